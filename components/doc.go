@@ -1,0 +1,15 @@
+// Package components holds the plain data types attached to patch entities.
+//
+// Every patch of a model is one entity carrying one value of each type below.
+// Compartment counts are int64 (no unsigned wrap, no 4.29e9 ceiling); the
+// engine (package ecs) stores each type as one contiguous column in scenario
+// row order, so row k of every column is patch k for the whole run.
+//
+// Compartments: [Susceptible], [Infectious], [Recovered].
+// Static patch data: [Population], [Location], [Coverage], [Index].
+//
+// The compartment types are distinct named integers rather than one struct so
+// that each is its own column (structure of arrays): batch kernels stream one
+// compartment at a time, and a variant model can add a compartment type (E,
+// age bins, …) without touching the others.
+package components

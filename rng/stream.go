@@ -1,0 +1,101 @@
+package rng
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+)
+
+// BlockSize is the number of patches per random-stream block. It is part of
+// the determinism contract (SPEC §6.2) and never derived from the machine.
+const BlockSize = 256
+
+// streamPrefix versions the stream derivation (SPEC §6.2).
+const streamPrefix = "rubeola.stream.v1"
+
+// NewSource returns the PCG owned by (seed, stream name, block):
+//
+//	key = "rubeola.stream.v1" ‖ 0x00 ‖ uint64le(seed) ‖ utf8(name) ‖ 0x00 ‖ uint64le(block)
+//	h   = SHA-256(key)
+//	src = rand.NewPCG(uint64le(h[0:8]), uint64le(h[8:16]))
+func NewSource(seed uint64, name string, block uint64) *rand.PCG {
+	key := make([]byte, 0, len(streamPrefix)+1+8+len(name)+1+8)
+	key = append(key, streamPrefix...)
+	key = append(key, 0)
+	key = binary.LittleEndian.AppendUint64(key, seed)
+	key = append(key, name...)
+	key = append(key, 0)
+	key = binary.LittleEndian.AppendUint64(key, block)
+	h := sha256.Sum256(key)
+	return rand.NewPCG(binary.LittleEndian.Uint64(h[0:8]), binary.LittleEndian.Uint64(h[8:16]))
+}
+
+// Streams is the set of per-block streams of one named stream over n patches.
+type Streams struct {
+	name   string
+	n      int
+	blocks []*rand.PCG
+}
+
+// NewStreams derives the streams of name for n patches (⌈n/BlockSize⌉ blocks,
+// at least one).
+func NewStreams(seed uint64, name string, n int) *Streams {
+	nb := max((n+BlockSize-1)/BlockSize, 1)
+	s := &Streams{name: name, n: n, blocks: make([]*rand.PCG, nb)}
+	for b := range s.blocks {
+		s.blocks[b] = NewSource(seed, name, uint64(b))
+	}
+	return s
+}
+
+// Name returns the stream name.
+func (s *Streams) Name() string { return s.name }
+
+// NumBlocks returns the number of blocks.
+func (s *Streams) NumBlocks() int { return len(s.blocks) }
+
+// Block returns block b's source.
+func (s *Streams) Block(b int) *rand.PCG { return s.blocks[b] }
+
+// Range returns the patch range [lo, hi) covered by block b.
+func (s *Streams) Range(b int) (lo, hi int) {
+	lo = b * BlockSize
+	return lo, min(lo+BlockSize, s.n)
+}
+
+// ForPatch returns the source of the block that holds patch j.
+func (s *Streams) ForPatch(j int) *rand.PCG { return s.blocks[j/BlockSize] }
+
+// MarshalBinary encodes the state of every block (for snapshots).
+func (s *Streams) MarshalBinary() ([][]byte, error) {
+	out := make([][]byte, len(s.blocks))
+	for b, src := range s.blocks {
+		data, err := src.MarshalBinary()
+		if err != nil {
+			return nil, fmt.Errorf("rng: stream %q block %d: %w", s.name, b, err)
+		}
+		out[b] = data
+	}
+	return out, nil
+}
+
+// UnmarshalBinary restores the state of every block; the number of blocks
+// must match. On error nothing changes.
+func (s *Streams) UnmarshalBinary(blocks [][]byte) error {
+	if len(blocks) != len(s.blocks) {
+		return fmt.Errorf("rng: stream %q has %d blocks, state has %d", s.name, len(s.blocks), len(blocks))
+	}
+	restored := make([]*rand.PCG, len(blocks))
+	for b, data := range blocks {
+		src := &rand.PCG{}
+		if err := src.UnmarshalBinary(data); err != nil {
+			return fmt.Errorf("rng: stream %q block %d: %w", s.name, b, err)
+		}
+		restored[b] = src
+	}
+	for b := range restored {
+		*s.blocks[b] = *restored[b]
+	}
+	return nil
+}
