@@ -1,0 +1,80 @@
+package benchmarks
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// ticksPerOp is one simulated year: one benchmark op runs 26 ticks of the
+// standard schedule, so the pool start and progress set-up of a RunTicks
+// call are amortised as in a real run.
+const ticksPerOp = 26
+
+// newStandardModel builds a quiet model of n RandomN patches with the
+// standard schedule, sized for ticks ticks, initialised.
+func newStandardModel(tb testing.TB, n, ticks int, numba bool) *model.Biweekly {
+	tb.Helper()
+	scn, err := scenario.RandomN(n, 42, 0)
+	require.NoError(tb, err)
+	p := params.Default()
+	p.NumTicks = ticks
+	p.ShowProgress = false
+	p.UseNumba = numba
+	m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	require.NoError(tb, err)
+	require.NoError(tb, m.SetComponents(model.DefaultComponents()...))
+	require.NoError(tb, m.Initialize())
+	return m
+}
+
+// BenchmarkTick measures full ticks of the standard schedule (importation,
+// infection with dense gravity mixing, vital dynamics, state tracker) at
+// N = 100, 1 000 and 5 000 patches, for the optimised (numba=true) and the
+// reference (numba=false) kernels. It reports ns per tick and patch-ticks
+// per second.
+func BenchmarkTick(b *testing.B) {
+	for _, n := range []int{100, 1000, 5000} {
+		for _, numba := range []bool{true, false} {
+			b.Run(fmt.Sprintf("N=%d/numba=%v", n, numba), func(b *testing.B) {
+				// Enough ticks for every op b.Loop may run (tracker storage
+				// is sized once, outside the timed loop).
+				const maxTicks = 1 << 17
+				m := newStandardModel(b, n, maxTicks, numba)
+				ctx := context.Background()
+				ops := 0
+				for b.Loop() {
+					if m.Tick()+ticksPerOp > maxTicks {
+						b.Fatal("benchmark ran out of ticks")
+					}
+					if err := m.RunTicks(ctx, ticksPerOp); err != nil {
+						b.Fatal(err)
+					}
+					ops++
+				}
+				perTick := float64(b.Elapsed().Nanoseconds()) / float64(ops*ticksPerOp)
+				b.ReportMetric(perTick, "ns/tick")
+				b.ReportMetric(float64(n)*1e9/perTick, "patch-ticks/s")
+			})
+		}
+	}
+}
+
+// BenchmarkSetup measures building a model with the standard schedule,
+// including the dense gravity mixing matrix, at N = 1 000 and 5 000.
+func BenchmarkSetup(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				newStandardModel(b, n, 1, true)
+			}
+		})
+	}
+}

@@ -1,0 +1,23 @@
+// Package ecs is rubeola's engine wrapper: a world in which every patch is one
+// entity, with typed column views for batch updates. It is the only package
+// that imports the Ark ECS (github.com/mlange-42/ark), so the engine can be
+// swapped without touching systems.
+//
+// Create the world once per model, one entity per scenario row, in row order:
+//
+//	w, err := ecs.NewWorld(ecs.PatchData{Pop: pop, Lat: lat, Lon: lon, MCV1: mcv1})
+//
+// Column views are contiguous slices in scenario row order (row k is patch k
+// for the whole run, because nothing structural changes during a run). Fetch
+// them once (in a system's Initialize) and update them in place every tick:
+//
+//	s, i, r := w.S(), w.I(), w.R()   // []int64 compartment columns
+//	col, _ := w.State("I")            // the same column, by state name
+//	pop := w.Pop()                    // static scenario population
+//	mcv1 := w.MCV1()                  // routine coverage
+//	loc := w.Locations()              // []components.Location
+//
+// Any component type stored on the patches is also reachable with the generic
+// [Column]. Shared, model-wide values live in resources: [AddResource],
+// [GetResource].
+package ecs

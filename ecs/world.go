@@ -1,0 +1,177 @@
+package ecs
+
+import (
+	"fmt"
+	"unsafe"
+
+	ark "github.com/mlange-42/ark/ecs"
+
+	"github.com/rubeola/rubeola/components"
+)
+
+// PatchData is the per-patch input of a world: one entry per patch, in
+// scenario row order. All slices must have the same length.
+type PatchData struct {
+	Pop  []int64   // scenario population; S starts at Pop, I and R at 0
+	Lat  []float64 // degrees
+	Lon  []float64 // degrees
+	MCV1 []float64 // routine coverage fraction
+}
+
+// World holds the patch entities of one model and their column views.
+type World struct {
+	world *ark.World
+	n     int
+
+	s, i, r []int64
+	pop     []int64
+	mcv1    []float64
+	loc     []components.Location
+
+	stateNames []string
+	states     [][]int64
+}
+
+// NewWorld creates one patch entity per row of d, in row order, with S = Pop,
+// I = R = 0, and resolves the column views.
+func NewWorld(d PatchData) (*World, error) {
+	n := len(d.Pop)
+	if len(d.Lat) != n || len(d.Lon) != n || len(d.MCV1) != n {
+		return nil, fmt.Errorf("ecs: patch data columns differ in length (pop %d, lat %d, lon %d, mcv1 %d)",
+			n, len(d.Lat), len(d.Lon), len(d.MCV1))
+	}
+	world := ark.NewWorld(max(n, 1))
+	mapper := ark.NewMap7[components.Susceptible, components.Infectious, components.Recovered,
+		components.Population, components.Coverage, components.Location, components.Index](world)
+	k := 0
+	mapper.NewBatchFn(n, func(_ ark.Entity, s *components.Susceptible, _ *components.Infectious,
+		_ *components.Recovered, p *components.Population, c *components.Coverage,
+		l *components.Location, idx *components.Index) {
+		*s = components.Susceptible(d.Pop[k])
+		*p = components.Population(d.Pop[k])
+		*c = components.Coverage(d.MCV1[k])
+		*l = components.Location{Lat: d.Lat[k], Lon: d.Lon[k]}
+		*idx = components.Index(k)
+		k++
+	})
+	w := &World{world: world, n: n}
+	if err := w.resolve(); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// resolve fetches every column once and checks that the patches form one
+// table in row order.
+func (w *World) resolve() error {
+	idx, err := Column[components.Index](w)
+	if err != nil {
+		return err
+	}
+	for k, v := range idx {
+		if int(v) != k {
+			return fmt.Errorf("ecs: patch %d stored at row %d; patches must be created in row order", v, k)
+		}
+	}
+	if w.s, err = int64Column[components.Susceptible](w); err != nil {
+		return err
+	}
+	if w.i, err = int64Column[components.Infectious](w); err != nil {
+		return err
+	}
+	if w.r, err = int64Column[components.Recovered](w); err != nil {
+		return err
+	}
+	if w.pop, err = int64Column[components.Population](w); err != nil {
+		return err
+	}
+	cov, err := Column[components.Coverage](w)
+	if err != nil {
+		return err
+	}
+	w.mcv1 = reinterpret[components.Coverage, float64](cov)
+	if w.loc, err = Column[components.Location](w); err != nil {
+		return err
+	}
+	w.stateNames = []string{"S", "I", "R"}
+	w.states = [][]int64{w.s, w.i, w.r}
+	return nil
+}
+
+// Len returns the number of patches.
+func (w *World) Len() int { return w.n }
+
+// S returns the susceptible column (one entry per patch, row order).
+func (w *World) S() []int64 { return w.s }
+
+// I returns the infectious column.
+func (w *World) I() []int64 { return w.i }
+
+// R returns the recovered column.
+func (w *World) R() []int64 { return w.r }
+
+// Pop returns the static scenario population column. Do not modify it.
+func (w *World) Pop() []int64 { return w.pop }
+
+// MCV1 returns the routine first-dose coverage column. Do not modify it.
+func (w *World) MCV1() []float64 { return w.mcv1 }
+
+// Locations returns the patch locations. Do not modify them.
+func (w *World) Locations() []components.Location { return w.loc }
+
+// StateNames returns the compartment names in order (["S", "I", "R"] for the
+// biweekly model).
+func (w *World) StateNames() []string { return append([]string(nil), w.stateNames...) }
+
+// State returns the column of the named compartment. Unknown names are an
+// error listing the known ones.
+func (w *World) State(name string) ([]int64, error) {
+	for k, s := range w.stateNames {
+		if s == name {
+			return w.states[k], nil
+		}
+	}
+	return nil, fmt.Errorf("ecs: unknown state %q (states are %q)", name, w.stateNames)
+}
+
+// Column returns the column of component type T over all patches, in row
+// order. The slice aliases the engine's storage: writes update the patches.
+// It is an error if no patch carries T.
+func Column[T any](w *World) ([]T, error) {
+	if w.n == 0 {
+		return []T{}, nil
+	}
+	filter := ark.NewFilter1[T](w.world)
+	query := filter.Query()
+	defer query.Close()
+	var col []T
+	tables := 0
+	for query.NextTable() {
+		col = query.GetColumns()
+		tables++
+	}
+	if tables != 1 || len(col) != w.n {
+		var zero T
+		return nil, fmt.Errorf("ecs: component %T is not stored as one column over all %d patches", zero, w.n)
+	}
+	return col, nil
+}
+
+// int64Column returns the column of an int64-based component as []int64.
+func int64Column[T ~int64](w *World) ([]int64, error) {
+	col, err := Column[T](w)
+	if err != nil {
+		return nil, err
+	}
+	return reinterpret[T, int64](col), nil
+}
+
+// reinterpret views a slice of a named type as a slice of its underlying
+// type. T and U must have the same underlying type (guaranteed by callers'
+// type constraints), so their layouts are identical.
+func reinterpret[T, U any](col []T) []U {
+	if len(col) == 0 {
+		return []U{}
+	}
+	return unsafe.Slice((*U)(unsafe.Pointer(unsafe.SliceData(col))), len(col))
+}

@@ -1,0 +1,206 @@
+package metrics
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+)
+
+// StateTrackerName is the component name of [StateTracker].
+const StateTrackerName = "StateTracker"
+
+// StateTrackerParams configures a [StateTracker] (SPEC §8.2).
+type StateTrackerParams struct {
+	// AggregationLevel groups patches (§8.1): −1 all, −2 per patch, k ≥ 0
+	// the first k+1 id parts.
+	AggregationLevel int `json:"aggregation_level"`
+	// Filter keeps the patches for which it returns true (nil keeps all).
+	// Go API only.
+	Filter func(id string) bool `json:"-"`
+}
+
+// DefaultStateTrackerParams returns one global group.
+func DefaultStateTrackerParams() StateTrackerParams {
+	return StateTrackerParams{AggregationLevel: AllPatches}
+}
+
+// Validate checks the aggregation level.
+func (p StateTrackerParams) Validate() error {
+	if p.AggregationLevel < PerPatch {
+		return fmt.Errorf("%s: aggregation_level must be >= -2, got %d", StateTrackerName, p.AggregationLevel)
+	}
+	return nil
+}
+
+var stateTrackerKeys = params.KeyRules{Component: StateTrackerName}
+
+// DecodeStateTrackerParams decodes a JSON object strictly over the defaults.
+func DecodeStateTrackerParams(data []byte) (StateTrackerParams, error) {
+	p := DefaultStateTrackerParams()
+	if err := params.DecodeStrict(data, &p, stateTrackerKeys); err != nil {
+		return StateTrackerParams{}, err
+	}
+	return p, p.Validate()
+}
+
+// StateTracker records, every tick, the current count of each state summed
+// per group. Storage is [state][tick][group] int64.
+type StateTracker struct {
+	p        StateTrackerParams
+	groupIDs []string
+	members  [][]int
+	all      bool // one group over every patch: sum without an index list
+
+	states   []string
+	columns  [][]int64
+	ticks    int     // capacity in ticks (num_ticks)
+	recorded int     // ticks recorded so far
+	data     []int64 // (state·ticks + tick)·G + group
+	dates    func(t int) time.Time
+}
+
+// NewStateTracker returns a factory; nil params mean the defaults.
+func NewStateTracker(p *StateTrackerParams) phases.Factory {
+	return func(m phases.Model) (phases.Component, error) {
+		q := DefaultStateTrackerParams()
+		if p != nil {
+			q = *p
+		}
+		if err := q.Validate(); err != nil {
+			return nil, err
+		}
+		ids, members, err := Groups(m.Scenario().ID, q.AggregationLevel, q.Filter)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", StateTrackerName, err)
+		}
+		all := q.AggregationLevel == AllPatches && len(members[0]) == m.Scenario().Len()
+		return &StateTracker{p: q, groupIDs: ids, members: members, all: all}, nil
+	}
+}
+
+// Name returns "StateTracker".
+func (c *StateTracker) Name() string { return StateTrackerName }
+
+// Params returns the instance's params.
+func (c *StateTracker) Params() StateTrackerParams { return c.p }
+
+// Initialize resolves the state columns and sizes storage for num_ticks.
+func (c *StateTracker) Initialize(m phases.Model) error {
+	w := m.World()
+	c.states = w.StateNames()
+	c.columns = make([][]int64, len(c.states))
+	for k, name := range c.states {
+		col, err := w.State(name)
+		if err != nil {
+			return err
+		}
+		c.columns[k] = col
+	}
+	c.ticks = m.Params().NumTicks
+	c.data = make([]int64, len(c.states)*c.ticks*len(c.groupIDs))
+	c.dates = m.TickDate
+	return nil
+}
+
+// Step records the current counts at tick.
+func (c *StateTracker) Step(_ phases.Model, tick int) error {
+	if tick < 0 || tick >= c.ticks {
+		return fmt.Errorf("%s: tick %d outside the %d ticks it was sized for", StateTrackerName, tick, c.ticks)
+	}
+	g := len(c.groupIDs)
+	for k, col := range c.columns {
+		row := c.data[(k*c.ticks+tick)*g : (k*c.ticks+tick+1)*g]
+		if c.all {
+			var sum int64
+			for _, v := range col {
+				sum += v
+			}
+			row[0] = sum
+			continue
+		}
+		for gi, idx := range c.members {
+			var sum int64
+			for _, j := range idx {
+				sum += col[j]
+			}
+			row[gi] = sum
+		}
+	}
+	c.recorded = max(c.recorded, tick+1)
+	return nil
+}
+
+// GroupIDs returns the group ids in first-appearance order.
+func (c *StateTracker) GroupIDs() []string { return append([]string(nil), c.groupIDs...) }
+
+// AggregationLevel returns the tracker's aggregation level.
+func (c *StateTracker) AggregationLevel() int { return c.p.AggregationLevel }
+
+// States returns the tracked state names in order.
+func (c *StateTracker) States() []string { return append([]string(nil), c.states...) }
+
+// NumTicks returns the number of ticks the tracker holds (num_ticks).
+func (c *StateTracker) NumTicks() int { return c.ticks }
+
+// Recorded returns the number of ticks recorded so far.
+func (c *StateTracker) Recorded() int { return c.recorded }
+
+// Counts returns the counts of state as [tick][group], for all num_ticks
+// ticks (ticks not yet run are 0). Unknown states are an error.
+func (c *StateTracker) Counts(state string) ([][]int64, error) {
+	k, err := c.stateIndex(state)
+	if err != nil {
+		return nil, err
+	}
+	g := len(c.groupIDs)
+	out := make([][]int64, c.ticks)
+	for t := range out {
+		out[t] = append([]int64(nil), c.data[(k*c.ticks+t)*g:(k*c.ticks+t+1)*g]...)
+	}
+	return out, nil
+}
+
+// Series returns the counts of state summed over groups, one per tick (nil
+// for an unknown state).
+func (c *StateTracker) Series(state string) []int64 {
+	k, err := c.stateIndex(state)
+	if err != nil {
+		return nil
+	}
+	g := len(c.groupIDs)
+	out := make([]int64, c.ticks)
+	for t := range out {
+		for _, v := range c.data[(k*c.ticks+t)*g : (k*c.ticks+t+1)*g] {
+			out[t] += v
+		}
+	}
+	return out
+}
+
+func (c *StateTracker) stateIndex(state string) (int, error) {
+	for k, s := range c.states {
+		if s == state {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("%s: unknown state %q (states are %q)", StateTrackerName, state, c.states)
+}
+
+// Tidy returns the recorded counts as rows: tick-major, then state, then
+// group.
+func (c *StateTracker) Tidy() []Row {
+	g := len(c.groupIDs)
+	rows := make([]Row, 0, c.recorded*len(c.states)*g)
+	for t := range c.recorded {
+		date := c.dates(t).Format(time.DateOnly)
+		for k, state := range c.states {
+			for gi, id := range c.groupIDs {
+				rows = append(rows, Row{Tick: t, Date: date, PatchID: id, State: state,
+					Count: c.data[(k*c.ticks+t)*g+gi]})
+			}
+		}
+	}
+	return rows
+}

@@ -1,0 +1,82 @@
+package metrics
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+	"time"
+)
+
+// Timing is the per-phase wall-clock table of a run (SPEC §8.6).
+type Timing struct {
+	// Phases are the phase names in schedule order.
+	Phases []string
+	// Rows hold one row per tick: [tick, µs phase 1, …, µs phase P].
+	Rows [][]int64
+	// Init and Finalize hold µs per component for initialisation and
+	// finalisation.
+	Init     map[string]int64
+	Finalize map[string]int64
+
+	current []int64
+}
+
+// NewTiming returns an empty table for the given phases.
+func NewTiming(phases []string) *Timing {
+	return &Timing{Phases: append([]string(nil), phases...), Init: map[string]int64{}, Finalize: map[string]int64{}}
+}
+
+// BeginTick starts the row of tick.
+func (t *Timing) BeginTick(tick int) {
+	t.current = make([]int64, 1, len(t.Phases)+1)
+	t.current[0] = int64(tick)
+}
+
+// Record appends one phase's duration to the current row (a
+// phases.TimingFunc).
+func (t *Timing) Record(_ string, d time.Duration) {
+	t.current = append(t.current, d.Microseconds())
+}
+
+// EndTick stores the current row.
+func (t *Timing) EndTick() {
+	if t.current != nil {
+		t.Rows = append(t.Rows, t.current)
+		t.current = nil
+	}
+}
+
+// Totals returns the total µs of each phase over all rows, in phase order.
+func (t *Timing) Totals() []int64 {
+	out := make([]int64, len(t.Phases))
+	for _, row := range t.Rows {
+		for k := range out {
+			if k+1 < len(row) {
+				out[k] += row[k+1]
+			}
+		}
+	}
+	return out
+}
+
+// WriteCSV writes the rows with header tick,<phase names…>.
+func (t *Timing) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(append([]string{"tick"}, t.Phases...)); err != nil {
+		return err
+	}
+	rec := make([]string, len(t.Phases)+1)
+	for _, row := range t.Rows {
+		for k := range rec {
+			rec[k] = ""
+			if k < len(row) {
+				rec[k] = strconv.FormatInt(row[k], 10)
+			}
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

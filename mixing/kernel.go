@@ -1,0 +1,121 @@
+package mixing
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// rowFunc writes row i of a raw kernel W (SPEC §7.2) into w (length N):
+// w[j] = W[i,j] ≥ 0 and w[i] = 0. It returns an error for inputs the kernel
+// cannot handle (e.g. coincident patches in a distance kernel).
+type rowFunc func(i int, w []float64) error
+
+// rawKernel is a raw kernel prepared for one scenario. Kernels are evaluated
+// one source row at a time so that a mixer can build a dense matrix, or (for
+// truncated mixing) a sparse one without any N×N intermediate.
+type rawKernel struct {
+	// newRow returns a row function with its own scratch space, for use by
+	// one goroutine; row functions of one kernel may run concurrently.
+	newRow func() rowFunc
+}
+
+// kernelFunc prepares the raw kernel of a mixer for a scenario that passed
+// checkScenario and has at least 2 patches. Every kernel mixer (gravity now;
+// radiation, Stouffer and competing destinations later) is a kernelFunc plus
+// the shared normalisation of SPEC §7.3 (see kernelMatrix).
+type kernelFunc func(scn *scenario.Table) (rawKernel, error)
+
+// kernelMatrix builds the migration matrix (diag false) or the mixing matrix
+// (diag true) of a kernel mixer for scn, dense: the raw kernel is written
+// row by row into the output buffer together with its row sums, then every
+// column j is scaled by k/R_j in place (SPEC §7.3) and, for mixing, the
+// diagonal is set to 1 − Σ_{j≠i} mig[i,j]. The only N×N allocation is the
+// result. name prefixes error messages.
+func kernelMatrix(scn *scenario.Table, name string, k float64, kf kernelFunc, diag bool) (*Matrix, error) {
+	n, err := checkScenario(scn)
+	if err != nil {
+		return nil, err
+	}
+	if n == 1 { // SPEC §7.2: migration [[0]], mixing [[1]]
+		v := 0.0
+		if diag {
+			v = 1
+		}
+		return NewDense(1, []float64{v})
+	}
+	rk, err := kf(scn)
+	if err != nil {
+		return nil, err
+	}
+	data := make([]float64, n*n)
+	rowSums := make([]float64, n)
+	err = forRows(n, func(lo, hi int) error {
+		row := rk.newRow()
+		for i := lo; i < hi; i++ {
+			w := data[i*n : (i+1)*n]
+			if err := row(i, w); err != nil {
+				return err
+			}
+			s := 0.0
+			for _, v := range w {
+				s += v
+			}
+			rowSums[i] = s
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range rowSums {
+		if math.IsInf(s, 0) || math.IsNaN(s) {
+			return nil, fmt.Errorf("mixing: %s: raw kernel row %s sums to %v (overflow: patches too close for the distance exponent?)",
+				name, patchName(scn, i), s)
+		}
+	}
+	err = forRows(n, func(lo, hi int) error {
+		for i := lo; i < hi; i++ {
+			if err := normalizeDenseRow(data[i*n:(i+1)*n], i, k, rowSums, diag, scn.ID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return NewDense(n, data)
+}
+
+// parallelMinEntries is the matrix size (N²) below which forRows runs on the
+// calling goroutine: starting goroutines costs more than it saves.
+const parallelMinEntries = 1 << 16
+
+// forRows calls f on contiguous blocks [lo, hi) covering [0, n), one block
+// per goroutine (up to GOMAXPROCS), and waits for all. The result does not
+// depend on the number of goroutines: blocks write disjoint rows, and the
+// error returned is the one of the lowest block that failed (each block
+// stops at its first error, so this is the error of the lowest failing row).
+func forRows(n int, f func(lo, hi int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 || n*n < parallelMinEntries {
+		return f(0, n)
+	}
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for b := range workers {
+		lo, hi := b*n/workers, (b+1)*n/workers
+		wg.Go(func() { errs[b] = f(lo, hi) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

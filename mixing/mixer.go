@@ -1,0 +1,23 @@
+package mixing
+
+import "github.com/rubeola/rubeola/scenario"
+
+// Mixer builds the mixing matrix M of a scenario (SPEC §7.1): row = source,
+// M[i,j] is the share of patch i's infectious pressure that lands in patch j.
+//
+// Mixers are immutable values and cache nothing: every call of Mixing builds
+// a new matrix from the given scenario (the model builds it once, at
+// Initialize). Name is the mixer's JSON type ("gravity", …). Built-in mixers
+// encode to and decode from JSON with [MarshalMixer] and [DecodeMixer]; a
+// custom Mixer is any type with these two methods.
+type Mixer interface {
+	Name() string
+	Mixing(scn *scenario.Table) (*Matrix, error)
+}
+
+// Compile-time checks of the built-in mixers.
+var (
+	_ Migrator = Gravity{}
+	_ Migrator = migrationMatrix{}
+	_ Mixer    = mixingMatrix{}
+)

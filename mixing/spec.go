@@ -1,0 +1,206 @@
+package mixing
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/rubeola/rubeola/params"
+)
+
+// A mixer spec is the JSON form of a built-in mixer: an object with a "type"
+// key naming the mixer and the mixer's own keys, e.g.
+//
+//	{"type": "gravity", "a": 1, "b": 1, "c": 1.5, "k": 0.01}
+//	{"type": "migration_matrix", "matrix": [[0, 0.01], [0.02, 0]]}
+//	{"type": "mixing_matrix", "matrix": [[0.9, 0.1], [0, 1]]}
+//
+// Omitted parameters take their defaults. The user-matrix types require
+// "matrix".
+
+// mixerDecoders maps each JSON type to the strict decoder of its spec (the
+// whole object, "type" included). New built-in mixers register here.
+var mixerDecoders = map[string]func(data []byte) (Mixer, error){
+	"gravity":          decodeGravity,
+	"migration_matrix": decodeMigrationMatrix,
+	"mixing_matrix":    decodeMixingMatrix,
+}
+
+// knownTypes returns the registered JSON types, sorted.
+func knownTypes() []string {
+	return slices.Sorted(maps.Keys(mixerDecoders))
+}
+
+// DecodeMixer parses a mixer spec strictly: data must be one JSON object with
+// a string "type" naming a built-in mixer ("gravity", "migration_matrix",
+// "mixing_matrix"); parameters not given take their defaults; an unknown type
+// or key, a key given twice, a value of the wrong JSON type and a parameter
+// out of range (the mixer's Validate) are errors naming the type or key, e.g.
+//
+//	mixing: unknown mixer type "gravty" (did you mean "gravity"?)
+//	mixing: gravity: unknown key "alpha" (known keys: type, a, b, c, k)
+//	mixing: gravity: a = 0.5 must be >= 1
+//
+// User matrices are checked for shape (square) and values here, and against
+// the scenario's size when used.
+func DecodeMixer(data []byte) (Mixer, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil || obj == nil {
+		return nil, fmt.Errorf("mixing: a mixer spec must be a JSON object such as {\"type\": \"gravity\"}: %s",
+			specSnippet(data))
+	}
+	rawType, ok := obj["type"]
+	if !ok {
+		return nil, fmt.Errorf("mixing: mixer spec has no \"type\" key (known types: %s)", strings.Join(knownTypes(), ", "))
+	}
+	var typ string
+	if err := json.Unmarshal(rawType, &typ); err != nil {
+		return nil, fmt.Errorf("mixing: mixer \"type\" must be a string, got %s", bytes.TrimSpace(rawType))
+	}
+	decode, ok := mixerDecoders[typ]
+	if !ok {
+		known := knownTypes()
+		if s := params.Suggest(typ, known); s != "" {
+			return nil, fmt.Errorf("mixing: unknown mixer type %q (did you mean %q?)", typ, s)
+		}
+		return nil, fmt.Errorf("mixing: unknown mixer type %q (known types: %s)", typ, strings.Join(known, ", "))
+	}
+	return decode(data)
+}
+
+// MarshalMixer returns the canonical JSON of a built-in mixer: "type" first,
+// then every parameter (defaults included) in declaration order, e.g.
+// {"type":"gravity","a":1,"b":1,"c":1.5,"k":0.01}. DecodeMixer of the result
+// gives an equal mixer. An invalid mixer (its Validate fails), a nil Mixer and
+// a mixer that is not built in are errors.
+func MarshalMixer(m Mixer) ([]byte, error) {
+	switch v := m.(type) {
+	case nil:
+		return nil, fmt.Errorf("mixing: cannot encode a nil mixer")
+	case Spec:
+		return MarshalMixer(v.Mixer)
+	case *Spec:
+		if v == nil {
+			return nil, fmt.Errorf("mixing: cannot encode a nil mixer")
+		}
+		return MarshalMixer(v.Mixer)
+	case *Gravity:
+		if v == nil {
+			return nil, fmt.Errorf("mixing: cannot encode a nil mixer")
+		}
+		return MarshalMixer(*v)
+	case Gravity:
+		if err := v.Validate(); err != nil {
+			return nil, err
+		}
+		return json.Marshal(v)
+	case migrationMatrix:
+		if err := checkMigrationRows(v.m, len(v.m), nil); err != nil {
+			return nil, err
+		}
+		return json.Marshal(v)
+	case mixingMatrix:
+		if err := checkMixingRows(v.m, len(v.m)); err != nil {
+			return nil, err
+		}
+		return json.Marshal(v)
+	}
+	return nil, fmt.Errorf("mixing: cannot encode mixer %q (%T): not a built-in mixer", m.Name(), m)
+}
+
+// Spec holds a Mixer where JSON is decoded or encoded, for example as a field
+// of a component's parameters: it decodes with [DecodeMixer] and encodes with
+// [MarshalMixer]. It embeds the Mixer, so a Spec is itself a Mixer. JSON
+// null decodes to no change and a Spec with a nil Mixer encodes as null.
+type Spec struct {
+	Mixer
+}
+
+// UnmarshalJSON decodes a mixer spec with [DecodeMixer].
+func (s *Spec) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil
+	}
+	m, err := DecodeMixer(data)
+	if err != nil {
+		return err
+	}
+	s.Mixer = m
+	return nil
+}
+
+// MarshalJSON encodes the held mixer with [MarshalMixer] (null if nil).
+func (s Spec) MarshalJSON() ([]byte, error) {
+	if s.Mixer == nil {
+		return []byte("null"), nil
+	}
+	return MarshalMixer(s.Mixer)
+}
+
+// decodeGravity decodes a "gravity" spec over the defaults and validates it.
+func decodeGravity(data []byte) (Mixer, error) {
+	v := struct {
+		Type string `json:"type"`
+		Gravity
+	}{Gravity: DefaultGravity()}
+	if err := params.DecodeStrict(data, &v, params.KeyRules{Component: "mixing: gravity"}); err != nil {
+		return nil, err
+	}
+	if err := v.Gravity.Validate(); err != nil {
+		return nil, err
+	}
+	return v.Gravity, nil
+}
+
+// decodeMigrationMatrix decodes a "migration_matrix" spec.
+func decodeMigrationMatrix(data []byte) (Mixer, error) {
+	m, err := decodeUserMatrix(data, "migration_matrix")
+	if err != nil {
+		return nil, err
+	}
+	if err := checkMigrationRows(m, len(m), nil); err != nil {
+		return nil, err
+	}
+	return migrationMatrix{m: m}, nil
+}
+
+// decodeMixingMatrix decodes a "mixing_matrix" spec.
+func decodeMixingMatrix(data []byte) (Mixer, error) {
+	m, err := decodeUserMatrix(data, "mixing_matrix")
+	if err != nil {
+		return nil, err
+	}
+	if err := checkMixingRows(m, len(m)); err != nil {
+		return nil, err
+	}
+	return mixingMatrix{m: m}, nil
+}
+
+// decodeUserMatrix decodes the keys of a user-matrix spec strictly and
+// returns its non-empty "matrix".
+func decodeUserMatrix(data []byte, typ string) ([][]float64, error) {
+	var v userMatrixJSON
+	component := "mixing: " + typ
+	if err := params.DecodeStrict(data, &v, params.KeyRules{Component: component}); err != nil {
+		return nil, err
+	}
+	if len(v.Matrix) == 0 {
+		return nil, fmt.Errorf("%s: key \"matrix\" is missing or empty (want an N×N list of lists)", component)
+	}
+	return v.Matrix, nil
+}
+
+// specSnippet returns the start of data for error messages.
+func specSnippet(data []byte) string {
+	s := strings.TrimSpace(string(data))
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	if s == "" {
+		return "got nothing"
+	}
+	return "got " + s
+}

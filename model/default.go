@@ -1,0 +1,33 @@
+package model
+
+import (
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems"
+)
+
+// StandardSeasonality is the seasonal amplitude of the standard schedule.
+const StandardSeasonality = 0.3
+
+// DefaultComponents returns the standard schedule (SPEC §5.9), the model's
+// table of contents:
+//
+//  1. InitializeEquilibriumStates — S/R split at R0 = 8 (initialiser)
+//  2. ImportationPressure — 1 import per 1000 per year
+//  3. Infection — β = 8/14 per day, seasonality 0.3, default gravity mixing
+//  4. VitalDynamics — CBR 20, CDR 8, MCV1 efficacy 0.9
+//  5. StateTracker — global S, I, R per tick
+func DefaultComponents() []phases.Factory {
+	infection := systems.DefaultInfectionParams()
+	infection.Seasonality = StandardSeasonality
+	return []phases.Factory{
+		systems.NewInitializeEquilibriumStates(nil),
+		systems.NewImportationPressure(nil),
+		systems.NewInfection(&infection),
+		systems.NewVitalDynamics(nil),
+		metrics.NewStateTracker(nil),
+	}
+}
+
+// Version is rubeola's version, recorded in outputs.
+const Version = "0.1.0"

@@ -1,0 +1,48 @@
+package model
+
+import (
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// quietParams returns the defaults with ticks and seed set and no progress.
+func quietParams(ticks int, seed uint64) params.BiweeklyParams {
+	p := params.Default()
+	p.NumTicks = ticks
+	p.Seed = seed
+	p.ShowProgress = false
+	return p
+}
+
+// newModel builds a quiet model with the given components.
+func newModel(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) *Biweekly {
+	t.Helper()
+	m, err := NewBiweekly(scn, p, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	if len(fs) > 0 {
+		require.NoError(t, m.SetComponents(fs...))
+	}
+	return m
+}
+
+// twoPatch is the reference's two-patch scenario (100 000 / 50 000).
+func twoPatch(t *testing.T) *scenario.Table {
+	t.Helper()
+	scn, err := scenario.TwoPatch(100000, 0)
+	require.NoError(t, err)
+	return scn
+}
+
+// onePatch is a single patch of pop with id "node_0" at (40, 4), mcv1 0.
+func onePatch(t *testing.T, id string, pop int64) *scenario.Table {
+	t.Helper()
+	scn, err := scenario.FromColumns([]string{id}, []int64{pop}, []float64{40}, []float64{4}, []float64{0})
+	require.NoError(t, err)
+	return scn
+}

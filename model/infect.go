@@ -1,0 +1,52 @@
+package model
+
+import (
+	"fmt"
+)
+
+// Infect moves n[k] individuals S → I in patch indices[k]. len(n) must equal
+// len(indices) or be 1 (broadcast). Every argument is checked first; on error
+// nothing changes.
+func (m *Biweekly) Infect(indices []int, n []int64) error {
+	return m.move("infect", "S", m.world.S(), m.world.I(), indices, n)
+}
+
+// Recover moves n[k] individuals I → R in patch indices[k], with the rules of
+// Infect.
+func (m *Biweekly) Recover(indices []int, n []int64) error {
+	return m.move("recover", "I", m.world.I(), m.world.R(), indices, n)
+}
+
+// move checks every index and count, then moves counts from src to dst.
+func (m *Biweekly) move(op, from string, src, dst []int64, indices []int, n []int64) error {
+	if len(indices) == 0 {
+		return nil
+	}
+	if len(n) != 1 && len(n) != len(indices) {
+		return fmt.Errorf("%s: %d counts for %d indices (want 1 or %d)", op, len(n), len(indices), len(indices))
+	}
+	size := m.world.Len()
+	seen := make(map[int]bool, len(indices))
+	for k, j := range indices {
+		if j < 0 || j >= size {
+			return fmt.Errorf("%s: index %d out of range [0, %d)", op, j, size)
+		}
+		if seen[j] {
+			return fmt.Errorf("%s: duplicate index %d", op, j)
+		}
+		seen[j] = true
+		c := n[min(k, len(n)-1)]
+		if c < 0 {
+			return fmt.Errorf("%s: count %d for patch %d is negative", op, c, j)
+		}
+		if c > src[j] {
+			return fmt.Errorf("%s: patch %d (%q) has %s=%d, cannot %s %d", op, j, m.scn.ID[j], from, src[j], op, c)
+		}
+	}
+	for k, j := range indices {
+		c := n[min(k, len(n)-1)]
+		src[j] -= c
+		dst[j] += c
+	}
+	return nil
+}

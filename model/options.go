@@ -1,0 +1,66 @@
+package model
+
+import (
+	"errors"
+	"io"
+	"os"
+)
+
+// Option configures a model at construction.
+type Option func(*config) error
+
+type config struct {
+	name     string
+	stdout   io.Writer
+	progress io.Writer
+	workers  int
+}
+
+func defaultConfig() config {
+	return config{name: "biweekly", stdout: os.Stdout, progress: os.Stderr}
+}
+
+// WithName sets the model's name (default "biweekly"; empty is an error).
+func WithName(name string) Option {
+	return func(c *config) error {
+		if name == "" {
+			return errors.New("model: name must not be empty")
+		}
+		c.name = name
+		return nil
+	}
+}
+
+// WithStdout sets where verbose output goes (default os.Stdout).
+func WithStdout(w io.Writer) Option {
+	return func(c *config) error {
+		if w == nil {
+			return errors.New("model: stdout writer must not be nil")
+		}
+		c.stdout = w
+		return nil
+	}
+}
+
+// WithProgressWriter sets where the progress bar goes (default os.Stderr).
+func WithProgressWriter(w io.Writer) Option {
+	return func(c *config) error {
+		if w == nil {
+			return errors.New("model: progress writer must not be nil")
+		}
+		c.progress = w
+		return nil
+	}
+}
+
+// WithWorkers sets the number of goroutines kernels may use (0 = GOMAXPROCS).
+// It never changes results.
+func WithWorkers(n int) Option {
+	return func(c *config) error {
+		if n < 0 {
+			return errors.New("model: workers must be >= 0")
+		}
+		c.workers = n
+		return nil
+	}
+}

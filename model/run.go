@@ -1,0 +1,152 @@
+package model
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/rubeola/rubeola/phases"
+)
+
+// Initialize runs the initialisers of instances not yet initialised, in
+// instance order, without ticking.
+func (m *Biweekly) Initialize() error {
+	if len(m.instances) == 0 {
+		return errors.New("No components have been added to the model")
+	}
+	for k, c := range m.instances {
+		if m.initialized[k] {
+			continue
+		}
+		if in, ok := c.(phases.Initializer); ok {
+			start := time.Now()
+			err := in.Initialize(m)
+			m.timing.Init[c.Name()] += time.Since(start).Microseconds()
+			if err != nil {
+				return fmt.Errorf("initialize %s: %w", c.Name(), err)
+			}
+		}
+		m.initialized[k] = true
+	}
+	return nil
+}
+
+// Run runs all remaining ticks, then finalizes. Cancelling ctx stops the run
+// at a tick boundary with ctx's error; the model stays consistent and a later
+// Run continues where it stopped.
+func (m *Biweekly) Run(ctx context.Context) error {
+	return m.RunTicks(ctx, m.p.NumTicks)
+}
+
+// RunTicks runs at most n of the remaining ticks (stopping at a tick
+// boundary), finalizing when the last tick is done.
+func (m *Biweekly) RunTicks(ctx context.Context, n int) error {
+	if m.running {
+		return errors.New("model: run already in progress")
+	}
+	if len(m.instances) == 0 {
+		return errors.New("No components have been added to the model")
+	}
+	if m.failed {
+		return fmt.Errorf("model: previous run failed at tick %d", m.failedTick)
+	}
+	if m.finalized {
+		return errors.New("model: run already complete")
+	}
+	m.running = true
+	defer func() { m.running = false }()
+	if err := m.Initialize(); err != nil {
+		m.failed, m.failedTick = true, m.tick
+		return err
+	}
+	T := m.p.NumTicks
+	if m.p.Verbose && m.tick == 0 {
+		fmt.Fprintf(m.cfg.stdout, "%s: Running the %s model for %d ticks…\n", time.Now().Format(timestampLayout), m.cfg.name, T)
+	}
+	if err := m.runTicks(ctx, min(n, T-m.tick)); err != nil {
+		return err
+	}
+	if m.tick >= T {
+		return m.finalize()
+	}
+	return nil
+}
+
+// runTicks runs up to n ticks with the worker pool and progress bar.
+func (m *Biweekly) runTicks(ctx context.Context, n int) error {
+	if n <= 0 {
+		return nil
+	}
+	m.pool.Start()
+	defer m.pool.Stop()
+	bar := phases.NewProgress(m.cfg.progress, n, m.cfg.name, m.p.ShowProgress)
+	defer bar.Close()
+	for range n {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("model: stopped before tick %d: %w", m.tick, err)
+		}
+		m.timing.BeginTick(m.tick)
+		err := m.schedule.RunTick(m, m.tick, m.timing.Record)
+		m.timing.EndTick()
+		if err != nil {
+			m.failed, m.failedTick = true, m.tick
+			return err
+		}
+		m.tick++
+		bar.Step()
+	}
+	return nil
+}
+
+// finalize prints the verbose summary and calls every Finalizer in order.
+func (m *Biweekly) finalize() error {
+	if m.p.Verbose {
+		fmt.Fprintf(m.cfg.stdout, "Completed the %s model at %s…\n", m.cfg.name, time.Now().Format(timestampLayout))
+		m.writeTimingSummary(m.cfg.stdout)
+	}
+	for _, c := range m.instances {
+		if f, ok := c.(phases.Finalizer); ok {
+			start := time.Now()
+			err := f.Finalize(m)
+			m.timing.Finalize[c.Name()] += time.Since(start).Microseconds()
+			if err != nil {
+				m.failed, m.failedTick = true, m.tick
+				return fmt.Errorf("finalize %s: %w", c.Name(), err)
+			}
+		}
+	}
+	m.finalized = true
+	return nil
+}
+
+// writeTimingSummary prints total µs per phase name (first-appearance
+// order), a rule, and the total (SPEC §4.6).
+func (m *Biweekly) writeTimingSummary(w io.Writer) {
+	var names []string
+	totals := map[string]int64{}
+	for k, total := range m.timing.Totals() {
+		name := m.timing.Phases[k]
+		if _, ok := totals[name]; !ok {
+			names = append(names, name)
+		}
+		totals[name] += total
+	}
+	width := 0
+	for _, name := range names {
+		width = max(width, len(name))
+	}
+	pr := message.NewPrinter(language.English)
+	var sum int64
+	for _, name := range names {
+		pr.Fprintf(w, "%-*s: %13d µs\n", width, name, totals[name])
+		sum += totals[name]
+	}
+	fmt.Fprintln(w, strings.Repeat("=", width+18))
+	pr.Fprintf(w, "Total: %13d microseconds\n", sum)
+}

@@ -1,0 +1,353 @@
+package params
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Values handed to the checker are JSON values in generic form: nil, bool,
+// string, json.Number, []any, map[string]any, plus two forms that only come
+// from already-parsed input (DecodeStrictMap): time.Time (a TOML datetime)
+// and nonFinite (a NaN or infinite float).
+
+// nonFinite is a NaN or infinite float found in a map given to
+// DecodeStrictMap; JSON cannot carry it, so it is always a type error.
+type nonFinite float64
+
+// checker validates generic JSON values against Go types and collects the
+// problems found.
+type checker struct {
+	component string
+	errs      []error
+}
+
+// wrongType records a WrongType problem at path.
+func (c *checker) wrongType(path, detail string) {
+	c.errs = append(c.errs, &KeyError{Component: c.component, Kind: WrongType, Key: path, Detail: detail})
+}
+
+// check validates v against type t at path and returns v in the form to
+// re-encode for encoding/json (integral numbers such as 5.0 rewritten as 5).
+// quoted is the json ",string" option of the field holding the value.
+func (c *checker) check(path string, v any, t reflect.Type, quoted bool) any {
+	if nf, ok := v.(nonFinite); ok {
+		c.wrongType(path, fmt.Sprintf("expected %s, got non-finite number %v", friendlyType(t), float64(nf)))
+		return v
+	}
+	if implementsUnmarshaler(t) {
+		return v // the type decodes itself
+	}
+	if v == nil {
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
+			return nil
+		}
+		c.wrongType(path, fmt.Sprintf("expected %s, got null", friendlyType(t)))
+		return nil
+	}
+	if t.Kind() == reflect.Pointer {
+		return c.check(path, v, t.Elem(), quoted)
+	}
+	if implementsTextUnmarshaler(t) {
+		if _, ok := v.(string); !ok {
+			c.wrongType(path, fmt.Sprintf("expected string, got %s", jsonKind(v)))
+		}
+		return v
+	}
+	if quoted && isScalarKind(t.Kind()) {
+		// json ",string": the scalar is written inside a JSON string.
+		if _, ok := v.(string); !ok {
+			c.wrongType(path, fmt.Sprintf("expected %s written as a string, got %s", friendlyType(t), jsonKind(v)))
+		}
+		return v
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		if _, ok := v.(bool); !ok {
+			c.wrongType(path, "expected boolean, got "+jsonKind(v))
+		}
+		return v
+	case reflect.String:
+		if _, ok := v.(string); !ok {
+			detail := "expected string, got " + jsonKind(v)
+			if tm, ok := v.(time.Time); ok {
+				detail += fmt.Sprintf(" (quote it: %q)", formatDatetime(tm))
+			}
+			c.wrongType(path, detail)
+		}
+		return v
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		n, ok := v.(json.Number)
+		if !ok {
+			c.wrongType(path, "expected integer, got "+jsonKind(v))
+			return v
+		}
+		canon, detail := checkInteger(string(n), t)
+		if detail != "" {
+			c.wrongType(path, detail)
+			return v
+		}
+		return json.Number(canon)
+	case reflect.Float32, reflect.Float64:
+		n, ok := v.(json.Number)
+		if !ok {
+			c.wrongType(path, "expected number, got "+jsonKind(v))
+			return v
+		}
+		if f, err := strconv.ParseFloat(string(n), t.Bits()); err != nil && math.IsInf(f, 0) {
+			c.wrongType(path, fmt.Sprintf("expected number, got %s (out of range)", n))
+		}
+		return v
+	case reflect.Slice, reflect.Array:
+		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !implementsUnmarshaler(t.Elem()) &&
+			!implementsTextUnmarshaler(t.Elem()) {
+			if _, ok := v.(string); ok {
+				return v // []byte: base64 text; encoding/json checks it
+			}
+		}
+		list, ok := v.([]any)
+		if !ok {
+			c.wrongType(path, "expected list, got "+jsonKind(v))
+			return v
+		}
+		if t.Kind() == reflect.Array && len(list) != t.Len() {
+			c.wrongType(path, fmt.Sprintf("expected list of %d values, got %d", t.Len(), len(list)))
+			return v
+		}
+		out := make([]any, len(list))
+		for i, e := range list {
+			out[i] = c.check(fmt.Sprintf("%s[%d]", path, i), e, t.Elem(), false)
+		}
+		return out
+	case reflect.Map:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			c.wrongType(path, "expected object, got "+jsonKind(v))
+			return v
+		}
+		out := make(map[string]any, len(obj))
+		for _, k := range sortedKeys(obj) {
+			out[k] = c.check(path+"."+k, obj[k], t.Elem(), false)
+		}
+		return out
+	case reflect.Struct:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			c.wrongType(path, "expected object, got "+jsonKind(v))
+			return v
+		}
+		return c.checkStruct(path, obj, t)
+	}
+	// Interfaces take any value; other kinds are left to encoding/json.
+	return v
+}
+
+// checkStruct validates a nested object against struct type t: keys must be
+// field keys (no aliases at this level) and values must fit.
+func (c *checker) checkStruct(path string, obj map[string]any, t reflect.Type) any {
+	fields := structFields(t)
+	byName := make(map[string]field, len(fields))
+	known := make([]string, len(fields))
+	for i, f := range fields {
+		byName[f.name] = f
+		known[i] = f.name
+	}
+	out := make(map[string]any, len(obj))
+	for _, k := range sortedKeys(obj) {
+		f, ok := byName[k]
+		if !ok {
+			ke := &KeyError{Component: c.component, Kind: UnknownKey, Key: path + "." + k, Known: known}
+			if s := Suggest(k, known); s != "" {
+				ke.Suggestion = path + "." + s
+			}
+			c.errs = append(c.errs, ke)
+			continue
+		}
+		out[k] = c.check(path+"."+k, obj[k], f.typ, f.quoted)
+	}
+	return out
+}
+
+// checkInteger validates the JSON number literal lit for integer type t. It
+// returns the literal rewritten as a plain integer, or a "expected …, got …"
+// detail. Exact integral values are accepted whatever their spelling (5.0,
+// 5e0, 0.5e1); fractional values (5.5) and values out of the type's range are
+// not. The check is exact: it works on the decimal digits, not on a float.
+func checkInteger(lit string, t reflect.Type) (canon, detail string) {
+	unsigned := isUnsignedKind(t.Kind())
+	neg, digits, exp, ok := splitNumber(lit)
+	if !ok {
+		return "", fmt.Sprintf("expected integer, got %s", lit)
+	}
+	// value = digits × 10^exp with digits free of leading and trailing zeros.
+	var text string
+	switch {
+	case digits == "":
+		text, neg = "0", false
+	case exp < 0:
+		return "", fmt.Sprintf("expected integer, got %s", lit)
+	case len(digits)+exp > 20:
+		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
+	default:
+		text = digits + strings.Repeat("0", exp)
+	}
+	if neg {
+		text = "-" + text
+	}
+	if unsigned {
+		if neg {
+			return "", fmt.Sprintf("expected non-negative integer, got %s", lit)
+		}
+		if _, err := strconv.ParseUint(text, 10, t.Bits()); err != nil {
+			return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
+		}
+		return text, ""
+	}
+	if _, err := strconv.ParseInt(text, 10, t.Bits()); err != nil {
+		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
+	}
+	return text, ""
+}
+
+// splitNumber splits a JSON number literal into its sign, its significant
+// digits (no leading or trailing zeros; "" for zero) and the power of ten
+// that scales them. Exponents too large to matter are clamped.
+func splitNumber(lit string) (neg bool, digits string, exp int, ok bool) {
+	s := lit
+	if strings.HasPrefix(s, "-") {
+		neg, s = true, s[1:]
+	}
+	mant, expPart, hasExp := strings.Cut(strings.ReplaceAll(s, "E", "e"), "e")
+	if hasExp {
+		e, err := strconv.ParseInt(expPart, 10, 32)
+		if err != nil {
+			// Absurd exponent: keep its sign, clamp its size.
+			if strings.HasPrefix(expPart, "-") {
+				e = -1 << 30
+			} else {
+				e = 1 << 30
+			}
+		}
+		exp = int(e)
+	}
+	intPart, frac, _ := strings.Cut(mant, ".")
+	if intPart == "" || !allDigits(intPart) || !allDigits(frac) {
+		return false, "", 0, false
+	}
+	digits = intPart + frac
+	exp -= len(frac)
+	digits = strings.TrimLeft(digits, "0")
+	trimmed := strings.TrimRight(digits, "0")
+	exp += len(digits) - len(trimmed)
+	return neg, trimmed, exp, true
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isUnsignedKind(k reflect.Kind) bool {
+	switch k {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
+	}
+	return false
+}
+
+func isScalarKind(k reflect.Kind) bool {
+	switch k {
+	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
+	}
+	return false
+}
+
+// friendlyType names the JSON value type t expects: number, integer,
+// boolean, string, list, object (or "value" when anything goes).
+func friendlyType(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if implementsUnmarshaler(t) {
+		return "value"
+	}
+	if implementsTextUnmarshaler(t) {
+		return "string"
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return "boolean"
+	case reflect.String:
+		return "string"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return "integer"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.Slice, reflect.Array:
+		return "list"
+	case reflect.Map, reflect.Struct:
+		return "object"
+	}
+	return "value"
+}
+
+// jsonKind names the type of a generic JSON value for messages.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case json.Number, nonFinite:
+		return "number"
+	case []any:
+		return "list"
+	case map[string]any:
+		return "object"
+	case time.Time:
+		return "datetime"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// formatDatetime writes a TOML datetime back the way it was most likely
+// written: a local date as 2006-01-02, a local time as 15:04:05, a local
+// datetime without offset, any other with its offset.
+func formatDatetime(t time.Time) string {
+	switch t.Location().String() {
+	case "date-local":
+		return t.Format(time.DateOnly)
+	case "time-local":
+		return t.Format(time.TimeOnly)
+	case "datetime-local":
+		return t.Format("2006-01-02T15:04:05")
+	}
+	return t.Format(time.RFC3339)
+}
+
+// sortedKeys returns the keys of m in increasing order.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,49 @@
+// Package params holds the run parameters of a biweekly model and the strict
+// decoding every component's parameters share (SPEC §2).
+//
+// # Run parameters
+//
+// [BiweeklyParams] (alias [Params]) has six fields: seed, start_time,
+// num_ticks, verbose, show_progress and use_numba. [Default] returns the
+// defaults; the Go zero value is not valid. Methods: [BiweeklyParams.Validate],
+// [BiweeklyParams.StartDate] (first day of the start month, 00:00 UTC),
+// [BiweeklyParams.States] (S, I, R), [BiweeklyParams.TimeStepDays] (14) and
+// [BiweeklyParams.String] (JSON, keys sorted, indent 2).
+//
+// Reading them: [DecodeJSON], [DecodeTOML], [DecodeMap] (an already-parsed
+// table) and [LoadFile] (by extension). Each starts from the defaults,
+// overlays the given keys, stores start_time as "YYYY-MM" and validates.
+// BiweeklyParams also implements json.Unmarshaler and BurntSushi's
+// toml.Unmarshaler with the same rules. [ParseStartTime] and
+// [NormalizeStartTime] apply the start_time rules of SPEC §2.2 to a string.
+//
+// # Strict decoding for component parameters
+//
+// Every component's …Params struct is decoded with [DecodeStrict] (JSON) or
+// [DecodeStrictMap] (an already-parsed object such as a TOML table), driven by
+// [KeyRules]: the component name for messages, accepted aliases and keys
+// rejected with a hint. Defaults come first (the struct passed in), unknown
+// keys are rejected with a did-you-mean hint from [Suggest], aliases are
+// rewritten to canonical keys, wrong JSON types are named, and on any error
+// the struct is left unchanged. Each problem is a [*KeyError] (kinds
+// [UnknownKey], [RejectedKey], [ConflictingKeys], [WrongType], [BadValue]);
+// all problems are returned together with errors.Join, and [KeyErrors]
+// lists them for callers that format their own messages.
+//
+// A typical component:
+//
+//	var infectionRules = params.KeyRules{
+//		Component: "InfectionProcess",
+//		Aliases:   map[string]string{"seasonal_amplitude": "seasonality"},
+//		Rejected:  map[string]string{"distance_exponent": "configure the mixer"},
+//	}
+//
+//	func (p *InfectionParams) UnmarshalJSON(data []byte) error {
+//		q := *p // or DefaultInfectionParams()
+//		if err := params.DecodeStrict(data, &q, infectionRules); err != nil {
+//			return err
+//		}
+//		*p = q
+//		return nil
+//	}
+package params

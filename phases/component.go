@@ -1,0 +1,88 @@
+package phases
+
+import (
+	"io"
+	"time"
+
+	"github.com/rubeola/rubeola/ecs"
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// Component is anything that can be added to a model. Name is the component's
+// name as used by lookups, timing labels and random stream names (built-in
+// components return the reference's class names, e.g. "InfectionProcess").
+type Component interface {
+	Name() string
+}
+
+// Initializer is a component with work to do once, before the first tick.
+type Initializer interface {
+	Initialize(m Model) error
+}
+
+// Stepper is a component that runs every tick: a phase.
+type Stepper interface {
+	Step(m Model, tick int) error
+}
+
+// Finalizer is a component with work to do once, after the last tick.
+type Finalizer interface {
+	Finalize(m Model) error
+}
+
+// Factory builds a component instance for a model. It validates its params
+// and may inspect the model's scenario; errors abort adding the component.
+type Factory func(m Model) (Component, error)
+
+// Model is the view of a model that components get.
+type Model interface {
+	// Name is the model's name ("biweekly" by default).
+	Name() string
+	// Scenario is the model's own (validated, deep-copied) scenario.
+	Scenario() *scenario.Table
+	// Params are the run parameters.
+	Params() params.BiweeklyParams
+	// World holds the patch entities and their column views.
+	World() *ecs.World
+	// Tick is the index of the tick being run (or the next one to run).
+	Tick() int
+	// StartDate is the first day of the start month, 00:00 UTC.
+	StartDate() time.Time
+	// CurrentDate is StartDate + 14·Tick() days.
+	CurrentDate() time.Time
+	// TickDate is StartDate + 14·t days.
+	TickDate(t int) time.Time
+	// Stdout receives verbose output.
+	Stdout() io.Writer
+	// Workers is the number of goroutines kernels may use (never changes results).
+	Workers() int
+	// ForBlocks calls fn(b) for every block b in [0, nblocks): in parallel on
+	// the model's workers when Params().UseNumba is true, sequentially in
+	// block order otherwise. Results must not depend on the choice.
+	ForBlocks(nblocks int, fn func(b int))
+	// Streams returns the random streams owned by instance c (keyed by its
+	// name and its rank among same-named instances, never by position).
+	Streams(c Component) (*rng.Streams, error)
+	// Instances returns the model's component instances in order.
+	Instances() []Component
+	// GetInstance returns the instances named name, in order (empty when none).
+	GetInstance(name string) []Component
+}
+
+// funcPhase is a phase built from a bare step function.
+type funcPhase struct {
+	name string
+	step func(m Model, tick int) error
+}
+
+func (f *funcPhase) Name() string                  { return f.name }
+func (f *funcPhase) Step(m Model, tick int) error { return f.step(m, tick) }
+
+// Func returns a factory for a phase named name whose Step calls step.
+func Func(name string, step func(m Model, tick int) error) Factory {
+	return func(Model) (Component, error) {
+		return &funcPhase{name: name, step: step}, nil
+	}
+}

@@ -1,0 +1,31 @@
+// Package phases defines how model processes plug into a biweekly tick.
+//
+// The component protocol:
+//
+//	type Component   interface{ Name() string }
+//	type Initializer interface{ Initialize(m Model) error }    // once, before tick 0
+//	type Stepper     interface{ Step(m Model, tick int) error } // a phase: every tick
+//	type Finalizer   interface{ Finalize(m Model) error }      // once, after the last tick
+//	type Factory     func(m Model) (Component, error)           // builds an instance
+//
+// A model is given factories; each builds an instance against the model, and
+// an instance is a phase iff it implements [Stepper]. Components see the model
+// only through the [Model] interface: scenario, params, the patch world with
+// its column views, tick and dates, their own random streams, the verbose
+// writer and instance lookup.
+//
+// Writing a phase:
+//
+//	f := phases.Func("Doubler", func(m phases.Model, tick int) error {
+//		for j, i := range m.World().I() { … }
+//		return nil
+//	})
+//	err := model.AddComponent(f)
+//
+// A system with state implements Initialize (fetch column views, size
+// buffers, derive streams — no lookups per tick) and Step.
+//
+// The [Schedule] runs phases in order for one tick, timing each through a
+// [TimingFunc] callback; a [Pool] runs per-block kernels in parallel with
+// deterministic results; [Progress] draws the progress bar.
+package phases

@@ -1,0 +1,293 @@
+package scenario
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// utf8BOM is the UTF-8 byte order mark some spreadsheet programs write first.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// ReadCSV reads a scenario from CSV text (RFC 4180, comma-separated, first
+// record the header) and validates it (SPEC §3.2).
+//
+// Columns are found by header name, in any order: id, pop, lat, lon and mcv1
+// are required (exact, case-sensitive names); a leading UTF-8 BOM is dropped;
+// header names and cells are trimmed of surrounding white space. Any other
+// column is an extra column, kept with its name, position and raw (untrimmed)
+// text ([Table.Extra]). Blank lines are skipped; rows are numbered from 1, the
+// first data record.
+//
+// Cells: pop is a decimal integer, or a float literal with an exact integer
+// value up to 2^53 ("1000.0", "1e5"); lat, lon and mcv1 are decimal numbers
+// (integer text such as "40" is fine). An empty cell, NA, NaN and null (any
+// case) are missing values, which are errors.
+//
+// Every problem of the header is reported; if the header is sound, every
+// problem of every row and column is reported. The result is a [Problems]
+// listing them in row order, with messages such as
+//
+//	row 17, column "pop": "12a" is not an integer
+//	scenario: missing required column "pop" (found "population": did you mean "pop"?)
+func ReadCSV(r io.Reader) (*Table, error) {
+	return readCSV(r, "")
+}
+
+// LoadCSV reads the scenario CSV file at path, as [ReadCSV] does. Every
+// message names the file:
+//
+//	scenario.csv: row 17, column "pop": "12a" is not an integer
+//	scenario.csv: missing required column "pop"
+func LoadCSV(path string) (*Table, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	defer f.Close()
+	return readCSV(f, path)
+}
+
+// readCSV implements ReadCSV and LoadCSV; file prefixes the messages.
+func readCSV(r io.Reader, file string) (*Table, error) {
+	p := &problems{file: file}
+	br := bufio.NewReader(r)
+	if b, err := br.Peek(len(utf8BOM)); err == nil && bytes.Equal(b, utf8BOM) {
+		_, _ = br.Discard(len(utf8BOM))
+	}
+	cr := csv.NewReader(br)
+	cr.FieldsPerRecord = -1 // ragged rows are reported by row below
+	cr.ReuseRecord = true
+
+	header, err := cr.Read()
+	if err != nil {
+		if err == io.EOF {
+			p.table(ErrMissingColumn, "empty input: expected a header with columns %s", strings.Join(requiredColumns[:], ","))
+		} else {
+			p.readError(err)
+		}
+		return nil, p.err()
+	}
+	names, pos := p.checkHeader(header)
+	if len(p.list) > 0 {
+		return nil, p.err()
+	}
+
+	var extraIdx []int
+	t := &Table{}
+	for i, name := range names {
+		if !isRequired(name) {
+			extraIdx = append(extraIdx, i)
+			t.extraNames = append(t.extraNames, name)
+		}
+	}
+	if len(extraIdx) > 0 {
+		t.extra = make(map[string][]string, len(extraIdx))
+	}
+	iID, iPop, iLat, iLon, iMCV1 := pos[ColID], pos[ColPop], pos[ColLat], pos[ColLon], pos[ColMCV1]
+
+	seen := make(map[string]int)
+	row := 0
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			p.readError(err)
+			break
+		}
+		row++
+		if len(rec) != len(names) {
+			p.cell(row, "", "", fmt.Sprintf("has %d fields, the header has %d", len(rec), len(names)))
+			continue
+		}
+
+		id := strings.TrimSpace(rec[iID])
+		p.checkID(row, id, seen)
+		t.ID = append(t.ID, id)
+		t.Pop = append(t.Pop, p.popCell(row, rec[iPop]))
+		t.Lat = append(t.Lat, p.floatCell(row, ColLat, rec[iLat]))
+		t.Lon = append(t.Lon, p.floatCell(row, ColLon, rec[iLon]))
+		t.MCV1 = append(t.MCV1, p.floatCell(row, ColMCV1, rec[iMCV1]))
+		for k, i := range extraIdx {
+			name := t.extraNames[k]
+			t.extra[name] = append(t.extra[name], rec[i])
+		}
+	}
+	if row == 0 && len(p.list) == 0 {
+		p.table(ErrNoPatches, "no patches")
+	}
+	if err := p.err(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// checkHeader trims the header names and records empty and duplicate names and
+// missing required columns. It returns the names and the position of each.
+func (p *problems) checkHeader(header []string) ([]string, map[string]int) {
+	names := make([]string, len(header))
+	pos := make(map[string]int, len(header))
+	for i, h := range header {
+		name := strings.TrimSpace(h)
+		names[i] = name
+		if name == "" {
+			p.table(nil, "header column %d has no name", i+1)
+			continue
+		}
+		if j, dup := pos[name]; dup {
+			p.table(ErrDuplicateColumn, "duplicate column %q (columns %d and %d)", name, j+1, i+1)
+			continue
+		}
+		pos[name] = i
+	}
+	for _, want := range requiredColumns {
+		if _, ok := pos[want]; ok {
+			continue
+		}
+		if hint := suggestColumn(want, names); hint != "" {
+			p.table(ErrMissingColumn, "missing required column %q (found %q: did you mean %q?)", want, hint, want)
+		} else {
+			p.table(ErrMissingColumn, "missing required column %q", want)
+		}
+	}
+	return names, pos
+}
+
+// readError records a CSV syntax or I/O error.
+func (p *problems) readError(err error) {
+	var perr *csv.ParseError
+	if errors.As(err, &perr) {
+		p.table(err, "CSV syntax error on line %d, column %d: %v", perr.Line, perr.Column, perr.Err)
+		return
+	}
+	p.table(err, "reading CSV: %v", err)
+}
+
+// popCell parses and checks one pop cell, recording its problems.
+func (p *problems) popCell(row int, cell string) int64 {
+	s := strings.TrimSpace(cell)
+	if isMissing(s) {
+		p.cell(row, ColPop, s, "missing value")
+		return 0
+	}
+	v, reason := parsePop(s)
+	if reason != "" {
+		p.cell(row, ColPop, s, reason)
+		return 0
+	}
+	p.checkPop(row, s, v)
+	return v
+}
+
+// floatCell parses and checks one cell of the float column col, recording its
+// problems.
+func (p *problems) floatCell(row int, col, cell string) float64 {
+	s := strings.TrimSpace(cell)
+	if isMissing(s) {
+		p.cell(row, col, s, "missing value")
+		return 0
+	}
+	v, reason := parseFloat(s)
+	if reason != "" {
+		p.cell(row, col, s, reason)
+		return 0
+	}
+	p.checkFloat(row, col, s, v)
+	return v
+}
+
+// WriteCSV writes the table as CSV: the header id,pop,lat,lon,mcv1 followed by
+// the extra columns in their original order, then one record per row. pop is
+// written as a decimal integer, floats in the shortest form that round-trips
+// (strconv 'g', −1), extra cells as their raw text; fields are quoted only
+// where CSV needs it. [ReadCSV] reads the output back to an equal table.
+//
+// The table is not validated (an invalid table is written as it is), but
+// columns of different lengths are an error, reported before anything is
+// written.
+func (t *Table) WriteCSV(w io.Writer) error {
+	if err := t.checkShape(); err != nil {
+		return err
+	}
+	cw := csv.NewWriter(w)
+	header := append(requiredColumns[:len(requiredColumns):len(requiredColumns)], t.extraNames...)
+	if err := cw.Write(header); err != nil {
+		return fmt.Errorf("scenario: writing CSV: %w", err)
+	}
+	rec := make([]string, len(header))
+	for i := range t.Len() {
+		rec[0] = t.ID[i]
+		rec[1] = strconv.FormatInt(t.Pop[i], 10)
+		rec[2] = formatFloat(t.Lat[i])
+		rec[3] = formatFloat(t.Lon[i])
+		rec[4] = formatFloat(t.MCV1[i])
+		for k, name := range t.extraNames {
+			rec[len(requiredColumns)+k] = t.extra[name][i]
+		}
+		if err := cw.Write(rec); err != nil {
+			return fmt.Errorf("scenario: writing CSV: %w", err)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("scenario: writing CSV: %w", err)
+	}
+	return nil
+}
+
+// SaveCSV writes the table to the file at path as [Table.WriteCSV] does. The
+// file is written under a temporary name in the same directory and renamed
+// into place, so path is either left untouched or holds the complete table.
+func (t *Table) SaveCSV(path string) (err error) {
+	if err := t.checkShape(); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("scenario: %w", err)
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			_ = f.Close()
+			_ = os.Remove(tmp)
+		}
+	}()
+	bw := bufio.NewWriter(f)
+	if err := t.WriteCSV(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("scenario: writing %s: %w", path, err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fmt.Errorf("scenario: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("scenario: writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("scenario: %w", err)
+	}
+	return nil
+}
+
+// checkShape reports a nil table or columns of different lengths.
+func (t *Table) checkShape() error {
+	p := &problems{}
+	if t == nil {
+		p.table(ErrNoPatches, "nil table")
+		return p.err()
+	}
+	p.checkLengths(t)
+	return p.err()
+}

@@ -1,0 +1,49 @@
+// Package scenario holds the scenario table — one row per patch, with id,
+// pop, lat, lon and mcv1 — its CSV loader and writer, its validation, and
+// synthetic builders (SPEC §3).
+//
+// Row order defines the patch index 0…N−1 everywhere in rubeola (states,
+// mixing matrices, trackers, outputs).
+//
+// # Loading and writing
+//
+//	t, err := scenario.LoadCSV("scenario.csv") // or ReadCSV(r)
+//	if err != nil {
+//		log.Fatal(err) // every problem, one per line, with file, row, column and value
+//	}
+//	err = t.WriteCSV(w) // or t.SaveCSV(path): temporary file, then rename
+//
+// Columns are matched by header name in any order; a misnamed required column
+// gets a hint ("did you mean \"pop\"?"). Columns other than the five are extra
+// columns: kept as raw text ([Table.Extra], [Table.ExtraNames],
+// [Table.SetExtra]) and written back by [Table.WriteCSV].
+//
+// # Building in Go
+//
+//	t, err := scenario.FromColumns(ids, pops, lats, lons, mcv1s) // copies, then validates
+//
+// Synthetic scenarios: [SinglePatch], [TwoPatch], [Grid] with [GridOptions]
+// (start from [DefaultGridOptions]), and [RandomN], which draws from its own
+// random stream (seed, "scenario.RandomN", block 0) of package rng. Every
+// builder returns a validated table.
+//
+// # Using a table
+//
+// [Table.Len], [Table.Index] (row of an id), [Table.TotalPop], [Table.Clone]
+// (deep copy). The columns are exported slices; after changing them, call
+// [Table.Validate].
+//
+// # Errors
+//
+// Loaders and [Table.Validate] report every problem at once as a [Problems]
+// (an errors.Join-style list, printed up to [MaxListedProblems] lines). Each
+// value problem is a [*CellError] naming the row (1 = first data row), the
+// column and the value:
+//
+//	scenario.csv: row 17, column "pop": "12a" is not an integer
+//	row 4, column "id": "lagos" duplicates row 2
+//
+// Table-level problems wrap [ErrNoPatches], [ErrMissingColumn],
+// [ErrDuplicateColumn] or [ErrColumnLength]. Nothing in this package panics on
+// user input.
+package scenario

@@ -1,0 +1,122 @@
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Accepted ranges of the float columns (SPEC §3.2), closed intervals.
+var floatRanges = map[string][2]float64{
+	ColLat:  {-90, 90},
+	ColLon:  {-180, 180},
+	ColMCV1: {0, 1},
+}
+
+// Validate checks the table against the rules of SPEC §3.2 and reports every
+// problem at once as a [Problems] (nil if the table is valid):
+//
+//   - all columns (extra columns included) have the same length
+//     ([ErrColumnLength]), and there is at least one row ([ErrNoPatches]);
+//   - id is not missing, has no surrounding spaces, is valid UTF-8 and is
+//     unique ("row 4, column "id": "lagos" duplicates row 2");
+//   - pop ≥ 0 (zero-population patches are valid);
+//   - lat finite in [−90, 90], lon finite in [−180, 180], mcv1 finite in [0, 1].
+//
+// A NaN float, and an id that would read back from CSV as a missing value
+// (empty after trimming, NA, NaN, null), is reported as "missing value".
+// Rows are numbered from 1.
+func (t *Table) Validate() error {
+	p := &problems{}
+	if t == nil {
+		p.table(ErrNoPatches, "no patches")
+		return p.err()
+	}
+	p.checkLengths(t)
+	if len(p.list) > 0 {
+		return p.err()
+	}
+	n := t.Len()
+	if n == 0 {
+		p.table(ErrNoPatches, "no patches")
+		return p.err()
+	}
+	seen := make(map[string]int, n)
+	for i := range n {
+		row := i + 1
+		p.checkID(row, t.ID[i], seen)
+		p.checkPop(row, strconv.FormatInt(t.Pop[i], 10), t.Pop[i])
+		p.checkFloat(row, ColLat, formatFloat(t.Lat[i]), t.Lat[i])
+		p.checkFloat(row, ColLon, formatFloat(t.Lon[i]), t.Lon[i])
+		p.checkFloat(row, ColMCV1, formatFloat(t.MCV1[i]), t.MCV1[i])
+	}
+	return p.err()
+}
+
+// checkLengths records columns (extra columns included) whose length differs
+// from the id column's.
+func (p *problems) checkLengths(t *Table) {
+	n := len(t.ID)
+	if len(t.Pop) != n || len(t.Lat) != n || len(t.Lon) != n || len(t.MCV1) != n {
+		p.table(ErrColumnLength, "column lengths differ: id %d, pop %d, lat %d, lon %d, mcv1 %d",
+			n, len(t.Pop), len(t.Lat), len(t.Lon), len(t.MCV1))
+	}
+	for _, name := range t.extraNames {
+		if got := len(t.extra[name]); got != n {
+			p.table(ErrColumnLength, "extra column %q has %d values, the table has %d rows", name, got, n)
+		}
+	}
+}
+
+// isMissing reports whether a trimmed cell is a missing value: empty, NA, NaN
+// or null, case-insensitively (SPEC §3.2).
+func isMissing(s string) bool {
+	return s == "" || strings.EqualFold(s, "NA") || strings.EqualFold(s, "NaN") || strings.EqualFold(s, "null")
+}
+
+// checkID records the problems of one id; seen maps ids to their first row.
+func (p *problems) checkID(row int, id string, seen map[string]int) {
+	trimmed := strings.TrimSpace(id)
+	switch {
+	case isMissing(trimmed):
+		p.cell(row, ColID, id, "missing value")
+		return
+	case trimmed != id:
+		p.cell(row, ColID, id, fmt.Sprintf("%q has leading or trailing spaces", id))
+	case !utf8.ValidString(id):
+		p.cell(row, ColID, id, fmt.Sprintf("%q is not valid UTF-8", id))
+	}
+	if first, dup := seen[id]; dup {
+		p.cell(row, ColID, id, fmt.Sprintf("%q duplicates row %d", id, first))
+		return
+	}
+	seen[id] = row
+}
+
+// checkPop records a negative population; text is the value as shown.
+func (p *problems) checkPop(row int, text string, v int64) {
+	if v < 0 {
+		p.cell(row, ColPop, text, fmt.Sprintf("%q: must be >= 0", text))
+	}
+}
+
+// checkFloat records a missing (NaN), infinite or out-of-range value of the
+// float column col; text is the value as shown.
+func (p *problems) checkFloat(row int, col, text string, v float64) {
+	r := floatRanges[col]
+	switch {
+	case math.IsNaN(v):
+		p.cell(row, col, text, "missing value")
+	case math.IsInf(v, 0):
+		p.cell(row, col, text, fmt.Sprintf("%q: must be finite", text))
+	case v < r[0] || v > r[1]:
+		p.cell(row, col, text, fmt.Sprintf("%q: must be in [%g, %g]", text, r[0], r[1]))
+	}
+}
+
+// formatFloat formats v as WriteCSV does: shortest text that round-trips.
+func formatFloat(v float64) string {
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}

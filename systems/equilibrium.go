@@ -1,0 +1,97 @@
+package systems
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+)
+
+// EquilibriumName is the component name of [InitializeEquilibriumStates].
+const EquilibriumName = "InitializeEquilibriumStatesProcess"
+
+// EquilibriumParams configures [InitializeEquilibriumStates] (SPEC §5.7).
+type EquilibriumParams struct {
+	// R0 is the basic reproduction number used for the endemic split, ≥ 0.
+	R0 float64 `json:"R0"`
+}
+
+// DefaultEquilibriumParams returns R0 = 8.
+func DefaultEquilibriumParams() EquilibriumParams { return EquilibriumParams{R0: 8} }
+
+// Validate checks that R0 is a finite number ≥ 0.
+func (p EquilibriumParams) Validate() error {
+	if !(p.R0 >= 0) || math.IsInf(p.R0, 1) {
+		return fmt.Errorf("%s: R0 must be a finite number >= 0, got %v", EquilibriumName, p.R0)
+	}
+	return nil
+}
+
+var equilibriumKeys = params.KeyRules{
+	Component: EquilibriumName,
+	Aliases:   map[string]string{"r0": "R0", "R_0": "R0", "effective_R0": "R0", "effective_r0": "R0"},
+}
+
+// DecodeEquilibriumParams decodes a JSON object strictly over the defaults.
+func DecodeEquilibriumParams(data []byte) (EquilibriumParams, error) {
+	p := DefaultEquilibriumParams()
+	if err := params.DecodeStrict(data, &p, equilibriumKeys); err != nil {
+		return EquilibriumParams{}, err
+	}
+	return p, p.Validate()
+}
+
+// InitializeEquilibriumStates splits each patch's S+R into the endemic
+// equilibrium at initialisation: R = trunc(P·(1 − 1/R0)), S = P − R with
+// P = S + R (I untouched); R0 ≤ 1 puts everyone in S. It is not a phase.
+type InitializeEquilibriumStates struct {
+	p    EquilibriumParams
+	done bool
+}
+
+// NewInitializeEquilibriumStates returns a factory; nil params mean R0 = 8.
+func NewInitializeEquilibriumStates(p *EquilibriumParams) phases.Factory {
+	return func(phases.Model) (phases.Component, error) {
+		q := DefaultEquilibriumParams()
+		if p != nil {
+			q = *p
+		}
+		if err := q.Validate(); err != nil {
+			return nil, err
+		}
+		return &InitializeEquilibriumStates{p: q}, nil
+	}
+}
+
+// Name returns "InitializeEquilibriumStatesProcess".
+func (c *InitializeEquilibriumStates) Name() string { return EquilibriumName }
+
+// Params returns the instance's params.
+func (c *InitializeEquilibriumStates) Params() EquilibriumParams { return c.p }
+
+// Initialize applies the split once.
+func (c *InitializeEquilibriumStates) Initialize(m phases.Model) error {
+	if c.done {
+		return nil
+	}
+	w := m.World()
+	EquilibriumSplit(w.S(), w.R(), c.p.R0)
+	c.done = true
+	return nil
+}
+
+// EquilibriumSplit sets, per patch, R = trunc(P·(1 − 1/r0)) and S = P − R
+// where P = S + R; for r0 ≤ 1, S = P and R = 0. S + R is conserved exactly.
+func EquilibriumSplit(s, r []int64, r0 float64) {
+	for j := range s {
+		p := s[j] + r[j]
+		if r0 <= 1 {
+			s[j], r[j] = p, 0
+			continue
+		}
+		rec := int64(float64(p) * (1 - 1/r0))
+		rec = min(max(rec, 0), p)
+		s[j], r[j] = p-rec, rec
+	}
+}

@@ -1,0 +1,148 @@
+package systems
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/rng"
+)
+
+// ImportationName is the component name of [ImportationPressure].
+const ImportationName = "ImportationPressureProcess"
+
+// ImportationParams configures [ImportationPressure] (SPEC §5.3).
+type ImportationParams struct {
+	// Rate is the crude importation rate, per 1000 per year (a number, a
+	// list with one value per patch, or an object id → number).
+	Rate Rates `json:"crude_importation_rate"`
+	// StartDays is the first day of importation (active from tick StartDays/14).
+	StartDays int `json:"importation_start"`
+	// EndDays is the last day (active through tick EndDays/14); −1 = no end.
+	EndDays int `json:"importation_end"`
+	// TicksPerYear is the divisor of the yearly rate (28 for parity with the
+	// reference, which divides by 28; 365/14 ≈ 26.07 is the calendar value).
+	TicksPerYear float64 `json:"ticks_per_year"`
+}
+
+// DefaultImportationParams returns 1 per 1000 per year, always on, divisor 28.
+func DefaultImportationParams() ImportationParams {
+	return ImportationParams{Rate: RateAll(1.0), StartDays: 0, EndDays: -1, TicksPerYear: 28}
+}
+
+// Validate checks every field's range.
+func (p ImportationParams) Validate() error {
+	var errs []error
+	if err := p.Rate.Validate("crude_importation_rate"); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %w", ImportationName, err))
+	}
+	if p.StartDays < 0 {
+		errs = append(errs, fmt.Errorf("%s: importation_start must be >= 0 days, got %d", ImportationName, p.StartDays))
+	}
+	if p.EndDays != -1 && p.EndDays <= p.StartDays {
+		errs = append(errs, fmt.Errorf("%s: importation_end must be -1 (no end) or > importation_start (%d), got %d", ImportationName, p.StartDays, p.EndDays))
+	}
+	if !(p.TicksPerYear > 0) || math.IsInf(p.TicksPerYear, 1) {
+		errs = append(errs, fmt.Errorf("%s: ticks_per_year must be a finite number > 0, got %v", ImportationName, p.TicksPerYear))
+	}
+	return errors.Join(errs...)
+}
+
+// Active reports whether importation runs at tick t.
+func (p ImportationParams) Active(t int) bool {
+	return p.StartDays/timeStepDays <= t && (p.EndDays == -1 || t <= p.EndDays/timeStepDays)
+}
+
+var importationKeys = params.KeyRules{Component: ImportationName}
+
+// DecodeImportationParams decodes a JSON object strictly over the defaults.
+func DecodeImportationParams(data []byte) (ImportationParams, error) {
+	p := DefaultImportationParams()
+	if err := params.DecodeStrict(data, &p, importationKeys); err != nil {
+		return ImportationParams{}, err
+	}
+	return p, p.Validate()
+}
+
+// ImportationPressure imports infections: per active tick and patch,
+// k ~ Binomial(S+I+R, clamp(rate/TicksPerYear/1000, 0, 1)), at most S, moved
+// S → I.
+type ImportationPressure struct {
+	p       ImportationParams
+	prob    []float64 // per-patch probability per tick
+	streams *rng.Streams
+	s, i, r []int64
+
+	stepBlock func(b int)
+}
+
+// NewImportationPressure returns a factory; nil params mean the defaults.
+// The rate table is checked against the scenario here.
+func NewImportationPressure(p *ImportationParams) phases.Factory {
+	return func(m phases.Model) (phases.Component, error) {
+		q := DefaultImportationParams()
+		if p != nil {
+			q = *p
+		}
+		if err := q.Validate(); err != nil {
+			return nil, err
+		}
+		rates, err := q.Rate.Table("crude_importation_rate", m.Scenario())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", ImportationName, err)
+		}
+		c := &ImportationPressure{p: q, prob: rates}
+		for j, rate := range rates {
+			c.prob[j] = min(max(rate/q.TicksPerYear/1000, 0), 1)
+		}
+		return c, nil
+	}
+}
+
+// Name returns "ImportationPressureProcess".
+func (c *ImportationPressure) Name() string { return ImportationName }
+
+// Params returns the instance's params.
+func (c *ImportationPressure) Params() ImportationParams { return c.p }
+
+// Probabilities returns the per-patch import probability per tick.
+func (c *ImportationPressure) Probabilities() []float64 { return append([]float64(nil), c.prob...) }
+
+// Initialize fetches columns and streams.
+func (c *ImportationPressure) Initialize(m phases.Model) error {
+	streams, err := m.Streams(c)
+	if err != nil {
+		return err
+	}
+	w := m.World()
+	c.streams = streams
+	c.s, c.i, c.r = w.S(), w.I(), w.R()
+	c.stepBlock = c.block
+	return nil
+}
+
+// Step imports infections when tick is inside the window.
+func (c *ImportationPressure) Step(m phases.Model, tick int) error {
+	if !c.p.Active(tick) {
+		return nil
+	}
+	m.ForBlocks(c.streams.NumBlocks(), c.stepBlock)
+	return nil
+}
+
+func (c *ImportationPressure) block(b int) {
+	lo, hi := c.streams.Range(b)
+	ImportBlock(c.streams.Block(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], c.prob[lo:hi])
+}
+
+// ImportBlock draws imports for a block of patches in patch order.
+func ImportBlock(src *rand.PCG, s, i, r []int64, prob []float64) {
+	for j := range s {
+		k := min(rng.Binomial(src, s[j]+i[j]+r[j], prob[j]), s[j])
+		s[j] -= k
+		i[j] += k
+	}
+}

@@ -1,0 +1,246 @@
+package systems
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/rubeola/rubeola/mixing"
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/rng"
+)
+
+// InfectionName is the component name of [Infection] (the reference class).
+const InfectionName = "InfectionProcess"
+
+// ticksPerYear is the number of biweekly ticks in the reference's year
+// (β_tick = β·365/26, seasonal period 26 ticks).
+const ticksPerYear = 26
+
+// InfectionParams configures [Infection] (SPEC §5.1).
+type InfectionParams struct {
+	// Beta is the transmission rate per day; β_tick = Beta·365/26.
+	Beta float64 `json:"beta"`
+	// Seasonality is the amplitude A of s(t) = 1 + A·sin(2π(t − t0)/26), in [0, 1].
+	Seasonality float64 `json:"seasonality"`
+	// SeasonStart is t0 in ticks, 0…25.
+	SeasonStart int `json:"season_start"`
+	// Mixer builds the mixing matrix (row = source) from the scenario.
+	Mixer mixing.Mixer `json:"mixer"`
+	// SeasonTable, when set, replaces the sinusoid: s(t) =
+	// SeasonTable[(t − SeasonStart) mod 26]; 26 values ≥ 0; needs Seasonality 0.
+	SeasonTable []float64 `json:"season_table"`
+}
+
+// DefaultInfectionParams returns β = 8/14 per day, no seasonality, default
+// gravity mixing.
+func DefaultInfectionParams() InfectionParams {
+	return InfectionParams{Beta: 8.0 / 14.0, Mixer: mixing.DefaultGravity()}
+}
+
+// Validate checks every field's range.
+func (p InfectionParams) Validate() error {
+	var errs []error
+	if !(p.Beta >= 0) || math.IsInf(p.Beta, 1) {
+		errs = append(errs, fmt.Errorf("%s: beta must be a finite number >= 0, got %v", InfectionName, p.Beta))
+	}
+	if !(p.Seasonality >= 0 && p.Seasonality <= 1) {
+		errs = append(errs, fmt.Errorf("%s: seasonality must be in [0, 1], got %v", InfectionName, p.Seasonality))
+	}
+	if p.SeasonStart < 0 || p.SeasonStart >= ticksPerYear {
+		errs = append(errs, fmt.Errorf("%s: season_start must be in 0…25 ticks, got %d", InfectionName, p.SeasonStart))
+	}
+	if p.Mixer == nil {
+		errs = append(errs, fmt.Errorf("%s: mixer is required", InfectionName))
+	}
+	if p.SeasonTable != nil {
+		if len(p.SeasonTable) != ticksPerYear {
+			errs = append(errs, fmt.Errorf("%s: season_table has %d values, want 26", InfectionName, len(p.SeasonTable)))
+		}
+		for k, v := range p.SeasonTable {
+			if !(v >= 0) || math.IsInf(v, 1) {
+				errs = append(errs, fmt.Errorf("%s: season_table[%d] must be a finite number >= 0, got %v", InfectionName, k, v))
+			}
+		}
+		if p.Seasonality != 0 {
+			errs = append(errs, fmt.Errorf("%s: season_table requires seasonality = 0, got %v", InfectionName, p.Seasonality))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// BetaPerTick returns β_tick = Beta·365/26.
+func (p InfectionParams) BetaPerTick() float64 { return p.Beta * 365 / ticksPerYear }
+
+// Season returns the seasonal multiplier s(t) for tick t.
+func (p InfectionParams) Season(t int) float64 {
+	if p.SeasonTable != nil {
+		k := ((t-p.SeasonStart)%ticksPerYear + ticksPerYear) % ticksPerYear
+		return p.SeasonTable[k]
+	}
+	return 1 + p.Seasonality*math.Sin(2*math.Pi*float64(t-p.SeasonStart)/ticksPerYear)
+}
+
+// infectionJSON is the wire form of InfectionParams (the mixer as raw JSON).
+type infectionJSON struct {
+	Beta        float64         `json:"beta"`
+	Seasonality float64         `json:"seasonality"`
+	SeasonStart int             `json:"season_start"`
+	Mixer       json.RawMessage `json:"mixer"`
+	SeasonTable []float64       `json:"season_table"`
+}
+
+var infectionKeys = params.KeyRules{
+	Component: InfectionName,
+	Aliases:   map[string]string{"seasonal_amplitude": "seasonality"},
+	Rejected: map[string]string{
+		"distance_exponent": "configure the mixer",
+		"mixing_scale":      "configure the mixer",
+		"amplitude":         `did you mean "seasonality"?`,
+	},
+}
+
+// DecodeInfectionParams decodes a JSON object strictly over the defaults
+// (SPEC §2.3) and validates the result.
+func DecodeInfectionParams(data []byte) (InfectionParams, error) {
+	def := DefaultInfectionParams()
+	w := infectionJSON{Beta: def.Beta, Seasonality: def.Seasonality, SeasonStart: def.SeasonStart}
+	if err := params.DecodeStrict(data, &w, infectionKeys); err != nil {
+		return InfectionParams{}, err
+	}
+	p := InfectionParams{Beta: w.Beta, Seasonality: w.Seasonality, SeasonStart: w.SeasonStart,
+		Mixer: def.Mixer, SeasonTable: w.SeasonTable}
+	if len(w.Mixer) > 0 && string(w.Mixer) != "null" {
+		m, err := mixing.DecodeMixer(w.Mixer)
+		if err != nil {
+			return InfectionParams{}, fmt.Errorf("%s: mixer: %w", InfectionName, err)
+		}
+		p.Mixer = m
+	}
+	return p, p.Validate()
+}
+
+// MarshalJSON encodes the params with canonical keys (the mixer as its spec).
+func (p InfectionParams) MarshalJSON() ([]byte, error) {
+	w := infectionJSON{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, SeasonTable: p.SeasonTable}
+	if p.Mixer != nil {
+		m, err := mixing.MarshalMixer(p.Mixer)
+		if err != nil {
+			return nil, err
+		}
+		w.Mixer = m
+	}
+	return json.Marshal(w)
+}
+
+// Infection is transmission with spatial mixing (SPEC §5.1): per tick,
+// λ_j = β_tick·s(t)·Σ_i I_i·M[i,j] / N_j (0 when N_j = 0), p_j = 1 − e^(−λ_j),
+// ΔI_j ~ Binomial(S_j, p_j); then R += I, I = ΔI, S −= ΔI.
+type Infection struct {
+	p       InfectionParams
+	mix     *mixing.Matrix
+	streams *rng.Streams
+
+	s, i, r []int64
+	x       []float64 // c·I_i per source
+	lambda  []float64 // force, then λ
+	active  []int32   // sources with I_i > 0, increasing
+	ranges  int       // destination ranges for the parallel force
+	m       phases.Model
+
+	forceBlock func(b int)
+	drawBlock  func(b int)
+}
+
+// NewInfection returns a factory for Infection; nil params mean the defaults.
+func NewInfection(p *InfectionParams) phases.Factory {
+	return func(phases.Model) (phases.Component, error) {
+		q := DefaultInfectionParams()
+		if p != nil {
+			q = *p
+		}
+		if err := q.Validate(); err != nil {
+			return nil, err
+		}
+		return &Infection{p: q}, nil
+	}
+}
+
+// Name returns "InfectionProcess".
+func (c *Infection) Name() string { return InfectionName }
+
+// Params returns the instance's params.
+func (c *Infection) Params() InfectionParams { return c.p }
+
+// Initialize builds the mixing matrix from the scenario and sizes buffers.
+func (c *Infection) Initialize(m phases.Model) error {
+	if _, err := c.MixingMatrix(m); err != nil {
+		return err
+	}
+	streams, err := m.Streams(c)
+	if err != nil {
+		return err
+	}
+	w := m.World()
+	n := w.Len()
+	c.m = m
+	c.streams = streams
+	c.s, c.i, c.r = w.S(), w.I(), w.R()
+	c.x = make([]float64, n)
+	c.lambda = make([]float64, n)
+	c.active = make([]int32, 0, n)
+	c.ranges = streams.NumBlocks()
+	c.forceBlock = c.forceRange
+	c.drawBlock = c.draw
+	return nil
+}
+
+// MixingMatrix returns the instance's mixing matrix, building it from the
+// model's scenario on first use.
+func (c *Infection) MixingMatrix(m phases.Model) (*mixing.Matrix, error) {
+	if c.mix != nil {
+		return c.mix, nil
+	}
+	mix, err := c.p.Mixer.Mixing(m.Scenario())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", InfectionName, err)
+	}
+	if mix.N() != m.World().Len() {
+		return nil, fmt.Errorf("%s: mixing matrix is %d×%d, scenario has %d patches", InfectionName, mix.N(), mix.N(), m.World().Len())
+	}
+	c.mix = mix
+	return mix, nil
+}
+
+// Step runs one tick of transmission.
+func (c *Infection) Step(m phases.Model, tick int) error {
+	coef := c.p.BetaPerTick() * c.p.Season(tick)
+	c.active = c.active[:0]
+	for i, v := range c.i {
+		c.x[i] = coef * float64(v)
+		if v > 0 {
+			c.active = append(c.active, int32(i))
+		}
+	}
+	if m.Params().UseNumba {
+		m.ForBlocks(c.ranges, c.forceBlock)
+	} else {
+		Force(c.lambda, c.x, c.mix)
+	}
+	m.ForBlocks(c.streams.NumBlocks(), c.drawBlock)
+	return nil
+}
+
+// forceRange evaluates the active-source force for destination block b.
+func (c *Infection) forceRange(b int) {
+	lo, hi := c.streams.Range(b)
+	ForceActive(c.lambda, c.x, c.active, c.mix, lo, hi)
+}
+
+// draw turns the force into new infections for block b.
+func (c *Infection) draw(b int) {
+	lo, hi := c.streams.Range(b)
+	InfectBlock(c.streams.Block(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], c.lambda[lo:hi])
+}

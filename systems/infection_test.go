@@ -1,0 +1,163 @@
+package systems_test
+
+import (
+	"io"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/mixing"
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/scenario"
+	"github.com/rubeola/rubeola/systems"
+)
+
+// TestForceWorkedExample is SPEC AT-4 on the §5.1 worked example: TwoPatch,
+// default params, I = [10, 0].
+func TestForceWorkedExample(t *testing.T) {
+	scn := must(scenario.TwoPatch(100000, 0))
+	mix := must(mixing.DefaultGravity().Mixing(scn))
+	p := systems.DefaultInfectionParams()
+	betaTick := p.BetaPerTick()
+	assert.InDelta(t, 8.021978021978022, betaTick, 1e-15, "8/14·365/26")
+
+	x := []float64{betaTick * 10, 0}
+	acc := make([]float64, 2)
+	systems.Force(acc, x, mix)
+	n := []float64{100000, 50000} // S+I+R of each patch
+	wantLambda := []float64{7.981868e-4, 8.021978e-6}
+	wantP := []float64{7.978683e-4, 8.021946e-6}
+	for j := range 2 {
+		lambda := acc[j] / n[j]
+		assert.InEpsilon(t, wantLambda[j], lambda, 1e-6, "SPEC gives λ to 7 significant digits")
+		assert.InEpsilon(t, wantP[j], -math.Expm1(-lambda), 1e-6)
+	}
+
+	active := make([]float64, 2)
+	systems.ForceActive(active, x, []int32{0}, mix, 0, 2)
+	assert.Equal(t, acc, active, "the active-source kernel is bit-identical")
+	sparse := make([]float64, 2)
+	systems.ForceActive(sparse, x, []int32{0}, mix.ToCSR(), 0, 2)
+	assert.Equal(t, acc, sparse, "CSR storage is bit-identical")
+
+	// E[ΔI] for patch 0 = 99990·p0 = 79.7789; 2·10⁴ draws; SE = √(npq/m).
+	lambda0 := acc[0] / n[0]
+	p0 := -math.Expm1(-lambda0)
+	const draws = 20000
+	src := rng.NewSource(1, "test.force", 0)
+	var sum float64
+	for range draws {
+		sum += float64(rng.Binomial(src, 99990, p0))
+	}
+	se := math.Sqrt(99990 * p0 * (1 - p0) / draws)
+	assert.InDelta(t, 79.7789, sum/draws, 5*se)
+}
+
+// TestSeasonalMultipliers checks the §5.1 table for A = 0.3, t0 = 0 (to 4
+// decimals) and the optional season table.
+func TestSeasonalMultipliers(t *testing.T) {
+	p := systems.DefaultInfectionParams()
+	p.Seasonality = 0.3
+	want := []float64{1.0000, 1.0718, 1.1394, 1.1989, 1.2469, 1.2805, 1.2978, 1.2978, 1.2805, 1.2469, 1.1989, 1.1394, 1.0718, 1.0000}
+	for k, w := range want {
+		assert.InDelta(t, w, p.Season(k), 5e-5, "tick %d", k)
+	}
+	table := make([]float64, 26)
+	for k := range table {
+		table[k] = float64(k)
+	}
+	q := systems.DefaultInfectionParams()
+	q.SeasonTable, q.SeasonStart = table, 3
+	require.NoError(t, q.Validate())
+	assert.Equal(t, 0.0, q.Season(3))
+	assert.Equal(t, 25.0, q.Season(2))
+	q.Seasonality = 0.1
+	require.ErrorContains(t, q.Validate(), "season_table requires seasonality = 0")
+}
+
+// TestKermackMcKendrick is SPEC AT-5: one patch of 10 000, β = 0.5, 10
+// seeds, tracker first, 27 ticks, 5 reps. Theory z = 1 − e^(−7z) = 0.9990822
+// (reference bound: mean relative error < 0.05); rubeola's bound: mean final
+// S in [3, 15] (expected ≈ 9 with β_tick = 7.019, z = 0.9990998).
+func TestKermackMcKendrick(t *testing.T) {
+	const reps = 5
+	var relErr, finalS float64
+	for seed := uint64(1); seed <= reps; seed++ {
+		p := quietParams(27, seed)
+		p.StartTime = "2001-01"
+		inf := systems.DefaultInfectionParams()
+		inf.Beta = 0.5
+		seeding := systems.DefaultSeedingParams()
+		seeding.NumInfections = 10
+		m := run(t, onePatch(t), p, metrics.NewStateTracker(nil), systems.NewInfectionSeeding(&seeding), systems.NewInfection(&inf))
+		s := model.InstancesOf[*metrics.StateTracker](m)[0].Series("S")
+		require.Equal(t, int64(9990), s[0])
+		z := float64(s[0]-s[26]) / float64(s[0])
+		relErr += math.Abs(z-0.9990822) / 0.9990822
+		finalS += float64(s[26])
+	}
+	assert.Less(t, relErr/reps, 0.05)
+	assert.GreaterOrEqual(t, finalS/reps, 3.0)
+	assert.LessOrEqual(t, finalS/reps, 15.0)
+}
+
+// TestNoTransmission is SPEC AT-12: with β = 0 the seeded 10 never grow.
+func TestNoTransmission(t *testing.T) {
+	inf := systems.DefaultInfectionParams()
+	inf.Beta = 0
+	seeding := systems.DefaultSeedingParams()
+	seeding.NumInfections = 10
+	m := run(t, must(scenario.SinglePatch(100000, 0)), quietParams(50, 3),
+		systems.NewInitializeEquilibriumStates(nil), systems.NewInfectionSeeding(&seeding),
+		systems.NewInfection(&inf), systems.NewVitalDynamics(nil), metrics.NewStateTracker(nil))
+	for _, v := range model.InstancesOf[*metrics.StateTracker](m)[0].Series("I") {
+		assert.LessOrEqual(t, v, int64(10))
+	}
+}
+
+// TestZeroPopulationPatch: λ = 0 where N = 0 (the reference divides 0/0).
+func TestZeroPopulationPatch(t *testing.T) {
+	scn := table(t, []string{"empty", "town"}, []int64{0, 5000})
+	inf := systems.DefaultInfectionParams()
+	seeding := systems.SeedingParams{NumInfections: 5, TargetPatches: []string{"town"}}
+	m := run(t, scn, quietParams(10, 1), systems.NewInfectionSeeding(&seeding), systems.NewInfection(&inf),
+		systems.NewVitalDynamics(nil), systems.NewImportationPressure(nil))
+	assert.Equal(t, model.Counts{}, m.Patches().Get(0))
+	c := m.Patches().Get(1)
+	assert.GreaterOrEqual(t, c.S, int64(0))
+	assert.GreaterOrEqual(t, c.I, int64(0))
+}
+
+// TestInfectionKernelsAgree: UseNumba true (active sources, parallel blocks)
+// and false (reference loop) give identical trajectories for any workers.
+func TestInfectionKernelsAgree(t *testing.T) {
+	scn := must(scenario.RandomN(700, 7, 0.5)) // 700 patches: three rng blocks
+	var ref [][]int64
+	for _, tc := range []struct {
+		numba   bool
+		workers int
+	}{{false, 1}, {true, 1}, {true, 2}, {true, 7}} {
+		p := quietParams(30, 11)
+		p.UseNumba = tc.numba
+		m, err := model.NewBiweekly(scn, p, model.WithWorkers(tc.workers), model.WithProgressWriter(io.Discard), model.WithStdout(io.Discard))
+		require.NoError(t, err)
+		per := metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}
+		require.NoError(t, m.SetComponents(append(model.DefaultComponents(), metrics.NewStateTracker(&per))...))
+		require.NoError(t, m.Run(t.Context()))
+		tr := model.InstancesOf[*metrics.StateTracker](m)[1]
+		var got [][]int64
+		for _, s := range []string{"S", "I", "R"} {
+			counts := must(tr.Counts(s))
+			got = append(got, counts...)
+		}
+		if ref == nil {
+			ref = got
+			continue
+		}
+		assert.Equal(t, ref, got, "numba=%v workers=%d", tc.numba, tc.workers)
+	}
+}

@@ -1,0 +1,211 @@
+package systems
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/rng"
+)
+
+// VitalDynamicsName is the component name of [VitalDynamics].
+const VitalDynamicsName = "VitalDynamicsProcess"
+
+// timeStepDays is the length of one biweekly tick in days.
+const timeStepDays = 14
+
+// daysPerYear converts yearly rates to per-tick rates.
+const daysPerYear = 365
+
+// VitalDynamicsParams configures [VitalDynamics] (SPEC §5.4).
+type VitalDynamicsParams struct {
+	// CrudeBirthRate is births per 1000 per year, ≥ 0.
+	CrudeBirthRate float64 `json:"crude_birth_rate"`
+	// CrudeDeathRate is deaths per 1000 per year, ≥ 0.
+	CrudeDeathRate float64 `json:"crude_death_rate"`
+	// MCV1Efficacy is the share of MCV1-vaccinated newborns who are
+	// protected, in [0, 1].
+	MCV1Efficacy float64 `json:"mcv1_efficacy"`
+}
+
+// DefaultVitalDynamicsParams returns CBR 20, CDR 8, efficacy 0.9.
+func DefaultVitalDynamicsParams() VitalDynamicsParams {
+	return VitalDynamicsParams{CrudeBirthRate: 20, CrudeDeathRate: 8, MCV1Efficacy: 0.9}
+}
+
+// Validate checks every field's range.
+func (p VitalDynamicsParams) Validate() error {
+	var errs []error
+	for _, f := range []struct {
+		key string
+		v   float64
+	}{{"crude_birth_rate", p.CrudeBirthRate}, {"crude_death_rate", p.CrudeDeathRate}} {
+		if !(f.v >= 0) || math.IsInf(f.v, 1) {
+			errs = append(errs, fmt.Errorf("%s: %s must be a finite number >= 0, got %v", VitalDynamicsName, f.key, f.v))
+		}
+	}
+	if !(p.MCV1Efficacy >= 0 && p.MCV1Efficacy <= 1) {
+		errs = append(errs, fmt.Errorf("%s: mcv1_efficacy must be in [0, 1], got %v", VitalDynamicsName, p.MCV1Efficacy))
+	}
+	return errors.Join(errs...)
+}
+
+// PerTickRate converts a crude rate per 1000 per year to a per-tick rate:
+// (1 + rate/1000)^(14/365) − 1.
+func PerTickRate(perThousandPerYear float64) float64 {
+	return math.Pow(1+perThousandPerYear/1000, float64(timeStepDays)/daysPerYear) - 1
+}
+
+// BirthRate returns λ_b per tick (7.598414e−4 for CBR 20).
+func (p VitalDynamicsParams) BirthRate() float64 { return PerTickRate(p.CrudeBirthRate) }
+
+// DeathRate returns μ_d per tick (3.056751e−4 for CDR 8).
+func (p VitalDynamicsParams) DeathRate() float64 { return PerTickRate(p.CrudeDeathRate) }
+
+var vitalKeys = params.KeyRules{
+	Component: VitalDynamicsName,
+	Rejected: map[string]string{
+		"cbr": `did you mean "crude_birth_rate"?`,
+		"cdr": `did you mean "crude_death_rate"?`,
+	},
+}
+
+// DecodeVitalDynamicsParams decodes a JSON object strictly over the defaults.
+func DecodeVitalDynamicsParams(data []byte) (VitalDynamicsParams, error) {
+	p := DefaultVitalDynamicsParams()
+	if err := params.DecodeStrict(data, &p, vitalKeys); err != nil {
+		return VitalDynamicsParams{}, err
+	}
+	return p, p.Validate()
+}
+
+// VitalDynamics adds births (MCV1-protected newborns to R, the others to S)
+// and removes deaths from every compartment (SPEC §5.4). Deaths are clamped
+// to the people alive at the start of the step; the excess is counted.
+type VitalDynamics struct {
+	p       VitalDynamicsParams
+	rates   VitalRates
+	streams *rng.Streams
+	s, i, r []int64
+	mcv1    []float64
+
+	births, vaccinated, deaths []int64
+	clamped                    []int64 // per block, summed on request
+
+	stepBlock func(b int)
+}
+
+// NewVitalDynamics returns a factory; nil params mean the defaults.
+func NewVitalDynamics(p *VitalDynamicsParams) phases.Factory {
+	return func(phases.Model) (phases.Component, error) {
+		q := DefaultVitalDynamicsParams()
+		if p != nil {
+			q = *p
+		}
+		if err := q.Validate(); err != nil {
+			return nil, err
+		}
+		return &VitalDynamics{p: q}, nil
+	}
+}
+
+// Name returns "VitalDynamicsProcess".
+func (c *VitalDynamics) Name() string { return VitalDynamicsName }
+
+// Params returns the instance's params.
+func (c *VitalDynamics) Params() VitalDynamicsParams { return c.p }
+
+// Initialize fetches columns and streams and sizes the record buffers.
+func (c *VitalDynamics) Initialize(m phases.Model) error {
+	streams, err := m.Streams(c)
+	if err != nil {
+		return err
+	}
+	w := m.World()
+	n := w.Len()
+	c.streams = streams
+	c.s, c.i, c.r, c.mcv1 = w.S(), w.I(), w.R(), w.MCV1()
+	c.births = make([]int64, n)
+	c.vaccinated = make([]int64, n)
+	c.deaths = make([]int64, n)
+	c.clamped = make([]int64, streams.NumBlocks())
+	c.rates = VitalRates{Birth: c.p.BirthRate(), Death: c.p.DeathRate(), Efficacy: c.p.MCV1Efficacy}
+	c.stepBlock = c.block
+	return nil
+}
+
+// Step applies one tick of births and deaths.
+func (c *VitalDynamics) Step(m phases.Model, _ int) error {
+	m.ForBlocks(c.streams.NumBlocks(), c.stepBlock)
+	return nil
+}
+
+func (c *VitalDynamics) block(b int) {
+	lo, hi := c.streams.Range(b)
+	c.clamped[b] += VitalBlock(c.streams.Block(b), c.rates, VitalColumns{
+		S: c.s[lo:hi], I: c.i[lo:hi], R: c.r[lo:hi], MCV1: c.mcv1[lo:hi],
+		Births: c.births[lo:hi], Vaccinated: c.vaccinated[lo:hi], Deaths: c.deaths[lo:hi],
+	})
+}
+
+// Births returns each patch's births in the last tick.
+func (c *VitalDynamics) Births() []int64 { return append([]int64(nil), c.births...) }
+
+// VaccinatedBirths returns each patch's MCV1-protected births in the last tick.
+func (c *VitalDynamics) VaccinatedBirths() []int64 { return append([]int64(nil), c.vaccinated...) }
+
+// Deaths returns each patch's deaths (after clamping) in the last tick.
+func (c *VitalDynamics) Deaths() []int64 { return append([]int64(nil), c.deaths...) }
+
+// ClampedDeaths returns the cumulative number of drawn deaths that exceeded
+// the compartment they were drawn for and were therefore not applied.
+func (c *VitalDynamics) ClampedDeaths() int64 {
+	var sum int64
+	for _, v := range c.clamped {
+		sum += v
+	}
+	return sum
+}
+
+// VitalRates are the per-tick rates of one vital-dynamics step.
+type VitalRates struct {
+	Birth    float64 // λ_b per person per tick
+	Death    float64 // μ_d per person per tick
+	Efficacy float64 // MCV1 efficacy
+}
+
+// VitalColumns are one block's state columns and per-patch records.
+type VitalColumns struct {
+	S, I, R                    []int64
+	MCV1                       []float64
+	Births, Vaccinated, Deaths []int64 // written: last tick's records
+}
+
+// VitalBlock applies births and deaths to a block of patches from the
+// start-of-step counts, drawing per patch in the order vaccinated births,
+// unvaccinated births, dS, dI, dR. It returns the number of deaths clamped.
+func VitalBlock(src *rand.PCG, r VitalRates, c VitalColumns) int64 {
+	var clamped int64
+	for j := range c.S {
+		s, i, rec := c.S[j], c.I[j], c.R[j]
+		births := float64(s+i+rec) * r.Birth
+		cover := c.MCV1[j] * r.Efficacy
+		vacc := rng.Poisson(src, births*cover)
+		unvacc := rng.Poisson(src, births*(1-cover))
+		ds := rng.Poisson(src, float64(s)*r.Death)
+		di := rng.Poisson(src, float64(i)*r.Death)
+		dr := rng.Poisson(src, float64(rec)*r.Death)
+		clamped += max(ds-s, 0) + max(di-i, 0) + max(dr-rec, 0)
+		ds, di, dr = min(ds, s), min(di, i), min(dr, rec)
+		c.S[j] = s + unvacc - ds
+		c.I[j] = i - di
+		c.R[j] = rec + vacc - dr
+		c.Births[j] = vacc + unvacc
+		c.Vaccinated[j] = vacc
+		c.Deaths[j] = ds + di + dr
+	}
+	return clamped
+}
