@@ -77,7 +77,7 @@ type funcPhase struct {
 	step func(m Model, tick int) error
 }
 
-func (f *funcPhase) Name() string                  { return f.name }
+func (f *funcPhase) Name() string                 { return f.name }
 func (f *funcPhase) Step(m Model, tick int) error { return f.step(m, tick) }
 
 // Func returns a factory for a phase named name whose Step calls step.

@@ -20,10 +20,42 @@ func Force(acc, x []float64, m *mixing.Matrix) {
 // increasing order in active) and to destinations [lo, hi). Skipping a source
 // with x[i] = 0 adds only +0 terms in the reference kernel, so ForceActive
 // over all ranges equals Force bit for bit. acc[lo:hi] is overwritten.
+//
+// Dense rows are taken four at a time: each acc[j] is loaded once, receives
+// the four products in increasing source order (the normative order, so the
+// result is unchanged) and is stored once, which halves the memory traffic
+// of the accumulator.
 func ForceActive(acc, x []float64, active []int32, m *mixing.Matrix, lo, hi int) {
 	clear(acc[lo:hi])
-	for _, i := range active {
-		addRow(acc, x[i], m, int(i), lo, hi)
+	k := 0
+	if !m.IsSparse() {
+		dst := acc[lo:hi]
+		for ; k+4 <= len(active); k += 4 {
+			i0, i1, i2, i3 := int(active[k]), int(active[k+1]), int(active[k+2]), int(active[k+3])
+			_, r0 := m.Row(i0)
+			_, r1 := m.Row(i1)
+			_, r2 := m.Row(i2)
+			_, r3 := m.Row(i3)
+			addRows4(dst, x[i0], x[i1], x[i2], x[i3], r0[lo:hi], r1[lo:hi], r2[lo:hi], r3[lo:hi])
+		}
+	}
+	for ; k < len(active); k++ {
+		addRow(acc, x[active[k]], m, int(active[k]), lo, hi)
+	}
+}
+
+// addRows4 adds x0·r0[j], x1·r1[j], x2·r2[j], x3·r3[j] to dst[j], in that
+// order, rounding after each addition.
+func addRows4(dst []float64, x0, x1, x2, x3 float64, r0, r1, r2, r3 []float64) {
+	n := len(dst)
+	r0, r1, r2, r3 = r0[:n], r1[:n], r2[:n], r3[:n]
+	for j := range dst {
+		a := dst[j]
+		a += float64(x0 * r0[j])
+		a += float64(x1 * r1[j])
+		a += float64(x2 * r2[j])
+		a += float64(x3 * r3[j])
+		dst[j] = a
 	}
 }
 

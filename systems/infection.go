@@ -147,7 +147,7 @@ type Infection struct {
 	x       []float64 // c·I_i per source
 	lambda  []float64 // force, then λ
 	active  []int32   // sources with I_i > 0, increasing
-	ranges  int       // destination ranges for the parallel force
+	ranges  int       // contiguous destination ranges for the parallel force
 	m       phases.Model
 
 	forceBlock func(b int)
@@ -191,7 +191,10 @@ func (c *Infection) Initialize(m phases.Model) error {
 	c.x = make([]float64, n)
 	c.lambda = make([]float64, n)
 	c.active = make([]int32, 0, n)
-	c.ranges = streams.NumBlocks()
+	c.ranges = 1
+	if n >= parallelForceMin {
+		c.ranges = m.Workers()
+	}
 	c.forceBlock = c.forceRange
 	c.drawBlock = c.draw
 	return nil
@@ -233,9 +236,16 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 	return nil
 }
 
-// forceRange evaluates the active-source force for destination block b.
+// parallelForceMin is the number of patches from which the force is split
+// across workers: below it a dense matrix fits in cache and one goroutine
+// streaming whole rows is faster (measured with BenchmarkForceParallel).
+const parallelForceMin = 2048
+
+// forceRange evaluates the active-source force for destination range b of
+// c.ranges contiguous ranges (whole row segments stream best).
 func (c *Infection) forceRange(b int) {
-	lo, hi := c.streams.Range(b)
+	n := len(c.lambda)
+	lo, hi := b*n/c.ranges, (b+1)*n/c.ranges
 	ForceActive(c.lambda, c.x, c.active, c.mix, lo, hi)
 }
 
