@@ -13,10 +13,8 @@ import (
 	"github.com/rubeola/rubeola/scenario"
 )
 
-// ticksPerOp is one simulated year: one benchmark op runs 26 ticks of the
-// standard schedule, so the pool start and progress set-up of a RunTicks
-// call are amortised as in a real run.
-const ticksPerOp = 26
+// ticksPerOp is the number of ticks one benchmark op runs: one full tick.
+const ticksPerOp = 1
 
 // newStandardModel builds a quiet model of n RandomN patches with the
 // standard schedule, sized for ticks ticks, initialised.

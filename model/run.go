@@ -83,8 +83,11 @@ func (m *Biweekly) runTicks(ctx context.Context, n int) error {
 	if n <= 0 {
 		return nil
 	}
-	m.pool.Start()
-	defer m.pool.Stop()
+	if m.p.UseNumba {
+		m.pool.Start()
+		defer m.pool.Stop()
+	}
+	m.timing.Reserve(m.p.NumTicks - m.tick)
 	bar := phases.NewProgress(m.cfg.progress, n, m.cfg.name, m.p.ShowProgress)
 	defer bar.Close()
 	for range n {

@@ -15,9 +15,9 @@ type Progress struct {
 
 // NewProgress returns a bar of total ticks written to w, or a no-op bar when
 // enabled is false.
-func NewProgress(w io.Writer, total int, description string, enabled bool) *Progress {
+func NewProgress(w io.Writer, total int, description string, enabled bool) Progress {
 	if !enabled || total <= 0 {
-		return &Progress{}
+		return Progress{}
 	}
 	bar := progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(w),
@@ -29,18 +29,18 @@ func NewProgress(w io.Writer, total int, description string, enabled bool) *Prog
 		progressbar.OptionOnCompletion(func() { _, _ = io.WriteString(w, "\n") }),
 		progressbar.OptionSetPredictTime(true),
 	)
-	return &Progress{bar: bar}
+	return Progress{bar: bar}
 }
 
 // Step advances the bar by one tick.
-func (p *Progress) Step() {
+func (p Progress) Step() {
 	if p.bar != nil {
 		_ = p.bar.Add(1)
 	}
 }
 
 // Close ends the bar (drawing it complete when all ticks ran).
-func (p *Progress) Close() {
+func (p Progress) Close() {
 	if p.bar != nil && !p.bar.IsFinished() {
 		_ = p.bar.Exit()
 	}
