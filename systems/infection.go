@@ -156,7 +156,7 @@ type Infection struct {
 
 // NewInfection returns a factory for Infection; nil params mean the defaults.
 func NewInfection(p *InfectionParams) phases.Factory {
-	return func(phases.Model) (phases.Component, error) {
+	return func(m phases.Model) (phases.Component, error) {
 		q := DefaultInfectionParams()
 		if p != nil {
 			q = *p
@@ -164,7 +164,7 @@ func NewInfection(p *InfectionParams) phases.Factory {
 		if err := q.Validate(); err != nil {
 			return nil, err
 		}
-		return &Infection{p: q}, nil
+		return &Infection{p: q, m: m}, nil
 	}
 }
 
@@ -176,7 +176,7 @@ func (c *Infection) Params() InfectionParams { return c.p }
 
 // Initialize builds the mixing matrix from the scenario and sizes buffers.
 func (c *Infection) Initialize(m phases.Model) error {
-	if _, err := c.MixingMatrix(m); err != nil {
+	if err := c.buildMixing(); err != nil {
 		return err
 	}
 	streams, err := m.Streams(c)
@@ -185,7 +185,6 @@ func (c *Infection) Initialize(m phases.Model) error {
 	}
 	w := m.World()
 	n := w.Len()
-	c.m = m
 	c.streams = streams
 	c.s, c.i, c.r = w.S(), w.I(), w.R()
 	c.x = make([]float64, n)
@@ -200,21 +199,30 @@ func (c *Infection) Initialize(m phases.Model) error {
 	return nil
 }
 
-// MixingMatrix returns the instance's mixing matrix, building it from the
-// model's scenario on first use.
-func (c *Infection) MixingMatrix(m phases.Model) (*mixing.Matrix, error) {
+// MixingMatrix returns the instance's mixing matrix (row = source), building
+// it from the model's scenario on first use; nil if it cannot be built (the
+// error is returned by Initialize).
+func (c *Infection) MixingMatrix() *mixing.Matrix {
+	if c.buildMixing() != nil {
+		return nil
+	}
+	return c.mix
+}
+
+// buildMixing builds the mixing matrix once.
+func (c *Infection) buildMixing() error {
 	if c.mix != nil {
-		return c.mix, nil
+		return nil
 	}
-	mix, err := c.p.Mixer.Mixing(m.Scenario())
+	mix, err := c.p.Mixer.Mixing(c.m.Scenario())
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", InfectionName, err)
+		return fmt.Errorf("%s: %w", InfectionName, err)
 	}
-	if mix.N() != m.World().Len() {
-		return nil, fmt.Errorf("%s: mixing matrix is %d×%d, scenario has %d patches", InfectionName, mix.N(), mix.N(), m.World().Len())
+	if n := c.m.World().Len(); mix.N() != n {
+		return fmt.Errorf("%s: mixing matrix is %d×%d, scenario has %d patches", InfectionName, mix.N(), mix.N(), n)
 	}
 	c.mix = mix
-	return mix, nil
+	return nil
 }
 
 // Step runs one tick of transmission.

@@ -161,3 +161,56 @@ func TestInfectionKernelsAgree(t *testing.T) {
 		assert.Equal(t, ref, got, "numba=%v workers=%d", tc.numba, tc.workers)
 	}
 }
+
+// TestMixingMatrixPerInstance: the matrix is built from the model's own
+// scenario (the reference caches it on the mixer and reuses it stale).
+func TestMixingMatrixPerInstance(t *testing.T) {
+	two := must(scenario.TwoPatch(100000, 0))
+	m := run(t, two, quietParams(1, 1), systems.NewInfection(nil))
+	mix := model.InstancesOf[*systems.Infection](m)[0].MixingMatrix()
+	require.NotNil(t, mix)
+	assert.InDelta(t, 0.995, mix.At(0, 0), 1e-12)
+	assert.InDelta(t, 0.005, mix.At(0, 1), 1e-12)
+	assert.InDelta(t, 0.02, mix.At(1, 0), 1e-12)
+	assert.InDelta(t, 0.98, mix.At(1, 1), 1e-12)
+
+	three := table(t, []string{"a", "b", "c"}, []int64{1000, 2000, 3000})
+	m = run(t, three, quietParams(1, 1), systems.NewInfection(nil))
+	assert.Equal(t, 3, model.InstancesOf[*systems.Infection](m)[0].MixingMatrix().N())
+
+	user := systems.DefaultInfectionParams()
+	user.Mixer = mixing.FromMixingMatrix([][]float64{{1}})
+	mm, err := model.NewBiweekly(two, quietParams(1, 1), model.WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, mm.SetComponents(systems.NewInfection(&user)))
+	require.Error(t, mm.Run(t.Context()), "a 1×1 matrix does not fit two patches")
+}
+
+func TestInfectionParamsDecoding(t *testing.T) {
+	p, err := systems.DecodeInfectionParams([]byte(`{"seasonal_amplitude": 0.3, "mixer": {"type": "gravity", "k": 0.02}}`))
+	require.NoError(t, err)
+	assert.Equal(t, 0.3, p.Seasonality)
+	assert.Equal(t, 8.0/14.0, p.Beta)
+	g, ok := p.Mixer.(mixing.Gravity)
+	require.True(t, ok)
+	assert.Equal(t, 0.02, g.K)
+
+	for _, tc := range []struct{ json, message string }{
+		{`{"distance_exponent": 2}`, "configure the mixer"},
+		{`{"amplitude": 0.2}`, "amplitude"},
+		{`{"betta": 1}`, `did you mean "beta"`},
+		{`{"beta": -1}`, "beta must be"},
+		{`{"seasonality": 1.5}`, "seasonality must be in [0, 1]"},
+		{`{"season_start": 26}`, "season_start"},
+		{`{"mixer": {"type": "teleport"}}`, "teleport"},
+	} {
+		_, err := systems.DecodeInfectionParams([]byte(tc.json))
+		assert.ErrorContains(t, err, tc.message, tc.json)
+	}
+
+	data, err := p.MarshalJSON()
+	require.NoError(t, err)
+	back, err := systems.DecodeInfectionParams(data)
+	require.NoError(t, err)
+	assert.Equal(t, p, back, "canonical JSON round-trips")
+}
