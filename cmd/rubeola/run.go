@@ -95,6 +95,10 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 		return invalid(err)
 	}
 	start := time.Now()
+	if err := m.Initialize(); err != nil {
+		return err
+	}
+	setup := time.Since(start)
 	if err := m.Run(ctx); err != nil {
 		return err
 	}
@@ -104,7 +108,7 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	if tracker == nil {
 		return errors.New("run: no StateTracker in the component list")
 	}
-	sum := newRunSummary(in, m, tracker, wall)
+	sum := newRunSummary(in, m, tracker, wall, setup)
 	if err := writeOutputs(f.out, f.force, tracker, m.Metrics(), sum); err != nil {
 		return err
 	}
