@@ -111,6 +111,10 @@ func (c *checker) check(path string, v any, t reflect.Type, quoted bool) any {
 			if _, ok := v.(string); ok {
 				return v // []byte: base64 text; encoding/json checks it
 			}
+			if _, ok := v.([]any); !ok {
+				c.wrongType(path, "expected string, got "+jsonKind(v))
+				return v
+			}
 		}
 		list, ok := v.([]any)
 		if !ok {

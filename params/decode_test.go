@@ -510,3 +510,39 @@ func TestKeyErrorFormats(t *testing.T) {
 	assert.Nil(t, params.KeyErrors(errors.New("plain")))
 	assert.Nil(t, params.KeyErrors(nil))
 }
+
+func TestDecodeStrictArraysBytesInterfaces(t *testing.T) {
+	type misc struct {
+		Triple [3]int  `json:"triple"`
+		Blob   []byte  `json:"blob"`
+		Any    any     `json:"any"`
+		Ptrs   []*bool `json:"ptrs"`
+	}
+	rules := params.KeyRules{Component: "M"}
+	yes := true
+	p := misc{Triple: [3]int{1, 2, 3}, Any: &yes, Ptrs: []*bool{&yes}}
+
+	require.NoError(t, params.DecodeStrict([]byte(`{"triple": [4, 5, 6], "blob": "aGk=", "ptrs": [false, null]}`), &p, rules))
+	assert.Equal(t, [3]int{4, 5, 6}, p.Triple)
+	assert.Equal(t, []byte("hi"), p.Blob)
+	assert.Equal(t, []*bool{new(bool), nil}, p.Ptrs)
+	assert.True(t, yes, "decoding never writes through the old pointers")
+
+	// An interface holding a pointer: encoding/json would decode through it;
+	// the copy keeps the caller's value intact.
+	require.NoError(t, params.DecodeStrict([]byte(`{"any": false}`), &p, rules))
+	assert.True(t, yes)
+
+	tests := []struct{ in, want string }{
+		{`{"triple": [1, 2]}`, `M: key "triple": expected list of 3 values, got 2`},
+		{`{"triple": {}}`, `M: key "triple": expected list, got object`},
+		{`{"triple": [1, 2, "3"]}`, `M: key "triple[2]": expected integer, got string`},
+		{`{"blob": 5}`, `M: key "blob": expected string, got number`},
+		{`{"ptrs": ["x"]}`, `M: key "ptrs[0]": expected boolean, got string`},
+	}
+	for _, tc := range tests {
+		q := p
+		require.EqualError(t, params.DecodeStrict([]byte(tc.in), &q, rules), tc.want, tc.in)
+		assert.Equal(t, p, q)
+	}
+}
