@@ -12,8 +12,8 @@ import (
 //
 // i.e. every column j is scaled by k/R_j (parity with the reference; this is
 // not a row normalisation). If R_j = 0 the factor is 0, so zero populations
-// never produce NaN. The diagonal of the result is 0 whatever W's diagonal
-// holds (the raw kernels have a zero diagonal).
+// never produce NaN. The raw kernels have a zero diagonal; Normalize ignores
+// W's diagonal (it counts in no R_j) and the result's diagonal is 0.
 //
 // W must be square with finite entries ≥ 0 and k must lie in [0, 1]. The
 // result has W's storage form (dense or CSR) and never shares storage with it.
@@ -26,7 +26,11 @@ func Normalize(w *Matrix, k float64) (*Matrix, error) {
 	if err := checkEntries(w, "raw kernel"); err != nil {
 		return nil, err
 	}
-	rowSums := w.RowSums()
+	rowSums := make([]float64, w.n)
+	for i := range w.n {
+		cols, vals := w.Row(i)
+		rowSums[i] = offDiagonalSum(cols, vals, i)
+	}
 	for i, s := range rowSums {
 		if math.IsInf(s, 0) {
 			return nil, fmt.Errorf("mixing: raw kernel row %d sums to %v", i, s)

@@ -74,8 +74,8 @@ func DecodeMixer(data []byte) (Mixer, error) {
 // MarshalMixer returns the canonical JSON of a built-in mixer: "type" first,
 // then every parameter (defaults included) in declaration order, e.g.
 // {"type":"gravity","a":1,"b":1,"c":1.5,"k":0.01}. DecodeMixer of the result
-// gives an equal mixer. An invalid mixer (its Validate fails), a nil Mixer and
-// a mixer that is not built in are errors.
+// gives an equal mixer. An invalid mixer (one DecodeMixer would reject), a nil
+// Mixer and a mixer that is not built in are errors.
 func MarshalMixer(m Mixer) ([]byte, error) {
 	switch v := m.(type) {
 	case nil:
@@ -98,11 +98,17 @@ func MarshalMixer(m Mixer) ([]byte, error) {
 		}
 		return json.Marshal(v)
 	case migrationMatrix:
+		if len(v.m) == 0 {
+			return nil, fmt.Errorf("mixing: cannot encode an empty migration matrix")
+		}
 		if err := checkMigrationRows(v.m, len(v.m), nil); err != nil {
 			return nil, err
 		}
 		return json.Marshal(v)
 	case mixingMatrix:
+		if len(v.m) == 0 {
+			return nil, fmt.Errorf("mixing: cannot encode an empty mixing matrix")
+		}
 		if err := checkMixingRows(v.m, len(v.m)); err != nil {
 			return nil, err
 		}
