@@ -38,11 +38,7 @@ var stateTrackerKeys = params.KeyRules{Component: StateTrackerName}
 
 // DecodeStateTrackerParams decodes a JSON object strictly over the defaults.
 func DecodeStateTrackerParams(data []byte) (StateTrackerParams, error) {
-	p := DefaultStateTrackerParams()
-	if err := params.DecodeStrict(data, &p, stateTrackerKeys); err != nil {
-		return StateTrackerParams{}, err
-	}
-	return p, p.Validate()
+	return params.DecodeComponent(data, DefaultStateTrackerParams(), stateTrackerKeys)
 }
 
 // StateTracker records, every tick, the current count of each state summed
@@ -64,11 +60,8 @@ type StateTracker struct {
 // NewStateTracker returns a factory; nil params mean the defaults.
 func NewStateTracker(p *StateTrackerParams) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
-		q := DefaultStateTrackerParams()
-		if p != nil {
-			q = *p
-		}
-		if err := q.Validate(); err != nil {
+		q, err := params.Resolve(p, DefaultStateTrackerParams())
+		if err != nil {
 			return nil, err
 		}
 		ids, members, err := Groups(m.Scenario().ID, q.AggregationLevel, q.Filter)

@@ -35,11 +35,7 @@ var equilibriumKeys = params.KeyRules{
 
 // DecodeEquilibriumParams decodes a JSON object strictly over the defaults.
 func DecodeEquilibriumParams(data []byte) (EquilibriumParams, error) {
-	p := DefaultEquilibriumParams()
-	if err := params.DecodeStrict(data, &p, equilibriumKeys); err != nil {
-		return EquilibriumParams{}, err
-	}
-	return p, p.Validate()
+	return params.DecodeComponent(data, DefaultEquilibriumParams(), equilibriumKeys)
 }
 
 // InitializeEquilibriumStates splits each patch's S+R into the endemic
@@ -53,11 +49,8 @@ type InitializeEquilibriumStates struct {
 // NewInitializeEquilibriumStates returns a factory; nil params mean R0 = 8.
 func NewInitializeEquilibriumStates(p *EquilibriumParams) phases.Factory {
 	return func(phases.Model) (phases.Component, error) {
-		q := DefaultEquilibriumParams()
-		if p != nil {
-			q = *p
-		}
-		if err := q.Validate(); err != nil {
+		q, err := params.Resolve(p, DefaultEquilibriumParams())
+		if err != nil {
 			return nil, err
 		}
 		return &InitializeEquilibriumStates{p: q}, nil

@@ -60,11 +60,7 @@ var importationKeys = params.KeyRules{Component: ImportationName}
 
 // DecodeImportationParams decodes a JSON object strictly over the defaults.
 func DecodeImportationParams(data []byte) (ImportationParams, error) {
-	p := DefaultImportationParams()
-	if err := params.DecodeStrict(data, &p, importationKeys); err != nil {
-		return ImportationParams{}, err
-	}
-	return p, p.Validate()
+	return params.DecodeComponent(data, DefaultImportationParams(), importationKeys)
 }
 
 // ImportationPressure imports infections: per active tick and patch,
@@ -83,11 +79,8 @@ type ImportationPressure struct {
 // The rate table is checked against the scenario here.
 func NewImportationPressure(p *ImportationParams) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
-		q := DefaultImportationParams()
-		if p != nil {
-			q = *p
-		}
-		if err := q.Validate(); err != nil {
+		q, err := params.Resolve(p, DefaultImportationParams())
+		if err != nil {
 			return nil, err
 		}
 		rates, err := q.Rate.Table("crude_importation_rate", m.Scenario())

@@ -157,11 +157,8 @@ type Infection struct {
 // NewInfection returns a factory for Infection; nil params mean the defaults.
 func NewInfection(p *InfectionParams) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
-		q := DefaultInfectionParams()
-		if p != nil {
-			q = *p
-		}
-		if err := q.Validate(); err != nil {
+		q, err := params.Resolve(p, DefaultInfectionParams())
+		if err != nil {
 			return nil, err
 		}
 		return &Infection{p: q, m: m}, nil

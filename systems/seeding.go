@@ -105,11 +105,7 @@ var seedingKeys = params.KeyRules{
 
 // DecodeSeedingParams decodes a JSON object strictly over the defaults.
 func DecodeSeedingParams(data []byte) (SeedingParams, error) {
-	p := DefaultSeedingParams()
-	if err := params.DecodeStrict(data, &p, seedingKeys); err != nil {
-		return SeedingParams{}, err
-	}
-	return p, p.Validate()
+	return params.DecodeComponent(data, DefaultSeedingParams(), seedingKeys)
 }
 
 // InfectionSeeding moves susceptibles to I at initialisation, in the largest
@@ -126,11 +122,8 @@ type InfectionSeeding struct {
 // Unknown target ids are an error listing all of them.
 func NewInfectionSeeding(p *SeedingParams) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
-		q := DefaultSeedingParams()
-		if p != nil {
-			q = *p
-		}
-		if err := q.Validate(); err != nil {
+		q, err := params.Resolve(p, DefaultSeedingParams())
+		if err != nil {
 			return nil, err
 		}
 		c := &InfectionSeeding{p: q}

@@ -75,11 +75,7 @@ var vitalKeys = params.KeyRules{
 
 // DecodeVitalDynamicsParams decodes a JSON object strictly over the defaults.
 func DecodeVitalDynamicsParams(data []byte) (VitalDynamicsParams, error) {
-	p := DefaultVitalDynamicsParams()
-	if err := params.DecodeStrict(data, &p, vitalKeys); err != nil {
-		return VitalDynamicsParams{}, err
-	}
-	return p, p.Validate()
+	return params.DecodeComponent(data, DefaultVitalDynamicsParams(), vitalKeys)
 }
 
 // VitalDynamics adds births (MCV1-protected newborns to R, the others to S)
@@ -101,11 +97,8 @@ type VitalDynamics struct {
 // NewVitalDynamics returns a factory; nil params mean the defaults.
 func NewVitalDynamics(p *VitalDynamicsParams) phases.Factory {
 	return func(phases.Model) (phases.Component, error) {
-		q := DefaultVitalDynamicsParams()
-		if p != nil {
-			q = *p
-		}
-		if err := q.Validate(); err != nil {
+		q, err := params.Resolve(p, DefaultVitalDynamicsParams())
+		if err != nil {
 			return nil, err
 		}
 		return &VitalDynamics{p: q}, nil
