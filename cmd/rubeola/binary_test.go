@@ -1,0 +1,40 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBinaryExitCodes builds the real binary and checks the process exit
+// codes a shell sees (0 ok, 2 bad input with nothing written).
+func TestBinaryExitCodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "rubeola")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, string(out))
+
+	run := exec.Command(bin, "run", "--ticks", "3", "--no-progress", "--out", filepath.Join(dir, "ok"))
+	out, err = run.CombinedOutput()
+	require.NoError(t, err, string(out))
+	assert.Contains(t, string(out), "3 ticks")
+
+	bad := writeFile(t, dir, "p.json", `{"nticks": 5}`)
+	run = exec.Command(bin, "run", "--params", bad, "--out", filepath.Join(dir, "bad"))
+	out, err = run.CombinedOutput()
+	var exit *exec.ExitError
+	require.True(t, errors.As(err, &exit), "want a non-zero exit, got %v", err)
+	assert.Equal(t, 2, exit.ExitCode())
+	assert.Contains(t, string(out), `unknown key "nticks" (did you mean "num_ticks"?)`)
+	_, err = os.Stat(filepath.Join(dir, "bad"))
+	assert.ErrorIs(t, err, os.ErrNotExist)
+}
