@@ -15,6 +15,10 @@
 //		for j := lo; j < hi; j++ { … rng.Binomial(src, s[j], p[j]) … }
 //	}
 //
-// Samplers: [Binomial] and [Poisson] (exact in distribution), [Uniform] and
-// [Normal]. State: [Streams.MarshalBinary] / [Streams.UnmarshalBinary].
+// Samplers: [Binomial] (inversion for n·p < 30, BTPE above) and [Poisson]
+// (inversion for means < 10, PTRS above), exact in distribution up to float64
+// arithmetic and allocation-free, plus [Uniform], [UniformRange] and [Normal].
+// Invalid sampler inputs (negative n, NaN p, NaN, negative or infinite means,
+// n > [MaxBinomialN], mean > [MaxPoissonMean]) violate internal invariants and
+// panic. State: [Streams.MarshalBinary] / [Streams.UnmarshalBinary].
 package rng
