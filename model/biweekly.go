@@ -83,6 +83,8 @@ func NewBiweekly(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (
 	m := &Biweekly{cfg: cfg, scn: own, p: p, world: world, startDate: start, created: created,
 		schedule: phases.NewSchedule(nil), timing: metrics.NewTiming(nil), pool: phases.NewPool(workers)}
 	m.patches = &Patches{world: world, scn: own}
+	// A model dropped before its run completed still has parked helpers.
+	runtime.AddCleanup(m, func(p *phases.Pool) { p.Stop() }, m.pool)
 	return m, nil
 }
 

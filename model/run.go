@@ -84,8 +84,9 @@ func (m *Biweekly) runTicks(ctx context.Context, n int) error {
 		return nil
 	}
 	if m.p.UseNumba {
+		// The helpers live until the run completes or fails (or the model
+		// is garbage collected), so RunTicks loops do not restart them.
 		m.pool.Start()
-		defer m.pool.Stop()
 	}
 	m.timing.Reserve(m.p.NumTicks - m.tick)
 	bar := phases.NewProgress(m.cfg.progress, n, m.cfg.name, m.p.ShowProgress)
@@ -99,6 +100,7 @@ func (m *Biweekly) runTicks(ctx context.Context, n int) error {
 		m.timing.EndTick()
 		if err != nil {
 			m.failed, m.failedTick = true, m.tick
+			m.pool.Stop()
 			return err
 		}
 		m.tick++
@@ -109,6 +111,7 @@ func (m *Biweekly) runTicks(ctx context.Context, n int) error {
 
 // finalize prints the verbose summary and calls every Finalizer in order.
 func (m *Biweekly) finalize() error {
+	m.pool.Stop()
 	if m.p.Verbose {
 		fmt.Fprintf(m.cfg.stdout, "Completed the %s model at %s…\n", m.cfg.name, time.Now().Format(timestampLayout))
 		m.writeTimingSummary(m.cfg.stdout)

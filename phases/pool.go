@@ -1,20 +1,52 @@
 package phases
 
-import "sync"
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
 
-// Pool runs per-block kernels on a fixed set of goroutines. Each block must
-// touch only its own patches and its own random stream, so results never
-// depend on the number of workers. A Pool allocates nothing per [Pool.Run]
-// once started; it is started and stopped by the model around each run.
+// spinFor is how long an idle helper busy-waits for the next parallel
+// section before parking. Phases of one tick follow each other within
+// microseconds, while waking a parked goroutine on another core costs tens
+// of microseconds; spinning bridges the gaps inside a tick.
+const spinFor = 200 * time.Microsecond
+
+// Helper states.
+const (
+	spinning int32 = iota
+	parked
+)
+
+// Pool runs per-block kernels on the calling goroutine plus workers−1 helper
+// goroutines. Blocks are handed out in increasing order from a shared
+// counter, so the caller starts at once and helpers join as soon as they
+// see the new section. Each block must touch only its own patches and its
+// own random stream, so results never depend on the number of workers or on
+// which goroutine ran a block. A running Pool allocates nothing per
+// [Pool.Run]; the model starts it for a run and stops it afterwards.
 type Pool struct {
 	workers int
-	jobs    chan int
+	helpers []*helper
 	fn      func(b int)
-	wg      sync.WaitGroup
+	nblocks int64
+	next    atomic.Int64
+	gen     atomic.Uint64 // incremented to publish a section
+	stopped atomic.Bool
+	pending atomic.Int64   // helpers still in the current section
+	alive   sync.WaitGroup // helper goroutines not yet returned
 	running bool
 }
 
-// NewPool returns a pool of up to workers goroutines (not yet started).
+// helper is one helper goroutine's parking state.
+type helper struct {
+	state atomic.Int32
+	wake  chan struct{} // one token when the caller un-parks it
+}
+
+// NewPool returns a pool of up to workers goroutines, the caller included
+// (not yet started).
 func NewPool(workers int) *Pool {
 	return &Pool{workers: max(workers, 1)}
 }
@@ -22,36 +54,98 @@ func NewPool(workers int) *Pool {
 // Workers returns the pool's size.
 func (p *Pool) Workers() int { return p.workers }
 
-// Start launches the worker goroutines (no-op for one worker or when running).
+// Start launches the helper goroutines (no-op for one worker or when
+// running).
 func (p *Pool) Start() {
 	if p.running || p.workers <= 1 {
 		return
 	}
-	p.jobs = make(chan int, p.workers)
-	for range p.workers {
-		go p.work(p.jobs)
+	p.stopped.Store(false)
+	p.helpers = make([]*helper, p.workers-1)
+	for k := range p.helpers {
+		h := &helper{wake: make(chan struct{}, 1)}
+		p.helpers[k] = h
+		p.alive.Add(1)
+		go p.help(h, p.gen.Load())
 	}
 	p.running = true
 }
 
-func (p *Pool) work(jobs <-chan int) {
-	for b := range jobs {
-		p.fn(b)
-		p.wg.Done()
+// Stop ends the helper goroutines and waits for them to return; the pool
+// can be started again.
+func (p *Pool) Stop() {
+	if !p.running {
+		return
+	}
+	p.stopped.Store(true)
+	for _, h := range p.helpers {
+		if h.state.CompareAndSwap(parked, spinning) {
+			h.wake <- struct{}{}
+		}
+	}
+	p.alive.Wait()
+	p.running = false
+}
+
+// help waits for sections and runs blocks until the pool stops.
+func (p *Pool) help(h *helper, seen uint64) {
+	defer p.alive.Done()
+	for {
+		if !p.await(h, seen) {
+			return
+		}
+		seen = p.gen.Load()
+		p.drain()
+		p.pending.Add(-1)
 	}
 }
 
-// Stop ends the worker goroutines; the pool can be started again.
-func (p *Pool) Stop() {
-	if p.running {
-		close(p.jobs)
-		p.running = false
+// await waits until a section newer than seen is published (true) or the
+// pool stops (false): spinning first, then parked on h.wake.
+func (p *Pool) await(h *helper, seen uint64) bool {
+	deadline := time.Now().Add(spinFor)
+	for spins := 0; ; spins++ {
+		if p.stopped.Load() {
+			return false
+		}
+		if p.gen.Load() != seen {
+			return true
+		}
+		if spins%64 != 63 {
+			continue
+		}
+		if time.Now().Before(deadline) {
+			runtime.Gosched()
+			continue
+		}
+		h.state.Store(parked)
+		if p.gen.Load() != seen || p.stopped.Load() {
+			// Something happened while parking: un-park ourselves, unless
+			// the caller already did and sent (or is sending) a token.
+			if !h.state.CompareAndSwap(parked, spinning) {
+				<-h.wake
+			}
+		} else {
+			<-h.wake
+		}
+		deadline = time.Now().Add(spinFor)
+	}
+}
+
+// drain runs blocks from the shared counter until none is left.
+func (p *Pool) drain() {
+	for {
+		b := p.next.Add(1) - 1
+		if b >= p.nblocks {
+			return
+		}
+		p.fn(int(b))
 	}
 }
 
 // Run calls fn(b) for every block b in [0, nblocks) and waits for all. When
 // the pool is not running, or there is a single block, it runs sequentially
-// in block order.
+// in block order on the caller.
 func (p *Pool) Run(nblocks int, fn func(b int)) {
 	if !p.running || nblocks <= 1 {
 		for b := range nblocks {
@@ -59,11 +153,22 @@ func (p *Pool) Run(nblocks int, fn func(b int)) {
 		}
 		return
 	}
-	p.fn = fn
-	p.wg.Add(nblocks)
-	for b := range nblocks {
-		p.jobs <- b
+	p.fn, p.nblocks = fn, int64(nblocks)
+	p.next.Store(0)
+	p.pending.Store(int64(len(p.helpers)))
+	p.gen.Add(1)
+	for _, h := range p.helpers {
+		if h.state.CompareAndSwap(parked, spinning) {
+			h.wake <- struct{}{}
+		}
 	}
-	p.wg.Wait()
+	p.drain()
+	// Spin, not park: a helper finishes its last block within a block's
+	// time, and waking a parked caller costs more than that.
+	for spins := 0; p.pending.Load() != 0; spins++ {
+		if spins%64 == 63 {
+			runtime.Gosched()
+		}
+	}
 	p.fn = nil
 }

@@ -38,13 +38,25 @@ type Streams struct {
 	blocks []*rand.PCG
 }
 
+// paddedPCG is a PCG padded to 128 bytes (two cache lines, the unit of
+// adjacent-line prefetching).
+type paddedPCG struct {
+	rand.PCG
+	_ [128 - 16]byte
+}
+
 // NewStreams derives the streams of name for n patches (⌈n/BlockSize⌉ blocks,
 // at least one).
 func NewStreams(seed uint64, name string, n int) *Streams {
 	nb := max((n+BlockSize-1)/BlockSize, 1)
+	// Each block's PCG sits alone in a 128-byte slot: blocks run on
+	// different cores, and PCGs sharing a cache line would make every draw
+	// of one core invalidate the other's line (false sharing).
+	slots := make([]paddedPCG, nb)
 	s := &Streams{name: name, n: n, blocks: make([]*rand.PCG, nb)}
 	for b := range s.blocks {
-		s.blocks[b] = NewSource(seed, name, uint64(b))
+		slots[b].PCG = *NewSource(seed, name, uint64(b))
+		s.blocks[b] = &slots[b].PCG
 	}
 	return s
 }

@@ -242,9 +242,10 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 }
 
 // parallelForceMin is the number of patches from which the force is split
-// across workers: below it a dense matrix fits in cache and one goroutine
-// streaming whole rows is faster (measured with BenchmarkForceParallel).
-const parallelForceMin = 2048
+// across workers; below it the hand-off costs more than the work
+// (BenchmarkTick: at N = 100 a split force is ≈ 10 % slower, at N = 1 000 it
+// halves the force's share of the tick).
+const parallelForceMin = 512
 
 // forceRange evaluates the active-source force for destination range b of
 // c.ranges contiguous ranges (whole row segments stream best).
