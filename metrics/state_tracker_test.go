@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
@@ -18,10 +19,9 @@ import (
 	"github.com/rubeola/rubeola/systems"
 )
 
+// quietParams returns quiet params starting in January 2023.
 func quietParams(ticks int) params.BiweeklyParams {
-	p := params.Default()
-	p.NumTicks = ticks
-	p.ShowProgress = false
+	p := testkit.QuietParams(ticks, params.DefaultSeed)
 	p.StartTime = "2023-01"
 	return p
 }

@@ -6,19 +6,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 )
 
 // quietParams returns the defaults with ticks and seed set and no progress.
-func quietParams(ticks int, seed uint64) params.BiweeklyParams {
-	p := params.Default()
-	p.NumTicks = ticks
-	p.Seed = seed
-	p.ShowProgress = false
-	return p
-}
+var quietParams = testkit.QuietParams
 
 // newModel builds a quiet model with the given components.
 func newModel(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) *Biweekly {

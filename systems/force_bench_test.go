@@ -13,15 +13,7 @@ import (
 // (the worst case) on dense gravity matrices.
 func BenchmarkForce(b *testing.B) {
 	for _, n := range []int{1000, 5000} {
-		scn := must(scenario.RandomN(n, 42, 0))
-		mix := must(mixing.DefaultGravity().Mixing(scn))
-		x := make([]float64, n)
-		active := make([]int32, n)
-		for i := range x {
-			x[i] = float64(i%7 + 1)
-			active[i] = int32(i)
-		}
-		acc := make([]float64, n)
+		mix, x, active, acc := forceInputs(n)
 		b.Run(fmt.Sprintf("N=%d/reference", n), func(b *testing.B) {
 			for b.Loop() {
 				systems.Force(acc, x, mix)
@@ -39,15 +31,7 @@ func BenchmarkForce(b *testing.B) {
 // two goroutines, as the Infection phase does with two workers.
 func BenchmarkForceParallel(b *testing.B) {
 	for _, n := range []int{1000, 5000} {
-		scn := must(scenario.RandomN(n, 42, 0))
-		mix := must(mixing.DefaultGravity().Mixing(scn))
-		x := make([]float64, n)
-		active := make([]int32, n)
-		for i := range x {
-			x[i] = float64(i%7 + 1)
-			active[i] = int32(i)
-		}
-		acc := make([]float64, n)
+		mix, x, active, acc := forceInputs(n)
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				done := make(chan struct{})
@@ -60,4 +44,17 @@ func BenchmarkForceParallel(b *testing.B) {
 			}
 		})
 	}
+}
+
+// forceInputs returns a dense gravity matrix over RandomN(n, 42) and a force
+// input with every source active.
+func forceInputs(n int) (mix *mixing.Matrix, x []float64, active []int32, acc []float64) {
+	mix = must(mixing.DefaultGravity().Mixing(must(scenario.RandomN(n, 42, 0))))
+	x = make([]float64, n)
+	active = make([]int32, n)
+	for i := range x {
+		x[i] = float64(i%7 + 1)
+		active[i] = int32(i)
+	}
+	return mix, x, active, make([]float64, n)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -14,13 +15,7 @@ import (
 )
 
 // quietParams returns the defaults with ticks and seed set and no progress.
-func quietParams(ticks int, seed uint64) params.BiweeklyParams {
-	p := params.Default()
-	p.NumTicks = ticks
-	p.Seed = seed
-	p.ShowProgress = false
-	return p
-}
+var quietParams = testkit.QuietParams
 
 // run builds a quiet model with the components and runs it to the end.
 func run(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) *model.Biweekly {
