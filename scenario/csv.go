@@ -8,9 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/rubeola/rubeola/internal/atomicfile"
 )
 
 // utf8BOM is the UTF-8 byte order mark some spreadsheet programs write first.
@@ -247,35 +248,11 @@ func (t *Table) WriteCSV(w io.Writer) error {
 // SaveCSV writes the table to the file at path as [Table.WriteCSV] does. The
 // file is written under a temporary name in the same directory and renamed
 // into place, so path is either left untouched or holds the complete table.
-func (t *Table) SaveCSV(path string) (err error) {
+func (t *Table) SaveCSV(path string) error {
 	if err := t.checkShape(); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("scenario: %w", err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			_ = f.Close()
-			_ = os.Remove(tmp)
-		}
-	}()
-	bw := bufio.NewWriter(f)
-	if err := t.WriteCSV(bw); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("scenario: writing %s: %w", path, err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("scenario: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("scenario: writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := atomicfile.Write(path, 0o644, t.WriteCSV); err != nil {
 		return fmt.Errorf("scenario: %w", err)
 	}
 	return nil
