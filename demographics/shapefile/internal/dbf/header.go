@@ -77,7 +77,7 @@ func (h *Header) Append(f Field) error {
 // Descriptor encodes f as a 32-byte field descriptor. The name must be 1 to
 // 10 bytes of printable ASCII; the size must be 1 to 254.
 func Descriptor(f Field) ([]byte, error) {
-	if err := checkName(f.Name); err != nil {
+	if err := CheckName(f.Name); err != nil {
 		return nil, err
 	}
 	if f.Size == 0 || f.Size > MaxFieldSize {
@@ -94,7 +94,9 @@ func Descriptor(f Field) ([]byte, error) {
 	return d, nil
 }
 
-func checkName(name string) error {
+// CheckName reports whether name can be a DBF field name: 1 to 10 bytes of
+// printable ASCII without spaces.
+func CheckName(name string) error {
 	if name == "" || len(name) > MaxNameLen {
 		return fmt.Errorf("field name %q: must be 1 to %d bytes", name, MaxNameLen)
 	}
