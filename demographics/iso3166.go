@@ -74,7 +74,7 @@ type countryCodeError struct{ code string }
 // Error implements error with the SPEC §10.3 wording.
 func (e *countryCodeError) Error() string {
 	return fmt.Sprintf("Invalid country code: %q (expected an ISO 3166-1 alpha-3 code such as NGA, "+
-		"or a GADM code: %s)", e.code, gadmOnlyCodes)
+		"or one of GADM's codes XAD, XCA, XCL, XKO, XPI, XSP, Z01…Z09)", e.code)
 }
 
 // Unwrap makes the error match [ErrInvalidCountryCode].
