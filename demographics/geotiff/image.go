@@ -39,6 +39,12 @@ type Image struct {
 // ErrUnsupported, ErrNotGeographic, ErrCorrupt or ErrBadGeoref where they
 // apply.
 func Open(r io.ReaderAt, size int64) (*Image, error) {
+	return open(r, size, true)
+}
+
+// open is Open, optionally without georeferencing (for interoperability
+// tests with tools that drop the GeoTIFF tags).
+func open(r io.ReaderAt, size int64, georeferenced bool) (*Image, error) {
 	order, off, err := readHeader(r, size)
 	if err != nil {
 		return nil, err
@@ -57,8 +63,10 @@ func Open(r io.ReaderAt, size int64) (*Image, error) {
 	if err := im.layout.check(size, im.compression); err != nil {
 		return nil, err
 	}
-	if im.georef, err = parseGeoref(d, im.width, im.height); err != nil {
-		return nil, err
+	if georeferenced {
+		if im.georef, err = parseGeoref(d, im.width, im.height); err != nil {
+			return nil, err
+		}
 	}
 	if err := im.parseNoData(d); err != nil {
 		return nil, err

@@ -16,7 +16,7 @@ func (im *Image) ReadWindow(col0, row0, w, h int, dst []float64) error {
 		return im.errorf("window of %d×%d pixels at column %d, row %d is not inside the %d×%d image",
 			w, h, col0, row0, im.width, im.height)
 	}
-	if len(dst) < w*h {
+	if w > 0 && h > len(dst)/w { // not len(dst) < w*h, which can overflow
 		return im.errorf("destination holds %d values, the %d×%d window needs %d", len(dst), w, h, w*h)
 	}
 	if w == 0 || h == 0 {
