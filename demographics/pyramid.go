@@ -1,0 +1,64 @@
+package demographics
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/interp"
+)
+
+// ageVec returns the 22 age-bin edges in days of SPEC §10.1: the even
+// entries of MortXVal and its last entry.
+func ageVec() []float64 {
+	edges := make([]float64, 0, len(MortXVal)/2+1)
+	for i := 0; i < len(MortXVal); i += 2 {
+		edges = append(edges, MortXVal[i])
+	}
+	return append(edges, MortXVal[len(MortXVal)-1])
+}
+
+// fitPyramidSplines fits one not-a-knot cubic spline per age row of pop over
+// years (SPEC §10.1 pyramid_spline; it matches SciPy's
+// make_interp_spline(k=3) to ~4e−16 relative).
+func fitPyramidSplines(years []int, pop [][]float64) ([]interp.NotAKnotCubic, error) {
+	xs := make([]float64, len(years))
+	for j, y := range years {
+		xs[j] = float64(y)
+	}
+	splines := make([]interp.NotAKnotCubic, len(pop))
+	for a, row := range pop {
+		if err := splines[a].Fit(xs, row); err != nil {
+			return nil, fmt.Errorf("fitting the pyramid spline of age bin %d: %w", a, err)
+		}
+	}
+	return splines, nil
+}
+
+// PopulationPyramid returns the population (persons) of the 21 age bins in
+// year, interpolated over YearVec by one not-a-knot cubic spline per bin
+// (SPEC §10.1). At the data years (multiples of 5) it is exactly the PopMat
+// column; between them the cubic may overshoot (values are not clamped, as
+// in the reference). A year before 1950, after 2100 or NaN is an error
+// wrapping [ErrYearOutOfRange].
+func (pp *PopProspects) PopulationPyramid(year float64) ([]float64, error) {
+	if len(pp.YearVec) == 0 || len(pp.splines) != len(pp.PopMat) {
+		return nil, fmt.Errorf("demographics: population pyramid of %q: no fitted splines (build PopProspects with NewPopProspects)", pp.CountryCode)
+	}
+	first, last := float64(pp.YearVec[0]), float64(pp.YearVec[len(pp.YearVec)-1])
+	switch {
+	case math.IsNaN(year):
+		return nil, fmt.Errorf("demographics: population pyramid of %s: %w: year is NaN, expected %g to %g",
+			pp.CountryCode, ErrYearOutOfRange, first, last)
+	case year < first:
+		return nil, fmt.Errorf("demographics: population pyramid of %s: %w: Year is before the first year in the WPP data (%g < %g)",
+			pp.CountryCode, ErrYearOutOfRange, year, first)
+	case year > last:
+		return nil, fmt.Errorf("demographics: population pyramid of %s: %w: Year is after the last year in the WPP data (%g > %g)",
+			pp.CountryCode, ErrYearOutOfRange, year, last)
+	}
+	out := make([]float64, len(pp.PopMat))
+	for a := range out {
+		out[a] = pp.splines[a].Predict(year)
+	}
+	return out, nil
+}
