@@ -115,7 +115,9 @@ func WithProgress(w io.Writer) PPOption {
 // when it exists (no network access). Otherwise the bulk file is downloaded
 // once, streamed through a CSV parser, and a compact extract is written for
 // every location it holds, so that later calls for any country need no
-// download (SPEC §10.1, §10.5).
+// download (SPEC §10.1, §10.5). The folder's meta.json records the URL,
+// the retrieval time and the codes extracted, so an unknown code is also
+// answered without a download once the file has been read.
 //
 // Errors: a code that is not three ASCII letters → [ErrInvalidCountryCode],
 // before any download; no rows for the code → [ErrUnknownCountry]; a missing

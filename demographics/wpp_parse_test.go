@@ -92,13 +92,13 @@ func TestParseWPPCells(t *testing.T) {
 }
 
 // BenchmarkParseWPP measures the stream parser over a generated ~50 MB bulk
-// CSV held in memory (150 locations × 151 years × 21 ages, plus a Low
+// CSV held in memory (75 locations × 151 years × 21 ages, plus a Low
 // variant per location). Run with
 //
 //	go test ./demographics/ -run '^$' -bench ParseWPP -benchmem
 func BenchmarkParseWPP(b *testing.B) {
 	var locs []wppFixtureLoc
-	for i := range 150 {
+	for i := range 75 {
 		code := string([]byte{'A' + byte(i/26%26), 'A' + byte(i%26), 'Q'})
 		for _, variant := range []string{"Medium", "Low"} {
 			locs = append(locs, wppFixtureLoc{"1", code, code[:2], "Country/Area", "Location " + code, variant,
@@ -112,7 +112,7 @@ func BenchmarkParseWPP(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		aggs, err := parseWPP(context.Background(), bytes.NewReader(data), "bench.csv")
-		if err != nil || len(aggs) != 150 {
+		if err != nil || len(aggs) != 75 {
 			b.Fatalf("parse: %d locations, %v", len(aggs), err)
 		}
 	}

@@ -1,6 +1,7 @@
 package demographics
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -184,6 +185,10 @@ func TestNewPopProspectsErrors(t *testing.T) {
 			w.(http.Flusher).Flush()
 			panic(http.ErrAbortHandler)
 		}, nil, ErrCorruptArchive, "truncated or corrupt", false},
+		{"zip CRC mismatch", "AAA", serveBytes(storedZipWithFlippedDigit(t)), nil, ErrCorruptArchive, "checksum", false},
+		{"gzip CRC mismatch", "AAA", serveBytes(flipByte(gz, len(gz)-8)), nil, ErrCorruptArchive, "checksum", false},
+		{"missing column", "AAA", serveBytes([]byte("LocID,Location,ISO3_code,Variant,Time,AgeGrpStart,PopTotal\n")), nil, nil,
+			`header has no column "LocTypeName"`, false},
 		{"stall", "AAA", func(w http.ResponseWriter, r *http.Request) {
 			select {
 			case <-time.After(stall):
@@ -228,6 +233,31 @@ func serveWPP(t *testing.T, repeat wppRepeat) http.HandlerFunc {
 	var buf bytes.Buffer
 	require.NoError(t, writeWPPCSV(&buf, wppFixtureLocs, repeat))
 	return serveBytes(buf.Bytes())
+}
+
+// flipByte returns a copy of data with the byte at i inverted.
+func flipByte(data []byte, i int) []byte {
+	data = bytes.Clone(data)
+	data[i] ^= 0xff
+	return data
+}
+
+// storedZipWithFlippedDigit returns the fixture zipped without compression,
+// with one digit of the CSV changed after the CRC was computed: the CSV
+// still parses, and only the CRC check at the end of the entry fails.
+func storedZipWithFlippedDigit(t *testing.T) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	f, err := zw.CreateHeader(&zip.FileHeader{Name: "wpp.csv", Method: zip.Store})
+	require.NoError(t, err)
+	_, err = f.Write(wppCSV())
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	data := buf.Bytes()
+	i := bytes.Index(data, []byte("1000.0000\n")) // AAA 1950 age 0
+	require.Positive(t, i)
+	data[i] = '2'
+	return data
 }
 
 // cancelledContext returns a context that is already cancelled.
