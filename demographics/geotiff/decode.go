@@ -20,7 +20,6 @@ type chunkReader struct {
 	br   *bufio.Reader
 	zr   io.ReadCloser // zlib reader, reset for each Deflate chunk
 	data []byte        // decoded rows
-	tmp  []byte        // floating point predictor scratch
 }
 
 // getReader takes a chunkReader from the pool.

@@ -1,6 +1,9 @@
 package geotiff
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math"
+)
 
 // undoHorizontal reverses horizontal differencing (TIFF 6.0 Section 14,
 // Predictor = 2) on one row: each sample, read as an unsigned word of size
@@ -9,15 +12,23 @@ import "encoding/binary"
 func undoHorizontal(row []byte, size int, o binary.ByteOrder) {
 	switch size {
 	case 1:
-		for i := 1; i < len(row); i++ {
-			row[i] += row[i-1]
-		}
+		runningSum(row)
 	case 2:
 		accumulate(row, 2, o.Uint16, o.PutUint16)
 	case 4:
 		accumulate(row, 4, o.Uint32, o.PutUint32)
 	case 8:
 		accumulate(row, 8, o.Uint64, o.PutUint64)
+	}
+}
+
+// runningSum replaces each byte of row by the sum, modulo 256, of the
+// bytes up to it.
+func runningSum(row []byte) {
+	var sum byte
+	for i, b := range row {
+		sum += b
+		row[i] = sum
 	}
 }
 
@@ -35,21 +46,28 @@ func accumulate[T uint16 | uint32 | uint64](row []byte, size int, get func([]byt
 
 // undoFloatingPoint reverses the floating point predictor (Predictor = 3,
 // Adobe Photoshop TIFF Technical Note 3, April 2005, "Floating Point
-// Predictor") on one row of n samples of size bytes: the encoder wrote the
-// row as size byte planes, most significant byte of every sample first,
-// then differenced the whole row byte by byte. Decoding takes the byte-wise
-// running sum over the row and gathers plane b of sample i back into byte b
-// of the sample, leaving the row in big-endian order whatever the file's
-// byte order. tmp must hold len(row) bytes.
-func undoFloatingPoint(row, tmp []byte, size int) {
-	for i := 1; i < len(row); i++ {
-		row[i] += row[i-1]
-	}
-	copy(tmp, row)
-	n := len(row) / size
-	for i := range n {
-		for b := range size {
-			row[i*size+b] = tmp[b*n+i]
+// Predictor") for the columns [c0, c0+len(dst)) of one row of n samples of
+// size bytes (4 or 8), writing them to dst. The encoder wrote the row as
+// size byte planes of n bytes, the most significant byte of every sample
+// first, whatever the file's byte order, then differenced the whole row
+// byte by byte. Decoding takes the byte-wise running sum over the row (in
+// place) and gathers byte b of sample i from plane b; only the window's
+// columns are gathered.
+func undoFloatingPoint(dst []float64, row []byte, n, c0, size int) {
+	runningSum(row)
+	if size == 4 {
+		p0, p1, p2, p3 := row[c0:n], row[n+c0:2*n], row[2*n+c0:3*n], row[3*n+c0:4*n]
+		for i := range dst {
+			bits := uint32(p0[i])<<24 | uint32(p1[i])<<16 | uint32(p2[i])<<8 | uint32(p3[i])
+			dst[i] = float64(math.Float32frombits(bits))
 		}
+		return
+	}
+	for i := range dst {
+		var bits uint64
+		for b := range 8 {
+			bits = bits<<8 | uint64(row[b*n+c0+i])
+		}
+		dst[i] = math.Float64frombits(bits)
 	}
 }

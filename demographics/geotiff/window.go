@@ -1,9 +1,6 @@
 package geotiff
 
-import (
-	"encoding/binary"
-	"fmt"
-)
+import "fmt"
 
 // ReadWindow decodes the w × h pixels whose top-left pixel is (col0, row0)
 // into dst[:w*h], row-major, as float64. The window must lie inside the
@@ -62,20 +59,16 @@ func (im *Image) readChunk(cr *chunkReader, tx, ty int, win window, dst []float6
 		return err
 	}
 	rb, sb := l.rowBytes(), l.sampleBytes
-	var order binary.ByteOrder = im.order
-	if im.predictor == predictorFloatingPoint {
-		order = binary.BigEndian
-		cr.tmp = grow(cr.tmp, rb)
-	}
 	for r := r0; r < r1; r++ {
 		row := data[(r-r0)*rb : (r-r0+1)*rb]
 		switch im.predictor {
+		case predictorFloatingPoint:
+			undoFloatingPoint(out(r), row, l.chunkW, c0, sb)
+			continue
 		case predictorHorizontal:
 			undoHorizontal(row, sb, im.order)
-		case predictorFloatingPoint:
-			undoFloatingPoint(row, cr.tmp, sb)
 		}
-		convert(out(r), row[c0*sb:c1*sb], im.kind, order)
+		convert(out(r), row[c0*sb:c1*sb], im.kind, im.order)
 	}
 	return nil
 }
