@@ -127,3 +127,15 @@ func dotnameField(t testing.TB, path string) shapefile.Field {
 	require.GreaterOrEqual(t, i, 0)
 	return tbl.Fields[i]
 }
+
+// fileNames lists the names of the files in dir.
+func fileNames(t testing.TB, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name()
+	}
+	return names
+}
