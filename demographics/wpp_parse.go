@@ -11,6 +11,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path"
 	"strconv"
 	"strings"
 )
@@ -258,12 +259,12 @@ func (s *wppSource) Close() error {
 	return errors.Join(errs...)
 }
 
-// openWPPFile opens the downloaded bulk file at path and detects its format
+// openWPPFile opens the downloaded bulk file and detects its format
 // by magic bytes (SPEC §10.1): zip "PK\x03\x04" (the CSV is the archive's
 // only — or first — .csv entry), gzip 1f 8b, else plain CSV. url labels it.
 // Unreadable archives and decompression errors wrap ErrCorruptArchive.
-func openWPPFile(path, url string) (*wppSource, error) {
-	f, err := os.Open(path)
+func openWPPFile(file, url string) (*wppSource, error) {
+	f, err := os.Open(file)
 	if err != nil {
 		return nil, fmt.Errorf("demographics: %w", err)
 	}
@@ -271,16 +272,16 @@ func openWPPFile(path, url string) (*wppSource, error) {
 	n, err := io.ReadFull(f, magic[:])
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		_ = f.Close()
-		return nil, fmt.Errorf("demographics: reading %s: %w", path, err)
+		return nil, fmt.Errorf("demographics: reading %s: %w", file, err)
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		_ = f.Close()
-		return nil, fmt.Errorf("demographics: reading %s: %w", path, err)
+		return nil, fmt.Errorf("demographics: reading %s: %w", file, err)
 	}
 	switch {
 	case n == 4 && string(magic[:]) == "PK\x03\x04":
 		_ = f.Close()
-		return openWPPZip(path, url)
+		return openWPPZip(file, url)
 	case n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
 		gz, err := gzip.NewReader(bufio.NewReaderSize(f, 1<<16))
 		if err != nil {
@@ -293,15 +294,15 @@ func openWPPFile(path, url string) (*wppSource, error) {
 	}
 }
 
-// openWPPZip opens the first .csv entry of the zip archive at path.
-func openWPPZip(path, url string) (*wppSource, error) {
-	zr, err := zip.OpenReader(path)
+// openWPPZip opens the first .csv entry of the zip archive file.
+func openWPPZip(file, url string) (*wppSource, error) {
+	zr, err := zip.OpenReader(file)
 	if err != nil {
 		return nil, fmt.Errorf("demographics: %s: %w: %v", url, ErrCorruptArchive, err)
 	}
 	var names []string
 	for _, zf := range zr.File {
-		if zf.FileInfo().IsDir() || !strings.EqualFold(pathExt(zf.Name), ".csv") {
+		if zf.FileInfo().IsDir() || !strings.EqualFold(path.Ext(zf.Name), ".csv") {
 			names = append(names, zf.Name)
 			continue
 		}
@@ -315,15 +316,6 @@ func openWPPZip(path, url string) (*wppSource, error) {
 	}
 	_ = zr.Close()
 	return nil, fmt.Errorf("demographics: %s: zip archive has no .csv entry (entries: %q)", url, names)
-}
-
-// pathExt is the extension of a slash-separated archive entry name.
-func pathExt(name string) string {
-	base := name[strings.LastIndexByte(name, '/')+1:]
-	if i := strings.LastIndexByte(base, '.'); i >= 0 {
-		return base[i:]
-	}
-	return ""
 }
 
 // corruptReader marks its reader's failures (truncation, bad deflate data,
