@@ -147,11 +147,7 @@ func LevelFromFileName(path string) (int, error) {
 
 // hasDotnameField reports whether the shapefile's DBF has a DOTNAME field.
 func hasDotnameField(path string) (bool, error) {
-	files, err := locate(path)
-	if err != nil {
-		return false, err
-	}
-	tbl, err := loadDBF(files.dbf)
+	_, tbl, err := openTable(path)
 	if err != nil {
 		return false, err
 	}

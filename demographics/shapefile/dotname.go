@@ -53,11 +53,7 @@ func AddDotname(path string, fields []string, opts ...DotnameOption) (string, er
 	if strings.ContainsAny(cfg.suffix, `/\`) {
 		return "", fmt.Errorf("AddDotname %s: suffix %q contains a path separator", path, cfg.suffix)
 	}
-	files, err := locate(path)
-	if err != nil {
-		return "", err
-	}
-	tbl, err := loadDBF(files.dbf)
+	files, tbl, err := openTable(path)
 	if err != nil {
 		return "", err
 	}
@@ -92,11 +88,7 @@ func AddDotname(path string, fields []string, opts ...DotnameOption) (string, er
 // write (steps 1 and 3 of AddDotname), without checking uniqueness, cutting
 // long names or writing anything. A record flagged deleted is an error.
 func Dotnames(path string, fields []string, symbol string) ([]string, error) {
-	files, err := locate(path)
-	if err != nil {
-		return nil, err
-	}
-	tbl, err := loadDBF(files.dbf)
+	files, tbl, err := openTable(path)
 	if err != nil {
 		return nil, err
 	}

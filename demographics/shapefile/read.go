@@ -28,15 +28,11 @@ const dotnameField = "DOTNAME"
 // relevant, the record (numbered from 1) and field. Feature.Index counts
 // from 0.
 func ReadShapefile(path string) (*FeatureTable, error) {
-	files, err := locate(path)
+	files, tbl, err := openTable(path)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkEncoding(files.cpg); err != nil {
-		return nil, err
-	}
-	tbl, err := loadDBF(files.dbf)
-	if err != nil {
 		return nil, err
 	}
 	data, err := os.ReadFile(files.shp)
@@ -71,6 +67,16 @@ func ReadShapefile(path string) (*FeatureTable, error) {
 		}
 	}
 	return t, nil
+}
+
+// openTable locates the shapefile's files and parses its DBF.
+func openTable(path string) (fileSet, *dbf.Table, error) {
+	files, err := locate(path)
+	if err != nil {
+		return fileSet{}, nil, err
+	}
+	tbl, err := loadDBF(files.dbf)
+	return files, tbl, err
 }
 
 // loadDBF reads and parses a .dbf file; errors name it.

@@ -2,8 +2,11 @@ package shapefiletest
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"time"
+
+	"github.com/rubeola/rubeola/demographics/shapefile/internal/dbf"
 
 	"github.com/rubeola/rubeola/demographics/shapefile"
 )
@@ -28,26 +31,12 @@ func formatValue(f shapefile.Field, v any) ([]byte, error) {
 		return []byte(strconv.FormatFloat(x, 'f', int(f.Decimals), 64)), nil
 	case float32:
 		return []byte(strconv.FormatFloat(float64(x), 'f', int(f.Decimals), 32)), nil
-	case int:
-		return strconv.AppendInt(nil, int64(x), 10), nil
-	case int8:
-		return strconv.AppendInt(nil, int64(x), 10), nil
-	case int16:
-		return strconv.AppendInt(nil, int64(x), 10), nil
-	case int32:
-		return strconv.AppendInt(nil, int64(x), 10), nil
-	case int64:
-		return strconv.AppendInt(nil, x, 10), nil
-	case uint:
-		return strconv.AppendUint(nil, uint64(x), 10), nil
-	case uint8:
-		return strconv.AppendUint(nil, uint64(x), 10), nil
-	case uint16:
-		return strconv.AppendUint(nil, uint64(x), 10), nil
-	case uint32:
-		return strconv.AppendUint(nil, uint64(x), 10), nil
-	case uint64:
-		return strconv.AppendUint(nil, x, 10), nil
+	}
+	switch rv := reflect.ValueOf(v); {
+	case rv.CanInt():
+		return strconv.AppendInt(nil, rv.Int(), 10), nil
+	case rv.CanUint():
+		return strconv.AppendUint(nil, rv.Uint(), 10), nil
 	}
 	return nil, fmt.Errorf("unsupported value type %T", v)
 }
@@ -66,7 +55,8 @@ func putCell(cell []byte, fieldType byte, text []byte) {
 }
 
 // formatRecords formats every value and returns the cells and the fields
-// with their final sizes (Size 0 → the longest value, at least 1).
+// with their final sizes (Size 0 → the longest value, at least 1, at most
+// 254).
 func formatRecords(fields []shapefile.Field, records [][]any) ([][][]byte, []shapefile.Field, error) {
 	cells := make([][][]byte, len(records))
 	sized := append([]shapefile.Field(nil), fields...)
@@ -82,7 +72,7 @@ func formatRecords(fields []shapefile.Field, records [][]any) ([][][]byte, []sha
 			}
 			cells[i][j] = text
 			if fields[j].Size == 0 {
-				sized[j].Size = uint8(min(max(int(sized[j].Size), len(text), 1), 255))
+				sized[j].Size = uint8(min(max(int(sized[j].Size), len(text), 1), dbf.MaxFieldSize))
 			}
 		}
 	}
