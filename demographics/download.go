@@ -2,13 +2,11 @@ package demographics
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,40 +33,12 @@ func GADMURL(base, iso3 string) string {
 	return strings.TrimRight(base, "/") + "/gadm/gadm4.1/shp/gadm41_" + iso3 + "_shp.zip"
 }
 
-// DownloadOption configures [Download]: [WithMirror], [WithReuse], and the
-// options shared with [NewPopProspects], [WithHTTPClient] and [WithProgress].
-type DownloadOption interface {
-	applyDownload(*downloadConfig)
-}
-
-// downloadConfig is what the options set.
+// downloadConfig is what the options of [Download] set.
 type downloadConfig struct {
 	mirror   string       // "" → environment, then DefaultGADMBase
 	progress io.Writer    // nil → no progress bar
 	client   *http.Client // nil → a default client
 	reuse    bool
-	err      error // an option that does not apply to Download
-}
-
-// downloadOptionFunc adapts a function to [DownloadOption].
-type downloadOptionFunc func(*downloadConfig)
-
-func (f downloadOptionFunc) applyDownload(c *downloadConfig) { f(c) }
-
-// applyDownload lets the download options of [NewPopProspects] configure
-// [Download] too: [WithHTTPClient] and [WithProgress] apply, any other
-// option (WithURL, WithTimeout, ...) makes Download fail.
-func (o PPOption) applyDownload(c *downloadConfig) {
-	if o == nil {
-		return
-	}
-	pc := ppConfig{client: c.client, progress: c.progress}
-	o(&pc)
-	c.client, c.progress = pc.client, pc.progress
-	pc.client, pc.progress = nil, nil
-	if !reflect.ValueOf(pc).IsZero() && c.err == nil {
-		c.err = errors.New("only WithMirror, WithReuse, WithHTTPClient and WithProgress apply to Download")
-	}
 }
 
 // WithMirror downloads from base instead of the server named by the
@@ -111,7 +81,7 @@ func WithReuse() DownloadOption {
 // Options: [WithMirror]; [WithReuse], which opens an existing
 // gadm41_{ISO3}_{L}.shp in dir instead of steps 3–7; and, shared with
 // [NewPopProspects], [WithHTTPClient] and [WithProgress] (the progress bar
-// goes to os.Stderr by default). Any other PPOption is an error.
+// goes to os.Stderr by default).
 //
 // Errors: an invalid code wraps [ErrInvalidCountryCode]
 // (`Invalid country code: "ZZZ"`); a non-2xx answer is an [*HTTPError]
@@ -140,9 +110,6 @@ func Download(ctx context.Context, countryCode string, adminLevel int, dir strin
 		if o != nil {
 			o.applyDownload(&cfg)
 		}
-	}
-	if cfg.err != nil {
-		return nil, fmt.Errorf("demographics: GADM download of %s: %w", iso, cfg.err)
 	}
 	if ctx == nil {
 		ctx = context.Background()

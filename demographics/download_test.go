@@ -213,7 +213,6 @@ func TestDownloadRejectsBeforeRequest(t *testing.T) {
 		{"level 6", "CUB", 6, time.Second, nil, nil, "admin level 6"},
 		{"level -1", "CUB", -1, time.Second, nil, nil, "admin level -1"},
 		{"zero timeout", "CUB", 2, 0, nil, nil, "timeout must be > 0"},
-		{"WPP-only option", "CUB", 2, time.Second, []DownloadOption{WithTimeout(time.Second)}, nil, "apply to Download"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

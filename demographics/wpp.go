@@ -54,9 +54,6 @@ type PopProspects struct {
 	splines []interp.NotAKnotCubic // one per age bin over YearVec
 }
 
-// PPOption configures [NewPopProspects].
-type PPOption func(*ppConfig)
-
 // ppConfig is the resolved configuration of one NewPopProspects call.
 type ppConfig struct {
 	url      string
@@ -72,19 +69,13 @@ type ppConfig struct {
 // from its first bytes). It takes precedence over RUBEOLA_WPP_URL and
 // [DefaultWPPURL]; an empty URL is an error.
 func WithURL(url string) PPOption {
-	return func(c *ppConfig) { c.url, c.urlSet = url, true }
+	return ppOptionFunc(func(c *ppConfig) { c.url, c.urlSet = url, true })
 }
 
 // WithCacheDir sets the cache directory; extracts live in its "wpp"
 // sub-directory. The default ("") is [DefaultCacheDir].
 func WithCacheDir(dir string) PPOption {
-	return func(c *ppConfig) { c.cacheDir = dir }
-}
-
-// WithHTTPClient sets the client used for the download (default: a client
-// with Go's default transport). Its own Timeout, if any, also applies.
-func WithHTTPClient(client *http.Client) PPOption {
-	return func(c *ppConfig) { c.client = client }
+	return ppOptionFunc(func(c *ppConfig) { c.cacheDir = dir })
 }
 
 // WithTimeout bounds connecting, the TLS handshake, waiting for response
@@ -92,20 +83,13 @@ func WithHTTPClient(client *http.Client) PPOption {
 // step 4; default [DefaultTimeout]); there is no limit on the total time
 // (use [WithContext]). A timeout ≤ 0 is an error.
 func WithTimeout(d time.Duration) PPOption {
-	return func(c *ppConfig) { c.timeout = d }
+	return ppOptionFunc(func(c *ppConfig) { c.timeout = d })
 }
 
 // WithContext sets the context of the download and of parsing the bulk file
 // (default context.Background()).
 func WithContext(ctx context.Context) PPOption {
-	return func(c *ppConfig) { c.ctx = ctx }
-}
-
-// WithProgress sets where the download's progress bar (in bytes) is drawn.
-// The default is os.Stderr, as for GADM downloads; io.Discard or nil
-// silences it. This option is a rubeola addition (the reference has none).
-func WithProgress(w io.Writer) PPOption {
-	return func(c *ppConfig) { c.progress = w }
+	return ppOptionFunc(func(c *ppConfig) { c.ctx = ctx })
 }
 
 // NewPopProspects returns the WPP population prospects of countryCode (an
@@ -145,7 +129,7 @@ func newPPConfig(opts []PPOption) (*ppConfig, error) {
 	cfg := &ppConfig{timeout: DefaultTimeout, ctx: context.Background(), progress: os.Stderr}
 	for _, o := range opts {
 		if o != nil {
-			o(cfg)
+			o.applyPP(cfg)
 		}
 	}
 	switch {
