@@ -1,8 +1,53 @@
-// Package demographics will turn public data into validated scenarios: UN
-// World Population Prospects (population prospects and age pyramids), GADM
-// administrative shapefiles with DOTNAME labels and their download, GeoTIFF
-// rasters with zonal statistics, and an on-disk cache.
+// Package demographics turns public data into validated rubeola scenarios,
+// without Python or GDAL (SPEC §10). Nothing from UN WPP, GADM or WorldPop is
+// bundled: data are downloaded at run time and cached.
 //
-// It is specified in SPEC §10 and arrives in a later milestone; the package
-// exists now so that the module's layout is final. It has no API yet.
+// # Population prospects (UN World Population Prospects)
+//
+// [NewPopProspects] returns a country's population by five-year age group
+// for 1950–2100 ([PopProspects.PopMat]), the derived vital data
+// ([VitalData]: mortality by age and year, crude birth rate and its
+// multipliers) and [PopProspects.PopulationPyramid] for any year, from
+// not-a-knot cubic splines. The bulk WPP file is streamed once (zip, gzip or
+// CSV), matched on ISO3 codes, and an extract per country is cached under
+// <cache>/wpp/, so later calls make no request.
+//
+// # Administrative shapefiles and DOTNAME
+//
+// [AddDotname] adds a DOTNAME field (lower-case, colon-joined names such as
+// "nigeria:kano:dala") to a shapefile, in place or as side files;
+// [ReadShapefile] reads features with their attributes, DOTNAME and polygons;
+// [NewGlobalAdminShapefile] opens a GADM file and ensures its DOTNAME. These
+// live in the sub-package [shapefile] and are re-exported here.
+//
+// # GADM downloads
+//
+// [Download] fetches a country's GADM 4.1 shapefiles (mirror via
+// [WithMirror] or RUBEOLA_GADM_MIRROR), extracts them all-or-nothing
+// refusing entries that escape the directory, and returns the requested admin
+// level with its DOTNAME field.
+//
+// # Rasters → scenario
+//
+// [NewRasterPatchGenerator] sums a population GeoTIFF over every polygon of a
+// DOTNAME-labelled shapefile (pixel centres inside the polygon, holes
+// excluded), takes each polygon's area centroid as lat/lon and a
+// population-weighted MCV1 coverage from an optional MCV1 raster, and returns
+// a validated [scenario.Table] ([RasterPatchGenerator.Scenario]). GeoTIFFs are
+// read by the in-house reader in sub-package [geotiff], which decodes only the
+// strips or tiles each polygon needs.
+//
+// # Cache
+//
+// [LoadCache] opens the on-disk cache (default [DefaultCacheDir]): one JSON
+// entry per key, written atomically, safe for concurrent processes, and
+// invalidated when an input file is newer than the entry.
+//
+// # Network and errors
+//
+// Downloads take a context and an idle timeout ([DefaultTimeout]) that bounds
+// every silence (connecting, headers, between body bytes) but not the whole
+// transfer; nothing is retried. Failures wrap the sentinels of errors.go
+// ([ErrHTTPStatus], [ErrTimeout], [ErrCorruptArchive],
+// [ErrUnsafeArchivePath], [ErrUnknownCountry], …) for [errors.Is].
 package demographics
