@@ -33,10 +33,9 @@ func FuzzOpen(f *testing.F) {
 		if err != nil {
 			return
 		}
-		w, h := im.Width(), im.Height()
-		if w > 4096 || h > 4096 { // a lying header may claim a huge (sparse) image
-			w, h = min(w, 64), min(h, 64)
-		}
+		// A lying header may claim a huge sparse image: the window is the
+		// caller's allocation, so keep it small.
+		w, h := min(im.Width(), 256), min(im.Height(), 256)
 		dst := make([]float64, w*h)
 		_ = im.ReadWindow(0, 0, w, h, dst)
 		_ = im.ReadWindow(im.Width()-1, im.Height()-1, 1, 1, dst)
