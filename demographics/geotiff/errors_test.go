@@ -15,21 +15,6 @@ import (
 	"github.com/rubeola/rubeola/demographics/geotiff/geotifftest"
 )
 
-// TIFF tag numbers used to doctor fixtures (TIFF 6.0 Section 8).
-const (
-	tagImageWidth      = 256
-	tagImageLength     = 257
-	tagBitsPerSample   = 258
-	tagCompression     = 259
-	tagStripOffsets    = 273
-	tagSamplesPerPixel = 277
-	tagRowsPerStrip    = 278
-	tagStripByteCounts = 279
-	tagPlanarConfig    = 284
-	tagPredictor       = 317
-	tagSampleFormat    = 339
-)
-
 // TestOpenErrors checks that every unsupported or broken file fails Open
 // with the right sentinel and a message naming the problem.
 func TestOpenErrors(t *testing.T) {
@@ -49,17 +34,17 @@ func TestOpenErrors(t *testing.T) {
 	}{
 		// BigTIFF header: "II", magic 43, offset size 8, reserved 0, first IFD at 16 (BigTIFF proposal).
 		{"BigTIFF", []byte{'I', 'I', 43, 0, 8, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0}, geotiff.ErrUnsupported, "BigTIFF"},
-		{"JPEG", valid(geotifftest.Options{Tags: map[uint16]uint32{tagCompression: 7}}), geotiff.ErrUnsupported, "compression 7 (JPEG)"},
-		{"PackBits", valid(geotifftest.Options{Tags: map[uint16]uint32{tagCompression: 32773}}), geotiff.ErrUnsupported, "compression 32773 (PackBits)"},
-		{"unknown compression", valid(geotifftest.Options{Tags: map[uint16]uint32{tagCompression: 9}}), geotiff.ErrUnsupported, "compression 9"},
-		{"3 samples per pixel", valid(geotifftest.Options{Tags: map[uint16]uint32{tagSamplesPerPixel: 3}}), geotiff.ErrUnsupported, "3 samples per pixel"},
-		{"planar 2", valid(geotifftest.Options{Tags: map[uint16]uint32{tagPlanarConfig: 2}}), geotiff.ErrUnsupported, "planar configuration 2"},
-		{"predictor 3 on ints", valid(geotifftest.Options{Format: geotifftest.Int16, Compression: geotifftest.Deflate, Tags: map[uint16]uint32{tagPredictor: 3}}),
+		{"JPEG", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagCompression: 7}}), geotiff.ErrUnsupported, "compression 7 (JPEG)"},
+		{"PackBits", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagCompression: 32773}}), geotiff.ErrUnsupported, "compression 32773 (PackBits)"},
+		{"unknown compression", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagCompression: 9}}), geotiff.ErrUnsupported, "compression 9"},
+		{"3 samples per pixel", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagSamplesPerPixel: 3}}), geotiff.ErrUnsupported, "3 samples per pixel"},
+		{"planar 2", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagPlanarConfiguration: 2}}), geotiff.ErrUnsupported, "planar configuration 2"},
+		{"predictor 3 on ints", valid(geotifftest.Options{Format: geotifftest.Int16, Compression: geotifftest.Deflate, Tags: map[uint16]uint32{geotiff.TagPredictor: 3}}),
 			geotiff.ErrUnsupported, "predictor 3 with integer samples"},
-		{"predictor 4", valid(geotifftest.Options{Compression: geotifftest.LZW, Tags: map[uint16]uint32{tagPredictor: 4}}), geotiff.ErrUnsupported, "predictor 4"},
-		{"16-bit float", valid(geotifftest.Options{Tags: map[uint16]uint32{tagBitsPerSample: 16}}), geotiff.ErrUnsupported, "16-bit floating-point samples"},
-		{"12 bits", valid(geotifftest.Options{Format: geotifftest.Uint16, Tags: map[uint16]uint32{tagBitsPerSample: 12}}), geotiff.ErrUnsupported, "12 bits per sample"},
-		{"complex ints", valid(geotifftest.Options{Format: geotifftest.Int32, Tags: map[uint16]uint32{tagSampleFormat: 5}}), geotiff.ErrUnsupported, "sample format 5"},
+		{"predictor 4", valid(geotifftest.Options{Compression: geotifftest.LZW, Tags: map[uint16]uint32{geotiff.TagPredictor: 4}}), geotiff.ErrUnsupported, "predictor 4"},
+		{"16-bit float", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagBitsPerSample: 16}}), geotiff.ErrUnsupported, "16-bit floating-point samples"},
+		{"12 bits", valid(geotifftest.Options{Format: geotifftest.Uint16, Tags: map[uint16]uint32{geotiff.TagBitsPerSample: 12}}), geotiff.ErrUnsupported, "12 bits per sample"},
+		{"complex ints", valid(geotifftest.Options{Format: geotifftest.Int32, Tags: map[uint16]uint32{geotiff.TagSampleFormat: 5}}), geotiff.ErrUnsupported, "sample format 5"},
 		{"rotated transformation", rotated(t), geotiff.ErrUnsupported, "rotated or sheared ModelTransformation"},
 		{"projected", valid(geotifftest.Options{ModelType: 1}), geotiff.ErrNotGeographic, "GTModelTypeGeoKey is 1 (projected)"},
 		{"missing georef", valid(geotifftest.Options{OmitGeoref: true}), geotiff.ErrBadGeoref, "no ModelTiepoint + ModelPixelScale nor ModelTransformation"},
@@ -73,14 +58,14 @@ func TestOpenErrors(t *testing.T) {
 		{"header only", f32[:5], geotiff.ErrCorrupt, "too short"},
 		{"truncated IFD", f32[:40], geotiff.ErrCorrupt, "IFD at offset 8 declares"},
 		{"truncated data", f32[:len(f32)-10], geotiff.ErrCorrupt, "strip 0: 3404 bytes at offset"}, // 37·23·4 = 3404 bytes of float32
-		{"offset past EOF", valid(geotifftest.Options{Tags: map[uint16]uint32{tagStripOffsets: 1 << 20}}), geotiff.ErrCorrupt, "extend beyond the end of the file"},
-		{"short uncompressed strip", valid(geotifftest.Options{Tags: map[uint16]uint32{tagStripByteCounts: 100}}), geotiff.ErrCorrupt, "100 bytes cannot hold 23 rows of 148 bytes"},
-		{"strip count", valid(geotifftest.Options{Tags: map[uint16]uint32{tagImageLength: 1 << 31}}), geotiff.ErrCorrupt, "tag 273 has 1 values, want 1×93368855 strips"}, // ⌈2^31 / 23⌉
-		{"huge image", valid(geotifftest.Options{Tags: map[uint16]uint32{tagImageWidth: 1 << 31, tagImageLength: 1 << 31, tagRowsPerStrip: 1 << 31}}),
+		{"offset past EOF", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagStripOffsets: 1 << 20}}), geotiff.ErrCorrupt, "extend beyond the end of the file"},
+		{"short uncompressed strip", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagStripByteCounts: 100}}), geotiff.ErrCorrupt, "100 bytes cannot hold 23 rows of 148 bytes"},
+		{"strip count", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagImageLength: 1 << 31}}), geotiff.ErrCorrupt, "tag 273 has 1 values, want 1×93368855 strips"}, // ⌈2^31 / 23⌉
+		{"huge image", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagImageWidth: 1 << 31, geotiff.TagImageLength: 1 << 31, geotiff.TagRowsPerStrip: 1 << 31}}),
 			geotiff.ErrCorrupt, "3404 bytes cannot hold 2147483648 rows of 8589934592 bytes"},
-		{"huge deflate claim", valid(geotifftest.Options{Compression: geotifftest.Deflate, Tags: map[uint16]uint32{tagImageWidth: 1 << 20, tagImageLength: 1 << 20, tagRowsPerStrip: 1 << 20}}),
+		{"huge deflate claim", valid(geotifftest.Options{Compression: geotifftest.Deflate, Tags: map[uint16]uint32{geotiff.TagImageWidth: 1 << 20, geotiff.TagImageLength: 1 << 20, geotiff.TagRowsPerStrip: 1 << 20}}),
 			geotiff.ErrCorrupt, "cannot hold 1048576 rows of 4194304 bytes"},
-		{"zero width", valid(geotifftest.Options{Tags: map[uint16]uint32{tagImageWidth: 0}}), geotiff.ErrCorrupt, "image is 0×23 pixels"},
+		{"zero width", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagImageWidth: 0}}), geotiff.ErrCorrupt, "image is 0×23 pixels"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -118,7 +103,7 @@ func TestReadErrors(t *testing.T) {
 	off, _ := geotiff.ChunkRange(im, 0)
 	bad := bytes.Clone(b)
 	bad[off] = 0 // zlib header CMF byte: compression method 0 is invalid (RFC 1950 §2.2)
-	deflate.Tags = map[uint16]uint32{tagStripByteCounts: 5}
+	deflate.Tags = map[uint16]uint32{geotiff.TagStripByteCounts: 5}
 	lzw := deflate
 	lzw.Compression = geotifftest.LZW
 	tests := []struct {
@@ -179,7 +164,7 @@ func TestOpenFile(t *testing.T) {
 // reads as the nodata value.
 func TestSparseChunk(t *testing.T) {
 	// One strip: Options.Tags replaces whole tags with a single value.
-	o := geotifftest.Options{Georef: testGeoref, NoData: "-9999", Tags: map[uint16]uint32{tagStripOffsets: 0, tagStripByteCounts: 0}}
+	o := geotifftest.Options{Georef: testGeoref, NoData: "-9999", Tags: map[uint16]uint32{geotiff.TagStripOffsets: 0, geotiff.TagStripByteCounts: 0}}
 	im := open(t, encode(t, testW, testH, testImage(geotifftest.Float32), o))
 	got := make([]float64, 6)
 	require.NoError(t, im.ReadWindow(3, 4, 3, 2, got))

@@ -14,11 +14,7 @@ func ChunkCount(im *Image) int { return len(im.layout.offsets) }
 // RawFloats returns the DOUBLE values of tag in IFD 0, so georeferencing
 // tests can check what the fixture writer stored independently of Open.
 func RawFloats(r io.ReaderAt, size int64, tag uint16) ([]float64, error) {
-	order, off, err := readHeader(r, size)
-	if err != nil {
-		return nil, err
-	}
-	d, err := readIFD(r, size, order, off)
+	d, err := readFirstIFD(r, size)
 	if err != nil {
 		return nil, err
 	}

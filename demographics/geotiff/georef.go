@@ -44,10 +44,10 @@ func parseGeoref(d *ifd, width, height int) (Georef, error) {
 	}
 	var i, j, x, y, dx, dy float64
 	switch {
-	case d.has(tagModelTransformation):
+	case d.has(TagModelTransformation):
 		// | X |   | a b 0 d | | I |
 		// | Y | = | e f 0 h | | J |   (GeoTIFF 1.0 §2.6.1, matrix stored row by row)
-		m, err := d.floats(tagModelTransformation)
+		m, err := d.floats(TagModelTransformation)
 		if err != nil {
 			return Georef{}, err
 		}
@@ -58,12 +58,12 @@ func parseGeoref(d *ifd, width, height int) (Georef, error) {
 			return Georef{}, fmt.Errorf("%w: rotated or sheared ModelTransformation (b = %g, e = %g)", ErrUnsupported, m[1], m[4])
 		}
 		dx, dy, x, y = m[0], -m[5], m[3], m[7]
-	case d.has(tagModelTiepoint) && d.has(tagModelPixelScale):
-		tp, err := d.floats(tagModelTiepoint)
+	case d.has(TagModelTiepoint) && d.has(TagModelPixelScale):
+		tp, err := d.floats(TagModelTiepoint)
 		if err != nil {
 			return Georef{}, err
 		}
-		sc, err := d.floats(tagModelPixelScale)
+		sc, err := d.floats(TagModelPixelScale)
 		if err != nil {
 			return Georef{}, err
 		}
@@ -72,7 +72,7 @@ func parseGeoref(d *ifd, width, height int) (Georef, error) {
 		}
 		// Tiepoint (I, J, K, X, Y, Z): raster point (I, J) is model point (X, Y).
 		i, j, x, y, dx, dy = tp[0], tp[1], tp[3], tp[4], sc[0], sc[1]
-	case d.has(tagModelTiepoint):
+	case d.has(TagModelTiepoint):
 		return Georef{}, fmt.Errorf("%w: ModelTiepoint without ModelPixelScale (ground control points)", ErrUnsupported)
 	default:
 		return Georef{}, fmt.Errorf("%w: no ModelTiepoint + ModelPixelScale nor ModelTransformation tag", ErrBadGeoref)
@@ -120,10 +120,10 @@ func modelTypeName(v uint16) string {
 // stored in other tags (doubles, ASCII) are not needed and skipped.
 func parseGeoKeys(d *ifd) (map[uint16]uint16, error) {
 	keys := map[uint16]uint16{}
-	if !d.has(tagGeoKeyDirectory) {
+	if !d.has(TagGeoKeyDirectory) {
 		return keys, nil
 	}
-	v, err := d.uints(tagGeoKeyDirectory)
+	v, err := d.uints(TagGeoKeyDirectory)
 	if err != nil {
 		return nil, err
 	}

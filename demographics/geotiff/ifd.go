@@ -40,6 +40,15 @@ type ifd struct {
 	entries map[uint16]entry
 }
 
+// readFirstIFD reads the header and IFD 0.
+func readFirstIFD(r io.ReaderAt, size int64) (*ifd, error) {
+	order, off, err := readHeader(r, size)
+	if err != nil {
+		return nil, err
+	}
+	return readIFD(r, size, order, off)
+}
+
 // readIFD reads the directory at off (TIFF 6.0 Section 2, "Image File
 // Directory"): a 2-byte entry count followed by 12-byte entries. Offsets to
 // further IFDs (overviews, masks) are ignored.

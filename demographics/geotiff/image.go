@@ -45,15 +45,11 @@ func Open(r io.ReaderAt, size int64) (*Image, error) {
 // open is Open, optionally without georeferencing (for interoperability
 // tests with tools that drop the GeoTIFF tags).
 func open(r io.ReaderAt, size int64, georeferenced bool) (*Image, error) {
-	order, off, err := readHeader(r, size)
+	d, err := readFirstIFD(r, size)
 	if err != nil {
 		return nil, err
 	}
-	d, err := readIFD(r, size, order, off)
-	if err != nil {
-		return nil, err
-	}
-	im := &Image{r: r, size: size, order: order}
+	im := &Image{r: r, size: size, order: d.order}
 	if err := im.parseFormat(d); err != nil {
 		return nil, err
 	}
@@ -77,16 +73,16 @@ func open(r io.ReaderAt, size int64, georeferenced bool) (*Image, error) {
 // parseFormat reads the image size and the sample encoding and rejects
 // what this reader does not implement (see the package documentation).
 func (im *Image) parseFormat(d *ifd) error {
-	for _, t := range []uint16{tagImageWidth, tagImageLength} {
+	for _, t := range []uint16{TagImageWidth, TagImageLength} {
 		if !d.has(t) {
 			return fmt.Errorf("%w: missing tag %d (ImageWidth/ImageLength)", ErrCorrupt, t)
 		}
 	}
-	w, err := d.uint(tagImageWidth, 0)
+	w, err := d.uint(TagImageWidth, 0)
 	if err != nil {
 		return err
 	}
-	h, err := d.uint(tagImageLength, 0)
+	h, err := d.uint(TagImageLength, 0)
 	if err != nil {
 		return err
 	}
@@ -95,28 +91,28 @@ func (im *Image) parseFormat(d *ifd) error {
 	}
 	im.width, im.height = int(w), int(h)
 	vals := map[uint16]uint64{
-		tagSamplesPerPixel: 1, tagPlanarConfiguration: 1, tagBitsPerSample: 1, tagSampleFormat: sampleFormatUint,
-		tagCompression: compressionNone, tagPredictor: predictorNone, tagFillOrder: 1,
+		TagSamplesPerPixel: 1, TagPlanarConfiguration: 1, TagBitsPerSample: 1, TagSampleFormat: sampleFormatUint,
+		TagCompression: compressionNone, TagPredictor: predictorNone, TagFillOrder: 1,
 	}
 	for t, def := range vals {
 		if vals[t], err = d.uint(t, def); err != nil {
 			return err
 		}
 	}
-	if spp := vals[tagSamplesPerPixel]; spp != 1 {
+	if spp := vals[TagSamplesPerPixel]; spp != 1 {
 		return fmt.Errorf("%w: %d samples per pixel", ErrUnsupported, spp)
 	}
-	if pc := vals[tagPlanarConfiguration]; pc != 1 {
+	if pc := vals[TagPlanarConfiguration]; pc != 1 {
 		return fmt.Errorf("%w: planar configuration %d (separate planes)", ErrUnsupported, pc)
 	}
-	if fo := vals[tagFillOrder]; fo != 1 {
+	if fo := vals[TagFillOrder]; fo != 1 {
 		return fmt.Errorf("%w: fill order %d", ErrUnsupported, fo)
 	}
-	im.bits, im.format = int(vals[tagBitsPerSample]), int(vals[tagSampleFormat])
-	if im.kind, err = kindOf(vals[tagSampleFormat], vals[tagBitsPerSample]); err != nil {
+	im.bits, im.format = int(vals[TagBitsPerSample]), int(vals[TagSampleFormat])
+	if im.kind, err = kindOf(vals[TagSampleFormat], vals[TagBitsPerSample]); err != nil {
 		return err
 	}
-	c := vals[tagCompression]
+	c := vals[TagCompression]
 	switch c {
 	case compressionNone, compressionLZW, compressionDeflate, compressionDeflateOld:
 		im.compression = int(c)
@@ -130,7 +126,7 @@ func (im *Image) parseFormat(d *ifd) error {
 	if c == compressionNone {
 		return nil // like libtiff, only codecs apply a Predictor (TIFF 6.0 Section 14)
 	}
-	switch p := vals[tagPredictor]; {
+	switch p := vals[TagPredictor]; {
 	case p == predictorNone || p == predictorHorizontal:
 		im.predictor = int(p)
 	case p == predictorFloatingPoint && im.format == sampleFormatFloat:
@@ -146,10 +142,10 @@ func (im *Image) parseFormat(d *ifd) error {
 // parseNoData reads GDAL's GDAL_NODATA tag (42113): the nodata value as an
 // ASCII decimal number.
 func (im *Image) parseNoData(d *ifd) error {
-	if !d.has(tagGDALNoData) {
+	if !d.has(TagGDALNoData) {
 		return nil
 	}
-	s, err := d.ascii(tagGDALNoData)
+	s, err := d.ascii(TagGDALNoData)
 	if err != nil {
 		return err
 	}

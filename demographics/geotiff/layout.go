@@ -24,15 +24,15 @@ type layout struct {
 // match the grid before anything else is derived from them.
 func parseLayout(d *ifd, width, height, sampleBytes int) (layout, error) {
 	l := layout{height: height, sampleBytes: sampleBytes}
-	offTag, cntTag := uint16(tagStripOffsets), uint16(tagStripByteCounts)
-	if d.has(tagTileWidth) || d.has(tagTileLength) {
+	offTag, cntTag := TagStripOffsets, TagStripByteCounts
+	if d.has(TagTileWidth) || d.has(TagTileLength) {
 		l.tiled = true
-		offTag, cntTag = tagTileOffsets, tagTileByteCounts
-		tw, err := d.uint(tagTileWidth, 0)
+		offTag, cntTag = TagTileOffsets, TagTileByteCounts
+		tw, err := d.uint(TagTileWidth, 0)
 		if err != nil {
 			return l, err
 		}
-		th, err := d.uint(tagTileLength, 0)
+		th, err := d.uint(TagTileLength, 0)
 		if err != nil {
 			return l, err
 		}
@@ -41,7 +41,7 @@ func parseLayout(d *ifd, width, height, sampleBytes int) (layout, error) {
 		}
 		l.chunkW, l.chunkH = int(tw), int(th)
 	} else {
-		rps, err := d.uint(tagRowsPerStrip, math.MaxUint32) // default 2**32−1: one strip (TIFF 6.0 Section 8)
+		rps, err := d.uint(TagRowsPerStrip, math.MaxUint32) // default 2**32−1: one strip (TIFF 6.0 Section 8)
 		if err != nil {
 			return l, err
 		}

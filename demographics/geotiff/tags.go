@@ -1,30 +1,32 @@
 package geotiff
 
-// TIFF tag numbers (TIFF 6.0, Section 8 "Baseline Field Reference Guide" and
-// Section 15 "Tiled Images"; GeoTIFF 1.0 §2.4 for 33550/33922/34264/34735;
-// 42113 is GDAL's private GDAL_NODATA tag).
+// TIFF tag numbers read by this package (TIFF 6.0 Section 8 "Baseline
+// Field Reference Guide" and Section 15 "Tiled Images"; GeoTIFF 1.0 §2.4 for
+// 33550, 33922, 34264 and 34735; 42113 is GDAL's private GDAL_NODATA tag).
+// geotifftest writes them, and its Options.Tags takes them.
 const (
-	tagImageWidth          = 256
-	tagImageLength         = 257
-	tagBitsPerSample       = 258
-	tagCompression         = 259
-	tagFillOrder           = 266
-	tagStripOffsets        = 273
-	tagSamplesPerPixel     = 277
-	tagRowsPerStrip        = 278
-	tagStripByteCounts     = 279
-	tagPlanarConfiguration = 284
-	tagPredictor           = 317
-	tagTileWidth           = 322
-	tagTileLength          = 323
-	tagTileOffsets         = 324
-	tagTileByteCounts      = 325
-	tagSampleFormat        = 339
-	tagModelPixelScale     = 33550
-	tagModelTiepoint       = 33922
-	tagModelTransformation = 34264
-	tagGeoKeyDirectory     = 34735
-	tagGDALNoData          = 42113
+	TagImageWidth          uint16 = 256
+	TagImageLength         uint16 = 257
+	TagBitsPerSample       uint16 = 258
+	TagCompression         uint16 = 259
+	TagPhotometric         uint16 = 262 // written by geotifftest, ignored here
+	TagFillOrder           uint16 = 266
+	TagStripOffsets        uint16 = 273
+	TagSamplesPerPixel     uint16 = 277
+	TagRowsPerStrip        uint16 = 278
+	TagStripByteCounts     uint16 = 279
+	TagPlanarConfiguration uint16 = 284
+	TagPredictor           uint16 = 317
+	TagTileWidth           uint16 = 322
+	TagTileLength          uint16 = 323
+	TagTileOffsets         uint16 = 324
+	TagTileByteCounts      uint16 = 325
+	TagSampleFormat        uint16 = 339
+	TagModelPixelScale     uint16 = 33550
+	TagModelTiepoint       uint16 = 33922
+	TagModelTransformation uint16 = 34264
+	TagGeoKeyDirectory     uint16 = 34735
+	TagGDALNoData          uint16 = 42113
 )
 
 // Compression codes (TIFF 6.0 Section 3 and Section 13; 8 and 32946 from

@@ -12,32 +12,6 @@ import (
 	"github.com/hhrutter/lzw"
 )
 
-// Tag numbers written (TIFF 6.0 Section 8 and 15; GeoTIFF 1.0 §2.4;
-// GDAL_NODATA is GDAL's private tag 42113).
-const (
-	tagImageWidth          = 256
-	tagImageLength         = 257
-	tagBitsPerSample       = 258
-	tagCompression         = 259
-	tagPhotometric         = 262
-	tagStripOffsets        = 273
-	tagSamplesPerPixel     = 277
-	tagRowsPerStrip        = 278
-	tagStripByteCounts     = 279
-	tagPlanarConfiguration = 284
-	tagPredictor           = 317
-	tagTileWidth           = 322
-	tagTileLength          = 323
-	tagTileOffsets         = 324
-	tagTileByteCounts      = 325
-	tagSampleFormat        = 339
-	tagModelPixelScale     = 33550
-	tagModelTiepoint       = 33922
-	tagModelTransformation = 34264
-	tagGeoKeyDirectory     = 34735
-	tagGDALNoData          = 42113
-)
-
 // Encode writes a width × height GeoTIFF of data (row-major) to w.
 func Encode(w io.Writer, width, height int, data []float64, o Options) error {
 	b, err := encode(width, height, data, o)

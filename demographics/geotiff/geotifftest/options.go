@@ -69,6 +69,7 @@ type Options struct {
 	OmitGeoref bool
 	// Tags sets single-valued tags after the computed ones, replacing a
 	// computed tag with the same number: SHORT when the value fits, else
-	// LONG (for error tests, e.g. {259: 7} claims JPEG compression).
+	// LONG (for error tests, e.g. {geotiff.TagCompression: 7} claims JPEG
+	// compression). Replacing the strip or tile offsets keeps the given value.
 	Tags map[uint16]uint32
 }

@@ -1,5 +1,7 @@
 package geotifftest
 
+import "github.com/rubeola/rubeola/demographics/geotiff"
+
 // GeoKeys and values written (GeoTIFF 1.0 §2.7 and §6.3).
 const (
 	keyModelType      = 1024 // GTModelTypeGeoKey
@@ -12,34 +14,34 @@ const (
 // whose values encode fills in once the layout is known.
 func describe(fs *fields, width, height int, g grid, chunks [][]byte, o Options) *field {
 	info := formats[o.Format]
-	fs.longs(tagImageWidth, width)
-	fs.longs(tagImageLength, height)
-	fs.shorts(tagBitsPerSample, 8*info.size)
-	fs.shorts(tagCompression, o.Compression)
-	fs.shorts(tagPhotometric, 1) // BlackIsZero (TIFF 6.0 Section 4)
-	fs.shorts(tagSamplesPerPixel, 1)
-	fs.shorts(tagPlanarConfiguration, 1)
-	fs.shorts(tagSampleFormat, info.code)
+	fs.longs(geotiff.TagImageWidth, width)
+	fs.longs(geotiff.TagImageLength, height)
+	fs.shorts(geotiff.TagBitsPerSample, 8*info.size)
+	fs.shorts(geotiff.TagCompression, o.Compression)
+	fs.shorts(geotiff.TagPhotometric, 1) // BlackIsZero (TIFF 6.0 Section 4)
+	fs.shorts(geotiff.TagSamplesPerPixel, 1)
+	fs.shorts(geotiff.TagPlanarConfiguration, 1)
+	fs.shorts(geotiff.TagSampleFormat, info.code)
 	if o.Predictor > 1 {
-		fs.shorts(tagPredictor, o.Predictor)
+		fs.shorts(geotiff.TagPredictor, o.Predictor)
 	}
 	counts := make([]int, len(chunks))
 	for i, c := range chunks {
 		counts[i] = len(c)
 	}
-	offTag, cntTag := uint16(tagStripOffsets), uint16(tagStripByteCounts)
+	offTag, cntTag := geotiff.TagStripOffsets, geotiff.TagStripByteCounts
 	if o.Tiled {
-		offTag, cntTag = tagTileOffsets, tagTileByteCounts
-		fs.longs(tagTileWidth, g.chunkW)
-		fs.longs(tagTileLength, g.chunkH)
+		offTag, cntTag = geotiff.TagTileOffsets, geotiff.TagTileByteCounts
+		fs.longs(geotiff.TagTileWidth, g.chunkW)
+		fs.longs(geotiff.TagTileLength, g.chunkH)
 	} else {
-		fs.longs(tagRowsPerStrip, g.chunkH)
+		fs.longs(geotiff.TagRowsPerStrip, g.chunkH)
 	}
 	offsets := fs.longs(offTag, make([]int, len(chunks))...)
 	fs.longs(cntTag, counts...)
 	describeGeo(fs, o)
 	if o.NoData != "" {
-		fs.ascii(tagGDALNoData, o.NoData)
+		fs.ascii(geotiff.TagGDALNoData, o.NoData)
 	}
 	for tag, v := range o.Tags {
 		fs.set(tag, v)
@@ -58,15 +60,15 @@ func describeGeo(fs *fields, o Options) {
 	switch {
 	case o.OmitGeoref:
 	case o.UseTransformation:
-		fs.doubles(tagModelTransformation,
+		fs.doubles(geotiff.TagModelTransformation,
 			gr.DX, 0, 0, gr.X0+s*gr.DX,
 			0, -gr.DY, 0, gr.Y0-s*gr.DY,
 			0, 0, 0, 0,
 			0, 0, 0, 1)
 	default:
 		i, j := o.TiepointIJ[0], o.TiepointIJ[1]
-		fs.doubles(tagModelTiepoint, i, j, 0, gr.X0+(i+s)*gr.DX, gr.Y0-(j+s)*gr.DY, 0)
-		fs.doubles(tagModelPixelScale, gr.DX, gr.DY, 0)
+		fs.doubles(geotiff.TagModelTiepoint, i, j, 0, gr.X0+(i+s)*gr.DX, gr.Y0-(j+s)*gr.DY, 0)
+		fs.doubles(geotiff.TagModelPixelScale, gr.DX, gr.DY, 0)
 	}
 	var keys []int
 	if o.ModelType != 0 {
@@ -80,5 +82,5 @@ func describeGeo(fs *fields, o Options) {
 	if o.ModelType == 2 {
 		keys = append(keys, keyGeographicType, 0, 1, gcsWGS84)
 	}
-	fs.shorts(tagGeoKeyDirectory, append([]int{1, 1, 0, len(keys) / 4}, keys...)...)
+	fs.shorts(geotiff.TagGeoKeyDirectory, append([]int{1, 1, 0, len(keys) / 4}, keys...)...)
 }
