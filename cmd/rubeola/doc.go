@@ -1,8 +1,14 @@
-// Command rubeola runs spatial measles simulations with the biweekly model.
+// Command rubeola runs spatial measles simulations with the biweekly model
+// and builds scenarios from public data.
 //
 //	rubeola run [--scenario FILE.csv] [--params FILE.json|.toml] [--ticks N] [--seed S]
 //	            [--out DIR] [--per-patch] [--no-progress] [--verbose] [--force]
 //	rubeola validate --scenario FILE [--params FILE]
+//	rubeola scenario raster --id ID --region ISO3 --shapefile FILE --population-raster FILE
+//	            [--mcv1-raster FILE] --out scenario.csv
+//	rubeola shapefile dotname FILE --fields A,B,C [--inplace]
+//	rubeola shapefile download ISO3 LEVEL [--dir D] [--timeout 60s]
+//	rubeola pyramid ISO3 YEAR
 //	rubeola version
 //
 // With no flags, `rubeola run` simulates the embedded default scenario (100
@@ -10,6 +16,10 @@
 // default params, prints a short summary and writes states.csv, summary.json
 // and timing.csv to rubeola-out/.
 //
-// Exit codes: 0 ok, 1 run error, 2 usage or validation error (one line per
-// problem on stderr, nothing written).
+// The demographics commands download GADM shapefiles and UN WPP data on first
+// use (RUBEOLA_GADM_MIRROR and RUBEOLA_WPP_URL point them elsewhere), cache
+// what they can, and never write partial files.
+//
+// Exit codes: 0 ok, 1 run or network error, 2 usage or validation error (one
+// line per problem on stderr, nothing written).
 package main
