@@ -350,23 +350,9 @@ func (g *RasterPatchGenerator) MCV1(ctx context.Context) ([]PatchValue, error) {
 // mcv1. When neither result is cached, one pass over the rasters computes
 // both.
 func (g *RasterPatchGenerator) Scenario(ctx context.Context) (*scenario.Table, error) {
-	var pops []PatchPop
-	var vals []PatchValue
-	_, mcv1Cached := loadCached(g, keyMCV1, g.cfg.units, func(v PatchValue) string { return v.Dotname })
-	if g.params.MCV1Raster != "" && !mcv1Cached {
-		r, err := g.compute(ctx, true)
-		if err != nil {
-			return nil, err
-		}
-		pops, vals = r.pops, r.vals
-	} else {
-		var err error
-		if pops, err = g.Population(ctx); err != nil {
-			return nil, err
-		}
-		if vals, err = g.MCV1(ctx); err != nil {
-			return nil, err
-		}
+	pops, vals, err := g.patches(ctx)
+	if err != nil {
+		return nil, err
 	}
 	n := len(pops)
 	id, pop := make([]string, n), make([]int64, n)
@@ -379,6 +365,33 @@ func (g *RasterPatchGenerator) Scenario(ctx context.Context) (*scenario.Table, e
 		return nil, fmt.Errorf("scenario from %s: %w", g.params.Shapefile, err)
 	}
 	return t, nil
+}
+
+// patches returns the population and the MCV1 of every feature, with one
+// pass over the rasters when the MCV1 must be computed (the pass yields
+// both).
+func (g *RasterPatchGenerator) patches(ctx context.Context) ([]PatchPop, []PatchValue, error) {
+	var vals []PatchValue
+	if g.params.MCV1Raster != "" {
+		var ok bool
+		if vals, ok = loadCached(g, keyMCV1, g.cfg.units, func(v PatchValue) string { return v.Dotname }); !ok {
+			r, err := g.compute(ctx, true)
+			if err != nil {
+				return nil, nil, err
+			}
+			return r.pops, r.vals, nil
+		}
+	}
+	pops, err := g.Population(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if vals == nil {
+		if vals, err = g.MCV1(ctx); err != nil {
+			return nil, nil, err
+		}
+	}
+	return pops, vals, nil
 }
 
 // computed holds the results of one pass over the rasters.
