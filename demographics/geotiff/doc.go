@@ -43,6 +43,7 @@
 // file wraps ErrCorrupt. Sizes in the header are checked against the file
 // size before anything is allocated.
 //
-// Test fixtures in every supported encoding are written by the sub-package
-// geotifftest.
+// The Tag* constants name the TIFF tags involved (for tests that doctor
+// files). Test fixtures in every supported encoding are written by the
+// sub-package geotifftest.
 package geotiff

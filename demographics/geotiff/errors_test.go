@@ -26,6 +26,8 @@ func TestOpenErrors(t *testing.T) {
 		return buf.Bytes()
 	}
 	f32 := valid(geotifftest.Options{})
+	// The "huge" cases claim 2^31 or 2^20 pixels a side over the test
+	// image's few kilobytes: the checks must fire before any allocation.
 	tests := []struct {
 		name string
 		file []byte
@@ -57,10 +59,10 @@ func TestOpenErrors(t *testing.T) {
 		{"bad magic", []byte{'M', 'M', 0, 41, 0, 0, 0, 8, 0, 0}, geotiff.ErrCorrupt, "magic number 41"},
 		{"header only", f32[:5], geotiff.ErrCorrupt, "too short"},
 		{"truncated IFD", f32[:40], geotiff.ErrCorrupt, "IFD at offset 8 declares"},
-		{"truncated data", f32[:len(f32)-10], geotiff.ErrCorrupt, "strip 0: 3404 bytes at offset"}, // 37·23·4 = 3404 bytes of float32
-		{"offset past EOF", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagStripOffsets: 1 << 20}}), geotiff.ErrCorrupt, "extend beyond the end of the file"},
-		{"short uncompressed strip", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagStripByteCounts: 100}}), geotiff.ErrCorrupt, "100 bytes cannot hold 23 rows of 148 bytes"},
-		{"strip count", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagImageLength: 1 << 31}}), geotiff.ErrCorrupt, "tag 273 has 1 values, want 1×93368855 strips"}, // ⌈2^31 / 23⌉
+		{"truncated data", f32[:len(f32)-10], geotiff.ErrCorrupt, "strip 0: 3404 bytes at offset"},                                                                                           // 37·23·4 = 3404 bytes of float32
+		{"offset past EOF", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagStripOffsets: 1 << 20}}), geotiff.ErrCorrupt, "extend beyond the end of the file"},                  // 1 MiB, the file is ~3.7 KB
+		{"short uncompressed strip", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagStripByteCounts: 100}}), geotiff.ErrCorrupt, "100 bytes cannot hold 23 rows of 148 bytes"}, // 37 float32 = 148 bytes a row
+		{"strip count", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagImageLength: 1 << 31}}), geotiff.ErrCorrupt, "tag 273 has 1 values, want 1×93368855 strips"},            // ⌈2^31 / 23⌉
 		{"huge image", valid(geotifftest.Options{Tags: map[uint16]uint32{geotiff.TagImageWidth: 1 << 31, geotiff.TagImageLength: 1 << 31, geotiff.TagRowsPerStrip: 1 << 31}}),
 			geotiff.ErrCorrupt, "3404 bytes cannot hold 2147483648 rows of 8589934592 bytes"},
 		{"huge deflate claim", valid(geotifftest.Options{Compression: geotifftest.Deflate, Tags: map[uint16]uint32{geotiff.TagImageWidth: 1 << 20, geotiff.TagImageLength: 1 << 20, geotiff.TagRowsPerStrip: 1 << 20}}),

@@ -61,10 +61,7 @@ func imageValue(f geotifftest.SampleFormat, k int) float64 {
 // intRange returns the smallest and largest values of integer format f
 // that float64 represents exactly.
 func intRange(f geotifftest.SampleFormat) (lo, hi float64) {
-	bits := map[geotifftest.SampleFormat]int{
-		geotifftest.Uint8: 8, geotifftest.Int8: 8, geotifftest.Uint16: 16, geotifftest.Int16: 16,
-		geotifftest.Uint32: 32, geotifftest.Int32: 32, geotifftest.Uint64: 64, geotifftest.Int64: 64,
-	}[f]
+	bits := 8 * sampleBytes[f]
 	signed := f == geotifftest.Int8 || f == geotifftest.Int16 || f == geotifftest.Int32 || f == geotifftest.Int64
 	top := math.Ldexp(1, bits) // exclusive upper bound of the unsigned range
 	if signed {

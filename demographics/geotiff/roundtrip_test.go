@@ -114,11 +114,27 @@ func checkDescription(t *testing.T, im *geotiff.Image, o geotifftest.Options) {
 	if ok {
 		assert.Equal(t, float64(testNoData), nd)
 	}
-	code := map[bool]int{true: 3, false: 1}[o.Format.IsFloat()] // TIFF 6.0 Section 19 SampleFormat codes
-	if !o.Format.IsFloat() && isSigned(o.Format) {
-		code = 2
+	assert.Equal(t, 8*sampleBytes[o.Format], im.BitsPerSample())
+	assert.Equal(t, sampleFormatCode(o.Format), im.SampleFormat())
+}
+
+// sampleBytes is the size of each format's samples.
+var sampleBytes = map[geotifftest.SampleFormat]int{
+	geotifftest.Uint8: 1, geotifftest.Int8: 1, geotifftest.Uint16: 2, geotifftest.Int16: 2,
+	geotifftest.Uint32: 4, geotifftest.Int32: 4, geotifftest.Float32: 4,
+	geotifftest.Uint64: 8, geotifftest.Int64: 8, geotifftest.Float64: 8,
+}
+
+// sampleFormatCode is the TIFF SampleFormat of f (TIFF 6.0 Section 19:
+// 1 unsigned, 2 signed, 3 float).
+func sampleFormatCode(f geotifftest.SampleFormat) int {
+	switch {
+	case f.IsFloat():
+		return 3
+	case isSigned(f):
+		return 2
 	}
-	assert.Equal(t, code, im.SampleFormat())
+	return 1
 }
 
 func isSigned(f geotifftest.SampleFormat) bool {
