@@ -48,7 +48,7 @@ func (im *Image) decodeRows(cr *chunkReader, i, r0, r1 int) ([]byte, error) {
 	cr.data = grow(cr.data, (r1-r0)*rb)
 	off, n := int64(l.offsets[i]), int64(l.counts[i])
 	if im.compression == compressionNone {
-		if _, err := im.r.ReadAt(cr.data, off+int64(r0*rb)); err != nil {
+		if err := readAt(im.r, cr.data, off+int64(r0*rb)); err != nil {
 			return nil, fmt.Errorf("%w: %s: reading %d bytes: %v", ErrCorrupt, l.name(i), len(cr.data), err)
 		}
 		return cr.data, nil

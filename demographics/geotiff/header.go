@@ -22,7 +22,7 @@ func readHeader(r io.ReaderAt, size int64) (binary.ByteOrder, int64, error) {
 		return nil, 0, fmt.Errorf("%w: file is %d bytes, too short for a TIFF header", ErrCorrupt, size)
 	}
 	var h [headerSize]byte
-	if _, err := r.ReadAt(h[:], 0); err != nil {
+	if err := readAt(r, h[:], 0); err != nil {
 		return nil, 0, fmt.Errorf("reading TIFF header: %w", err)
 	}
 	var order binary.ByteOrder
@@ -46,4 +46,18 @@ func readHeader(r io.ReaderAt, size int64) (binary.ByteOrder, int64, error) {
 		return nil, 0, fmt.Errorf("%w: first IFD offset %d is outside the file (%d bytes)", ErrCorrupt, off, size)
 	}
 	return order, off, nil
+}
+
+// readAt fills p from r at off. Unlike a bare ReadAt it accepts io.EOF
+// together with a full read, which io.ReaderAt allows at the end of the
+// input, and reports a short read as io.ErrUnexpectedEOF.
+func readAt(r io.ReaderAt, p []byte, off int64) error {
+	n, err := r.ReadAt(p, off)
+	if n == len(p) {
+		return nil
+	}
+	if err == nil || err == io.EOF {
+		err = io.ErrUnexpectedEOF
+	}
+	return err
 }

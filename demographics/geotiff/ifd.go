@@ -57,7 +57,7 @@ func readIFD(r io.ReaderAt, size int64, order binary.ByteOrder, off int64) (*ifd
 	if off+2 > size {
 		return nil, fmt.Errorf("%w: IFD at offset %d is beyond the end of the file (%d bytes)", ErrCorrupt, off, size)
 	}
-	if _, err := r.ReadAt(nb[:], off); err != nil {
+	if err := readAt(r, nb[:], off); err != nil {
 		return nil, fmt.Errorf("reading IFD at offset %d: %w", off, err)
 	}
 	n := int64(order.Uint16(nb[:]))
@@ -65,7 +65,7 @@ func readIFD(r io.ReaderAt, size int64, order binary.ByteOrder, off int64) (*ifd
 		return nil, fmt.Errorf("%w: IFD at offset %d declares %d entries but the file has %d bytes", ErrCorrupt, off, n, size)
 	}
 	buf := make([]byte, n*ifdEntrySize)
-	if _, err := r.ReadAt(buf, off+2); err != nil {
+	if err := readAt(r, buf, off+2); err != nil {
 		return nil, fmt.Errorf("reading IFD at offset %d: %w", off, err)
 	}
 	d := &ifd{r: r, size: size, order: order, entries: make(map[uint16]entry, n)}
@@ -101,7 +101,7 @@ func (d *ifd) value(tag uint16) (entry, []byte, error) {
 			ErrCorrupt, tag, e.count, off, d.size)
 	}
 	buf := make([]byte, n)
-	if _, err := d.r.ReadAt(buf, off); err != nil {
+	if err := readAt(d.r, buf, off); err != nil {
 		return e, nil, fmt.Errorf("reading tag %d: %w", tag, err)
 	}
 	return e, buf, nil

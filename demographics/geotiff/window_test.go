@@ -3,6 +3,7 @@ package geotiff_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"sync"
 	"testing"
 
@@ -116,4 +117,28 @@ func TestReadWindowConcurrent(t *testing.T) {
 	for _, err := range errs {
 		require.NoError(t, err)
 	}
+}
+
+// eofAtEnd is an io.ReaderAt that returns io.EOF with any read reaching the
+// end of the data, as the io.ReaderAt contract allows.
+type eofAtEnd struct{ b []byte }
+
+func (e eofAtEnd) ReadAt(p []byte, off int64) (int, error) {
+	n, err := bytes.NewReader(e.b).ReadAt(p, off)
+	if err == nil && off+int64(n) == int64(len(e.b)) {
+		err = io.EOF
+	}
+	return n, err
+}
+
+// TestReaderAtEOF reads an uncompressed image, whose last strip ends the
+// file, through a ReaderAt that reports io.EOF with full reads.
+func TestReaderAtEOF(t *testing.T) {
+	data := testImage(geotifftest.Int32)
+	b := encode(t, testW, testH, data, geotifftest.Options{Format: geotifftest.Int32, RowsPerStrip: 5, Georef: testGeoref})
+	im, err := geotiff.Open(eofAtEnd{b}, int64(len(b)))
+	require.NoError(t, err)
+	got := make([]float64, testW*testH)
+	require.NoError(t, im.ReadWindow(0, 0, testW, testH, got))
+	requireSame(t, data, got, "through eofAtEnd")
 }
