@@ -197,8 +197,9 @@ type RasterPatchGenerator struct {
 // and checks the rasters' headers. Errors: invalid params (see
 // [RasterPatchParams.Validate]); no DOTNAME field (`shapefile has no DOTNAME
 // field; call AddDotname first`); duplicate DOTNAMEs
-// ([shapefile.ErrDuplicateDotname]); a .prj declaring a projected CRS or a
-// projected raster ([geotiff.ErrNotGeographic]); an unreadable raster.
+// ([ErrDuplicateDotname]); a .prj declaring a projected CRS or a projected
+// raster ([ErrNotGeographic]); an unreadable raster ([ErrUnsupportedTIFF]
+// and the other errors of [geotiff.OpenFile]).
 func NewRasterPatchGenerator(p RasterPatchParams, opts ...GenOption) (*RasterPatchGenerator, error) {
 	cfg := genConfig{units: MCV1UnitsAuto}
 	for _, o := range opts {

@@ -15,7 +15,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/demographics/geotiff"
 	"github.com/rubeola/rubeola/demographics/geotiff/geotifftest"
 	"github.com/rubeola/rubeola/demographics/shapefile"
 	"github.com/rubeola/rubeola/demographics/shapefile/shapefiletest"
@@ -185,20 +184,20 @@ func TestRasterGeneratorErrors(t *testing.T) {
 	t.Run("duplicate DOTNAME", func(t *testing.T) {
 		p := writeCustom(t, dotnameFields, [][]any{{"a:b"}, {"a:c"}, {"a:b"}}, []shapefile.Shape{square, square, square})
 		_, err := NewRasterPatchGenerator(p, WithoutCache())
-		require.ErrorIs(t, err, shapefile.ErrDuplicateDotname)
+		require.ErrorIs(t, err, ErrDuplicateDotname)
 		assert.EqualError(t, err, fmt.Sprintf(`dotnames are not unique in %s: "a:b" (records 1 and 3)`, p.Shapefile))
 	})
 	t.Run("projected .prj", func(t *testing.T) {
 		p := writeCustom(t, dotnameFields, [][]any{{"a"}}, []shapefile.Shape{square}, shapefiletest.WithPRJ(utm))
 		_, err := NewRasterPatchGenerator(p, WithoutCache())
-		require.ErrorIs(t, err, geotiff.ErrNotGeographic)
+		require.ErrorIs(t, err, ErrNotGeographic)
 		assert.ErrorContains(t, err, "c.prj")
 	})
 	t.Run("projected raster", func(t *testing.T) {
 		p := writeCustom(t, dotnameFields, [][]any{{"a"}}, []shapefile.Shape{square})
 		writeRaster(t, p.PopulationRaster, fixtureSize, fixtureSize, fixturePop(), fixtureGeoref, geotifftest.Options{ModelType: 1})
 		_, err := NewRasterPatchGenerator(p, WithoutCache())
-		require.ErrorIs(t, err, geotiff.ErrNotGeographic)
+		require.ErrorIs(t, err, ErrNotGeographic)
 	})
 	t.Run("raster overlaps no feature", func(t *testing.T) {
 		p := writeCustom(t, dotnameFields, [][]any{{"a"}, {"b"}}, []shapefile.Shape{poly(box(30, 5, 31, 6)), poly(box(-5, 5, -4, 6))})
