@@ -96,3 +96,42 @@ func TestPopulationPyramidRange(t *testing.T) {
 	_, err := (&PopProspects{}).PopulationPyramid(2000)
 	assert.ErrorContains(t, err, "NewPopProspects")
 }
+
+func TestPopulationPyramidMatchesSciPy(t *testing.T) {
+	// Expected values computed with SciPy 1.10.1 (Debian python3-scipy,
+	// NumPy float64): scipy.interpolate.make_interp_spline(years, y, k=3)
+	// — the reference's pyramid spline — over years 1950, 1955, …, 2100 and
+	// the fixture rows y below, evaluated at the listed years:
+	//   AAA bin a: y_k = 1000·(1000 − 20a + ⌊(5k+1)/2⌋) + 0.1 (a zigzag from
+	//   rounding half away from zero, so not a polynomial);
+	//   BBB bin 0: y_0 = 20 000 000.1, y_k = 1000·(10 + k³) + 0.1 for k ≥ 1
+	//   (a spike at the first knot).
+	// Tolerance 1e-12 × max(|want|, 1e4): both solve the same 31-unknown
+	// banded system, only the elimination order differs (SPEC §10.1 reports
+	// agreement to ~4e-16); the floor of 1e4 covers BBB at 1968.2, a value of
+	// 7 494 computed from knots of up to 2e7.
+	aaa := fixtureProspects(t, "AAA", wantAAA)
+	bbb := fixtureProspects(t, "BBB", wantBBB)
+	tests := []struct {
+		pp   *PopProspects
+		bin  int
+		year float64
+		want float64
+	}{
+		{aaa, 0, 1952.5, 1001841.6063509462},
+		{aaa, 0, 1977.3, 1013929.5456768787},
+		{aaa, 0, 2031.1, 1040612.0519943974},
+		{aaa, 0, 2098.7, 1074769.5830137182},
+		{aaa, 20, 1952.5, 601841.6063509461},
+		{aaa, 20, 2098.7, 674769.5830137181},
+		{bbb, 0, 1951.0, 13186185.490878489},
+		{bbb, 0, 1953.7, 2260675.24277186},
+		{bbb, 0, 1968.2, 7494.23661452001},
+	}
+	for _, tc := range tests {
+		got, err := tc.pp.PopulationPyramid(tc.year)
+		require.NoError(t, err)
+		assert.InDelta(t, tc.want, got[tc.bin], 1e-12*math.Max(math.Abs(tc.want), 1e4),
+			"%s bin %d at %g", tc.pp.CountryCode, tc.bin, tc.year)
+	}
+}
