@@ -5,6 +5,7 @@ import (
 	"io/fs"
 
 	"github.com/rubeola/rubeola/demographics"
+	"github.com/rubeola/rubeola/demographics/geotiff"
 )
 
 // inputSentinels are the demographics errors caused by the user's input
@@ -19,6 +20,8 @@ var inputSentinels = []error{
 	demographics.ErrNotGeographic,
 	demographics.ErrNoOverlap,
 	demographics.ErrUnsupportedTIFF,
+	geotiff.ErrCorrupt,
+	geotiff.ErrBadGeoref,
 }
 
 // classify marks a demographics error caused by bad input as a validation

@@ -287,3 +287,19 @@ func TestScenarioRasterCommand(t *testing.T) {
 		})
 	}
 }
+
+func TestScenarioRasterBadRaster(t *testing.T) {
+	dir := t.TempDir()
+	shp := filepath.Join(dir, "admin.shp")
+	writeAdmin(t, shp)
+	_, err := demographics.AddDotname(shp, []string{"COUNTRY", "NAME_1", "NAME_2"}, demographics.InPlace())
+	require.NoError(t, err)
+	tif := filepath.Join(dir, "pop.tif")
+	require.NoError(t, os.WriteFile(tif, []byte("II*\x00 not really a tiff"), 0o644))
+	out := filepath.Join(dir, "scenario.csv")
+	code, _, stderr := runCLI(t, "scenario", "raster", "--id", "x", "--region", "CIV", "--shapefile", shp,
+		"--population-raster", tif, "--out", out, "--no-cache")
+	assert.Equal(t, 2, code, "a corrupt raster is bad input")
+	assert.Contains(t, stderr, tif)
+	assert.NoFileExists(t, out)
+}
