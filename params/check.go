@@ -3,6 +3,7 @@ package params
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -156,13 +157,7 @@ func (c *checker) check(path string, v any, t reflect.Type, quoted bool) any {
 // checkStruct validates a nested object against struct type t: keys must be
 // field keys (no aliases at this level) and values must fit.
 func (c *checker) checkStruct(path string, obj map[string]any, t reflect.Type) any {
-	fields := structFields(t)
-	byName := make(map[string]field, len(fields))
-	known := make([]string, len(fields))
-	for i, f := range fields {
-		byName[f.name] = f
-		known[i] = f.name
-	}
+	byName, known := keyIndex(t)
 	out := make(map[string]any, len(obj))
 	for _, k := range sortedKeys(obj) {
 		f, ok := byName[k]
@@ -283,9 +278,7 @@ func isScalarKind(k reflect.Kind) bool {
 // friendlyType names the JSON value type t expects: number, integer,
 // boolean, string, list, object (or "value" when anything goes).
 func friendlyType(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
+	t = derefType(t)
 	if implementsUnmarshaler(t) {
 		return "value"
 	}
@@ -348,10 +341,5 @@ func formatDatetime(t time.Time) string {
 
 // sortedKeys returns the keys of m in increasing order.
 func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return slices.Sorted(maps.Keys(m))
 }

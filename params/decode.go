@@ -200,22 +200,11 @@ func decodeEntries(entries []entry, dst any, rules KeyRules) error {
 		return fmt.Errorf("params.DecodeStrict: dst must be a non-nil pointer to a struct, got %T", dst)
 	}
 	t := rv.Elem().Type()
-	fields := structFields(t)
-	byName := make(map[string]field, len(fields))
-	fieldNames := make([]string, len(fields))
-	for i, f := range fields {
-		byName[f.name] = f
-		fieldNames[i] = f.name
-	}
+	byName, fieldNames := keyIndex(t)
 	if err := checkRules(rules, byName); err != nil {
 		return err
 	}
-	aliases := make([]string, 0, len(rules.Aliases))
-	for a := range rules.Aliases {
-		aliases = append(aliases, a)
-	}
-	slices.Sort(aliases)
-	known := append(slices.Clone(fieldNames), aliases...)
+	known := append(slices.Clone(fieldNames), slices.Sorted(maps.Keys(rules.Aliases))...)
 
 	c := &checker{component: rules.Component}
 	var assigns []assignment

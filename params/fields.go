@@ -88,6 +88,19 @@ func structFields(t reflect.Type) []field {
 	return out
 }
 
+// keyIndex returns the fields of struct type t by key, and the keys in
+// field order.
+func keyIndex(t reflect.Type) (byName map[string]field, names []string) {
+	fields := structFields(t)
+	byName = make(map[string]field, len(fields))
+	names = make([]string, len(fields))
+	for i, f := range fields {
+		byName[f.name] = f
+		names[i] = f.name
+	}
+	return byName, names
+}
+
 // hasOption reports whether the comma-separated tag options contain opt.
 func hasOption(opts, opt string) bool {
 	for opts != "" {
