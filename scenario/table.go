@@ -125,15 +125,11 @@ func (t *Table) SetExtra(name string, values []string) error {
 // FromColumns builds a table from copies of the given columns and validates it
 // ([Table.Validate]). Columns of different lengths are an error.
 func FromColumns(id []string, pop []int64, lat, lon, mcv1 []float64) (*Table, error) {
-	t := &Table{
+	return validated(&Table{
 		ID:   slices.Clone(id),
 		Pop:  slices.Clone(pop),
 		Lat:  slices.Clone(lat),
 		Lon:  slices.Clone(lon),
 		MCV1: slices.Clone(mcv1),
-	}
-	if err := t.Validate(); err != nil {
-		return nil, err
-	}
-	return t, nil
+	})
 }
