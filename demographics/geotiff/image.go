@@ -15,7 +15,6 @@ import (
 // underlying io.ReaderAt is (an *os.File is).
 type Image struct {
 	r    io.ReaderAt
-	size int64
 	name string // file path prefixed to errors, "" for Open
 
 	order       binary.ByteOrder
@@ -49,7 +48,7 @@ func open(r io.ReaderAt, size int64, georeferenced bool) (*Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	im := &Image{r: r, size: size, order: d.order}
+	im := &Image{r: r, order: d.order}
 	if err := im.parseFormat(d); err != nil {
 		return nil, err
 	}
