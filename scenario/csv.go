@@ -252,10 +252,19 @@ func (t *Table) SaveCSV(path string) error {
 	if err := t.checkShape(); err != nil {
 		return err
 	}
-	if err := atomicfile.Write(path, 0o644, t.WriteCSV); err != nil {
+	var writeErr error // WriteCSV's own error, already prefixed "scenario: "
+	err := atomicfile.Write(path, 0o644, func(w io.Writer) error {
+		writeErr = t.WriteCSV(w)
+		return writeErr
+	})
+	switch {
+	case err == nil:
+		return nil
+	case err == writeErr:
+		return err
+	default:
 		return fmt.Errorf("scenario: %w", err)
 	}
-	return nil
 }
 
 // checkShape reports a nil table or columns of different lengths.
