@@ -20,10 +20,7 @@ import (
 func TestOpenErrors(t *testing.T) {
 	valid := func(o geotifftest.Options) []byte {
 		o.Georef = testGeoref
-		data := testImage(o.Format)
-		var buf bytes.Buffer
-		require.NoError(t, geotifftest.Encode(&buf, testW, testH, data, o))
-		return buf.Bytes()
+		return encode(t, testW, testH, testImage(o.Format), o)
 	}
 	f32 := valid(geotifftest.Options{})
 	// The "huge" cases claim 2^31 or 2^20 pixels a side over the test
