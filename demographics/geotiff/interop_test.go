@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -40,7 +41,7 @@ func TestLibtiffInterop(t *testing.T) {
 			args = append(args, []string{"-c", "zip:3", "-r", "4", "-L"}, []string{"-c", "lzw:3", "-t", "-w", "32", "-l", "16"})
 		}
 		for _, a := range args {
-			name := f.String() + " " + fmtArgs(a)
+			name := f.String() + " " + strings.Join(a, " ")
 			out := filepath.Join(dir, "out.tif")
 			cmd := exec.Command(tiffcp, append(append([]string{}, a...), plain, out)...)
 			msg, err := cmd.CombinedOutput()
@@ -82,15 +83,4 @@ func TestLibtiffDecodesFixtures(t *testing.T) {
 		require.NoError(t, im.ReadWindow(0, 0, testW, testH, got), v.name)
 		requireSame(t, want, got, v.name)
 	}
-}
-
-func fmtArgs(a []string) string {
-	var b bytes.Buffer
-	for i, s := range a {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(s)
-	}
-	return b.String()
 }
