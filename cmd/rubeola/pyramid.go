@@ -37,17 +37,13 @@ func newPyramidCmd(stdout, stderr io.Writer) *cobra.Command {
 			opts := []demographics.PPOption{
 				demographics.WithTimeout(f.timeout),
 				demographics.WithContext(cmd.Context()),
+				demographics.WithProgress(progressTo(stderr, f.noProgress)),
 			}
 			if f.url != "" {
 				opts = append(opts, demographics.WithURL(f.url))
 			}
 			if f.cacheDir != "" {
 				opts = append(opts, demographics.WithCacheDir(f.cacheDir))
-			}
-			if f.noProgress {
-				opts = append(opts, demographics.WithProgress(io.Discard))
-			} else {
-				opts = append(opts, demographics.WithProgress(stderr))
 			}
 			pp, err := demographics.NewPopProspects(args[0], opts...)
 			if err != nil {

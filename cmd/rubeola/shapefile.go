@@ -102,17 +102,12 @@ func newDownloadCmd(stdout, stderr io.Writer) *cobra.Command {
 			if f.timeout <= 0 {
 				return invalid(fmt.Errorf("shapefile download: --timeout must be > 0, got %s", f.timeout))
 			}
-			var opts []demographics.DownloadOption
+			opts := []demographics.DownloadOption{demographics.WithProgress(progressTo(stderr, f.noProgress))}
 			if f.mirror != "" {
 				opts = append(opts, demographics.WithMirror(f.mirror))
 			}
 			if !f.force {
 				opts = append(opts, demographics.WithReuse())
-			}
-			if f.noProgress {
-				opts = append(opts, demographics.WithProgress(io.Discard))
-			} else {
-				opts = append(opts, demographics.WithProgress(stderr))
 			}
 			shp, err := demographics.Download(cmd.Context(), args[0], level, f.dir, f.timeout, opts...)
 			if err != nil {
@@ -140,4 +135,13 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// progressTo returns where a download's progress bar is drawn: stderr, or
+// nowhere with --no-progress.
+func progressTo(stderr io.Writer, noProgress bool) io.Writer {
+	if noProgress {
+		return io.Discard
+	}
+	return stderr
 }
