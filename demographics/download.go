@@ -36,7 +36,7 @@ func GADMURL(base, iso3 string) string {
 // downloadConfig is what the options of [Download] set.
 type downloadConfig struct {
 	mirror   string       // "" → environment, then DefaultGADMBase
-	progress io.Writer    // nil → no progress bar
+	progress io.Writer    // nil or io.Discard → no progress bar
 	client   *http.Client // nil → a default client
 	reuse    bool
 }
@@ -166,11 +166,7 @@ func gadmDir(dir, iso string) (string, error) {
 // downloadAndExtract streams url into a temporary file in dir, extracts it
 // there and removes it; it returns the names of the extracted files.
 func downloadAndExtract(ctx context.Context, url, dir string, timeout time.Duration, cfg downloadConfig) ([]string, error) {
-	progress := cfg.progress
-	if progress == io.Discard {
-		progress = nil
-	}
-	f := fetch{Client: cfg.client, URL: url, Timeout: timeout, Progress: progress, Label: filepath.Base(url)}
+	f := fetch{Client: cfg.client, URL: url, Timeout: timeout, Progress: cfg.progress, Label: filepath.Base(url)}
 	tmp, _, err := f.toTempFile(ctx, dir, ".gadm-*.zip.part")
 	if err != nil {
 		return nil, err

@@ -23,7 +23,7 @@ type fetch struct {
 	Client   *http.Client  // nil → a client with Go's default transport
 	URL      string        // what to get
 	Timeout  time.Duration // bound on each silence; must be > 0
-	Progress io.Writer     // progress bar in bytes; nil → none
+	Progress io.Writer     // progress bar in bytes; nil or io.Discard → none
 	Label    string        // progress bar description
 }
 
@@ -95,7 +95,7 @@ func (f fetch) copyTo(ctx context.Context, w io.Writer) (int64, error) {
 	wd.reset()
 	var dst io.Writer = w
 	var bar *progressbar.ProgressBar
-	if f.Progress != nil {
+	if f.Progress != nil && f.Progress != io.Discard {
 		bar = progressbar.NewOptions64(resp.ContentLength,
 			progressbar.OptionSetWriter(f.Progress),
 			progressbar.OptionSetDescription(f.Label),

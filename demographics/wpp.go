@@ -147,9 +147,6 @@ func newPPConfig(opts []PPOption) (*ppConfig, error) {
 	if cfg.ctx == nil {
 		cfg.ctx = context.Background()
 	}
-	if cfg.progress == io.Discard {
-		cfg.progress = nil
-	}
 	if cfg.cacheDir == "" {
 		dir, err := DefaultCacheDir()
 		if err != nil {
