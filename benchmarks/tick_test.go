@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/scenario"
@@ -22,9 +23,7 @@ func newStandardModel(tb testing.TB, n, ticks int, numba bool) *model.Biweekly {
 	tb.Helper()
 	scn, err := scenario.RandomN(n, 42, 0)
 	require.NoError(tb, err)
-	p := params.Default()
-	p.NumTicks = ticks
-	p.ShowProgress = false
+	p := testkit.QuietParams(ticks, params.DefaultSeed)
 	p.UseNumba = numba
 	m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(tb, err)
