@@ -77,6 +77,21 @@ func (t *Timing) Totals() []int64 {
 	return out
 }
 
+// TotalsByName returns the total µs per phase name over all rows (a name
+// that appears more than once in the schedule is summed), with the names in
+// first-appearance order.
+func (t *Timing) TotalsByName() (names []string, totals map[string]int64) {
+	totals = map[string]int64{}
+	for k, total := range t.Totals() {
+		name := t.Phases[k]
+		if _, ok := totals[name]; !ok {
+			names = append(names, name)
+		}
+		totals[name] += total
+	}
+	return names, totals
+}
+
 // WriteCSV writes the rows with header tick,<phase names…>.
 func (t *Timing) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)

@@ -23,3 +23,17 @@ func TestTiming(t *testing.T) {
 	require.NoError(t, tm.WriteCSV(&buf))
 	assert.Equal(t, "tick,A,B\n0,1,10\n1,2,10\n2,3,10\n", buf.String())
 }
+
+func TestTimingTotalsByName(t *testing.T) {
+	tm := NewTiming([]string{"A", "B", "A"})
+	for range 2 {
+		tm.BeginTick(0)
+		tm.Record("A", time.Microsecond)
+		tm.Record("B", 10*time.Microsecond)
+		tm.Record("A", 100*time.Microsecond)
+		tm.EndTick()
+	}
+	names, totals := tm.TotalsByName()
+	assert.Equal(t, []string{"A", "B"}, names)
+	assert.Equal(t, map[string]int64{"A": 202, "B": 20}, totals)
+}

@@ -134,15 +134,7 @@ func (m *Biweekly) finalize() error {
 // writeTimingSummary prints total µs per phase name (first-appearance
 // order), a rule, and the total (SPEC §4.6).
 func (m *Biweekly) writeTimingSummary(w io.Writer) {
-	var names []string
-	totals := map[string]int64{}
-	for k, total := range m.timing.Totals() {
-		name := m.timing.Phases[k]
-		if _, ok := totals[name]; !ok {
-			names = append(names, name)
-		}
-		totals[name] += total
-	}
+	names, totals := m.timing.TotalsByName()
 	width := 0
 	for _, name := range names {
 		width = max(width, len(name))

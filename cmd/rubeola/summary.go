@@ -75,7 +75,7 @@ func mostGranular(ts []*metrics.StateTracker) *metrics.StateTracker {
 func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall, setup time.Duration) *runSummary {
 	s := metrics.Summarize(t)
 	p := m.Params()
-	out := &runSummary{Summary: s, Seed: p.Seed, WallTime: wall.Seconds(), SetupTime: setup.Seconds(), TimingUS: map[string]int64{}}
+	out := &runSummary{Summary: s, Seed: p.Seed, WallTime: wall.Seconds(), SetupTime: setup.Seconds()}
 	out.Inputs = summaryInputs{Scenario: in.scenarioName, ParamsFile: in.paramsFile, Params: p,
 		NumPatches: in.scenario.Len(), TotalPopulation: in.scenario.TotalPop()}
 	for _, c := range m.Instances() {
@@ -89,10 +89,7 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	tot := m.Patches().Totals()
 	out.Totals.FinalState = map[string]int64{"S": tot.S, "I": tot.I, "R": tot.R}
 	out.Totals.FinalPopulation = tot.N()
-	timing := m.Metrics()
-	for k, total := range timing.Totals() {
-		out.TimingUS[timing.Phases[k]] += total
-	}
+	_, out.TimingUS = m.Metrics().TotalsByName()
 	out.Metadata = summaryMetadata{Generator: "rubeola " + model.Version, Seed: p.Seed, StartTime: p.StartTime,
 		TimeStepDays: p.TimeStepDays()}
 	return out
