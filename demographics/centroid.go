@@ -69,30 +69,15 @@ func ringMoments(r []shapefile.Point, o shapefile.Point) (a, mx, my float64) {
 	return a / 2, mx / 6, my / 6
 }
 
-// areaCentroid returns the planar area centroid of a polygon (SPEC §10.4):
-// (Σ Cx·A / Σ A, Σ Cy·A / Σ A) over its rings with signed areas, so that holes
-// (of the opposite orientation) subtract. Cx·A is the ring's first moment Mx
-// (the SPEC's Cx = Mx/A multiplied back by A), which also defines the sum for
-// rings whose A is 0: they are skipped, as in the zonal mask. A null shape or
-// Σ A = 0 is an error.
-func areaCentroid(s shapefile.Shape) (lon, lat float64, err error) {
-	rings, err := shapeRings(s)
-	if err != nil {
-		return 0, 0, err
-	}
-	o := s.Points[0]
-	var sa, smx, smy float64
-	for _, r := range rings {
-		a, mx, my := ringMoments(r, o)
-		if a == 0 {
-			continue
-		}
-		sa += a
-		smx += mx
-		smy += my
-	}
-	if sa == 0 {
+// centroid returns the planar area centroid of the zone's polygon (SPEC
+// §10.4): (Σ Cx·A / Σ A, Σ Cy·A / Σ A) over its rings with signed areas, so
+// that holes (of the opposite orientation) subtract. Cx·A is the ring's first
+// moment Mx (the SPEC's Cx = Mx/A multiplied back by A), which also defines
+// the sum for rings whose A is 0: they are skipped, as in the zonal mask
+// ([newZone] sums the moments). Σ A = 0 is an error.
+func (z *zone) centroid() (lon, lat float64, err error) {
+	if z.area == 0 {
 		return 0, 0, errors.New("polygon has zero total area (its rings cancel or are degenerate)")
 	}
-	return o.X + smx/sa, o.Y + smy/sa, nil
+	return z.origin.X + z.mx/z.area, z.origin.Y + z.my/z.area, nil
 }

@@ -418,7 +418,7 @@ func (g *RasterPatchGenerator) compute(ctx context.Context, withMCV1 bool) (*com
 	for i, f := range g.features {
 		z, err := newZone(f.Shape)
 		if err == nil {
-			res.pops[i].Lon, res.pops[i].Lat, err = areaCentroid(f.Shape)
+			res.pops[i].Lon, res.pops[i].Lat, err = z.centroid()
 		}
 		if err != nil {
 			return nil, g.featureError(i, err)

@@ -91,10 +91,15 @@ type zoneRing struct {
 	ymin, ymax float64
 }
 
-// zone is a feature's polygon prepared for pixel tests.
+// zone is a feature's polygon prepared for pixel tests and its area
+// centroid ([zone.centroid]).
 type zone struct {
 	rings []zoneRing // rings with A ≠ 0, in file order
 	bbox  rect       // of all vertices, rings with A = 0 included
+	// origin is the shape's first vertex; area, mx and my are the sums of
+	// A, Mx and My (relative to origin, see [ringMoments]) over rings.
+	origin       shapefile.Point
+	area, mx, my float64
 }
 
 // newZone prepares a polygon; its errors are those of [shapeRings].
@@ -104,15 +109,16 @@ func newZone(s shapefile.Shape) (*zone, error) {
 		return nil, err
 	}
 	o := s.Points[0]
-	z := &zone{bbox: rect{o.X, o.Y, o.X, o.Y}}
+	z := &zone{bbox: rect{o.X, o.Y, o.X, o.Y}, origin: o}
 	for _, p := range s.Points {
 		z.bbox = rect{min(z.bbox.xmin, p.X), min(z.bbox.ymin, p.Y), max(z.bbox.xmax, p.X), max(z.bbox.ymax, p.Y)}
 	}
 	for _, r := range rings {
-		a, _, _ := ringMoments(r, o)
+		a, mx, my := ringMoments(r, o)
 		if a == 0 {
-			continue // neither outer ring nor hole (SPEC step 4)
+			continue // neither outer ring nor hole (SPEC step 4), nor in the centroid
 		}
+		z.area, z.mx, z.my = z.area+a, z.mx+mx, z.my+my
 		zr := zoneRing{pts: r, hole: a > 0, ymin: r[0].Y, ymax: r[0].Y}
 		for _, p := range r {
 			zr.ymin, zr.ymax = min(zr.ymin, p.Y), max(zr.ymax, p.Y)
