@@ -102,9 +102,8 @@ func (c *StateTracker) Step(_ phases.Model, tick int) error {
 	if tick < 0 || tick >= c.ticks {
 		return fmt.Errorf("%s: tick %d outside the %d ticks it was sized for", StateTrackerName, tick, c.ticks)
 	}
-	g := len(c.groupIDs)
 	for k, col := range c.columns {
-		row := c.data[(k*c.ticks+tick)*g : (k*c.ticks+tick+1)*g]
+		row := c.row(k, tick)
 		if c.all {
 			var sum int64
 			for _, v := range col {
@@ -147,10 +146,9 @@ func (c *StateTracker) Counts(state string) ([][]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := len(c.groupIDs)
 	out := make([][]int64, c.ticks)
 	for t := range out {
-		out[t] = append([]int64(nil), c.data[(k*c.ticks+t)*g:(k*c.ticks+t+1)*g]...)
+		out[t] = append([]int64(nil), c.row(k, t)...)
 	}
 	return out, nil
 }
@@ -162,14 +160,20 @@ func (c *StateTracker) Series(state string) []int64 {
 	if err != nil {
 		return nil
 	}
-	g := len(c.groupIDs)
 	out := make([]int64, c.ticks)
 	for t := range out {
-		for _, v := range c.data[(k*c.ticks+t)*g : (k*c.ticks+t+1)*g] {
+		for _, v := range c.row(k, t) {
 			out[t] += v
 		}
 	}
 	return out
+}
+
+// row returns the per-group counts of state index k at tick t (a view into
+// data).
+func (c *StateTracker) row(k, t int) []int64 {
+	g := len(c.groupIDs)
+	return c.data[(k*c.ticks+t)*g : (k*c.ticks+t+1)*g]
 }
 
 func (c *StateTracker) stateIndex(state string) (int, error) {
@@ -189,9 +193,9 @@ func (c *StateTracker) Tidy() []Row {
 	for t := range c.recorded {
 		date := c.dates(t).Format(time.DateOnly)
 		for k, state := range c.states {
+			counts := c.row(k, t)
 			for gi, id := range c.groupIDs {
-				rows = append(rows, Row{Tick: t, Date: date, PatchID: id, State: state,
-					Count: c.data[(k*c.ticks+t)*g+gi]})
+				rows = append(rows, Row{Tick: t, Date: date, PatchID: id, State: state, Count: counts[gi]})
 			}
 		}
 	}

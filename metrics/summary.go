@@ -35,7 +35,7 @@ func Summarize(t *StateTracker) Summary {
 		return s
 	}
 	g := len(t.groupIDs)
-	at := func(k, tick, group int) int64 { return t.data[(k*t.ticks+tick)*g+group] }
+	at := func(k, tick, group int) int64 { return t.row(k, tick)[group] }
 	iIdx, iErr := t.stateIndex("I")
 	sIdx, sErr := t.stateIndex("S")
 	perGroup := !(t.p.AggregationLevel == AllPatches)
