@@ -74,18 +74,17 @@ func gadmZip(t *testing.T, levels []int, extra ...zipEntrySpec) []byte {
 // elsewhere, and counts every request.
 func gadmServer(t *testing.T, body []byte, handler http.HandlerFunc) (*httptest.Server, *atomic.Int32) {
 	t.Helper()
+	if handler == nil {
+		handler = serveBytes(body)
+	}
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
-		switch {
-		case r.URL.Path != gadmPath:
+		if r.URL.Path != gadmPath {
 			http.NotFound(w, r)
-		case handler != nil:
-			handler(w, r)
-		default:
-			w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-			_, _ = w.Write(body)
+			return
 		}
+		handler(w, r)
 	}))
 	t.Cleanup(srv.Close)
 	return srv, &hits

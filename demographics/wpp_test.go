@@ -187,7 +187,7 @@ func TestNewPopProspectsErrors(t *testing.T) {
 		}, nil, ErrCorruptArchive, "truncated or corrupt", false},
 		{"zip CRC mismatch", "AAA", serveBytes(storedZipWithFlippedDigit(t)), nil, ErrCorruptArchive, "checksum", false},
 		{"gzip CRC mismatch", "AAA", serveBytes(flipByte(gz, len(gz)-8)), nil, ErrCorruptArchive, "checksum", false},
-		{"zip without CSV", "AAA", serveBytes(zipOf(t, "README.txt")), nil, nil, `zip archive has no .csv entry (entries: ["README.txt"])`, false},
+		{"zip without CSV", "AAA", serveBytes(makeZip(t, []zipEntrySpec{{name: "README.txt"}})), nil, nil, `zip archive has no .csv entry (entries: ["README.txt"])`, false},
 		{"missing column", "AAA", serveBytes([]byte("LocID,Location,ISO3_code,Variant,Time,AgeGrpStart,PopTotal\n")), nil, nil,
 			`header has no column "LocTypeName"`, false},
 		{"stall", "AAA", func(w http.ResponseWriter, r *http.Request) {
@@ -259,18 +259,6 @@ func storedZipWithFlippedDigit(t *testing.T) []byte {
 	require.Positive(t, i)
 	data[i] = '2'
 	return data
-}
-
-// zipOf returns a zip archive of empty entries with these names.
-func zipOf(t *testing.T, names ...string) []byte {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, name := range names {
-		_, err := zw.Create(name)
-		require.NoError(t, err)
-	}
-	require.NoError(t, zw.Close())
-	return buf.Bytes()
 }
 
 // cancelledContext returns a context that is already cancelled.
