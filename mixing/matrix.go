@@ -3,6 +3,7 @@ package mixing
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Matrix is an N×N mixing or migration matrix, stored dense (row-major
@@ -119,18 +120,8 @@ func (m *Matrix) At(i, j int) float64 {
 	if !m.sparse {
 		return m.dense[i*m.n+j]
 	}
-	cols := m.cols[m.rowPtr[i]:m.rowPtr[i+1]]
-	lo, hi := 0, len(cols)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if int(cols[mid]) < j {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	if lo < len(cols) && int(cols[lo]) == j {
-		return m.vals[m.rowPtr[i]+lo]
+	if p, ok := slices.BinarySearch(m.cols[m.rowPtr[i]:m.rowPtr[i+1]], int32(j)); ok {
+		return m.vals[m.rowPtr[i]+p]
 	}
 	return 0
 }

@@ -1,6 +1,10 @@
 package systems
 
-import "github.com/rubeola/rubeola/mixing"
+import (
+	"slices"
+
+	"github.com/rubeola/rubeola/mixing"
+)
 
 // Force accumulates the infectious pressure acc[j] = Σ_i x[i]·M[i,j] over
 // every source row of m (the reference kernel). acc is overwritten.
@@ -71,7 +75,7 @@ func addRow(acc []float64, xi float64, m *mixing.Matrix, i, lo, hi int) {
 		}
 		return
 	}
-	start := searchCol(cols, lo)
+	start, _ := slices.BinarySearch(cols, int32(lo)) // first column >= lo
 	for k := start; k < len(cols); k++ {
 		j := int(cols[k])
 		if j >= hi {
@@ -79,18 +83,4 @@ func addRow(acc []float64, xi float64, m *mixing.Matrix, i, lo, hi int) {
 		}
 		acc[j] += float64(xi * vals[k])
 	}
-}
-
-// searchCol returns the first position in sorted cols whose value is ≥ lo.
-func searchCol(cols []int32, lo int) int {
-	a, b := 0, len(cols)
-	for a < b {
-		h := int(uint(a+b) >> 1)
-		if int(cols[h]) < lo {
-			a = h + 1
-		} else {
-			b = h
-		}
-	}
-	return a
 }
