@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rubeola/rubeola/demographics/shapefile/internal/dbf"
+	"github.com/rubeola/rubeola/internal/atomicfile"
 )
 
 // defaultCPG is the .cpg written beside a copy whose original has none: the
@@ -29,20 +30,26 @@ func writeLabelled(files fileSet, path string, tbl *dbf.Table, field dbf.Field, 
 		dst = fileSet{shp: side + caseLike(ext, ".shp"), shx: side + caseLike(ext, ".shx"),
 			dbf: side + caseLike(ext, ".dbf"), prj: side + caseLike(ext, ".prj"), cpg: side + caseLike(ext, ".cpg")}
 	}
-	st := &staging{mode: info.Mode().Perm()}
-	defer st.abort()
+	st := &atomicfile.Group{Perm: info.Mode().Perm()}
+	defer st.Abort()
 	if err := stageShapes(st, files, dst, tbl.NumRecords()); err != nil {
 		return "", err
 	}
-	if err := st.create(dst.dbf, func(w io.Writer) error { return writeDBF(w, tbl, field, names) }); err != nil {
-		return "", fmt.Errorf("%s: %w", dst.dbf, err)
+	err = st.Create(dst.dbf, func(w io.Writer) error {
+		if err := writeDBF(w, tbl, field, names); err != nil {
+			return fmt.Errorf("%s: %w", dst.dbf, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
 	}
 	if !cfg.inPlace {
 		if err := stageSideFiles(st, files, dst); err != nil {
 			return "", err
 		}
 	}
-	if err := st.commit(); err != nil {
+	if err := st.Commit(); err != nil {
 		return "", err
 	}
 	if !cfg.inPlace && files.prj == "" {
@@ -56,9 +63,9 @@ func writeLabelled(files fileSet, path string, tbl *dbf.Table, field dbf.Field, 
 
 // stageShapes copies the .shp and .shx bit for bit, checking on the way
 // that they hold one shape per DBF record.
-func stageShapes(st *staging, src, dst fileSet, records int) error {
+func stageShapes(st *atomicfile.Group, src, dst fileSet, records int) error {
 	var shapes int
-	err := st.copy(src.shp, dst.shp, func(r io.Reader) (err error) {
+	err := stageCopy(st, src.shp, dst.shp, func(r io.Reader) (err error) {
 		shapes, err = countShapes(r)
 		return err
 	})
@@ -75,21 +82,21 @@ func stageShapes(st *staging, src, dst fileSet, records int) error {
 	if want := int64(shpHeaderLen + recordHeaderLen*records); info.Size() != want {
 		return fmt.Errorf("%s: index of %d bytes, want %d for %d shapes", src.shx, info.Size(), want, records)
 	}
-	return st.copy(src.shx, dst.shx, nil)
+	return stageCopy(st, src.shx, dst.shx, nil)
 }
 
 // stageSideFiles copies the .prj, if any, and copies the .cpg or writes the
 // default one.
-func stageSideFiles(st *staging, src, dst fileSet) error {
+func stageSideFiles(st *atomicfile.Group, src, dst fileSet) error {
 	if src.prj != "" {
-		if err := st.copy(src.prj, dst.prj, nil); err != nil {
+		if err := stageCopy(st, src.prj, dst.prj, nil); err != nil {
 			return err
 		}
 	}
 	if src.cpg != "" {
-		return st.copy(src.cpg, dst.cpg, nil)
+		return stageCopy(st, src.cpg, dst.cpg, nil)
 	}
-	return st.create(dst.cpg, func(w io.Writer) error {
+	return st.Create(dst.cpg, func(w io.Writer) error {
 		_, err := io.WriteString(w, defaultCPG)
 		return err
 	})
