@@ -146,8 +146,9 @@ type Infection struct {
 	s, i, r []int64
 	x       []float64 // c·I_i per source
 	lambda  []float64 // force, then λ
-	active  []int32   // sources with I_i > 0, increasing
+	active  []int32   // sources with I_i > 0, increasing (optimised kernel only)
 	ranges  int       // contiguous destination ranges for the parallel force
+	numba   bool      // params.UseNumba, read once at Initialize
 	m       phases.Model
 
 	forceBlock func(b int)
@@ -191,6 +192,7 @@ func (c *Infection) Initialize(m phases.Model) error {
 	if n >= parallelForceMin {
 		c.ranges = m.Workers()
 	}
+	c.numba = m.Params().UseNumba
 	c.forceBlock = c.forceRange
 	c.drawBlock = c.draw
 	return nil
@@ -228,11 +230,11 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 	c.active = c.active[:0]
 	for i, v := range c.i {
 		c.x[i] = coef * float64(v)
-		if v > 0 {
+		if v > 0 && c.numba {
 			c.active = append(c.active, int32(i))
 		}
 	}
-	if m.Params().UseNumba {
+	if c.numba {
 		m.ForBlocks(c.ranges, c.forceBlock)
 	} else {
 		Force(c.lambda, c.x, c.mix)
