@@ -33,6 +33,15 @@
 // (deep copy). The columns are exported slices; after changing them, call
 // [Table.Validate].
 //
+// # Grouping patches (aggregation_level)
+//
+// [Groups] groups patch ids by [GroupKey] at an aggregation level, with one
+// meaning everywhere in rubeola (SPEC §8.1): [AllPatches] (−1) is one group
+// [AllPatchesID], [PerPatch] (−2) one group per patch, k ≥ 0 the first k+1
+// colon-separated parts of the id. Groups are listed in first-appearance order
+// among the patches a filter keeps. Trackers (package metrics) and the SIA
+// calendar (package systems) both use it.
+//
 // # Errors
 //
 // Loaders and [Table.Validate] report every problem at once as a [Problems]
