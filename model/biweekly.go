@@ -27,6 +27,7 @@ type Biweekly struct {
 	instances   []phases.Component
 	streams     []*rng.Streams // per instance, derived on first request
 	initialized []bool
+	building    *[]phases.Component // the Instances view while factories run (see build)
 	schedule    *phases.Schedule
 	timing      *metrics.Timing
 	pool        *phases.Pool
@@ -53,6 +54,9 @@ func NewBiweekly(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (
 		if err := o(&cfg); err != nil {
 			return nil, err
 		}
+	}
+	if cfg.numTicks >= 0 {
+		p.NumTicks = cfg.numTicks
 	}
 	created := time.Now()
 	if p.Verbose {

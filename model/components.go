@@ -13,9 +13,15 @@ import (
 // errRunning is returned when components change during a run.
 var errRunning = errors.New("model: components cannot change while the model is running")
 
-// build runs every factory against the model.
-func (m *Biweekly) build(fs []phases.Factory) ([]phases.Component, error) {
+// build runs every factory against the model. While it runs, Instances and
+// GetInstance show the instances that will precede the one being built
+// (before, then those built so far), so a factory can require an earlier
+// component (ResultsWriter needs a StateTracker before it).
+func (m *Biweekly) build(fs []phases.Factory, before ...phases.Component) ([]phases.Component, error) {
 	out := make([]phases.Component, 0, len(fs))
+	view := slices.Clone(before)
+	m.building = &view
+	defer func() { m.building = nil }()
 	for k, f := range fs {
 		if f == nil {
 			return nil, fmt.Errorf("model: component factory %d is nil", k)
@@ -28,6 +34,7 @@ func (m *Biweekly) build(fs []phases.Factory) ([]phases.Component, error) {
 			return nil, fmt.Errorf("model: component factory %d returned no component", k)
 		}
 		out = append(out, c)
+		view = append(view, c)
 	}
 	return out, nil
 }
@@ -60,7 +67,7 @@ func (m *Biweekly) insert(f phases.Factory, at int) error {
 	if m.running {
 		return errRunning
 	}
-	built, err := m.build([]phases.Factory{f})
+	built, err := m.build([]phases.Factory{f}, m.instances[:at]...)
 	if err != nil {
 		return err
 	}
@@ -85,7 +92,16 @@ func (m *Biweekly) setInstances(cs []phases.Component, streams []*rng.Streams, d
 }
 
 // Instances returns the component instances in order.
-func (m *Biweekly) Instances() []phases.Component { return slices.Clone(m.instances) }
+func (m *Biweekly) Instances() []phases.Component { return slices.Clone(m.visible()) }
+
+// visible is the instance list components see: during build, the instances
+// preceding the one being built.
+func (m *Biweekly) visible() []phases.Component {
+	if m.building != nil {
+		return *m.building
+	}
+	return m.instances
+}
 
 // Phases returns the instances that are phases, in order.
 func (m *Biweekly) Phases() []phases.Component { return m.schedule.Phases() }
@@ -94,7 +110,7 @@ func (m *Biweekly) Phases() []phases.Component { return m.schedule.Phases() }
 // slice when none).
 func (m *Biweekly) GetInstance(name string) []phases.Component {
 	out := []phases.Component{}
-	for _, c := range m.instances {
+	for _, c := range m.visible() {
 		if c.Name() == name {
 			out = append(out, c)
 		}

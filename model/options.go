@@ -14,10 +14,11 @@ type config struct {
 	stdout   io.Writer
 	progress io.Writer
 	workers  int
+	numTicks int // < 0: take num_ticks from the params
 }
 
 func defaultConfig() config {
-	return config{name: "biweekly", stdout: os.Stdout, progress: os.Stderr}
+	return config{name: "biweekly", stdout: os.Stdout, progress: os.Stderr, numTicks: -1}
 }
 
 // WithName sets the model's name (default "biweekly"; empty is an error).

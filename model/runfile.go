@@ -1,0 +1,304 @@
+package model
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// RunFile is a parsed run file (SPEC §11): a model variant without Go code.
+//
+//	scenario = "towns.csv"      # or [scenario] builder = "grid", rows = 5, …
+//
+//	[params]                    # BiweeklyParams keys
+//	num_ticks = 520
+//
+//	[[phases]]                  # the whole ordered component list
+//	type = "Infection"          # Go name, reference name or snake_case
+//	seasonality = 0.3
+//
+// Phases are numbered from 1 in error messages, like scenario rows:
+// `run.toml: phases[2].betta: unknown key (did you mean "beta"?)`.
+type RunFile struct {
+	// Path is the file read ("" when decoded from a reader without a name).
+	Path string
+	// Scenario is the scenario the file names; nil when it names none.
+	Scenario *scenario.Table
+	// ScenarioName describes the scenario's origin (its path or builder).
+	ScenarioName string
+	// Params are the run parameters: the defaults overlaid with [params].
+	Params params.BiweeklyParams
+	// HasParams reports whether the file has a [params] table.
+	HasParams bool
+	// Components builds the file's component list in order; nil when the
+	// file has no [[phases]] (the standard schedule applies).
+	Components []phases.Factory
+	// Types are the Go names of Components' types, in order.
+	Types []string
+}
+
+// runFileKeys are the top-level keys of a run file.
+var runFileKeys = []string{"params", "phases", "scenario"}
+
+// LoadRunFile reads and validates a TOML run file. Every problem is
+// reported (errors.Join), each prefixed with the path. Relative paths inside
+// the file (the scenario CSV, an SIA schedule CSV) are relative to the run
+// file's directory.
+func LoadRunFile(path string) (*RunFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return DecodeRunFile(f, path, filepath.Dir(path))
+}
+
+// DecodeRunFile reads a run file from r. name prefixes error messages and
+// baseDir resolves relative paths inside the file.
+func DecodeRunFile(r io.Reader, name, baseDir string) (*RunFile, error) {
+	rf, errs := decodeRunFile(r, name, baseDir)
+	if len(errs) > 0 {
+		prefixed := make([]error, len(errs))
+		for k, e := range errs {
+			prefixed[k] = fmt.Errorf("%s: %w", name, e)
+		}
+		return nil, errors.Join(prefixed...)
+	}
+	return rf, nil
+}
+
+func decodeRunFile(r io.Reader, name, baseDir string) (*RunFile, []error) {
+	var doc map[string]any
+	if _, err := toml.NewDecoder(r).Decode(&doc); err != nil {
+		return nil, []error{fmt.Errorf("not a valid TOML file: %w", err)}
+	}
+	rf := &RunFile{Path: name, Params: params.Default()}
+	var errs []error
+	for _, k := range sortedKeys(doc) {
+		if !slices.Contains(runFileKeys, k) {
+			errs = append(errs, unknownKeyError(k, k, runFileKeys))
+		}
+	}
+	if v, ok := doc["params"]; ok {
+		rf.HasParams = true
+		tbl, ok := v.(map[string]any)
+		if !ok {
+			errs = append(errs, fmt.Errorf("params: expected a table, got %s", tomlType(v)))
+		} else if p, err := params.DecodeMap(tbl); err != nil {
+			errs = append(errs, err)
+		} else {
+			rf.Params = p
+		}
+	}
+	if v, ok := doc["scenario"]; ok {
+		scn, desc, err := runFileScenario(v, baseDir)
+		errs = append(errs, splitJoined(err)...)
+		rf.Scenario, rf.ScenarioName = scn, desc
+	}
+	if v, ok := doc["phases"]; ok {
+		list, ok := v.([]map[string]any)
+		if !ok {
+			errs = append(errs, fmt.Errorf("phases: expected an array of tables ([[phases]]), got %s", tomlType(v)))
+		}
+		for k, tbl := range list {
+			f, typ, err := runFilePhase(k+1, tbl, name, baseDir)
+			errs = append(errs, err...)
+			rf.Components = append(rf.Components, f)
+			rf.Types = append(rf.Types, typ)
+		}
+		if rf.Components == nil {
+			rf.Components = []phases.Factory{}
+		}
+	}
+	return rf, errs
+}
+
+// runFilePhase decodes [[phases]] entry k (1-based) into a factory whose
+// construction errors also name the entry.
+func runFilePhase(k int, tbl map[string]any, file, baseDir string) (phases.Factory, string, []error) {
+	where := fmt.Sprintf("phases[%d]", k)
+	rawType, ok := tbl["type"]
+	if !ok {
+		return nil, "", []error{fmt.Errorf("%s: missing key \"type\" (the component name, e.g. \"Infection\")", where)}
+	}
+	typName, ok := rawType.(string)
+	if !ok {
+		return nil, "", []error{fmt.Errorf("%s.type: expected a string, got %s", where, tomlType(rawType))}
+	}
+	t, ok := LookupComponentType(typName)
+	if !ok {
+		msg := fmt.Sprintf("%s.type: unknown component type %q", where, typName)
+		if s := params.Suggest(typName, componentTypeNames()); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		} else {
+			msg += " (see docs/components.md)"
+		}
+		return nil, "", []error{errors.New(msg)}
+	}
+	keys := make(map[string]any, len(tbl))
+	for key, v := range tbl {
+		if key != "type" {
+			keys[key] = jsonable(v)
+		}
+	}
+	if s, ok := keys["sia_schedule"].(string); ok && !filepath.IsAbs(s) && baseDir != "" {
+		keys["sia_schedule"] = filepath.Join(baseDir, s)
+	}
+	data, err := json.Marshal(keys)
+	if err != nil {
+		return nil, t.GoName, []error{fmt.Errorf("%s: %w", where, err)}
+	}
+	f, err := t.Decode(data)
+	if err != nil {
+		return nil, t.GoName, keyPathErrors(where, t, err)
+	}
+	label := fmt.Sprintf("%s: %s (%s)", file, where, t.GoName)
+	return func(m phases.Model) (phases.Component, error) {
+		c, err := f(m)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", label, err)
+		}
+		return c, nil
+	}, t.GoName, nil
+}
+
+// keyPathErrors rewrites a component decoding error as one error per
+// problem, each naming the TOML path of the key: phases[2].betta: unknown
+// key (did you mean "beta"?). Errors that are not about one key are
+// prefixed with the entry and its type.
+func keyPathErrors(where string, t ComponentType, err error) []error {
+	if len(params.KeyErrors(err)) == 0 {
+		return []error{fmt.Errorf("%s (%s): %w", where, t.GoName, err)}
+	}
+	return splitJoined(keyErrorsAt(where, err))
+}
+
+// keyErrorsAt rewrites every key problem in err as "<where>.<key>: <problem>"
+// (a mixer's keys sit under "mixer."), joined.
+func keyErrorsAt(where string, err error) error {
+	kes := params.KeyErrors(err)
+	if len(kes) == 0 {
+		return err
+	}
+	out := make([]error, len(kes))
+	for k, e := range kes {
+		path := where + "." + e.Key
+		if strings.HasPrefix(e.Component, "mixing: ") {
+			path = where + ".mixer." + e.Key
+		}
+		out[k] = fmt.Errorf("%s: %s", path, keyProblem(e))
+	}
+	return errors.Join(out...)
+}
+
+// splitJoined returns the errors joined in err (err itself when it is not a
+// join; nothing for nil).
+func splitJoined(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if u, ok := err.(interface{ Unwrap() []error }); ok {
+		return u.Unwrap()
+	}
+	return []error{err}
+}
+
+// keyProblem is a KeyError's message without the key (the path names it).
+func keyProblem(e *params.KeyError) string {
+	switch e.Kind {
+	case params.UnknownKey:
+		s := "unknown key"
+		switch {
+		case e.Suggestion != "":
+			s += fmt.Sprintf(" (did you mean %q?)", e.Suggestion)
+		case len(e.Known) > 0:
+			s += " (known keys: " + strings.Join(e.Known, ", ") + ")"
+		}
+		return s
+	case params.RejectedKey:
+		if e.Detail != "" {
+			return "not accepted: " + e.Detail
+		}
+		return "not accepted"
+	case params.ConflictingKeys:
+		return e.Message()
+	}
+	return e.Detail
+}
+
+// unknownKeyError reports an unknown top-level or builder key.
+func unknownKeyError(path, key string, known []string) error {
+	if s := params.Suggest(key, known); s != "" {
+		return fmt.Errorf("%s: unknown key (did you mean %q?)", path, s)
+	}
+	return fmt.Errorf("%s: unknown key (known keys: %s)", path, strings.Join(known, ", "))
+}
+
+// jsonable converts TOML values for JSON: a datetime becomes YYYY-MM-DD when
+// it is a bare date, RFC 3339 otherwise; tables and arrays are converted
+// recursively.
+func jsonable(v any) any {
+	switch x := v.(type) {
+	case time.Time:
+		if x.Hour() == 0 && x.Minute() == 0 && x.Second() == 0 && x.Nanosecond() == 0 {
+			return x.Format(time.DateOnly)
+		}
+		return x.Format(time.RFC3339Nano)
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = jsonable(e)
+		}
+		return out
+	case []map[string]any:
+		out := make([]any, len(x))
+		for k, e := range x {
+			out[k] = jsonable(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for k, e := range x {
+			out[k] = jsonable(e)
+		}
+		return out
+	}
+	return v
+}
+
+// tomlType names a decoded TOML value's type for messages.
+func tomlType(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case bool:
+		return "a boolean"
+	case map[string]any:
+		return "a table"
+	case []map[string]any, []any:
+		return "an array"
+	case time.Time:
+		return "a datetime"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }

@@ -1,0 +1,253 @@
+package model
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// LoadSnapshot rebuilds a model from a snapshot written by
+// [Biweekly.SaveSnapshot] so that running it on gives, tick for tick, the
+// same states, tracker arrays and results summary as the uninterrupted run
+// (SPEC §9).
+//
+// components must build the same component list as at the save (names and
+// order are checked); with components == nil the built-in components are
+// rebuilt from their stored params, and a user component is an error asking
+// for its factory. Options are those of [NewBiweekly] plus [WithNumTicks],
+// which extends or shortens the run (n ≥ the saved tick).
+//
+// The file may be gzip-compressed or plain JSON (detected from its
+// content). Corrupt, truncated or mismatched snapshots give an error naming
+// the file.
+func LoadSnapshot(path string, components []phases.Factory, opts ...Option) (*Biweekly, error) {
+	m, err := loadSnapshot(path, components, opts)
+	if err != nil {
+		return nil, fmt.Errorf("snapshot %s: %w", path, err)
+	}
+	return m, nil
+}
+
+func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Biweekly, error) {
+	f, err := readSnapshotFile(path)
+	if err != nil {
+		return nil, err
+	}
+	cfg := defaultConfig()
+	for _, o := range opts {
+		if err := o(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	p := f.Params
+	if cfg.numTicks >= 0 {
+		if cfg.numTicks < f.Tick {
+			return nil, fmt.Errorf("WithNumTicks(%d) is before the saved tick %d", cfg.numTicks, f.Tick)
+		}
+		p.NumTicks = cfg.numTicks
+	}
+	if f.Tick > p.NumTicks {
+		return nil, fmt.Errorf("saved tick %d is beyond num_ticks %d", f.Tick, p.NumTicks)
+	}
+	scn, err := scenario.ReadCSV(strings.NewReader(f.Scenario))
+	if err != nil {
+		return nil, fmt.Errorf("stored scenario: %w", err)
+	}
+	opts = append([]Option{WithName(f.Name)}, opts...)
+	m, err := NewBiweekly(scn, p, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if components == nil {
+		if components, err = rebuildComponents(f.Components); err != nil {
+			return nil, err
+		}
+	}
+	if err := m.SetComponents(components...); err != nil {
+		return nil, err
+	}
+	if err := checkComponentNames(f.Components, m.instances); err != nil {
+		return nil, err
+	}
+	m.tick = f.Tick
+	m.finalized = f.Finalized && f.Tick >= p.NumTicks
+	if err := m.restore(f); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// readSnapshotFile reads and decodes a snapshot, gzip or plain, and checks
+// its format and version.
+func readSnapshotFile(path string) (*snapshotFile, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	br := bufio.NewReader(file)
+	var r io.Reader = br
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("corrupt gzip data: %w", err)
+		}
+		r = zr
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, errors.New("file is truncated (gzip stream ends early)")
+		}
+		return nil, fmt.Errorf("corrupt gzip data: %w", err)
+	}
+	var head struct {
+		Format  string `json:"format"`
+		Version int    `json:"version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("not a snapshot (invalid or truncated JSON: %v)", err)
+	}
+	if head.Format != SnapshotFormat {
+		return nil, fmt.Errorf("not a snapshot: format is %q, want %q", head.Format, SnapshotFormat)
+	}
+	if head.Version != SnapshotVersion {
+		return nil, fmt.Errorf("snapshot version %d is not supported (this rubeola reads version %d)", head.Version, SnapshotVersion)
+	}
+	var f snapshotFile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("invalid snapshot content: %w", err)
+	}
+	return &f, nil
+}
+
+// rebuildComponents builds factories for the stored built-in components
+// from their stored params.
+func rebuildComponents(saved []snapshotComponent) ([]phases.Factory, error) {
+	out := make([]phases.Factory, len(saved))
+	for k, sc := range saved {
+		t, ok := LookupComponentType(sc.Type)
+		if sc.Type == "" || !ok {
+			return nil, fmt.Errorf("snapshot component %q is not built in; pass its factory", sc.Name)
+		}
+		f, err := t.Decode(sc.Params)
+		if err != nil {
+			return nil, fmt.Errorf("component %d (%s): stored params: %w", k, sc.Name, err)
+		}
+		out[k] = f
+	}
+	return out, nil
+}
+
+// checkComponentNames compares the stored and the built component lists.
+func checkComponentNames(saved []snapshotComponent, built []phases.Component) error {
+	want := make([]string, len(saved))
+	for k, sc := range saved {
+		want[k] = sc.Name
+	}
+	got := make([]string, len(built))
+	for k, c := range built {
+		got[k] = c.Name()
+	}
+	if !slices.Equal(want, got) {
+		return fmt.Errorf("snapshot has components %v, got %v", want, got)
+	}
+	return nil
+}
+
+// restore brings the freshly built instances to the saved state: restore
+// or re-initialise every component that was initialised, then the patch
+// states, the random streams and the timing table.
+func (m *Biweekly) restore(f *snapshotFile) error {
+	for name, col := range f.States {
+		dst, err := m.world.State(name)
+		if err != nil {
+			return fmt.Errorf("stored state %q: %w", name, err)
+		}
+		if len(col) != len(dst) {
+			return fmt.Errorf("stored state %q has %d values, scenario has %d patches", name, len(col), len(dst))
+		}
+	}
+	if names := m.world.StateNames(); len(f.States) != len(names) {
+		return fmt.Errorf("stored states %v do not match the model's states %v", slices.Sorted(maps.Keys(f.States)), names)
+	}
+	for k, c := range m.instances {
+		sc := f.Components[k]
+		if !sc.Initialized {
+			continue
+		}
+		var err error
+		if s, ok := c.(phases.Snapshotter); ok {
+			err = s.RestoreState(m, sc.State)
+		} else if in, ok := c.(phases.Initializer); ok {
+			err = in.Initialize(m)
+		}
+		if err != nil {
+			return fmt.Errorf("restore %s: %w", c.Name(), err)
+		}
+		m.initialized[k] = true
+	}
+	for name, col := range f.States {
+		dst, _ := m.world.State(name)
+		copy(dst, col)
+	}
+	for k, c := range m.instances {
+		sc := f.Components[k]
+		if sc.RNG == nil {
+			continue
+		}
+		if sc.StreamName != m.streamName(k) {
+			return fmt.Errorf("component %d (%s): stored stream %q, expected %q", k, c.Name(), sc.StreamName, m.streamName(k))
+		}
+		blocks := make([][]byte, len(sc.RNG))
+		for b, s := range sc.RNG {
+			data, err := base64.StdEncoding.DecodeString(s)
+			if err != nil {
+				return fmt.Errorf("component %s: rng block %d: %w", c.Name(), b, err)
+			}
+			blocks[b] = data
+		}
+		streams, err := m.Streams(c)
+		if err != nil {
+			return err
+		}
+		if err := streams.UnmarshalBinary(blocks); err != nil {
+			return fmt.Errorf("component %s: %w", c.Name(), err)
+		}
+	}
+	m.timing.Rows = f.Timing.Rows
+	for k, v := range f.Timing.Init {
+		m.timing.Init[k] = v
+	}
+	for k, v := range f.Timing.Finalize {
+		m.timing.Finalize[k] = v
+	}
+	return nil
+}
+
+// WithNumTicks sets num_ticks of the model (overriding the params), e.g. to
+// extend or shorten a run loaded with [LoadSnapshot] (n must not be before
+// the saved tick). n < 0 is an error.
+func WithNumTicks(n int) Option {
+	return func(c *config) error {
+		if n < 0 {
+			return fmt.Errorf("model: WithNumTicks(%d): must be >= 0", n)
+		}
+		c.numTicks = n
+		return nil
+	}
+}

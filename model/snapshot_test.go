@@ -1,0 +1,239 @@
+package model
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
+	"github.com/rubeola/rubeola/systems"
+)
+
+// snapshotComponents is a component list touching every kind of saved
+// state: an initialiser with a done flag, random streams in several
+// phases, per-patch and global trackers.
+func snapshotComponents() []phases.Factory {
+	inf := systems.DefaultInfectionParams()
+	inf.Seasonality = 0.3
+	return []phases.Factory{
+		systems.NewInitializeEquilibriumStates(nil),
+		systems.NewInfectionSeeding(&systems.SeedingParams{NumInfections: 20, UseLargestPatch: true}),
+		systems.NewImportationPressure(nil),
+		systems.NewInfection(&inf),
+		systems.NewVitalDynamics(nil),
+		metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}),
+		metrics.NewStateTracker(nil),
+	}
+}
+
+// runOutcome is everything the resume guarantee covers that these
+// components produce: every tracker array and the final patch states.
+type runOutcome struct {
+	perPatch map[string][][]int64
+	global   map[string][][]int64
+	summary  metrics.Summary
+	final    map[string][]int64
+}
+
+func outcome(t *testing.T, m *Biweekly) runOutcome {
+	t.Helper()
+	trackers := InstancesOf[*metrics.StateTracker](m)
+	require.Len(t, trackers, 2)
+	o := runOutcome{perPatch: map[string][][]int64{}, global: map[string][][]int64{}, final: map[string][]int64{},
+		summary: metrics.Summarize(trackers[0])}
+	for _, s := range []string{"S", "I", "R"} {
+		var err error
+		o.perPatch[s], err = trackers[0].Counts(s)
+		require.NoError(t, err)
+		o.global[s], err = trackers[1].Counts(s)
+		require.NoError(t, err)
+		o.final[s], err = m.Patches().Column(s)
+		require.NoError(t, err)
+	}
+	return o
+}
+
+func snapshotScenario(t *testing.T) *scenario.Table {
+	t.Helper()
+	// 300 patches: two random-stream blocks (rng.BlockSize 256), so block
+	// states are saved and restored per block.
+	scn, err := scenario.RandomN(300, 5, 0.5)
+	require.NoError(t, err)
+	return scn
+}
+
+// TestSnapshotResumeIsIdentical is SPEC §9's guarantee (AT-23, for the
+// components of this package's tests): run k ticks, save, load in a fresh
+// model, run to T → the same arrays as an uninterrupted run, for split
+// points at the start, after one tick, in the middle and before the last
+// tick, gzip and plain, rebuilt from stored params or from factories, both
+// kernels.
+func TestSnapshotResumeIsIdentical(t *testing.T) {
+	const T = 30
+	scn := snapshotScenario(t)
+	for _, numba := range []bool{true, false} {
+		p := quietParams(T, 11)
+		p.UseNumba = numba
+		whole := newModel(t, scn, p, snapshotComponents()...)
+		require.NoError(t, whole.Run(context.Background()))
+		want := outcome(t, whole)
+
+		for _, tc := range []struct {
+			k         int
+			file      string
+			factories bool
+		}{
+			{0, "k0.snap", false}, {1, "k1.json", false}, {13, "k13.gz", true}, {29, "k29.snap", false},
+		} {
+			path := filepath.Join(t.TempDir(), tc.file)
+			first := newModel(t, scn, p, snapshotComponents()...)
+			require.NoError(t, first.Initialize())
+			require.NoError(t, first.RunTicks(context.Background(), tc.k))
+			require.NoError(t, first.SaveSnapshot(path))
+
+			var fs []phases.Factory
+			if tc.factories {
+				fs = snapshotComponents()
+			}
+			resumed, err := LoadSnapshot(path, fs, WithStdout(io.Discard), WithProgressWriter(io.Discard), WithWorkers(3))
+			require.NoError(t, err)
+			assert.Equal(t, tc.k, resumed.Tick())
+			require.NoError(t, resumed.Run(context.Background()))
+			assert.Equal(t, want, outcome(t, resumed), "numba %v, split at %d", numba, tc.k)
+		}
+	}
+}
+
+// TestSnapshotFileForms: .snap and .gz are gzip, anything else plain JSON.
+func TestSnapshotFileForms(t *testing.T) {
+	m := newModel(t, twoPatch(t), quietParams(3, 1), snapshotComponents()...)
+	require.NoError(t, m.Initialize())
+	dir := t.TempDir()
+	for name, gz := range map[string]bool{"a.snap": true, "a.gz": true, "a.json": false} {
+		path := filepath.Join(dir, name)
+		require.NoError(t, m.SaveSnapshot(path))
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, gz, bytes.HasPrefix(data, []byte{0x1f, 0x8b}), name)
+		if !gz {
+			assert.Contains(t, string(data), `"format":"rubeola-biweekly-snapshot"`)
+		}
+	}
+}
+
+// TestSnapshotExtendsRun: WithNumTicks(40) on a 30-tick snapshot equals an
+// uninterrupted 40-tick run (trackers grow).
+func TestSnapshotExtendsRun(t *testing.T) {
+	scn := snapshotScenario(t)
+	whole := newModel(t, scn, quietParams(40, 3), snapshotComponents()...)
+	require.NoError(t, whole.Run(context.Background()))
+
+	first := newModel(t, scn, quietParams(30, 3), snapshotComponents()...)
+	require.NoError(t, first.Run(context.Background()))
+	path := filepath.Join(t.TempDir(), "done.snap")
+	require.NoError(t, first.SaveSnapshot(path))
+
+	again, err := LoadSnapshot(path, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.EqualError(t, again.Run(context.Background()), "model: run already complete")
+
+	longer, err := LoadSnapshot(path, nil, WithNumTicks(40), WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, longer.Run(context.Background()))
+	assert.Equal(t, outcome(t, whole), outcome(t, longer))
+
+	_, err = LoadSnapshot(path, nil, WithNumTicks(20))
+	require.ErrorContains(t, err, "WithNumTicks(20) is before the saved tick 30")
+}
+
+// TestSnapshotErrors: wrong component lists, user components without a
+// factory, corrupt and truncated files, saving mid-run or before
+// initialisation.
+func TestSnapshotErrors(t *testing.T) {
+	dir := t.TempDir()
+	scn := twoPatch(t)
+	m := newModel(t, scn, quietParams(5, 1), snapshotComponents()...)
+	require.NoError(t, m.RunTicks(context.Background(), 2))
+	good := filepath.Join(dir, "good.snap")
+	require.NoError(t, m.SaveSnapshot(good))
+	data, err := os.ReadFile(good)
+	require.NoError(t, err)
+
+	write := func(name string, content []byte) string {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, content, 0o644))
+		return path
+	}
+	var plain bytes.Buffer
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	require.NoError(t, err)
+	_, err = io.Copy(&plain, zr)
+	require.NoError(t, err)
+
+	short := snapshotComponents()
+	short = append(short[:2], short[3:]...)
+	cases := []struct {
+		name string
+		path string
+		fs   []phases.Factory
+		want string
+	}{
+		{"truncated gzip", write("cut.snap", data[:len(data)/2]), nil, "truncated"},
+		{"garbage", write("junk.snap", []byte("hello")), nil, "not a snapshot"},
+		{"truncated JSON", write("cut.json", plain.Bytes()[:plain.Len()/2]), nil, "not a snapshot (invalid or truncated JSON"},
+		{"other format", write("other.json", []byte(`{"format":"x","version":1}`)), nil, `format is "x"`},
+		{"newer version", write("v9.json", bytes.Replace(plain.Bytes(), []byte(`"version":1`), []byte(`"version":9`), 1)), nil,
+			"snapshot version 9 is not supported"},
+		{"missing file", filepath.Join(dir, "nope.snap"), nil, "no such file"},
+		{"wrong components", good, short, "snapshot has components [InitializeEquilibriumStatesProcess InfectionSeedingProcess " +
+			"ImportationPressureProcess InfectionProcess VitalDynamicsProcess StateTracker StateTracker], got " +
+			"[InitializeEquilibriumStatesProcess InfectionSeedingProcess InfectionProcess VitalDynamicsProcess StateTracker StateTracker]"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := LoadSnapshot(tc.path, tc.fs)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "snapshot "+tc.path+": ")
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+
+	t.Run("user component needs its factory", func(t *testing.T) {
+		u := newModel(t, scn, quietParams(5, 1), phases.Func("MyPhase", func(phases.Model, int) error { return nil }))
+		require.NoError(t, u.Initialize())
+		path := filepath.Join(dir, "user.snap")
+		require.NoError(t, u.SaveSnapshot(path))
+		_, err := LoadSnapshot(path, nil)
+		require.ErrorContains(t, err, `snapshot component "MyPhase" is not built in; pass its factory`)
+		resumed, err := LoadSnapshot(path, []phases.Factory{phases.Func("MyPhase", func(phases.Model, int) error { return nil })},
+			WithStdout(io.Discard), WithProgressWriter(io.Discard))
+		require.NoError(t, err)
+		require.NoError(t, resumed.Run(context.Background()))
+	})
+
+	t.Run("not at a tick boundary", func(t *testing.T) {
+		var inside *Biweekly
+		var saveErr error
+		inside = newModel(t, scn, quietParams(2, 1), phases.Func("Saver", func(phases.Model, int) error {
+			saveErr = inside.SaveSnapshot(filepath.Join(dir, "inside.snap"))
+			return nil
+		}))
+		require.NoError(t, inside.Run(context.Background()))
+		require.ErrorContains(t, saveErr, "only be saved at a tick boundary")
+		assert.NoFileExists(t, filepath.Join(dir, "inside.snap"))
+	})
+
+	t.Run("before initialisation", func(t *testing.T) {
+		fresh := newModel(t, scn, quietParams(2, 1), snapshotComponents()...)
+		require.ErrorContains(t, fresh.SaveSnapshot(filepath.Join(dir, "early.snap")), "before initialisation")
+	})
+}
