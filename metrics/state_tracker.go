@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -42,19 +43,18 @@ func DecodeStateTrackerParams(data []byte) (StateTrackerParams, error) {
 }
 
 // StateTracker records, every tick, the current count of each state summed
-// per group. Storage is [state][tick][group] int64.
+// per group. Storage is [state][tick][group] int64 ([StateTracker.Counts]);
+// internally each tick's row holds every state's group counts.
 type StateTracker struct {
 	p        StateTrackerParams
 	groupIDs []string
 	members  [][]int
 	all      bool // one group over every patch: sum without an index list
 
-	states   []string
-	columns  [][]int64
-	ticks    int     // capacity in ticks (num_ticks)
-	recorded int     // ticks recorded so far
-	data     []int64 // (state·ticks + tick)·G + group
-	dates    func(t int) time.Time
+	states  []string
+	columns [][]int64
+	rec     records // row t: state-major, then group
+	dates   func(t int) time.Time
 }
 
 // NewStateTracker returns a factory; nil params mean the defaults.
@@ -81,29 +81,32 @@ func (c *StateTracker) Params() StateTrackerParams { return c.p }
 
 // Initialize resolves the state columns and sizes storage for num_ticks.
 func (c *StateTracker) Initialize(m phases.Model) error {
-	w := m.World()
-	c.states = w.StateNames()
-	c.columns = make([][]int64, len(c.states))
-	for k, name := range c.states {
-		col, err := w.State(name)
-		if err != nil {
-			return err
-		}
-		c.columns[k] = col
+	if err := c.attach(m); err != nil {
+		return err
 	}
-	c.ticks = m.Params().NumTicks
-	c.data = make([]int64, len(c.states)*c.ticks*len(c.groupIDs))
-	c.dates = m.TickDate
+	c.rec.size(len(c.states)*len(c.groupIDs), m.Params().NumTicks)
+	return nil
+}
+
+// attach fetches the state names, their columns and the tick dates.
+func (c *StateTracker) attach(m phases.Model) error {
+	cols, err := stateColumns(m)
+	if err != nil {
+		return err
+	}
+	c.states, c.columns, c.dates = m.World().StateNames(), cols, m.TickDate
 	return nil
 }
 
 // Step records the current counts at tick.
 func (c *StateTracker) Step(_ phases.Model, tick int) error {
-	if tick < 0 || tick >= c.ticks {
-		return fmt.Errorf("%s: tick %d outside the %d ticks it was sized for", StateTrackerName, tick, c.ticks)
+	rec, err := c.rec.record(StateTrackerName, tick)
+	if err != nil {
+		return err
 	}
+	g := len(c.groupIDs)
 	for k, col := range c.columns {
-		row := c.row(k, tick)
+		row := rec[k*g : (k+1)*g]
 		if c.all {
 			var sum int64
 			for _, v := range col {
@@ -120,7 +123,6 @@ func (c *StateTracker) Step(_ phases.Model, tick int) error {
 			row[gi] = sum
 		}
 	}
-	c.recorded = max(c.recorded, tick+1)
 	return nil
 }
 
@@ -134,10 +136,10 @@ func (c *StateTracker) AggregationLevel() int { return c.p.AggregationLevel }
 func (c *StateTracker) States() []string { return append([]string(nil), c.states...) }
 
 // NumTicks returns the number of ticks the tracker holds (num_ticks).
-func (c *StateTracker) NumTicks() int { return c.ticks }
+func (c *StateTracker) NumTicks() int { return c.rec.ticks }
 
 // Recorded returns the number of ticks recorded so far.
-func (c *StateTracker) Recorded() int { return c.recorded }
+func (c *StateTracker) Recorded() int { return c.rec.recorded }
 
 // Counts returns the counts of state as [tick][group], for all num_ticks
 // ticks (ticks not yet run are 0). Unknown states are an error.
@@ -146,7 +148,7 @@ func (c *StateTracker) Counts(state string) ([][]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([][]int64, c.ticks)
+	out := make([][]int64, c.rec.ticks)
 	for t := range out {
 		out[t] = append([]int64(nil), c.row(k, t)...)
 	}
@@ -160,7 +162,7 @@ func (c *StateTracker) Series(state string) []int64 {
 	if err != nil {
 		return nil
 	}
-	out := make([]int64, c.ticks)
+	out := make([]int64, c.rec.ticks)
 	for t := range out {
 		for _, v := range c.row(k, t) {
 			out[t] += v
@@ -173,7 +175,7 @@ func (c *StateTracker) Series(state string) []int64 {
 // data).
 func (c *StateTracker) row(k, t int) []int64 {
 	g := len(c.groupIDs)
-	return c.data[(k*c.ticks+t)*g : (k*c.ticks+t+1)*g]
+	return c.rec.row(t)[k*g : (k+1)*g]
 }
 
 func (c *StateTracker) stateIndex(state string) (int, error) {
@@ -189,8 +191,8 @@ func (c *StateTracker) stateIndex(state string) (int, error) {
 // group.
 func (c *StateTracker) Tidy() []Row {
 	g := len(c.groupIDs)
-	rows := make([]Row, 0, c.recorded*len(c.states)*g)
-	for t := range c.recorded {
+	rows := make([]Row, 0, c.rec.recorded*len(c.states)*g)
+	for t := range c.rec.recorded {
 		date := c.dates(t).Format(time.DateOnly)
 		for k, state := range c.states {
 			counts := c.row(k, t)
@@ -200,4 +202,30 @@ func (c *StateTracker) Tidy() []Row {
 		}
 	}
 	return rows
+}
+
+// SnapshotState returns the recorded rows (each tick's counts, state-major
+// then group) with the states and group ids (SPEC §9).
+func (c *StateTracker) SnapshotState() (json.RawMessage, error) {
+	return encodeState(StateTrackerName, trackerState{GroupIDs: c.groupIDs, States: c.states, Rows: c.rec.rows()})
+}
+
+// RestoreState fetches the columns as Initialize does, sizes storage for
+// m's num_ticks and copies the saved rows. States or groups that differ
+// from the model's are an error.
+func (c *StateTracker) RestoreState(m phases.Model, state json.RawMessage) error {
+	s, err := decodeState(StateTrackerName, state)
+	if err != nil {
+		return err
+	}
+	if err := c.attach(m); err != nil {
+		return err
+	}
+	if err := checkList(StateTrackerName, "states", s.States, c.states); err != nil {
+		return err
+	}
+	if err := checkList(StateTrackerName, "group_ids", s.GroupIDs, c.groupIDs); err != nil {
+		return err
+	}
+	return c.rec.restore(StateTrackerName, len(c.states)*len(c.groupIDs), m.Params().NumTicks, s.Rows)
 }

@@ -28,9 +28,9 @@ type Summary struct {
 // clip(Σ_g max(S_g[0] − S_g[T−1], 0) / max(Σ_g S_g[0], 1), 0, 1), final
 // states per group and global.
 func Summarize(t *StateTracker) Summary {
-	s := Summary{ModelType: "BiweeklyModel", NumTicks: t.ticks, NumGroups: len(t.groupIDs),
+	s := Summary{ModelType: "BiweeklyModel", NumTicks: t.rec.ticks, NumGroups: len(t.groupIDs),
 		GroupIDs: t.GroupIDs(), GroupAggregationLevel: t.p.AggregationLevel, States: t.States()}
-	T := t.recorded
+	T := t.rec.recorded
 	if T == 0 {
 		return s
 	}

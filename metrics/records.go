@@ -1,0 +1,83 @@
+package metrics
+
+import (
+	"fmt"
+
+	"github.com/rubeola/rubeola/phases"
+)
+
+// records is a tracker's storage: one row of width values per tick,
+// tick-major (row t is data[t·width : (t+1)·width]), sized for num_ticks
+// ticks. Tick-major rows make growing the run (a snapshot loaded with more
+// ticks) an append and keep each Step's writes contiguous.
+type records struct {
+	width    int     // values per tick
+	ticks    int     // capacity in ticks (num_ticks)
+	recorded int     // ticks recorded so far (highest recorded tick + 1)
+	data     []int64 // ticks·width values
+}
+
+// size allocates zeroed storage for ticks ticks.
+func (r *records) size(width, ticks int) {
+	r.width, r.ticks, r.recorded = width, ticks, 0
+	r.data = make([]int64, width*ticks)
+}
+
+// row returns tick t's values (a view into data).
+func (r *records) row(t int) []int64 { return r.data[t*r.width : (t+1)*r.width] }
+
+// record returns tick t's row for writing, cleared, and marks t recorded. A
+// tick outside the sized range is an error naming the tracker.
+func (r *records) record(name string, t int) ([]int64, error) {
+	if t < 0 || t >= r.ticks {
+		return nil, fmt.Errorf("%s: tick %d outside the %d ticks it was sized for", name, t, r.ticks)
+	}
+	row := r.row(t)
+	clear(row)
+	r.recorded = max(r.recorded, t+1)
+	return row, nil
+}
+
+// rows returns copies of the recorded rows (a snapshot's content).
+func (r *records) rows() [][]int64 {
+	out := make([][]int64, r.recorded)
+	for t := range out {
+		out[t] = append([]int64(nil), r.row(t)...)
+	}
+	return out
+}
+
+// restore sizes storage for ticks ticks and copies saved rows into it. Rows
+// must have width values each and fit into ticks; errors name the tracker.
+func (r *records) restore(name string, width, ticks int, saved [][]int64) error {
+	if len(saved) > ticks {
+		return fmt.Errorf("%s: snapshot holds %d recorded ticks, more than num_ticks %d", name, len(saved), ticks)
+	}
+	for t, row := range saved {
+		if len(row) != width {
+			return fmt.Errorf("%s: snapshot row for tick %d has %d values, want %d", name, t, len(row), width)
+		}
+	}
+	r.size(width, ticks)
+	for t, row := range saved {
+		copy(r.row(t), row)
+	}
+	r.recorded = len(saved)
+	return nil
+}
+
+// stateColumns returns the column views of every state of m's world, in
+// state order.
+func stateColumns(m phases.Model) ([][]int64, error) {
+	w := m.World()
+	names := w.StateNames()
+	cols := make([][]int64, len(names))
+	for k, name := range names {
+		col, err := w.State(name)
+		if err != nil {
+			return nil, err
+		}
+		cols[k] = col
+	}
+	return cols, nil
+}
