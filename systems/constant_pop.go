@@ -1,0 +1,145 @@
+package systems
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/rng"
+)
+
+// ConstantPopName is the component name of [ConstantPop].
+const ConstantPopName = "ConstantPopProcess"
+
+// ConstantPopParams configures [ConstantPop] (SPEC §5.5). The death rate
+// equals the birth rate ([ConstantPopParams.CrudeDeathRate]); there is no
+// vaccination at birth.
+type ConstantPopParams struct {
+	// CrudeBirthRate is births (and deaths) per 1000 per year, ≥ 0.
+	CrudeBirthRate float64 `json:"crude_birth_rate"`
+}
+
+// DefaultConstantPopParams returns CBR 20.
+func DefaultConstantPopParams() ConstantPopParams { return ConstantPopParams{CrudeBirthRate: 20} }
+
+// Validate checks that the birth rate is a finite number ≥ 0.
+func (p ConstantPopParams) Validate() error {
+	if !(p.CrudeBirthRate >= 0) || math.IsInf(p.CrudeBirthRate, 1) {
+		return fmt.Errorf("%s: crude_birth_rate must be a finite number >= 0, got %v", ConstantPopName, p.CrudeBirthRate)
+	}
+	return nil
+}
+
+// CrudeDeathRate returns the death rate per 1000 per year, which is always
+// the birth rate (read-only: the key crude_death_rate is rejected).
+func (p ConstantPopParams) CrudeDeathRate() float64 { return p.CrudeBirthRate }
+
+// Rate returns μ = λ_b per tick, (1 + cbr/1000)^(14/365) − 1 (7.598414e−4 for
+// CBR 20).
+func (p ConstantPopParams) Rate() float64 { return PerTickRate(p.CrudeBirthRate) }
+
+var constantPopKeys = params.KeyRules{
+	Component: ConstantPopName,
+	Rejected: map[string]string{
+		"crude_death_rate": "ConstantPop's death rate equals crude_birth_rate",
+		"mcv1_efficacy":    "ConstantPop does not vaccinate (use VitalDynamicsProcess for MCV1 at birth)",
+		"cbr":              `did you mean "crude_birth_rate"?`,
+	},
+}
+
+// DecodeConstantPopParams decodes a JSON object strictly over the defaults.
+func DecodeConstantPopParams(data []byte) (ConstantPopParams, error) {
+	return params.DecodeComponent(data, DefaultConstantPopParams(), constantPopKeys)
+}
+
+// ConstantPop keeps every patch's population constant (SPEC §5.5): per tick
+// and patch, dX ~ Poisson(X·μ) deaths for X ∈ {S, I, R}, clamped to X, and
+// as many births into S. The clamped excess is counted.
+type ConstantPop struct {
+	p       ConstantPopParams
+	mu      float64
+	streams *rng.Streams
+	s, i, r []int64
+	clamped []int64 // per block, summed on request
+
+	stepBlock func(b int)
+}
+
+// NewConstantPop returns a factory; nil params mean the defaults.
+func NewConstantPop(p *ConstantPopParams) phases.Factory {
+	return func(phases.Model) (phases.Component, error) {
+		q, err := params.Resolve(p, DefaultConstantPopParams())
+		if err != nil {
+			return nil, err
+		}
+		return &ConstantPop{p: q, mu: q.Rate()}, nil
+	}
+}
+
+// Name returns "ConstantPopProcess".
+func (c *ConstantPop) Name() string { return ConstantPopName }
+
+// Params returns the instance's params.
+func (c *ConstantPop) Params() ConstantPopParams { return c.p }
+
+// CrudeDeathRate returns the death rate per 1000 per year: the birth rate.
+func (c *ConstantPop) CrudeDeathRate() float64 { return c.p.CrudeDeathRate() }
+
+// Initialize fetches columns and streams.
+func (c *ConstantPop) Initialize(m phases.Model) error {
+	streams, err := m.Streams(c)
+	if err != nil {
+		return err
+	}
+	w := m.World()
+	c.streams = streams
+	c.s, c.i, c.r = w.S(), w.I(), w.R()
+	c.clamped = make([]int64, streams.NumBlocks())
+	c.stepBlock = c.block
+	return nil
+}
+
+// Step applies one tick of deaths and replacing births.
+func (c *ConstantPop) Step(m phases.Model, _ int) error {
+	m.ForBlocks(c.streams.NumBlocks(), c.stepBlock)
+	return nil
+}
+
+func (c *ConstantPop) block(b int) {
+	lo, hi := c.streams.Range(b)
+	c.clamped[b] += ConstantPopBlock(c.streams.Block(b), c.mu, c.s[lo:hi], c.i[lo:hi], c.r[lo:hi])
+}
+
+// ClampedDeaths returns the cumulative number of drawn deaths that exceeded
+// the compartment they were drawn for and were therefore not applied.
+func (c *ConstantPop) ClampedDeaths() int64 {
+	var sum int64
+	for _, v := range c.clamped {
+		sum += v
+	}
+	return sum
+}
+
+// ConstantPopBlock applies one tick of ConstantPop to a block of patches from
+// the start-of-step counts, drawing per patch in the order dS, dI, dR
+// (each Poisson(X·mu), clamped to X); the deaths are reborn into S, so
+// S + I + R of every patch is unchanged. It returns the number of deaths
+// clamped.
+func ConstantPopBlock(src *rand.PCG, mu float64, s, i, r []int64) int64 {
+	var clamped int64
+	for j := range s {
+		sj, ij, rj := s[j], i[j], r[j]
+		ds := rng.Poisson(src, float64(sj)*mu)
+		di := rng.Poisson(src, float64(ij)*mu)
+		dr := rng.Poisson(src, float64(rj)*mu)
+		clamped += max(ds-sj, 0) + max(di-ij, 0) + max(dr-rj, 0)
+		ds, di, dr = min(ds, sj), min(di, ij), min(dr, rj)
+		births := ds + di + dr
+		s[j] = sj + births - ds
+		i[j] = ij - di
+		r[j] = rj - dr
+	}
+	return clamped
+}
