@@ -12,7 +12,7 @@ const aggregationDoc = "grouping of patches: −1 one group \"all_patches\", −
 var trackerTypes = []ComponentType{
 	builtin("StateTracker", metrics.StateTrackerName, "metrics", "phase",
 		"Records S, I and R summed per group at its position in the tick (SPEC §8.2).",
-		[]KeyDoc{{"aggregation_level", nil, aggregationDoc + "; default −1"}},
+		[]KeyDoc{{"aggregation_level", nil, aggregationDoc}},
 		metrics.DefaultStateTrackerParams, metrics.DecodeStateTrackerParams, metrics.NewStateTracker,
 		(*metrics.StateTracker).Params),
 }

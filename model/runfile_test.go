@@ -1,0 +1,144 @@
+package model
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/mixing"
+	"github.com/rubeola/rubeola/systems"
+)
+
+// writeRunFile writes content to dir/run.toml.
+func writeRunFile(t *testing.T, dir, content string) string {
+	t.Helper()
+	path := filepath.Join(dir, "run.toml")
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	return path
+}
+
+// TestRunFileBuildsTheListedComponents: SPEC §11's example (with a scenario
+// builder) builds exactly the listed components with the given keys.
+func TestRunFileBuildsTheListedComponents(t *testing.T) {
+	dir := t.TempDir()
+	path := writeRunFile(t, dir, `
+[scenario]
+builder = "grid"
+rows = 2
+cols = 3
+pop = 5000
+
+[params]
+num_ticks = 20
+seed = 7
+show_progress = false
+
+[[phases]]
+type = "InitializeEquilibriumStates"
+r0 = 8
+
+[[phases]]
+type = "InfectionSeedingProcess"
+num_infections = 5
+
+[[phases]]
+type = "infection"
+seasonality = 0.3
+mixer = { type = "gravity", k = 0.02 }
+
+[[phases]]
+type = "state_tracker"
+aggregation_level = -2
+`)
+	rf, err := LoadRunFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, 6, rf.Scenario.Len())
+	assert.Equal(t, 20, rf.Params.NumTicks)
+	assert.Equal(t, uint64(7), rf.Params.Seed)
+	assert.Equal(t, []string{"InitializeEquilibriumStates", "InfectionSeeding", "Infection", "StateTracker"}, rf.Types)
+
+	m := newModel(t, rf.Scenario, rf.Params, rf.Components...)
+	require.NoError(t, m.Run(context.Background()))
+	inf := InstancesOf[*systems.Infection](m)
+	require.Len(t, inf, 1)
+	assert.Equal(t, 0.3, inf[0].Params().Seasonality)
+	assert.Equal(t, mixing.Gravity{A: 1, B: 1, C: 1.5, K: 0.02}, inf[0].Params().Mixer)
+	eq := InstancesOf[*systems.InitializeEquilibriumStates](m)
+	require.Len(t, eq, 1)
+	assert.Equal(t, 8.0, eq[0].Params().R0)
+	tr := InstancesOf[*metrics.StateTracker](m)
+	require.Len(t, tr, 1)
+	assert.Equal(t, metrics.PerPatch, tr[0].AggregationLevel())
+}
+
+// TestRunFileWithoutPhases keeps Components nil (the standard schedule) and
+// reads the scenario CSV relative to the run file.
+func TestRunFileWithoutPhases(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "towns.csv"),
+		[]byte("id,pop,lat,lon,mcv1\na,1000,40,4,0.5\nb,2000,41,5,0.5\n"), 0o644))
+	rf, err := LoadRunFile(writeRunFile(t, dir, `scenario = "towns.csv"`))
+	require.NoError(t, err)
+	assert.Nil(t, rf.Components)
+	assert.False(t, rf.HasParams)
+	assert.Equal(t, 2, rf.Scenario.Len())
+	assert.Equal(t, filepath.Join(dir, "towns.csv"), rf.ScenarioName)
+}
+
+// TestRunFileErrors: every problem is reported with the file and the TOML
+// path of the key (phases numbered from 1).
+func TestRunFileErrors(t *testing.T) {
+	cases := []struct {
+		name    string
+		content string
+		want    []string
+	}{
+		{"misspelt key", "[[phases]]\ntype = \"InitializeEquilibriumStates\"\n[[phases]]\ntype = \"Infection\"\nbetta = 0.5\n",
+			[]string{`run.toml: phases[2].betta: unknown key (did you mean "beta"?)`}},
+		{"rejected key", "[[phases]]\ntype = \"vital_dynamics\"\ncbr = 20\n",
+			[]string{`run.toml: phases[1].cbr: not accepted: did you mean "crude_birth_rate"?`}},
+		{"mixer key", "[[phases]]\ntype = \"Infection\"\nmixer = { type = \"gravity\", kk = 0.1 }\n",
+			[]string{`run.toml: phases[1].mixer.kk: unknown key (known keys: type, a, b, c, k)`}},
+		{"wrong type", "[[phases]]\ntype = \"Infection\"\nbeta = \"fast\"\n",
+			[]string{`run.toml: phases[1].beta: expected number, got string`}},
+		{"range", "[[phases]]\ntype = \"Infection\"\nbeta = -1\n",
+			[]string{`run.toml: phases[1] (Infection): `, "beta"}},
+		{"unknown type", "[[phases]]\ntype = \"Infektion\"\n",
+			[]string{`run.toml: phases[1].type: unknown component type "Infektion" (did you mean "Infection"?)`}},
+		{"missing type", "[[phases]]\nbeta = 1\n", []string{`run.toml: phases[1]: missing key "type"`}},
+		{"top-level key", "[parms]\nseed = 1\n", []string{`run.toml: parms: unknown key (did you mean "params"?)`}},
+		{"params key", "[params]\nnticks = 3\n", []string{`run.toml: params: unknown key "nticks" (did you mean "num_ticks"?)`}},
+		{"builder", "[scenario]\nbuilder = \"grdi\"\n", []string{`run.toml: scenario.builder: unknown builder "grdi" (did you mean "grid"?)`}},
+		{"builder key", "[scenario]\nbuilder = \"grid\"\nrowz = 3\n", []string{`run.toml: scenario.rowz: unknown key (did you mean "rows"?)`}},
+		{"missing csv", "scenario = \"nope.csv\"\n", []string{"run.toml: scenario: ", "nope.csv"}},
+		{"not TOML", "[[phases]\n", []string{"run.toml: not a valid TOML file"}},
+		{"several problems", "[[phases]]\ntype = \"Infection\"\nbetta = 1\n[[phases]]\ntype = \"StateTracker\"\nlevel = 1\n",
+			[]string{"run.toml: phases[1].betta: unknown key", "run.toml: phases[2].level: unknown key"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := DecodeRunFile(strings.NewReader(tc.content), "run.toml", t.TempDir())
+			require.Error(t, err)
+			for _, w := range tc.want {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
+
+// TestRunFileConstructionErrorsNameTheEntry: errors found when the factory
+// meets the scenario (an unknown target patch) name the entry too.
+func TestRunFileConstructionErrorsNameTheEntry(t *testing.T) {
+	rf, err := DecodeRunFile(strings.NewReader("[[phases]]\ntype = \"InfectionSeeding\"\ntarget_patches = [\"nowhere\"]\n"), "run.toml", "")
+	require.NoError(t, err)
+	m := newModel(t, twoPatch(t), quietParams(2, 1))
+	err = m.SetComponents(rf.Components...)
+	require.ErrorContains(t, err, `run.toml: phases[1] (InfectionSeeding): `)
+	require.ErrorContains(t, err, "nowhere")
+}
