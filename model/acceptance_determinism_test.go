@@ -1,6 +1,8 @@
 package model_test
 
 import (
+	"fmt"
+	"math"
 	"runtime"
 	"testing"
 
@@ -28,12 +30,14 @@ type determinismCase struct {
 // the end of every tick and every tracker array.
 type determinismResult struct {
 	traj    atTrajectory
-	tracked map[string][][]int64 // per-patch StateTracker counts by state
+	tracked map[string][][]int64 // StateTracker counts by state; "cases": surveillance
 }
 
 // determinismRun runs AT-16's model — RandomN(1000, 7), default params with
 // 104 ticks, [InfectionSeeding, ImportationPressure, Infection,
-// VitalDynamics, StateTracker (per patch), recorder] — in configuration tc.
+// VitalDynamics, CaseSurveillanceTracker (defaults: detection 0.1, per
+// patch, so it draws), StateTracker (per patch), recorder] — in
+// configuration tc.
 func determinismRun(t *testing.T, scn *scenario.Table, tc determinismCase) determinismResult {
 	t.Helper()
 	if tc.maxprocs > 0 {
@@ -53,6 +57,7 @@ func determinismRun(t *testing.T, scn *scenario.Table, tc determinismCase) deter
 		systems.NewImportationPressure(nil),
 		atInfection(systems.DefaultInfectionParams().Beta, mixer),
 		systems.NewVitalDynamics(nil),
+		metrics.NewCaseSurveillanceTracker(nil),
 		metrics.NewStateTracker(&per),
 		res.traj.record(),
 	}, model.WithWorkers(tc.workers))
@@ -62,6 +67,7 @@ func determinismRun(t *testing.T, scn *scenario.Table, tc determinismCase) deter
 	for _, s := range []string{"S", "I", "R"} {
 		res.tracked[s] = atMust(tr.Counts(s))
 	}
+	res.tracked["cases"] = model.InstancesOf[*metrics.CaseSurveillanceTracker](m)[0].Counts()
 	return res
 }
 
@@ -124,6 +130,11 @@ func TestForceExactness(t *testing.T) {
 				}
 				t.Logf("%d of 1000 patches with recoveries by tick 103", infected)
 				assert.Greater(t, infected, 100, "patches with recoveries by tick 103")
+				var reported int64
+				for _, row := range got.tracked["cases"] {
+					reported += atSum(row)
+				}
+				assert.Positive(t, reported, "the surveillance tracker reported (so it drew) cases")
 				return
 			}
 			if ref.traj.S == nil {
@@ -133,7 +144,60 @@ func TestForceExactness(t *testing.T) {
 			assert.Equal(t, ref.traj.S, got.traj.S, "S at every tick")
 			assert.Equal(t, ref.traj.I, got.traj.I, "I at every tick")
 			assert.Equal(t, ref.traj.R, got.traj.R, "R at every tick")
-			assert.Equal(t, ref.tracked, got.tracked, "StateTracker arrays")
+			assert.Equal(t, ref.tracked, got.tracked, "StateTracker and CaseSurveillanceTracker arrays")
 		})
 	}
+
+	// Integer outcomes rarely reveal a last-bit change of λ, so the force
+	// itself is compared bit for bit on the run's own states: the reference
+	// kernel on the dense matrix against the active-source kernel split into
+	// 1, 2 and 7 destination ranges, on dense and CSR storage (SPEC §7.5).
+	t.Run("force bits on the run's states", func(t *testing.T) {
+		if ref.traj.I == nil {
+			t.Skip("the reference case was filtered out")
+		}
+		coef := systems.DefaultInfectionParams().BetaPerTick() // seasonality 0
+		n := dense.N()
+		x, want, got := make([]float64, n), make([]float64, n), make([]float64, n)
+		step := 1
+		if testing.Short() {
+			step = 8
+		}
+		for tick := 0; tick < len(ref.traj.I); tick += step {
+			var active []int32
+			for j, v := range ref.traj.I[tick] {
+				x[j] = coef * float64(v)
+				if v > 0 {
+					active = append(active, int32(j))
+				}
+			}
+			systems.Force(want, x, dense)
+			systems.Force(got, x, csr)
+			require.Empty(t, atBitsDiff(want, got), "tick %d: reference kernel, CSR", tick)
+			for _, ranges := range []int{1, 2, 7} {
+				for _, mat := range []*mixing.Matrix{dense, csr} {
+					for b := range ranges {
+						systems.ForceActive(got, x, active, mat, b*n/ranges, (b+1)*n/ranges)
+					}
+					require.Empty(t, atBitsDiff(want, got), "tick %d: active kernel, %d ranges, sparse %v",
+						tick, ranges, mat.IsSparse())
+				}
+			}
+		}
+	})
+}
+
+// atBitsDiff describes the first entry where want and got differ in their
+// IEEE 754 bits (so −0 ≠ +0), or returns "" when they are bit-identical.
+func atBitsDiff(want, got []float64) string {
+	if len(want) != len(got) {
+		return fmt.Sprintf("lengths %d and %d", len(want), len(got))
+	}
+	for j := range want {
+		if math.Float64bits(want[j]) != math.Float64bits(got[j]) {
+			return fmt.Sprintf("entry %d: want %v (%#016x), got %v (%#016x)",
+				j, want[j], math.Float64bits(want[j]), got[j], math.Float64bits(got[j]))
+		}
+	}
+	return ""
 }

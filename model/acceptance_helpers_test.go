@@ -95,6 +95,15 @@ func (f atFixedMixer) Name() string { return "fixed" }
 // Mixing returns the prepared matrix.
 func (f atFixedMixer) Mixing(*scenario.Table) (*mixing.Matrix, error) { return f.m, nil }
 
+// atSum returns the sum of v.
+func atSum(v []int64) int64 {
+	var total int64
+	for _, x := range v {
+		total += x
+	}
+	return total
+}
+
 // atMust returns v; a non-nil err is a broken test fixture and panics.
 func atMust[T any](v T, err error) T {
 	if err != nil {
