@@ -20,6 +20,9 @@ import (
 // atParams returns the defaults with ticks and seed set and no progress bar.
 var atParams = testkit.QuietParams
 
+// atDefaultSeed is the default run seed (SPEC §2.1: 20250314).
+var atDefaultSeed = params.Default().Seed
+
 // atModel builds a quiet model (no verbose output, no progress bar) with the
 // components fs and the extra options opts.
 func atModel(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory, opts ...model.Option) *model.Biweekly {

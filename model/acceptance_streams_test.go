@@ -15,9 +15,9 @@ import (
 )
 
 // streamsRun runs AT-22's model — RandomN(300, 5), default params (365
-// ticks) with the given run seed, the standard schedule with extra inserted after its
-// Infection — and returns the model and the end-of-tick S, I, R of every
-// patch.
+// ticks) with the given run seed, the standard schedule with extra inserted
+// after its Infection — and returns the model and the end-of-tick S, I, R of
+// every patch.
 func streamsRun(t *testing.T, seed uint64, extra ...phases.Factory) (*model.Biweekly, atTrajectory) {
 	t.Helper()
 	scn := atMust(scenario.RandomN(300, 5, 0))
@@ -36,7 +36,7 @@ func streamsRun(t *testing.T, seed uint64, extra ...phases.Factory) (*model.Biwe
 // in the middle of the standard schedule never perturb the epidemic, because every component draws from its own streams (§6.1);
 // the same seed reproduces the run and a different seed changes it.
 func TestStreamsIndependent(t *testing.T) {
-	const seed = params0Seed // the default run seed (SPEC §2.1)
+	seed := atDefaultSeed
 	_, plain := streamsRun(t, seed)
 	m, withTrackers := streamsRun(t, seed, metrics.NewFadeOutTracker(nil), metrics.NewCaseSurveillanceTracker(nil))
 	assert.Equal(t, plain, withTrackers, "extra trackers change nothing")
