@@ -8,6 +8,15 @@
 //	systems.NewImportationPressure(nil)          // phase: imported infections
 //	systems.NewInfection(&p)                     // phase: transmission with spatial mixing
 //	systems.NewVitalDynamics(nil)                // phase: births (MCV1 at birth) and deaths
+//	systems.NewConstantPop(nil)                  // phase: deaths reborn into S, population constant
+//	systems.NewSIACalendar(&sia)                 // phase: campaigns S → R on a schedule (params required)
+//
+// An SIA schedule is a list of [Campaign] values (group key at the calendar's
+// aggregation level, scenario.GroupKey, and a date), read from CSV with
+// [LoadSchedule] / [LoadScheduleFile] or given in JSON as
+// [{"id": "NG:KN", "date": "2023-01-10"}, …] (or a CSV path) to
+// [DecodeSIACalendarParams]. [SIACalendar.Implemented] lists the campaigns
+// fired so far.
 //
 // Every …Params struct has json tags equal to the reference's snake_case keys,
 // a Default…Params constructor, Validate, and a strict Decode…Params that
@@ -20,4 +29,11 @@
 // step functions), which the tests and benchmarks target directly. Random draws
 // come from per-(component, block) streams (package rng), so results are
 // identical for any number of workers and for either UseNumba value.
+//
+// Components with run state of their own (clamped-death counters and
+// last-tick records, the importation probability table, the initialisers'
+// done flags, the SIA calendar's fired campaigns) implement
+// phases.Snapshotter, so that a model saved at a tick boundary resumes
+// bit-identically (SPEC §9). Their RestoreState fetches columns and streams
+// like Initialize but never changes patch states, draws, seeds or splits.
 package systems

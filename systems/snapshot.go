@@ -1,0 +1,226 @@
+package systems
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/rubeola/rubeola/phases"
+)
+
+// The systems' run state for snapshots (SPEC §9, [phases.Snapshotter]).
+// Every RestoreState fetches columns and streams as Initialize does, loads
+// the saved state and changes no patch state and no stream.
+
+var (
+	_ phases.Snapshotter = (*VitalDynamics)(nil)
+	_ phases.Snapshotter = (*ConstantPop)(nil)
+	_ phases.Snapshotter = (*ImportationPressure)(nil)
+	_ phases.Snapshotter = (*InfectionSeeding)(nil)
+	_ phases.Snapshotter = (*InitializeEquilibriumStates)(nil)
+	_ phases.Snapshotter = (*SIACalendar)(nil)
+)
+
+// decodeState decodes a component's saved state strictly (unknown fields
+// are errors) into dst.
+func decodeState(name string, state json.RawMessage, dst any) error {
+	dec := json.NewDecoder(bytes.NewReader(state))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return fmt.Errorf("%s: snapshot state: %w", name, err)
+	}
+	if dec.More() {
+		return fmt.Errorf("%s: snapshot state: trailing data after the JSON object", name)
+	}
+	return nil
+}
+
+// checkLen reports a saved array whose length does not fit the model.
+func checkLen(name, field string, got, want int) error {
+	if got != want {
+		return fmt.Errorf("%s: snapshot state: %s has %d values, want %d", name, field, got, want)
+	}
+	return nil
+}
+
+// vitalState is VitalDynamics' saved state.
+type vitalState struct {
+	Clamped    []int64 `json:"clamped_deaths"` // per block
+	Births     []int64 `json:"births"`
+	Vaccinated []int64 `json:"vaccinated_births"`
+	Deaths     []int64 `json:"deaths"`
+}
+
+// SnapshotState returns the clamped-death counters (per block) and the last
+// tick's per-patch records.
+func (c *VitalDynamics) SnapshotState() (json.RawMessage, error) {
+	return json.Marshal(vitalState{Clamped: c.clamped, Births: c.births, Vaccinated: c.vaccinated, Deaths: c.deaths})
+}
+
+// RestoreState fetches columns and streams as Initialize does and loads a
+// state returned by SnapshotState.
+func (c *VitalDynamics) RestoreState(m phases.Model, state json.RawMessage) error {
+	var st vitalState
+	if err := decodeState(VitalDynamicsName, state, &st); err != nil {
+		return err
+	}
+	if err := c.Initialize(m); err != nil {
+		return err
+	}
+	n := len(c.births)
+	for _, f := range []struct {
+		key       string
+		src, dst  []int64
+		wantCount int
+	}{
+		{"clamped_deaths", st.Clamped, c.clamped, len(c.clamped)},
+		{"births", st.Births, c.births, n},
+		{"vaccinated_births", st.Vaccinated, c.vaccinated, n},
+		{"deaths", st.Deaths, c.deaths, n},
+	} {
+		if err := checkLen(VitalDynamicsName, f.key, len(f.src), f.wantCount); err != nil {
+			return err
+		}
+		copy(f.dst, f.src)
+	}
+	return nil
+}
+
+// constantPopState is ConstantPop's saved state.
+type constantPopState struct {
+	Clamped []int64 `json:"clamped_deaths"` // per block
+}
+
+// SnapshotState returns the clamped-death counters (per block).
+func (c *ConstantPop) SnapshotState() (json.RawMessage, error) {
+	return json.Marshal(constantPopState{Clamped: c.clamped})
+}
+
+// RestoreState fetches columns and streams as Initialize does and loads a
+// state returned by SnapshotState.
+func (c *ConstantPop) RestoreState(m phases.Model, state json.RawMessage) error {
+	var st constantPopState
+	if err := decodeState(ConstantPopName, state, &st); err != nil {
+		return err
+	}
+	if err := c.Initialize(m); err != nil {
+		return err
+	}
+	if err := checkLen(ConstantPopName, "clamped_deaths", len(st.Clamped), len(c.clamped)); err != nil {
+		return err
+	}
+	copy(c.clamped, st.Clamped)
+	return nil
+}
+
+// importationState is ImportationPressure's saved state.
+type importationState struct {
+	Probabilities []float64 `json:"probabilities"` // per patch, per tick
+}
+
+// SnapshotState returns the per-patch import probabilities.
+func (c *ImportationPressure) SnapshotState() (json.RawMessage, error) {
+	return json.Marshal(importationState{Probabilities: c.prob})
+}
+
+// RestoreState fetches columns and streams as Initialize does and loads the
+// probability table of a state returned by SnapshotState.
+func (c *ImportationPressure) RestoreState(m phases.Model, state json.RawMessage) error {
+	var st importationState
+	if err := decodeState(ImportationName, state, &st); err != nil {
+		return err
+	}
+	if err := checkLen(ImportationName, "probabilities", len(st.Probabilities), m.World().Len()); err != nil {
+		return err
+	}
+	for j, p := range st.Probabilities {
+		if !(p >= 0 && p <= 1) {
+			return fmt.Errorf("%s: snapshot state: probabilities[%d] = %v is not in [0, 1]", ImportationName, j, p)
+		}
+	}
+	if err := c.Initialize(m); err != nil {
+		return err
+	}
+	c.prob = st.Probabilities
+	return nil
+}
+
+// doneState is the saved state of a one-shot initialiser.
+type doneState struct {
+	Done bool `json:"done"`
+}
+
+// SnapshotState returns whether the seeding has been done.
+func (c *InfectionSeeding) SnapshotState() (json.RawMessage, error) {
+	return json.Marshal(doneState{Done: c.done})
+}
+
+// RestoreState loads the done flag; it never seeds.
+func (c *InfectionSeeding) RestoreState(_ phases.Model, state json.RawMessage) error {
+	var st doneState
+	if err := decodeState(SeedingName, state, &st); err != nil {
+		return err
+	}
+	c.done = st.Done
+	return nil
+}
+
+// SnapshotState returns whether the split has been done.
+func (c *InitializeEquilibriumStates) SnapshotState() (json.RawMessage, error) {
+	return json.Marshal(doneState{Done: c.done})
+}
+
+// RestoreState loads the done flag; it never splits.
+func (c *InitializeEquilibriumStates) RestoreState(_ phases.Model, state json.RawMessage) error {
+	var st doneState
+	if err := decodeState(EquilibriumName, state, &st); err != nil {
+		return err
+	}
+	c.done = st.Done
+	return nil
+}
+
+// siaState is SIACalendar's saved state.
+type siaState struct {
+	Implemented []string `json:"implemented"` // fired keys in firing order
+	Cursor      int      `json:"cursor"`      // schedule rows (by date) already due
+}
+
+// SnapshotState returns the implemented keys and the schedule cursor.
+func (c *SIACalendar) SnapshotState() (json.RawMessage, error) {
+	impl := c.implemented
+	if impl == nil {
+		impl = []string{}
+	}
+	return json.Marshal(siaState{Implemented: impl, Cursor: c.cursor})
+}
+
+// RestoreState fetches columns and streams as Initialize does (without the
+// verbose line) and loads a state returned by SnapshotState. Every key must
+// be a campaign of the schedule.
+func (c *SIACalendar) RestoreState(m phases.Model, state json.RawMessage) error {
+	var st siaState
+	if err := decodeState(SIACalendarName, state, &st); err != nil {
+		return err
+	}
+	if st.Cursor < 0 || st.Cursor > len(c.order) {
+		return fmt.Errorf("%s: snapshot state: cursor %d out of range [0, %d]", SIACalendarName, st.Cursor, len(c.order))
+	}
+	fired := make([]bool, len(c.keys))
+	for _, key := range st.Implemented {
+		k, ok := c.keyIndex[key]
+		if !ok {
+			return fmt.Errorf("%s: snapshot state: implemented campaign %q is not in the schedule", SIACalendarName, key)
+		}
+		if fired[k] {
+			return fmt.Errorf("%s: snapshot state: implemented campaign %q listed twice", SIACalendarName, key)
+		}
+		fired[k] = true
+	}
+	if err := c.attach(m); err != nil {
+		return err
+	}
+	c.fired, c.cursor = fired, st.Cursor
+	c.implemented = append([]string(nil), st.Implemented...)
+	return nil
+}
