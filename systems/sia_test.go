@@ -393,3 +393,17 @@ func TestSIAParamsCopied(t *testing.T) {
 	got.Schedule[0].Group = "changed"
 	assert.Equal(t, "NG:KN", sia.Params().Schedule[0].Group)
 }
+
+// TestSIANoAllocations checks DESIGN §4 rule 1: a Step with nothing due
+// allocates nothing.
+func TestSIANoAllocations(t *testing.T) {
+	m, sia := newSIAModel(t, siaRunParams(5, 1), siaParams())
+	require.NoError(t, m.Run(t.Context()))
+	var view phases.Model = atTick{m, 4}
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := sia.Step(view, 4); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+}
