@@ -58,6 +58,12 @@ func NewBiweekly(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (
 	if cfg.numTicks >= 0 {
 		p.NumTicks = cfg.numTicks
 	}
+	if cfg.verbose != nil {
+		p.Verbose = *cfg.verbose
+	}
+	if cfg.showProg != nil {
+		p.ShowProgress = *cfg.showProg
+	}
 	created := time.Now()
 	if p.Verbose {
 		fmt.Fprintf(cfg.stdout, "%s: Creating the %s model…\n", created.Format(timestampLayout), cfg.name)

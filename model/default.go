@@ -29,5 +29,6 @@ func DefaultComponents() []phases.Factory {
 	}
 }
 
-// Version is rubeola's version, recorded in outputs.
-const Version = "0.1.0"
+// Version is rubeola's version, recorded in outputs and snapshots (defined
+// in metrics, which writes it into results summaries).
+const Version = metrics.Version

@@ -14,7 +14,9 @@ type config struct {
 	stdout   io.Writer
 	progress io.Writer
 	workers  int
-	numTicks int // < 0: take num_ticks from the params
+	numTicks int   // < 0: take num_ticks from the params
+	verbose  *bool // nil: take verbose from the params
+	showProg *bool // nil: take show_progress from the params
 }
 
 func defaultConfig() config {
@@ -62,6 +64,24 @@ func WithWorkers(n int) Option {
 			return errors.New("model: workers must be >= 0")
 		}
 		c.workers = n
+		return nil
+	}
+}
+
+// WithVerbose overrides the params' verbose flag (printing only; results
+// never change). Useful with [LoadSnapshot], whose params come from the file.
+func WithVerbose(v bool) Option {
+	return func(c *config) error {
+		c.verbose = &v
+		return nil
+	}
+}
+
+// WithShowProgress overrides the params' show_progress flag (printing only;
+// results never change).
+func WithShowProgress(show bool) Option {
+	return func(c *config) error {
+		c.showProg = &show
 		return nil
 	}
 }

@@ -2,8 +2,11 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
+	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -23,18 +26,40 @@ type inputs struct {
 	scenarioName string
 	params       params.BiweeklyParams
 	paramsFile   string
+	configFile   string
+	snapshotFile string // resume: the snapshot the run continues
+	// components is the run file's component list; nil means the
+	// standard schedule.
+	components []phases.Factory
 }
 
 // inputFlags are the flags shared by run and validate.
 type inputFlags struct {
 	scenarioFile string
 	paramsFile   string
+	configFile   string
 }
 
-// load reads and validates scenario and params, reporting every problem.
+// load reads and validates run file, scenario and params, reporting every
+// problem. --scenario overrides the run file's scenario; a params file and
+// a run file with [params] together are an error (which would win is not
+// obvious).
 func (f inputFlags) load() (*inputs, error) {
-	in := &inputs{params: params.Default(), paramsFile: f.paramsFile}
+	in := &inputs{params: params.Default(), paramsFile: f.paramsFile, configFile: f.configFile}
 	var errs []error
+	var rf *model.RunFile
+	if f.configFile != "" {
+		var err error
+		if rf, err = model.LoadRunFile(f.configFile); err != nil {
+			errs = append(errs, err)
+		} else {
+			in.params, in.components = rf.Params, rf.Components
+			in.scenario, in.scenarioName = rf.Scenario, rf.ScenarioName
+			if rf.HasParams && f.paramsFile != "" {
+				errs = append(errs, fmt.Errorf("%s has a [params] table and --params %s was given: use one of them", f.configFile, f.paramsFile))
+			}
+		}
+	}
 	if f.paramsFile != "" {
 		p, err := params.LoadFile(f.paramsFile)
 		if err != nil {
@@ -43,13 +68,14 @@ func (f inputFlags) load() (*inputs, error) {
 			in.params = p
 		}
 	}
-	if f.scenarioFile != "" {
+	switch {
+	case f.scenarioFile != "":
 		scn, err := scenario.LoadCSV(f.scenarioFile)
 		if err != nil {
 			errs = append(errs, err)
 		}
 		in.scenario, in.scenarioName = scn, f.scenarioFile
-	} else {
+	case in.scenario == nil:
 		scn, err := scenario.RandomN(defaultPatches, defaultScenarioSeed, 0)
 		if err != nil {
 			errs = append(errs, err)

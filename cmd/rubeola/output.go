@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-
-	"github.com/rubeola/rubeola/metrics"
 )
 
 // checkOutDir refuses an existing, non-empty output directory unless force.
@@ -29,23 +25,10 @@ func checkOutDir(dir string, force bool) error {
 	return nil
 }
 
-// writeOutputs renders every file in memory, writes them into a fresh
-// temporary directory beside dir and renames it into place, so a failure
-// leaves no partial output.
-func writeOutputs(dir string, force bool, tracker *metrics.StateTracker, timing *metrics.Timing, sum *runSummary) error {
-	files := map[string]*bytes.Buffer{"states.csv": {}, "timing.csv": {}, "summary.json": {}}
-	if err := metrics.WriteTidyCSV(files["states.csv"], tracker); err != nil {
-		return err
-	}
-	if err := timing.WriteCSV(files["timing.csv"]); err != nil {
-		return err
-	}
-	enc := json.NewEncoder(files["summary.json"])
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(sum); err != nil {
-		return err
-	}
-
+// writeOutputs writes the rendered files into a fresh temporary directory
+// beside dir, moves this run's snapshots (already in dir/snapshots) into it
+// and renames it into place, so a failure leaves no partial result file.
+func writeOutputs(dir string, force bool, files *outputFiles, snapshots []string) error {
 	parent := filepath.Dir(filepath.Clean(dir))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
@@ -55,13 +38,26 @@ func writeOutputs(dir string, force bool, tracker *metrics.StateTracker, timing 
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	for name, buf := range files {
-		if err := os.WriteFile(filepath.Join(tmp, name), buf.Bytes(), 0o644); err != nil {
+	for _, name := range files.order {
+		if err := os.WriteFile(filepath.Join(tmp, name), files.data[name].Bytes(), 0o644); err != nil {
 			return err
 		}
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
+	}
+	if len(snapshots) > 0 {
+		if err := os.Mkdir(filepath.Join(tmp, snapshotDir), 0o755); err != nil {
+			return err
+		}
+		for _, path := range snapshots {
+			if err := os.Rename(path, filepath.Join(tmp, snapshotDir, filepath.Base(path))); err != nil {
+				return err
+			}
+		}
+		// The snapshot folder is empty now unless it held files of an
+		// earlier run (--force); then it goes with the old directory.
+		_ = os.Remove(filepath.Join(dir, snapshotDir))
 	}
 	if err := checkOutDir(dir, force); err != nil {
 		return err

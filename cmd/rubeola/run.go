@@ -2,29 +2,52 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/phases"
 )
 
 // runFlags are the flags of `rubeola run`.
 type runFlags struct {
 	inputFlags
-	ticks      int
-	seed       uint64
-	out        string
-	perPatch   bool
-	noProgress bool
-	verbose    bool
-	force      bool
+	outputFlags
+	ticks    int
+	seed     uint64
+	perPatch bool
+}
+
+// outputFlags are the flags shared by run and resume.
+type outputFlags struct {
+	out           string
+	noProgress    bool
+	verbose       bool
+	force         bool
+	snapshotEvery int
+}
+
+// addOutputFlags registers the shared output flags.
+func addOutputFlags(cmd *cobra.Command, f *outputFlags) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.out, "out", "rubeola-out", "output directory")
+	fl.BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar")
+	fl.BoolVar(&f.verbose, "verbose", false, "print model messages and the timing summary")
+	fl.BoolVar(&f.force, "force", false, "replace a non-empty output directory (after the run succeeded)")
+	fl.IntVar(&f.snapshotEvery, "snapshot-every", 0, "write DIR/snapshots/tick-NNNNNN.snap every K ticks (0: none)")
+}
+
+// check validates the shared output flags.
+func (f outputFlags) check() error {
+	if f.snapshotEvery < 0 {
+		return fmt.Errorf("--snapshot-every must be >= 0, got %d", f.snapshotEvery)
+	}
+	return checkOutDir(f.out, f.force)
 }
 
 func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -32,8 +55,9 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run",
 		Short: "Run a simulation and write its outputs",
-		Long: "Run the biweekly model with the standard schedule on a scenario (default: the embedded\n" +
-			"synthetic scenario), print a summary and write states.csv, summary.json and timing.csv.",
+		Long: "Run the biweekly model on a scenario (default: the embedded synthetic scenario) with the\n" +
+			"standard schedule or a run file's component list, print a summary and write states.csv,\n" +
+			"summary.json, timing.csv and one tidy CSV per further tracker.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
@@ -44,13 +68,11 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl := cmd.Flags()
 	fl.StringVar(&f.scenarioFile, "scenario", "", "scenario CSV (id,pop,lat,lon,mcv1); default: embedded synthetic scenario")
 	fl.StringVar(&f.paramsFile, "params", "", "params file (.json or .toml)")
+	fl.StringVar(&f.configFile, "config", "", "run file (.toml): scenario, [params] and the ordered [[phases]] list")
 	fl.IntVar(&f.ticks, "ticks", 0, "number of biweekly ticks (overrides num_ticks)")
 	fl.Uint64Var(&f.seed, "seed", 0, "random seed (overrides seed)")
-	fl.StringVar(&f.out, "out", "rubeola-out", "output directory")
 	fl.BoolVar(&f.perPatch, "per-patch", false, "write per-patch states (patch_id = scenario id)")
-	fl.BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar")
-	fl.BoolVar(&f.verbose, "verbose", false, "print model messages and the timing summary")
-	fl.BoolVar(&f.force, "force", false, "replace a non-empty output directory (after the run succeeded)")
+	addOutputFlags(cmd, &f.outputFlags)
 	return cmd
 }
 
@@ -79,39 +101,47 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	if err := in.params.Validate(); err != nil {
 		return invalid(err)
 	}
-	if err := checkOutDir(f.out, f.force); err != nil {
+	if err := f.outputFlags.check(); err != nil {
 		return invalid(err)
 	}
-
-	m, err := model.NewBiweekly(in.scenario, in.params, model.WithStdout(stdout), model.WithProgressWriter(stderr))
+	if f.perPatch {
+		in.components = append(componentList(in), metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}))
+	}
+	m, err := buildModel(in, model.WithStdout(stdout), model.WithProgressWriter(stderr))
 	if err != nil {
 		return invalid(err)
 	}
-	components := model.DefaultComponents()
-	if f.perPatch {
-		components = append(components, metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}))
-	}
-	if err := m.SetComponents(components...); err != nil {
-		return invalid(err)
-	}
-	start := time.Now()
-	if err := m.Initialize(); err != nil {
-		return err
-	}
-	setup := time.Since(start)
-	if err := m.Run(ctx); err != nil {
-		return err
-	}
-	wall := time.Since(start)
+	return runAndWrite(ctx, m, in, f.outputFlags, stdout)
+}
 
-	tracker := mostGranular(model.InstancesOf[*metrics.StateTracker](m))
-	if tracker == nil {
-		return errors.New("run: no StateTracker in the component list")
+// componentList is the run's component list: the run file's, or the
+// standard schedule.
+func componentList(in *inputs) []phases.Factory {
+	if in.components != nil {
+		return in.components
 	}
-	sum := newRunSummary(in, m, tracker, wall, setup)
-	if err := writeOutputs(f.out, f.force, tracker, m.Metrics(), sum); err != nil {
-		return err
+	return model.DefaultComponents()
+}
+
+// buildModel builds the model with its components and checks that the list
+// has the StateTracker the outputs need.
+func buildModel(in *inputs, opts ...model.Option) (*model.Biweekly, error) {
+	m, err := model.NewBiweekly(in.scenario, in.params, opts...)
+	if err != nil {
+		return nil, err
 	}
-	sum.print(stdout, f.out)
-	return nil
+	if err := m.SetComponents(componentList(in)...); err != nil {
+		return nil, err
+	}
+	if len(model.InstancesOf[*metrics.StateTracker](m)) == 0 {
+		return nil, fmt.Errorf("the component list has no StateTracker (states.csv and summary.json summarise one): add [[phases]] type = \"StateTracker\"")
+	}
+	return m, nil
+}
+
+// checkComponents builds the components against the scenario without
+// running (for validate).
+func checkComponents(in *inputs) error {
+	_, err := buildModel(in, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	return err
 }

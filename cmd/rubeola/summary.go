@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/rubeola/rubeola/metrics"
@@ -21,13 +22,16 @@ type runSummary struct {
 	WallTime float64          `json:"wall_time_seconds"`
 	// SetupTime is the part of WallTime spent initialising components
 	// (building the mixing matrix); the rest is the ticks.
-	SetupTime float64         `json:"setup_seconds"`
-	Metadata  summaryMetadata `json:"metadata"`
+	SetupTime float64          `json:"setup_seconds"`
+	Metadata  metrics.Metadata `json:"metadata"`
 }
 
 type summaryInputs struct {
-	Scenario        string                `json:"scenario"`
-	ParamsFile      string                `json:"params_file,omitempty"`
+	Scenario   string `json:"scenario"`
+	ParamsFile string `json:"params_file,omitempty"`
+	ConfigFile string `json:"config_file,omitempty"`
+	// ResumedFrom is the snapshot a resumed run started from.
+	ResumedFrom     string                `json:"resumed_from,omitempty"`
 	Params          params.BiweeklyParams `json:"params"`
 	NumPatches      int                   `json:"num_patches"`
 	TotalPopulation int64                 `json:"total_population"`
@@ -44,39 +48,12 @@ type summaryTotals struct {
 	FinalPopulation int64            `json:"final_population"`
 }
 
-type summaryMetadata struct {
-	Generator    string `json:"generator"`
-	Seed         uint64 `json:"seed"`
-	StartTime    string `json:"start_time"`
-	TimeStepDays int    `json:"time_step_days"`
-}
-
-// mostGranular returns the most granular tracker (−1 < 0 < 1 < … < −2; ties
-// → first).
-func mostGranular(ts []*metrics.StateTracker) *metrics.StateTracker {
-	rank := func(level int) int {
-		switch level {
-		case metrics.AllPatches:
-			return -1
-		case metrics.PerPatch:
-			return 1 << 30
-		}
-		return level
-	}
-	var best *metrics.StateTracker
-	for _, t := range ts {
-		if best == nil || rank(t.AggregationLevel()) > rank(best.AggregationLevel()) {
-			best = t
-		}
-	}
-	return best
-}
-
 func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall, setup time.Duration) *runSummary {
 	s := metrics.Summarize(t)
 	p := m.Params()
 	out := &runSummary{Summary: s, Seed: p.Seed, WallTime: wall.Seconds(), SetupTime: setup.Seconds()}
-	out.Inputs = summaryInputs{Scenario: in.scenarioName, ParamsFile: in.paramsFile, Params: p,
+	out.Inputs = summaryInputs{Scenario: in.scenarioName, ParamsFile: in.paramsFile, ConfigFile: in.configFile,
+		ResumedFrom: in.snapshotFile, Params: p,
 		NumPatches: in.scenario.Len(), TotalPopulation: in.scenario.TotalPop()}
 	for _, c := range m.Instances() {
 		out.Inputs.Components = append(out.Inputs.Components, c.Name())
@@ -90,13 +67,12 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	out.Totals.FinalState = map[string]int64{"S": tot.S, "I": tot.I, "R": tot.R}
 	out.Totals.FinalPopulation = tot.N()
 	_, out.TimingUS = m.Metrics().TotalsByName()
-	out.Metadata = summaryMetadata{Generator: "rubeola " + model.Version, Seed: p.Seed, StartTime: p.StartTime,
-		TimeStepDays: p.TimeStepDays()}
+	out.Metadata = metrics.NewMetadata(p)
 	return out
 }
 
 // print writes the short human summary.
-func (s *runSummary) print(w io.Writer, dir string) {
+func (s *runSummary) print(w io.Writer, dir string, files []string) {
 	fmt.Fprintf(w, "rubeola %s: %d patches (population %d), %d ticks from %s\n", model.Version,
 		s.Inputs.NumPatches, s.Inputs.TotalPopulation, s.Inputs.Params.NumTicks, s.Inputs.Params.StartTime)
 	fmt.Fprintf(w, "  total infections: %d\n", s.Totals.Infections)
@@ -105,5 +81,5 @@ func (s *runSummary) print(w io.Writer, dir string) {
 	}
 	fmt.Fprintf(w, "  final S/I/R: %d / %d / %d\n", s.Totals.FinalState["S"], s.Totals.FinalState["I"], s.Totals.FinalState["R"])
 	fmt.Fprintf(w, "  wall time: %.3f s (setup %.3f s)\n", s.WallTime, s.SetupTime)
-	fmt.Fprintf(w, "  outputs: %s/{states.csv,summary.json,timing.csv}\n", dir)
+	fmt.Fprintf(w, "  outputs: %s/{%s}\n", dir, strings.Join(files, ","))
 }

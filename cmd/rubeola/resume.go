@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
+)
+
+// resumeFlags are the flags of `rubeola resume`.
+type resumeFlags struct {
+	outputFlags
+	ticks int
+}
+
+func newResumeCmd(stdout, stderr io.Writer) *cobra.Command {
+	var f resumeFlags
+	cmd := &cobra.Command{
+		Use:   "resume FILE.snap",
+		Short: "Continue a run from a snapshot and write the outputs of the whole run",
+		Long: "Load a snapshot written by `rubeola run --snapshot-every K` (or model.SaveSnapshot), rebuild its\n" +
+			"components from their stored params, run to the end (or to --ticks N) and write the same outputs\n" +
+			"as `rubeola run`, covering the whole run. The result equals the uninterrupted run byte for byte\n" +
+			"(timings aside).",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			return resumeSimulation(ctx, cmd, args[0], f, stdout, stderr)
+		},
+	}
+	cmd.Flags().IntVar(&f.ticks, "ticks", 0, "total number of ticks of the run (extends or shortens it; >= the saved tick)")
+	addOutputFlags(cmd, &f.outputFlags)
+	return cmd
+}
+
+// resumeSimulation loads the snapshot, then runs and writes like run.
+func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f resumeFlags, stdout, stderr io.Writer) error {
+	opts := []model.Option{model.WithStdout(stdout), model.WithProgressWriter(stderr)}
+	if cmd.Flags().Changed("ticks") {
+		if f.ticks < 0 {
+			return invalid(fmt.Errorf("--ticks must be >= 0, got %d", f.ticks))
+		}
+		opts = append(opts, model.WithNumTicks(f.ticks))
+	}
+	if f.noProgress {
+		opts = append(opts, model.WithShowProgress(false))
+	}
+	if f.verbose {
+		opts = append(opts, model.WithVerbose(true))
+	}
+	if err := f.outputFlags.check(); err != nil {
+		return invalid(err)
+	}
+	m, err := model.LoadSnapshot(file, nil, opts...)
+	if err != nil {
+		return invalid(err)
+	}
+	if len(model.InstancesOf[*metrics.StateTracker](m)) == 0 {
+		return invalid(fmt.Errorf("snapshot %s: the component list has no StateTracker (states.csv and summary.json summarise one)", file))
+	}
+	in := &inputs{scenario: m.Scenario(), scenarioName: "stored in snapshot " + file, params: m.Params(), snapshotFile: file}
+	return runAndWrite(ctx, m, in, f.outputFlags, stdout)
+}
