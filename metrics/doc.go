@@ -1,20 +1,37 @@
-// Package metrics observes a model run: trackers (they are phases that record
-// the state at their position in the schedule), the per-phase timing table,
-// tidy long export and the JSON results summary.
+// Package metrics observes a model run: trackers (phases that record the
+// state at their position in the schedule), the JSON results summary and its
+// writer, the per-phase timing table and tidy long export (SPEC §8).
 //
-// Trackers:
+// Trackers (each with a …Params struct, Default…Params, Validate, a strict
+// Decode…Params and a factory New…; nil params mean the defaults):
 //
-//	metrics.NewStateTracker(nil)                                   // global S, I, R per tick
+//	metrics.NewStateTracker(nil)                  // [StateTracker]: S, I, R per group, [state][tick][group]
 //	metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})
+//	metrics.NewPopulationTracker(nil)             // [PopulationTracker]: S+I+R per patch, [patch][tick]
+//	metrics.NewFadeOutTracker(nil)                // [FadeOutTracker]: patches with I == 0, [tick]
+//	metrics.NewCaseSurveillanceTracker(nil)       // [CaseSurveillanceTracker]: Binomial(I, detection_rate) per group, [group][tick]
 //
 // Grouping (aggregation_level) has one meaning everywhere: [AllPatches] (−1)
 // is one group "all_patches", [PerPatch] (−2) one group per patch, k ≥ 0 the
 // first k+1 colon-separated parts of the id; groups are listed in first
-// appearance order ([Groups]).
+// appearance order ([Groups]). StateTracker defaults to −1,
+// CaseSurveillanceTracker to −2. A Filter (Go only) restricts trackers to
+// some patches.
 //
-// Export: every tracker has Tidy() rows; [WriteTidyCSV] writes
+// Every tracker implements phases.Snapshotter: its snapshot state is the
+// rows recorded so far with the group ids or patch count, and RestoreState
+// sizes storage for the loaded model's num_ticks (a resumed run may be
+// longer or shorter).
+//
+// Results: [Summarize] computes the §8.7 summary of a StateTracker (peak,
+// attack rates, final states); [NewResults] adds [Metadata] (generator
+// "rubeola <version>" from [Version], seed, start time, tick length). [NewResultsWriter]
+// is a component (not a phase) that writes the results of the most granular
+// StateTracker ([MostGranular]) to a JSON file when the run is finalized; it
+// must be added after a StateTracker.
+//
+// Export: every tracker has Tidy() rows ([Tracker]); [WriteTidyCSV] writes
 // tick,date,patch_id,state,count (with a leading tracker column for several
-// trackers). [Timing] is the per-phase wall-clock table (µs per phase per
-// tick) with [Timing.WriteCSV]. [Summarize] computes the results summary of a
-// StateTracker (peak, attack rates, final states).
+// trackers), rows tick-major, then state, then group. [Timing] is the
+// per-phase wall-clock table (µs per phase per tick) with [Timing.WriteCSV].
 package metrics

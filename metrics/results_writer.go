@@ -86,10 +86,8 @@ func (c *ResultsWriter) Finalize(m phases.Model) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", ResultsWriterName, err)
 	}
-	if err := atomicfile.WriteBytes(c.p.Path, 0o644, append(data, '\n')); err != nil {
-		return fmt.Errorf("%s: %w", ResultsWriterName, err)
-	}
-	return nil
+	// atomicfile's errors name the path; the model prefixes the component.
+	return atomicfile.WriteBytes(c.p.Path, 0o644, append(data, '\n'))
 }
 
 // stateTrackers returns m's StateTracker instances in instance order.

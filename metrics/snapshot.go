@@ -5,6 +5,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"github.com/rubeola/rubeola/phases"
+)
+
+// Every tracker carries its records in snapshots; the ResultsWriter has no
+// run state.
+var (
+	_ phases.Snapshotter = (*StateTracker)(nil)
+	_ phases.Snapshotter = (*PopulationTracker)(nil)
+	_ phases.Snapshotter = (*FadeOutTracker)(nil)
+	_ phases.Snapshotter = (*CaseSurveillanceTracker)(nil)
+	_ phases.Finalizer   = (*ResultsWriter)(nil)
 )
 
 // trackerState is a tracker's snapshot content (SPEC §9): the rows recorded
