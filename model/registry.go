@@ -214,6 +214,22 @@ var systemTypes = []ComponentType{
 		},
 		systems.DefaultVitalDynamicsParams, systems.DecodeVitalDynamicsParams, systems.NewVitalDynamics,
 		(*systems.VitalDynamics).Params),
+	builtin("ConstantPop", systems.ConstantPopName, "systems", "phase",
+		"Births equal deaths in every patch: dX ~ Poisson(X·μ) per compartment, all births to S; population conserved exactly (SPEC §5.5).",
+		[]KeyDoc{{"crude_birth_rate", nil, "births (= deaths) per 1000 per year, ≥ 0"}},
+		systems.DefaultConstantPopParams, systems.DecodeConstantPopParams, systems.NewConstantPop,
+		(*systems.ConstantPop).Params),
+	builtin("SIACalendar", systems.SIACalendarName, "systems", "phase",
+		"Supplementary immunisation campaigns: each (group, date) fires once, at the first tick on or after its date, moving Binomial(S, sia_efficacy) S → R in each patch of the group (SPEC §5.6).",
+		[]KeyDoc{
+			{"sia_efficacy", nil, "share of susceptibles moved S → R, in [0, 1]"},
+			{"aggregation_level", nil, aggregationDoc + " (the reference's 3 is 2 here)"},
+			{"sia_schedule", nil, `required: a list of {id = "NG:KN", date = "2023-01-10"} rows, or the path of a CSV schedule (relative to the run file)`},
+			{"date_column", nil, "date column of a CSV schedule"},
+			{"group_column", nil, "group column of a CSV schedule"},
+		},
+		systems.DefaultSIACalendarParams, systems.DecodeSIACalendarParams, systems.NewSIACalendar,
+		(*systems.SIACalendar).Params),
 }
 
 // catalogue is every built-in component type.

@@ -39,6 +39,23 @@ type randomNKeys struct {
 	MCV1 float64 `json:"mcv1"`
 }
 
+type twoClusterKeys struct {
+	Seed            uint64       `json:"seed"`
+	NodesPerCluster int          `json:"nodes_per_cluster"`
+	Centers         [][2]float64 `json:"centers"`
+	ClusterStd      float64      `json:"cluster_std"`
+	MCV1Range       [2]float64   `json:"mcv1_range"`
+}
+
+type satellitesKeys struct {
+	CorePop       int64   `json:"core_pop"`
+	SatellitePop  int64   `json:"satellite_pop"`
+	NTowns        int     `json:"n_towns"`
+	MaxDistanceKm float64 `json:"max_distance_km"`
+	MCV1          float64 `json:"mcv1"`
+	Seed          uint64  `json:"seed"`
+}
+
 // scenarioBuilders are the builders a run file may name, with the
 // reference's keyword defaults (SPEC §3.3).
 var scenarioBuilders = map[string]scenarioBuilder{
@@ -76,6 +93,33 @@ var scenarioBuilders = map[string]scenarioBuilder{
 			k := o.(*randomNKeys)
 			t, err := scenario.RandomN(k.N, k.Seed, k.MCV1)
 			return t, fmt.Sprintf("builder: random_n(n %d, seed %d, mcv1 %g)", k.N, k.Seed, k.MCV1), err
+		},
+	},
+	"two_cluster": {
+		defaults: func() any {
+			d := scenario.DefaultTwoClusterOptions()
+			return &twoClusterKeys{Seed: d.Seed, NodesPerCluster: d.NodesPerCluster, Centers: d.Centers,
+				ClusterStd: d.ClusterStd, MCV1Range: d.MCV1Range}
+		},
+		build: func(o any) (*scenario.Table, string, error) {
+			k := o.(*twoClusterKeys)
+			t, err := scenario.TwoCluster(scenario.TwoClusterOptions{Seed: k.Seed, NodesPerCluster: k.NodesPerCluster,
+				Centers: k.Centers, ClusterStd: k.ClusterStd, MCV1Range: k.MCV1Range})
+			return t, fmt.Sprintf("builder: two_cluster(%d clusters × %d nodes, seed %d)",
+				len(k.Centers), k.NodesPerCluster, k.Seed), err
+		},
+	},
+	"satellites": {
+		defaults: func() any {
+			d := scenario.DefaultSatellitesOptions()
+			return &satellitesKeys{CorePop: d.CorePop, SatellitePop: d.SatellitePop, NTowns: d.NTowns,
+				MaxDistanceKm: d.MaxDistanceKm, MCV1: d.MCV1, Seed: d.Seed}
+		},
+		build: func(o any) (*scenario.Table, string, error) {
+			k := o.(*satellitesKeys)
+			t, err := scenario.Satellites(scenario.SatellitesOptions{CorePop: k.CorePop, SatellitePop: k.SatellitePop,
+				NTowns: k.NTowns, MaxDistanceKm: k.MaxDistanceKm, MCV1: k.MCV1, Seed: k.Seed})
+			return t, fmt.Sprintf("builder: satellites(%d towns, core pop %d, seed %d)", k.NTowns, k.CorePop, k.Seed), err
 		},
 	},
 }

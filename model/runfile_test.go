@@ -142,3 +142,28 @@ func TestRunFileConstructionErrorsNameTheEntry(t *testing.T) {
 	require.ErrorContains(t, err, `run.toml: phases[1] (InfectionSeeding): `)
 	require.ErrorContains(t, err, "nowhere")
 }
+
+// TestRunFileSIAScheduleCSV: an SIA schedule given as a CSV path is read
+// relative to the run file, like the scenario.
+func TestRunFileSIAScheduleCSV(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sia.csv"), []byte("id,date\npatch_1,2000-01-20\n"), 0o644))
+	rf, err := LoadRunFile(writeRunFile(t, dir, `
+[[phases]]
+type = "sia_calendar"
+aggregation_level = -2
+sia_schedule = "sia.csv"
+
+[[phases]]
+type = "SIACalendar"
+aggregation_level = -2
+sia_schedule = [{ id = "patch_2", date = 2000-01-01 }]
+`))
+	require.NoError(t, err)
+	m := newModel(t, twoPatch(t), quietParams(3, 1), rf.Components...)
+	require.NoError(t, m.Run(context.Background()))
+	sias := InstancesOf[*systems.SIACalendar](m)
+	require.Len(t, sias, 2)
+	assert.Equal(t, []string{"patch_1_2000-01-20"}, sias[0].Implemented())
+	assert.Equal(t, []string{"patch_2_2000-01-01"}, sias[1].Implemented())
+}

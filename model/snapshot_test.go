@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,26 +19,41 @@ import (
 	"github.com/rubeola/rubeola/systems"
 )
 
-// snapshotComponents is a component list touching every kind of saved
-// state: an initialiser with a done flag, random streams in several
-// phases, per-patch and global trackers.
+// snapshotComponents is AT-16's model plus SIA (SPEC AT-23), touching
+// every kind of saved state: initialisers with done flags, random streams
+// in several phases, fired campaigns, every tracker kind.
 func snapshotComponents() []phases.Factory {
 	inf := systems.DefaultInfectionParams()
 	inf.Seasonality = 0.3
+	sia := systems.DefaultSIACalendarParams()
+	sia.AggregationLevel = metrics.PerPatch
+	sia.Schedule = []systems.Campaign{
+		{Group: "patch_3", Date: time.Date(2000, 3, 1, 0, 0, 0, 0, time.UTC)},
+		{Group: "patch_290", Date: time.Date(2000, 12, 24, 0, 0, 0, 0, time.UTC)},
+		{Group: "patch_3", Date: time.Date(2001, 6, 1, 0, 0, 0, 0, time.UTC)},
+	}
 	return []phases.Factory{
 		systems.NewInitializeEquilibriumStates(nil),
 		systems.NewInfectionSeeding(&systems.SeedingParams{NumInfections: 20, UseLargestPatch: true}),
 		systems.NewImportationPressure(nil),
 		systems.NewInfection(&inf),
 		systems.NewVitalDynamics(nil),
+		systems.NewSIACalendar(&sia),
 		metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}),
 		metrics.NewStateTracker(nil),
+		metrics.NewCaseSurveillanceTracker(nil),
+		metrics.NewFadeOutTracker(nil),
+		metrics.NewPopulationTracker(nil),
 	}
 }
 
 // runOutcome is everything the resume guarantee covers that these
 // components produce: every tracker array and the final patch states.
 type runOutcome struct {
+	cases    [][]int64
+	fadeouts []int64
+	pops     [][]int64
+	fired    []string
 	perPatch map[string][][]int64
 	global   map[string][][]int64
 	summary  metrics.Summary
@@ -49,7 +65,12 @@ func outcome(t *testing.T, m *Biweekly) runOutcome {
 	trackers := InstancesOf[*metrics.StateTracker](m)
 	require.Len(t, trackers, 2)
 	o := runOutcome{perPatch: map[string][][]int64{}, global: map[string][][]int64{}, final: map[string][]int64{},
-		summary: metrics.Summarize(trackers[0])}
+		summary:  metrics.Summarize(trackers[0]),
+		cases:    InstancesOf[*metrics.CaseSurveillanceTracker](m)[0].Counts(),
+		fadeouts: InstancesOf[*metrics.FadeOutTracker](m)[0].Counts(),
+		pops:     InstancesOf[*metrics.PopulationTracker](m)[0].Counts(),
+		fired:    InstancesOf[*systems.SIACalendar](m)[0].Implemented(),
+	}
 	for _, s := range []string{"S", "I", "R"} {
 		var err error
 		o.perPatch[s], err = trackers[0].Counts(s)
@@ -64,9 +85,9 @@ func outcome(t *testing.T, m *Biweekly) runOutcome {
 
 func snapshotScenario(t *testing.T) *scenario.Table {
 	t.Helper()
-	// 300 patches: two random-stream blocks (rng.BlockSize 256), so block
-	// states are saved and restored per block.
-	scn, err := scenario.RandomN(300, 5, 0.5)
+	// AT-16's scenario: 1000 patches, four random-stream blocks
+	// (rng.BlockSize 256), so block states are saved and restored per block.
+	scn, err := scenario.RandomN(1000, 7, 0.5)
 	require.NoError(t, err)
 	return scn
 }
@@ -78,7 +99,7 @@ func snapshotScenario(t *testing.T) *scenario.Table {
 // tick, gzip and plain, rebuilt from stored params or from factories, both
 // kernels.
 func TestSnapshotResumeIsIdentical(t *testing.T) {
-	const T = 30
+	const T = 60
 	scn := snapshotScenario(t)
 	for _, numba := range []bool{true, false} {
 		p := quietParams(T, 11)
@@ -86,13 +107,14 @@ func TestSnapshotResumeIsIdentical(t *testing.T) {
 		whole := newModel(t, scn, p, snapshotComponents()...)
 		require.NoError(t, whole.Run(context.Background()))
 		want := outcome(t, whole)
+		require.Len(t, want.fired, 3, "every campaign fires within the run")
 
 		for _, tc := range []struct {
 			k         int
 			file      string
 			factories bool
 		}{
-			{0, "k0.snap", false}, {1, "k1.json", false}, {13, "k13.gz", true}, {29, "k29.snap", false},
+			{0, "k0.snap", false}, {1, "k1.json", false}, {23, "k23.gz", true}, {59, "k59.snap", false},
 		} {
 			path := filepath.Join(t.TempDir(), tc.file)
 			first := newModel(t, scn, p, snapshotComponents()...)
@@ -115,7 +137,7 @@ func TestSnapshotResumeIsIdentical(t *testing.T) {
 
 // TestSnapshotFileForms: .snap and .gz are gzip, anything else plain JSON.
 func TestSnapshotFileForms(t *testing.T) {
-	m := newModel(t, twoPatch(t), quietParams(3, 1), snapshotComponents()...)
+	m := newModel(t, snapshotScenario(t), quietParams(3, 1), snapshotComponents()...)
 	require.NoError(t, m.Initialize())
 	dir := t.TempDir()
 	for name, gz := range map[string]bool{"a.snap": true, "a.gz": true, "a.json": false} {
@@ -160,7 +182,7 @@ func TestSnapshotExtendsRun(t *testing.T) {
 // initialisation.
 func TestSnapshotErrors(t *testing.T) {
 	dir := t.TempDir()
-	scn := twoPatch(t)
+	scn := snapshotScenario(t)
 	m := newModel(t, scn, quietParams(5, 1), snapshotComponents()...)
 	require.NoError(t, m.RunTicks(context.Background(), 2))
 	good := filepath.Join(dir, "good.snap")
@@ -195,8 +217,10 @@ func TestSnapshotErrors(t *testing.T) {
 			"snapshot version 9 is not supported"},
 		{"missing file", filepath.Join(dir, "nope.snap"), nil, "no such file"},
 		{"wrong components", good, short, "snapshot has components [InitializeEquilibriumStatesProcess InfectionSeedingProcess " +
-			"ImportationPressureProcess InfectionProcess VitalDynamicsProcess StateTracker StateTracker], got " +
-			"[InitializeEquilibriumStatesProcess InfectionSeedingProcess InfectionProcess VitalDynamicsProcess StateTracker StateTracker]"},
+			"ImportationPressureProcess InfectionProcess VitalDynamicsProcess SIACalendarProcess StateTracker StateTracker " +
+			"CaseSurveillanceTracker FadeOutTracker PopulationTracker], got [InitializeEquilibriumStatesProcess " +
+			"InfectionSeedingProcess InfectionProcess VitalDynamicsProcess SIACalendarProcess StateTracker StateTracker " +
+			"CaseSurveillanceTracker FadeOutTracker PopulationTracker]"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
