@@ -7,10 +7,9 @@
 # The baseline exports its synthetic scenario; both run it for TICKS ticks,
 # REPS times; the script prints the median run-phase seconds (setup, i.e.
 # building the mixing matrix, excluded for both) and their ratio.
-# Component lists: rubeola runs its standard schedule (equilibrium,
-# importation, infection with gravity mixing, vital dynamics, state tracker);
-# the baseline additionally runs population, case-surveillance (vectorized)
-# and fade-out trackers.
+# Component lists: both run the baseline's list (equilibrium, importation,
+# infection with gravity mixing, vital dynamics, state, population,
+# case-surveillance and fade-out trackers); rubeola's is benchmarks/baseline.toml.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-1000}
@@ -26,7 +25,7 @@ go build -o "$work/rubeola" ./cmd/rubeola
 "$baseline" --scenario-csv "$work/scenario.csv" --ticks "$ticks" --reps "$reps" --surveillance vectorized \
   | grep '^numpy' > "$work/numpy.csv"
 for rep in $(seq 1 "$reps"); do
-  "$work/rubeola" run --scenario "$work/scenario.csv" --ticks "$ticks" --seed "$rep" --no-progress \
+  "$work/rubeola" run --config benchmarks/baseline.toml --scenario "$work/scenario.csv" --ticks "$ticks" --seed "$rep" --no-progress \
     --out "$work/out-$rep" >/dev/null
 done
 
