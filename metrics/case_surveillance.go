@@ -239,14 +239,7 @@ func (c *CaseSurveillanceTracker) Series() []int64 {
 // Tidy returns the recorded cases as rows: tick-major, then group; state
 // "cases".
 func (c *CaseSurveillanceTracker) Tidy() []Row {
-	rows := make([]Row, 0, c.rec.recorded*len(c.groupIDs))
-	for t := range c.rec.recorded {
-		date := c.dates(t).Format(time.DateOnly)
-		for gi, v := range c.rec.row(t) {
-			rows = append(rows, Row{Tick: t, Date: date, PatchID: c.groupIDs[gi], State: "cases", Count: v})
-		}
-	}
-	return rows
+	return c.rec.tidy(c.dates, c.groupIDs, "cases")
 }
 
 // SnapshotState returns the recorded rows (each tick's per-group cases)

@@ -131,12 +131,7 @@ func (c *FadeOutTracker) Counts() []int64 { return append([]int64(nil), c.rec.da
 // Tidy returns one row per recorded tick: patch_id "all_patches", state
 // "fadeouts".
 func (c *FadeOutTracker) Tidy() []Row {
-	rows := make([]Row, 0, c.rec.recorded)
-	for t := range c.rec.recorded {
-		rows = append(rows, Row{Tick: t, Date: c.dates(t).Format(time.DateOnly), PatchID: AllPatchesID,
-			State: "fadeouts", Count: c.rec.row(t)[0]})
-	}
-	return rows
+	return c.rec.tidy(c.dates, []string{AllPatchesID}, "fadeouts")
 }
 
 // SnapshotState returns the recorded counts (one row of one value per tick)

@@ -118,14 +118,7 @@ func (c *PopulationTracker) Counts() [][]int64 {
 // Tidy returns the recorded populations as rows: tick-major, then patch;
 // state "N", patch_id the scenario id.
 func (c *PopulationTracker) Tidy() []Row {
-	rows := make([]Row, 0, c.rec.recorded*len(c.ids))
-	for t := range c.rec.recorded {
-		date := c.dates(t).Format(time.DateOnly)
-		for j, v := range c.rec.row(t) {
-			rows = append(rows, Row{Tick: t, Date: date, PatchID: c.ids[j], State: "N", Count: v})
-		}
-	}
-	return rows
+	return c.rec.tidy(c.dates, c.ids, "N")
 }
 
 // SnapshotState returns the recorded rows (each tick's per-patch

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/rubeola/rubeola/phases"
 )
@@ -80,4 +81,17 @@ func stateColumns(m phases.Model) ([][]int64, error) {
 		cols[k] = col
 	}
 	return cols, nil
+}
+
+// tidy returns the recorded ticks as tidy rows of one state: tick-major,
+// then column k labelled ids[k], dated by dates.
+func (r *records) tidy(dates func(t int) time.Time, ids []string, state string) []Row {
+	rows := make([]Row, 0, r.recorded*len(ids))
+	for t := range r.recorded {
+		date := dates(t).Format(time.DateOnly)
+		for k, v := range r.row(t) {
+			rows = append(rows, Row{Tick: t, Date: date, PatchID: ids[k], State: state, Count: v})
+		}
+	}
+	return rows
 }
