@@ -22,10 +22,16 @@
 //
 //	t, err := scenario.FromColumns(ids, pops, lats, lons, mcv1s) // copies, then validates
 //
-// Synthetic scenarios: [SinglePatch], [TwoPatch], [Grid] with [GridOptions]
-// (start from [DefaultGridOptions]), and [RandomN], which draws from its own
-// random stream (seed, "scenario.RandomN", block 0) of package rng. Every
-// builder returns a validated table.
+// Synthetic scenarios (SPEC §3.3): [SinglePatch], [TwoPatch], [Grid] with
+// [GridOptions] (start from [DefaultGridOptions]), [RandomN], [TwoCluster]
+// with [TwoClusterOptions] (nodes jittered around cluster centres, ids
+// "cluster_1:node_1" …; start from [DefaultTwoClusterOptions]) and
+// [Satellites] with [SatellitesOptions] (a core city "0" and towns "1" … on a
+// disc around it, their coverage a clipped random walk; start from
+// [DefaultSatellitesOptions]). Each random builder draws from its own stream
+// (seed, "scenario.<Builder>", block 0) of package rng, in the order its doc
+// lists, so a table depends only on the builder's options. Every builder
+// returns a validated table; bad options are errors naming the option.
 //
 // # Using a table
 //
