@@ -39,25 +39,14 @@ func (g Gravity) Name() string { return "gravity" }
 // Validate checks the parameters: all finite, A ≥ 1, B ≥ 0, C ≥ 0,
 // K ∈ [0, 1].
 func (g Gravity) Validate() error {
-	for _, p := range [...]struct {
-		key string
-		v   float64
-	}{{"a", g.A}, {"b", g.B}, {"c", g.C}, {"k", g.K}} {
-		if math.IsNaN(p.v) || math.IsInf(p.v, 0) {
-			return fmt.Errorf("mixing: gravity: %s = %v is not finite", p.key, p.v)
-		}
-	}
-	switch {
-	case g.A < 1:
-		return fmt.Errorf("mixing: gravity: a = %v must be >= 1", g.A)
-	case g.B < 0:
-		return fmt.Errorf("mixing: gravity: b = %v must be >= 0", g.B)
-	case g.C < 0:
-		return fmt.Errorf("mixing: gravity: c = %v must be >= 0", g.C)
-	case g.K < 0 || g.K > 1:
-		return fmt.Errorf("mixing: gravity: k = %v must be in [0, 1]", g.K)
-	}
-	return nil
+	const name = "gravity"
+	return firstError(
+		checkFinite(name, param{"a", g.A}, param{"b", g.B}, param{"c", g.C}, param{"k", g.K}),
+		checkAtLeast(name, param{"a", g.A}, 1),
+		checkAtLeast(name, param{"b", g.B}, 0),
+		checkAtLeast(name, param{"c", g.C}, 0),
+		checkScale(name, g.K),
+	)
 }
 
 // Mixing returns the dense mixing matrix M for scn (row = source): the
@@ -67,20 +56,22 @@ func (g Gravity) Validate() error {
 // out of range and, when C > 0, two distinct patches at distance 0. A single
 // patch gives [[1]].
 func (g Gravity) Mixing(scn *scenario.Table) (*Matrix, error) {
-	if err := g.Validate(); err != nil {
-		return nil, err
-	}
-	return kernelMatrix(scn, g.Name(), g.K, gravityKernel(g.A-1, g.B, g.C), true)
+	return buildKernel(g, scn, true)
 }
 
 // Migration returns the dense migration matrix for scn: the raw kernel
 // normalised per column (SPEC §7.3), diagonal 0. Row sums are not checked
 // here (that belongs to the mixing step). A single patch gives [[0]].
 func (g Gravity) Migration(scn *scenario.Table) (*Matrix, error) {
+	return buildKernel(g, scn, false)
+}
+
+// kernel validates g and returns its raw kernel and migration scale.
+func (g Gravity) kernel() (kernelFunc, float64, error) {
 	if err := g.Validate(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return kernelMatrix(scn, g.Name(), g.K, gravityKernel(g.A-1, g.B, g.C), false)
+	return gravityKernel(g.Name(), g.A-1, g.B, g.C), g.K, nil
 }
 
 // MarshalJSON encodes g in canonical form, {"type":"gravity","a":…,"b":…,
@@ -95,55 +86,89 @@ func (g Gravity) MarshalJSON() ([]byte, error) {
 
 // gravityKernel returns the raw gravity kernel of SPEC §7.2 with origin
 // exponent aPrime (A−1 for [Gravity]), destination exponent b and distance
-// exponent c:
+// exponent c (name prefixes error messages):
 //
 //	W[i,j] = p_i^aPrime · p_j^b · d_ij^(−c),  i ≠ j;  W[i,i] = 0.
 //
 // The population powers are computed once per patch, the distances on the
 // fly (no N×N distance matrix). c = 0 skips the distances (d^0 = 1, also for
-// coincident patches); otherwise an off-diagonal d = 0 is an error naming
+// coincident patches); for c > 0 an off-diagonal d = 0 is an error naming
 // both patches.
-func gravityKernel(aPrime, b, c float64) kernelFunc {
+func gravityKernel(name string, aPrime, b, c float64) kernelFunc {
 	return func(scn *scenario.Table) (rawKernel, error) {
-		n := scn.Len()
-		pa := make([]float64, n)
-		pb := make([]float64, n)
-		for i, p := range populations(scn) {
-			pa[i] = math.Pow(p, aPrime) // 0^0 = 1
-			pb[i] = math.Pow(p, b)
-		}
-		var co coords
-		if c != 0 {
-			co = newCoords(scn.Lat, scn.Lon)
-		}
-		decay := distanceDecay(c)
-		row := func(i int, w []float64) error {
-			pai := pa[i]
-			if c == 0 {
-				for j := range w {
-					w[j] = pai * pb[j]
-				}
-				w[i] = 0
-				return nil
-			}
-			for j := range w {
-				if j == i {
-					w[j] = 0
-					continue
-				}
-				d := co.dist(i, j)
-				if d == 0 {
-					lo, hi := min(i, j), max(i, j)
-					return fmt.Errorf("mixing: gravity: patches %s and %s are at distance 0 (same location); "+
-						"the distance exponent c = %v > 0 needs distinct locations",
-						patchName(scn, lo), patchName(scn, hi), c)
-				}
-				w[j] = float64(pai*pb[j]) * decay(d)
-			}
-			return nil
-		}
-		return rawKernel{newRow: func() rowFunc { return row }}, nil
+		g := newGravityTerms(scn, name, aPrime, b, c)
+		return rawKernel{newRow: func() rowFunc { return g.row }}, nil
 	}
+}
+
+// gravityTerms holds the per-patch pieces of a gravity-type kernel for one
+// scenario, shared by [Gravity] and [CompetingDestinations]: the origin and
+// destination population powers p^aPrime and p^b, the coordinates and the
+// distance decay d ↦ d^(−c).
+type gravityTerms struct {
+	scn    *scenario.Table
+	name   string // the mixer's JSON type, for messages
+	pa, pb []float64
+	c      float64
+	co     coords // unset when c == 0
+	decay  func(d float64) float64
+}
+
+// newGravityTerms prepares the gravity terms of scn (0^0 = 1) for the mixer
+// called name.
+func newGravityTerms(scn *scenario.Table, name string, aPrime, b, c float64) *gravityTerms {
+	n := scn.Len()
+	g := &gravityTerms{scn: scn, name: name, pa: make([]float64, n), pb: make([]float64, n), c: c, decay: distanceDecay(c)}
+	for i, p := range populations(scn) {
+		g.pa[i] = math.Pow(p, aPrime)
+		g.pb[i] = math.Pow(p, b)
+	}
+	if c != 0 {
+		g.co = newCoords(scn.Lat, scn.Lon)
+	}
+	return g
+}
+
+// row writes row i of the gravity kernel into w (a [rowFunc]). It keeps no
+// scratch, so one row function serves every goroutine.
+func (g *gravityTerms) row(i int, w []float64) error {
+	pai := g.pa[i]
+	if g.c == 0 {
+		for j := range w {
+			w[j] = pai * g.pb[j]
+		}
+		w[i] = 0
+		return nil
+	}
+	for j := range w {
+		if j == i {
+			w[j] = 0
+			continue
+		}
+		f, err := g.decayBetween(i, j)
+		if err != nil {
+			return err
+		}
+		w[j] = float64(pai*g.pb[j]) * f
+	}
+	return nil
+}
+
+// decayBetween returns d_ij^(−c) for patches i ≠ j: 1 when c = 0 (no
+// distance computed), an error naming both patches when c > 0 and they are
+// at distance 0. It is symmetric bit for bit in i and j.
+func (g *gravityTerms) decayBetween(i, j int) (float64, error) {
+	if g.c == 0 {
+		return 1, nil
+	}
+	d := g.co.dist(i, j)
+	if d == 0 && g.c > 0 {
+		lo, hi := min(i, j), max(i, j)
+		return 0, fmt.Errorf("mixing: %s: patches %s and %s are at distance 0 (same location); "+
+			"the distance exponent c = %v > 0 needs distinct locations",
+			g.name, patchName(g.scn, lo), patchName(g.scn, hi), g.c)
+	}
+	return g.decay(d), nil
 }
 
 // distanceDecay returns d ↦ d^(−c) for d > 0. Common exponents use a square

@@ -24,10 +24,28 @@ type rawKernel struct {
 }
 
 // kernelFunc prepares the raw kernel of a mixer for a scenario that passed
-// checkScenario and has at least 2 patches. Every kernel mixer (gravity now;
-// radiation, Stouffer and competing destinations later) is a kernelFunc plus
-// the shared normalisation of SPEC §7.3 (see kernelMatrix).
+// checkScenario and has at least 2 patches. Every kernel mixer (gravity,
+// radiation, Stouffer, competing destinations) is a kernelFunc plus the
+// shared normalisation of SPEC §7.3 (see kernelMatrix, and
+// truncatedKernelMatrix for the sparse build).
 type kernelFunc func(scn *scenario.Table) (rawKernel, error)
+
+// kernelMixer is a built-in kernel mixer: kernel validates the parameters
+// and returns the raw kernel and the migration scale k.
+type kernelMixer interface {
+	Mixer
+	kernel() (kf kernelFunc, k float64, err error)
+}
+
+// buildKernel returns the dense migration (diag false) or mixing (diag true)
+// matrix of a kernel mixer for scn.
+func buildKernel(km kernelMixer, scn *scenario.Table, diag bool) (*Matrix, error) {
+	kf, k, err := km.kernel()
+	if err != nil {
+		return nil, err
+	}
+	return kernelMatrix(scn, km.Name(), k, kf, diag)
+}
 
 // kernelMatrix builds the migration matrix (diag false) or the mixing matrix
 // (diag true) of a kernel mixer for scn, dense: the raw kernel is written
@@ -60,22 +78,15 @@ func kernelMatrix(scn *scenario.Table, name string, k float64, kf kernelFunc, di
 			if err := row(i, w); err != nil {
 				return err
 			}
-			s := 0.0
-			for _, v := range w {
-				s += v
-			}
-			rowSums[i] = s
+			rowSums[i] = sum(w)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	for i, s := range rowSums {
-		if math.IsInf(s, 0) || math.IsNaN(s) {
-			return nil, fmt.Errorf("mixing: %s: raw kernel row %s sums to %v (overflow: patches too close for the distance exponent?)",
-				name, patchName(scn, i), s)
-		}
+	if err := checkRowSums(scn, name, rowSums); err != nil {
+		return nil, err
 	}
 	err = forRows(n, func(lo, hi int) error {
 		for i := lo; i < hi; i++ {
@@ -89,6 +100,52 @@ func kernelMatrix(scn *scenario.Table, name string, k float64, kf kernelFunc, di
 		return nil, err
 	}
 	return NewDense(n, data)
+}
+
+// kernelRowSums returns the row sums R_i of the raw kernel rk (n ≥ 2
+// patches of scn), computing each row into scratch space exactly as
+// kernelMatrix does and keeping none: O(N) memory, O(N²) time.
+func kernelRowSums(scn *scenario.Table, name string, rk rawKernel, n int) ([]float64, error) {
+	rowSums := make([]float64, n)
+	err := forRows(n, func(lo, hi int) error {
+		row := rk.newRow()
+		w := make([]float64, n)
+		for i := lo; i < hi; i++ {
+			if err := row(i, w); err != nil {
+				return err
+			}
+			rowSums[i] = sum(w)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRowSums(scn, name, rowSums); err != nil {
+		return nil, err
+	}
+	return rowSums, nil
+}
+
+// sum returns Σ w in increasing index order (the summation order of every
+// raw-kernel row sum, so dense and sparse builds agree bit for bit).
+func sum(w []float64) float64 {
+	s := 0.0
+	for _, v := range w {
+		s += v
+	}
+	return s
+}
+
+// checkRowSums rejects raw-kernel row sums that overflowed.
+func checkRowSums(scn *scenario.Table, name string, rowSums []float64) error {
+	for i, s := range rowSums {
+		if math.IsInf(s, 0) || math.IsNaN(s) {
+			return fmt.Errorf("mixing: %s: raw kernel row %s sums to %v (overflow: patches too close for the distance exponent?)",
+				name, patchName(scn, i), s)
+		}
+	}
+	return nil
 }
 
 // parallelMinEntries is the matrix size (N²) below which forRows runs on the

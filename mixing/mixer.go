@@ -17,7 +17,16 @@ type Mixer interface {
 
 // Compile-time checks of the built-in mixers.
 var (
-	_ Migrator = Gravity{}
-	_ Migrator = migrationMatrix{}
-	_ Mixer    = mixingMatrix{}
+	_ Migrator       = Gravity{}
+	_ Migrator       = Radiation{}
+	_ Migrator       = Stouffer{}
+	_ Migrator       = CompetingDestinations{}
+	_ Migrator       = migrationMatrix{}
+	_ Mixer          = mixingMatrix{}
+	_ ReportingMixer = TruncatedMixer{}
+
+	_ kernelMixer = Gravity{}
+	_ kernelMixer = Radiation{}
+	_ kernelMixer = Stouffer{}
+	_ kernelMixer = CompetingDestinations{}
 )

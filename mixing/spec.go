@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -15,18 +16,28 @@ import (
 // key naming the mixer and the mixer's own keys, e.g.
 //
 //	{"type": "gravity", "a": 1, "b": 1, "c": 1.5, "k": 0.01}
+//	{"type": "radiation", "include_home": true, "k": 0.01}
+//	{"type": "stouffer", "include_home": true, "k": 0.01, "a": 1, "b": 1}
+//	{"type": "competing_destinations", "a": 1, "b": 1, "c": 1.5, "k": 0.01, "delta": -1}
+//	{"type": "truncated", "mixer": {"type": "gravity"}, "top_k": 50, "renorm": "off_diagonal"}
 //	{"type": "migration_matrix", "matrix": [[0, 0.01], [0.02, 0]]}
 //	{"type": "mixing_matrix", "matrix": [[0.9, 0.1], [0, 1]]}
 //
 // Omitted parameters take their defaults. The user-matrix types require
-// "matrix".
+// "matrix"; "truncated" requires "mixer" and min_weight > 0 or top_k > 0.
 
 // mixerDecoders maps each JSON type to the strict decoder of its spec (the
-// whole object, "type" included). New built-in mixers register here.
+// whole object, "type" included). New built-in mixers register here;
+// "truncated", whose decoder calls DecodeMixer for its inner mixer, registers
+// in an init function of truncated.go (a direct entry would be an
+// initialisation cycle).
 var mixerDecoders = map[string]func(data []byte) (Mixer, error){
-	"gravity":          decodeGravity,
-	"migration_matrix": decodeMigrationMatrix,
-	"mixing_matrix":    decodeMixingMatrix,
+	"gravity":                decodeGravity,
+	"radiation":              decodeRadiation,
+	"stouffer":               decodeStouffer,
+	"competing_destinations": decodeCompetingDestinations,
+	"migration_matrix":       decodeMigrationMatrix,
+	"mixing_matrix":          decodeMixingMatrix,
 }
 
 // knownTypes returns the registered JSON types, sorted.
@@ -35,7 +46,8 @@ func knownTypes() []string {
 }
 
 // DecodeMixer parses a mixer spec strictly: data must be one JSON object with
-// a string "type" naming a built-in mixer ("gravity", "migration_matrix",
+// a string "type" naming a built-in mixer ("gravity", "radiation",
+// "stouffer", "competing_destinations", "truncated", "migration_matrix",
 // "mixing_matrix"); parameters not given take their defaults; an unknown type
 // or key, a key given twice, a value of the wrong JSON type and a parameter
 // out of range (the mixer's Validate) are errors naming the type or key, e.g.
@@ -73,30 +85,26 @@ func DecodeMixer(data []byte) (Mixer, error) {
 
 // MarshalMixer returns the canonical JSON of a built-in mixer: "type" first,
 // then every parameter (defaults included) in declaration order, e.g.
-// {"type":"gravity","a":1,"b":1,"c":1.5,"k":0.01}. DecodeMixer of the result
+// {"type":"gravity","a":1,"b":1,"c":1.5,"k":0.01}; a truncated mixer holds
+// its inner mixer's canonical JSON under "mixer". DecodeMixer of the result
 // gives an equal mixer. An invalid mixer (one DecodeMixer would reject), a nil
 // Mixer and a mixer that is not built in are errors.
 func MarshalMixer(m Mixer) ([]byte, error) {
-	switch v := m.(type) {
-	case nil:
+	if m == nil || isNilPointer(m) {
 		return nil, fmt.Errorf("mixing: cannot encode a nil mixer")
+	}
+	switch v := m.(type) {
 	case Spec:
 		return MarshalMixer(v.Mixer)
 	case *Spec:
-		if v == nil {
-			return nil, fmt.Errorf("mixing: cannot encode a nil mixer")
-		}
 		return MarshalMixer(v.Mixer)
-	case *Gravity:
-		if v == nil {
-			return nil, fmt.Errorf("mixing: cannot encode a nil mixer")
-		}
-		return MarshalMixer(*v)
-	case Gravity:
-		if err := v.Validate(); err != nil {
+	case *Gravity, *Radiation, *Stouffer, *CompetingDestinations, *TruncatedMixer:
+		return MarshalMixer(reflect.ValueOf(v).Elem().Interface().(Mixer))
+	case Gravity, Radiation, Stouffer, CompetingDestinations, TruncatedMixer:
+		if err := v.(interface{ Validate() error }).Validate(); err != nil {
 			return nil, err
 		}
-		return json.Marshal(v)
+		return v.(json.Marshaler).MarshalJSON()
 	case migrationMatrix:
 		if len(v.m) == 0 {
 			return nil, fmt.Errorf("mixing: cannot encode an empty migration matrix")
@@ -115,6 +123,12 @@ func MarshalMixer(m Mixer) ([]byte, error) {
 		return json.Marshal(v)
 	}
 	return nil, fmt.Errorf("mixing: cannot encode mixer %q (%T): not a built-in mixer", m.Name(), m)
+}
+
+// isNilPointer reports whether m holds a nil pointer.
+func isNilPointer(m Mixer) bool {
+	v := reflect.ValueOf(m)
+	return v.Kind() == reflect.Pointer && v.IsNil()
 }
 
 // Spec holds a Mixer where JSON is decoded or encoded, for example as a field
@@ -159,6 +173,54 @@ func decodeGravity(data []byte) (Mixer, error) {
 		return nil, err
 	}
 	return v.Gravity, nil
+}
+
+// decodeRadiation decodes a "radiation" spec over the defaults and
+// validates it.
+func decodeRadiation(data []byte) (Mixer, error) {
+	v := struct {
+		Type string `json:"type"`
+		Radiation
+	}{Radiation: DefaultRadiation()}
+	if err := params.DecodeStrict(data, &v, params.KeyRules{Component: "mixing: radiation"}); err != nil {
+		return nil, err
+	}
+	if err := v.Radiation.Validate(); err != nil {
+		return nil, err
+	}
+	return v.Radiation, nil
+}
+
+// decodeStouffer decodes a "stouffer" spec over the defaults and validates
+// it.
+func decodeStouffer(data []byte) (Mixer, error) {
+	v := struct {
+		Type string `json:"type"`
+		Stouffer
+	}{Stouffer: DefaultStouffer()}
+	if err := params.DecodeStrict(data, &v, params.KeyRules{Component: "mixing: stouffer"}); err != nil {
+		return nil, err
+	}
+	if err := v.Stouffer.Validate(); err != nil {
+		return nil, err
+	}
+	return v.Stouffer, nil
+}
+
+// decodeCompetingDestinations decodes a "competing_destinations" spec over
+// the defaults and validates it.
+func decodeCompetingDestinations(data []byte) (Mixer, error) {
+	v := struct {
+		Type string `json:"type"`
+		CompetingDestinations
+	}{CompetingDestinations: DefaultCompetingDestinations()}
+	if err := params.DecodeStrict(data, &v, params.KeyRules{Component: "mixing: competing_destinations"}); err != nil {
+		return nil, err
+	}
+	if err := v.CompetingDestinations.Validate(); err != nil {
+		return nil, err
+	}
+	return v.CompetingDestinations, nil
 }
 
 // decodeMigrationMatrix decodes a "migration_matrix" spec.

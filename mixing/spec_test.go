@@ -2,6 +2,7 @@ package mixing
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -42,8 +43,31 @@ func TestDecodeMixerErrors(t *testing.T) {
 		{"key case", `{"type":"gravity","K":0.1}`, []string{`unknown key "K"`, `did you mean "k"?`}},
 		{"reference key", `{"type":"gravity","distance_exponent":2}`, []string{`unknown key "distance_exponent"`}},
 		{"unknown type", `{"type":"gravty"}`, []string{`mixing: unknown mixer type "gravty" (did you mean "gravity"?)`}},
-		{"unknown type, no hint", `{"type":"xyz"}`, []string{`unknown mixer type "xyz"`, "known types: gravity, migration_matrix, mixing_matrix"}},
-		{"later-milestone type", `{"type":"radiation"}`, []string{`unknown mixer type "radiation"`}},
+		{"unknown type, no hint", `{"type":"xyz"}`, []string{`unknown mixer type "xyz"`,
+			"known types: competing_destinations, gravity, migration_matrix, mixing_matrix, radiation, stouffer, truncated"}},
+		{"type typo radiation", `{"type":"radiaton"}`, []string{`did you mean "radiation"?`}},
+		{"radiation unknown key", `{"type":"radiation","a":1}`, []string{"mixing: radiation", `unknown key "a"`}},
+		{"radiation k", `{"type":"radiation","k":2}`, []string{"mixing: radiation: k = 2 must be in [0, 1]"}},
+		{"radiation home not bool", `{"type":"radiation","include_home":1}`, []string{`key "include_home"`, "expected boolean"}},
+		{"stouffer b negative", `{"type":"stouffer","b":-0.5}`, []string{"mixing: stouffer: b = -0.5 must be >= 0"}},
+		{"stouffer unknown key", `{"type":"stouffer","c":1}`, []string{"mixing: stouffer", `unknown key "c"`}},
+		{"cd a below 1", `{"type":"competing_destinations","a":0}`, []string{"mixing: competing_destinations: a = 0 must be >= 1"}},
+		{"cd key case", `{"type":"competing_destinations","Delta":1}`, []string{`unknown key "Delta"`, `did you mean "delta"?`}},
+		{"truncated no mixer", `{"type":"truncated","top_k":5}`, []string{`mixing: truncated: key "mixer" is missing`}},
+		{"truncated null mixer", `{"type":"truncated","mixer":null,"top_k":5}`, []string{`key "mixer" is missing`}},
+		{"truncated nothing to do", `{"type":"truncated","mixer":{"type":"gravity"}}`, []string{"set min_weight > 0 or top_k > 0"}},
+		{"truncated bad inner", `{"type":"truncated","mixer":{"type":"gravity","q":1},"top_k":5}`,
+			[]string{`mixing: truncated: key "mixer": mixing: gravity: unknown key "q"`}},
+		{"truncated renorm", `{"type":"truncated","mixer":{"type":"gravity"},"top_k":5,"renorm":"rows"}`,
+			[]string{`key "renorm"`, `unknown renorm "rows"`}},
+		{"truncated renorm number", `{"type":"truncated","mixer":{"type":"gravity"},"top_k":5,"renorm":1}`,
+			[]string{`key "renorm"`, "must be a string"}},
+		{"truncated top_k fraction", `{"type":"truncated","mixer":{"type":"gravity"},"top_k":5.5}`, []string{`key "top_k"`}},
+		{"truncated top_k negative", `{"type":"truncated","mixer":{"type":"gravity"},"top_k":-1}`, []string{"top_k = -1 must be >= 0"}},
+		{"truncated min_weight negative", `{"type":"truncated","mixer":{"type":"gravity"},"min_weight":-1}`,
+			[]string{"min_weight = -1 must be a finite number >= 0"}},
+		{"truncated k at top level", `{"type":"truncated","mixer":{"type":"gravity"},"top_k":5,"k":0.1}`,
+			[]string{`key "k" is not accepted`, `put it in "mixer"`}},
 		{"type case", `{"type":"Gravity"}`, []string{`unknown mixer type "Gravity" (did you mean "gravity"?)`}},
 		{"no type", `{"a":1}`, []string{`no "type" key`}},
 		{"type not string", `{"type":1}`, []string{`"type" must be a string, got 1`}},
@@ -89,6 +113,20 @@ func TestMarshalMixerRoundTrip(t *testing.T) {
 		{"mixing matrix", FromMixingMatrix([][]float64{{0, 1}, {0, 0}}),
 			`{"type":"mixing_matrix","matrix":[[0,1],[0,0]]}`},
 		{"spec wrapper", Spec{DefaultGravity()}, `{"type":"gravity","a":1,"b":1,"c":1.5,"k":0.01}`},
+		{"radiation defaults", DefaultRadiation(), `{"type":"radiation","include_home":true,"k":0.01}`},
+		{"radiation no home", Radiation{K: 0.02}, `{"type":"radiation","include_home":false,"k":0.02}`},
+		{"radiation pointer", &Radiation{IncludeHome: true, K: 0.5}, `{"type":"radiation","include_home":true,"k":0.5}`},
+		{"stouffer defaults", DefaultStouffer(), `{"type":"stouffer","include_home":true,"k":0.01,"a":1,"b":1}`},
+		{"stouffer custom", Stouffer{K: 0.03, A: -0.5, B: 2}, `{"type":"stouffer","include_home":false,"k":0.03,"a":-0.5,"b":2}`},
+		{"competing defaults", DefaultCompetingDestinations(),
+			`{"type":"competing_destinations","a":1,"b":1,"c":1.5,"k":0.01,"delta":0}`},
+		{"competing custom", &CompetingDestinations{A: 2, B: -1, C: 2, K: 0.001, Delta: 1.5},
+			`{"type":"competing_destinations","a":2,"b":-1,"c":2,"k":0.001,"delta":1.5}`},
+		{"truncated gravity", Truncated(DefaultGravity(), Truncation{TopK: 1}),
+			`{"type":"truncated","mixer":{"type":"gravity","a":1,"b":1,"c":1.5,"k":0.01},"min_weight":0,"top_k":1,"renorm":"off_diagonal"}`},
+		{"truncated matrix", Truncated(FromMixingMatrix([][]float64{{0.5, 0.5}, {0.25, 0.75}}),
+			Truncation{MinWeight: 0.3, Renorm: RenormDiagonal}),
+			`{"type":"truncated","mixer":{"type":"mixing_matrix","matrix":[[0.5,0.5],[0.25,0.75]]},"min_weight":0.3,"top_k":0,"renorm":"diagonal"}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -101,8 +139,9 @@ func TestMarshalMixerRoundTrip(t *testing.T) {
 			again, err := MarshalMixer(back)
 			require.NoError(t, err)
 			assert.Equal(t, string(data), string(again))
-			if g, ok := tc.m.(Gravity); ok {
-				assert.Equal(t, g, back)
+			switch tc.m.(type) {
+			case Gravity, Radiation, Stouffer, CompetingDestinations, TruncatedMixer:
+				assert.Equal(t, tc.m, back)
 			}
 			// The decoded mixer builds the same matrix.
 			a, errA := tc.m.Mixing(twoPatch())
@@ -137,6 +176,14 @@ func TestMarshalMixerErrors(t *testing.T) {
 		{"empty mixing matrix", FromMixingMatrix(nil), "empty mixing matrix"},
 		{"empty migration matrix", FromMigrationMatrix([][]float64{}), "empty migration matrix"},
 		{"custom", customMixer{}, `cannot encode mixer "custom" (mixing.customMixer): not a built-in mixer`},
+		{"invalid radiation", Radiation{K: -1}, "mixing: radiation: k = -1 must be in [0, 1]"},
+		{"invalid stouffer", Stouffer{K: 0.01, B: -1}, "mixing: stouffer: b = -1 must be >= 0"},
+		{"invalid competing", CompetingDestinations{K: 0.01, A: 1, Delta: math.NaN()}, "delta = NaN is not finite"},
+		{"nil radiation pointer", (*Radiation)(nil), "nil mixer"},
+		{"truncated without mixer", Truncated(nil, Truncation{TopK: 1}), "no mixer to truncate"},
+		{"truncated no options", Truncated(DefaultGravity(), Truncation{}), "set min_weight > 0 or top_k > 0"},
+		{"truncated custom inner", Truncated(customMixer{}, Truncation{TopK: 1}), "not a built-in mixer"},
+		{"truncated invalid inner", Truncated(Gravity{}, Truncation{TopK: 1}), "a = 0 must be >= 1"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
