@@ -12,6 +12,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/mixing"
+	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
 )
 
@@ -166,4 +167,33 @@ sia_schedule = [{ id = "patch_2", date = 2000-01-01 }]
 	require.Len(t, sias, 2)
 	assert.Equal(t, []string{"patch_1_2000-01-20"}, sias[0].Implemented())
 	assert.Equal(t, []string{"patch_2_2000-01-01"}, sias[1].Implemented())
+}
+
+// TestRunFileScenarioBuilders: every [scenario] builder gives the table the
+// Go builder gives with the same options.
+func TestRunFileScenarioBuilders(t *testing.T) {
+	must := func(scn *scenario.Table, err error) *scenario.Table {
+		t.Helper()
+		require.NoError(t, err)
+		return scn
+	}
+	tc := scenario.DefaultTwoClusterOptions()
+	tc.NodesPerCluster = 7
+	sat := scenario.DefaultSatellitesOptions()
+	sat.NTowns = 12
+	for _, c := range []struct {
+		toml string
+		want *scenario.Table
+	}{
+		{"builder = \"single_patch\"", must(scenario.SinglePatch(100000, 0))},
+		{"builder = \"two_patch\"\npop = 3000\nmcv1 = 0.5", must(scenario.TwoPatch(3000, 0.5))},
+		{"builder = \"grid\"\nrows = 2\ncols = 3\npop = 10", must(scenario.Grid(2, 3, 10, scenario.DefaultGridOptions()))},
+		{"builder = \"random_n\"\nn = 20\nseed = 4", must(scenario.RandomN(20, 4, 0))},
+		{"builder = \"two_cluster\"\nnodes_per_cluster = 7", must(scenario.TwoCluster(tc))},
+		{"builder = \"satellites\"\nn_towns = 12", must(scenario.Satellites(sat))},
+	} {
+		rf, err := DecodeRunFile(strings.NewReader("[scenario]\n"+c.toml+"\n"), "run.toml", "")
+		require.NoError(t, err, c.toml)
+		assert.Equal(t, c.want, rf.Scenario, c.toml)
+	}
 }
