@@ -31,3 +31,39 @@ func BenchmarkGravityMixingGenericC(b *testing.B) {
 		}
 	}
 }
+
+// benchmarkMixer builds the dense mixing matrix of m for the N = 1000
+// scenario of BenchmarkGravityMixing; ns/entry (time per N² entries) makes
+// the complexity visible: constant for O(N²) builds, growing with N for
+// O(N³) ones.
+func benchmarkMixer(b *testing.B, m Mixer) {
+	scn := randomTable(1000, 42)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := m.Mixing(scn); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ns/entry")
+}
+
+// BenchmarkRadiationMixing: O(N² log N), one sort of the destinations per
+// origin.
+func BenchmarkRadiationMixing(b *testing.B) { benchmarkMixer(b, DefaultRadiation()) }
+
+// BenchmarkStoufferMixing: O(N² log N), like radiation.
+func BenchmarkStoufferMixing(b *testing.B) { benchmarkMixer(b, DefaultStouffer()) }
+
+// BenchmarkCompetingDestinationsMixing: O(N²) with δ = −1 (the competition
+// sums Σ_j once per destination: about twice the distances of gravity plus
+// one math.Pow per entry), not the O(N³) of the definition.
+func BenchmarkCompetingDestinationsMixing(b *testing.B) {
+	benchmarkMixer(b, CompetingDestinations{A: 1, B: 1, C: 1.5, K: 0.01, Delta: -1})
+}
+
+// BenchmarkTruncatedGravityMixing builds default gravity truncated to the
+// top 50 entries per row at N = 1000 row by row (two passes over the raw
+// kernel, no N×N intermediate): compare B/op with BenchmarkGravityMixing.
+func BenchmarkTruncatedGravityMixing(b *testing.B) {
+	benchmarkMixer(b, Truncated(DefaultGravity(), Truncation{TopK: 50}))
+}
