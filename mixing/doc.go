@@ -15,15 +15,34 @@
 //
 //   - [Gravity] (JSON type "gravity"): raw kernel p_i^(a−1)·p_j^b·d_ij^(−c)
 //     ([DefaultGravity], [Gravity.Validate]);
+//   - [Radiation] ("radiation") and [Stouffer] ("stouffer"): rank-based
+//     kernels over the destinations ordered by distance from the origin,
+//     with the population within distance ≤ d_ij ([DefaultRadiation],
+//     [DefaultStouffer]);
+//   - [CompetingDestinations] ("competing_destinations"): gravity times the
+//     destination's accessibility to the other destinations to the power δ,
+//     built in O(N²) ([DefaultCompetingDestinations]; δ = 0 is gravity);
 //   - [FromMigrationMatrix] ("migration_matrix") and [FromMixingMatrix]
 //     ("mixing_matrix"): user-given matrices, validated against the scenario
 //     when used.
 //
 // Kernel mixers and FromMigrationMatrix also give the migration matrix (the
-// matrix before the diagonal step) through [Migrator]. Radiation, Stouffer
-// and competing-destinations kernels and truncated sparse mixing are later
-// milestones; they share the row-wise raw-kernel machinery and the
-// normalisation used by Gravity.
+// matrix before the diagonal step) through [Migrator]. All kernel mixers
+// share the row-wise raw-kernel machinery and the normalisation of SPEC §7.3.
+//
+// # Sparse truncated mixing
+//
+// A dense matrix costs 8·N² bytes. [Truncate] keeps, per source row, the
+// diagonal and the off-diagonal entries passing [Truncation]'s MinWeight and
+// TopK rules, renormalises as its [RenormMode] says and returns a CSR matrix
+// with a [TruncationReport] of the lost mass. The mixer option [Truncated]
+// ("truncated") does the same for any mixer and, for the kernel mixers,
+// builds row by row in O(N·TopK) memory without an N×N intermediate; it is
+// a [ReportingMixer], and the Infection component prints its report when
+// verbose:
+//
+//	mix := mixing.Truncated(mixing.DefaultGravity(), mixing.Truncation{TopK: 50})
+//	m, report, err := mix.(mixing.ReportingMixer).MixingReport(scn)
 //
 // # Normalise a custom kernel
 //
@@ -48,6 +67,7 @@
 // # JSON
 //
 // [DecodeMixer] parses a mixer spec such as {"type": "gravity", "k": 0.02}
+// or {"type": "truncated", "mixer": {"type": "radiation"}, "top_k": 50}
 // strictly (unknown types and keys are errors naming them); [MarshalMixer]
 // writes the canonical form; [Spec] wraps a Mixer as a JSON field.
 package mixing

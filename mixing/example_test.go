@@ -46,3 +46,31 @@ func ExampleDecodeMixer() {
 	// {"type":"gravity","a":1,"b":1,"c":1.5,"k":0.02}
 	// mixing: gravity: unknown key "K" (did you mean "k"?)
 }
+
+// A truncated mixer keeps the largest off-diagonal entry of each row and
+// reports the dropped mass.
+func ExampleTruncated() {
+	scn := &scenario.Table{
+		ID:   []string{"p0", "p1", "p2"},
+		Pop:  []int64{1000, 2000, 3000},
+		Lat:  []float64{0, 0, 0},
+		Lon:  []float64{0, 1, 3},
+		MCV1: []float64{0, 0, 0},
+	}
+	mix := mixing.Truncated(mixing.DefaultRadiation(), mixing.Truncation{TopK: 1})
+	m, rep, err := mix.(mixing.ReportingMixer).MixingReport(scn)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i := range m.N() {
+		cols, vals := m.Row(i)
+		fmt.Printf("%v %.5f\n", cols, vals)
+	}
+	fmt.Println(rep)
+	// Output:
+	// [0 1] [0.98986 0.01014]
+	// [1 2] [0.98842 0.01158]
+	// [1 2] [0.00820 0.99180]
+	// kept 3, dropped 3 off-diagonal entries; lost mass per row max 0.00528, mean 0.00396
+}

@@ -208,12 +208,24 @@ func (c *Infection) MixingMatrix() *mixing.Matrix {
 	return c.mix
 }
 
-// buildMixing builds the mixing matrix once.
+// buildMixing builds the mixing matrix once. A mixer that reports how it
+// built the matrix (a truncated mixer, SPEC §7.6) has its report printed
+// when verbose.
 func (c *Infection) buildMixing() error {
 	if c.mix != nil {
 		return nil
 	}
-	mix, err := c.p.Mixer.Mixing(c.m.Scenario())
+	var mix *mixing.Matrix
+	var err error
+	if r, ok := c.p.Mixer.(mixing.ReportingMixer); ok {
+		var rep mixing.TruncationReport
+		mix, rep, err = r.MixingReport(c.m.Scenario())
+		if err == nil && c.m.Params().Verbose {
+			fmt.Fprintf(c.m.Stdout(), "%s: truncated mixing: %s\n", InfectionName, rep)
+		}
+	} else {
+		mix, err = c.p.Mixer.Mixing(c.m.Scenario())
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", InfectionName, err)
 	}
