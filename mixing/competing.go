@@ -90,11 +90,9 @@ func (cd CompetingDestinations) kernel() (kernelFunc, float64, error) {
 
 // competingKernel returns the raw competing-destinations kernel of SPEC
 // §7.2 with gravity exponents (aPrime, b, c) and competition exponent delta.
-// delta = 0 is the gravity kernel itself (0^0 = 1), bit for bit.
+// delta = 0 is the gravity kernel itself (0^0 = 1), bit for bit. With b < 0
+// a zero pop is an error (0^b is infinite).
 func competingKernel(name string, aPrime, b, c, delta float64) kernelFunc {
-	if delta == 0 {
-		return gravityKernel(name, aPrime, b, c)
-	}
 	return func(scn *scenario.Table) (rawKernel, error) {
 		if b < 0 {
 			for i, p := range scn.Pop {
@@ -103,6 +101,9 @@ func competingKernel(name string, aPrime, b, c, delta float64) kernelFunc {
 						name, patchName(scn, i), b)
 				}
 			}
+		}
+		if delta == 0 {
+			return gravityKernel(name, aPrime, b, c)(scn)
 		}
 		g := newGravityTerms(scn, name, aPrime, b, c)
 		sigma, err := competitionSums(g)

@@ -458,8 +458,10 @@ func TestNewMixersZeroPopErrors(t *testing.T) {
 	scn := newTable([]string{"a", "b", "c"}, []int64{1000, 0, 3000}, []float64{0, 0, 0}, []float64{0, 1, 3})
 	_, err := Stouffer{IncludeHome: true, K: 0.01, A: -1, B: 1}.Mixing(scn)
 	require.ErrorContains(t, err, `mixing: stouffer: patch 1 ("b") has pop 0 and a = -1 < 0`)
-	_, err = CompetingDestinations{A: 1, B: -1, C: 1.5, K: 0.01, Delta: 1}.Mixing(scn)
-	require.ErrorContains(t, err, `mixing: competing_destinations: patch 1 ("b") has pop 0 and b = -1 < 0`)
+	for _, delta := range []float64{1, 0} {
+		_, err = CompetingDestinations{A: 1, B: -1, C: 1.5, K: 0.01, Delta: delta}.Mixing(scn)
+		require.ErrorContains(t, err, `mixing: competing_destinations: patch 1 ("b") has pop 0 and b = -1 < 0`)
+	}
 	// SPEC §7.2: a zero competition base with δ < 0 is an error; with two
 	// patches every base is 0 (no third destination).
 	_, err = CompetingDestinations{A: 1, B: 1, C: 1.5, K: 0.01, Delta: -1}.Mixing(twoPatch())

@@ -173,6 +173,8 @@ func truncateRows(n int, opt Truncation, newSource func() rowSource) (*Matrix, T
 	lost := make([]float64, n)
 	var mu sync.Mutex
 	var chunks []truncChunk
+	// Blocks record their error in their chunk (so the lowest failing block
+	// is known after sorting) and always return nil.
 	_ = forRows(n, func(lo, hi int) error {
 		c := truncChunk{lo: lo}
 		if slot > 0 {
