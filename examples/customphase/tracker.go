@@ -28,7 +28,7 @@ var (
 // [metrics.WriteTidyCSV] exports it, and [phases.Snapshotter], because its
 // records are run state that a snapshot must carry.
 type SusceptibleTracker struct {
-	s, i, r []int64              // column views, fetched once
+	s, i, r []int64               // column views, fetched once
 	date    func(t int) time.Time // the model's TickDate
 
 	susceptible, population []int64 // one entry per tick, num_ticks long
