@@ -137,11 +137,12 @@ func (m *Biweekly) snapshotComponent(k int, c phases.Component) (snapshotCompone
 	sc := snapshotComponent{Name: c.Name(), StreamName: m.streamName(k), Initialized: m.initialized[k],
 		Params: json.RawMessage("null"), State: json.RawMessage("null")}
 	if t, ok := componentTypeOf(c); ok {
-		data, _, err := t.ParamsJSON(c)
-		if err != nil {
-			return sc, err
+		sc.Type = t.GoName
+		// Params that cannot be encoded (a custom mixer) stay null: the
+		// snapshot then needs the component's factory to load.
+		if data, _, err := t.ParamsJSON(c); err == nil {
+			sc.Params = data
 		}
-		sc.Type, sc.Params = t.GoName, data
 	}
 	if s := m.streams[k]; s != nil {
 		blocks, err := s.MarshalBinary()

@@ -144,6 +144,9 @@ func rebuildComponents(saved []snapshotComponent) ([]phases.Factory, error) {
 		if sc.Type == "" || !ok {
 			return nil, fmt.Errorf("snapshot component %q is not built in; pass its factory", sc.Name)
 		}
+		if len(sc.Params) == 0 || string(sc.Params) == "null" {
+			return nil, fmt.Errorf("snapshot component %q was saved without params (they hold a custom value such as a user mixer); pass its factory", sc.Name)
+		}
 		f, err := t.Decode(sc.Params)
 		if err != nil {
 			return nil, fmt.Errorf("component %d (%s): stored params: %w", k, sc.Name, err)

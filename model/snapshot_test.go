@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
@@ -244,6 +245,21 @@ func TestSnapshotErrors(t *testing.T) {
 		require.NoError(t, resumed.Run(context.Background()))
 	})
 
+	t.Run("custom mixer needs the factory", func(t *testing.T) {
+		inf := systems.DefaultInfectionParams()
+		inf.Mixer = userMixer{}
+		fs := func() []phases.Factory { return []phases.Factory{systems.NewInfection(&inf)} }
+		u := newModel(t, scn, quietParams(5, 1), fs()...)
+		require.NoError(t, u.Initialize())
+		path := filepath.Join(dir, "mixer.snap")
+		require.NoError(t, u.SaveSnapshot(path))
+		_, err := LoadSnapshot(path, nil)
+		require.ErrorContains(t, err, `snapshot component "InfectionProcess" was saved without params`)
+		resumed, err := LoadSnapshot(path, fs(), WithStdout(io.Discard), WithProgressWriter(io.Discard))
+		require.NoError(t, err)
+		require.NoError(t, resumed.Run(context.Background()))
+	})
+
 	t.Run("not at a tick boundary", func(t *testing.T) {
 		var inside *Biweekly
 		var saveErr error
@@ -260,4 +276,19 @@ func TestSnapshotErrors(t *testing.T) {
 		fresh := newModel(t, scn, quietParams(2, 1), snapshotComponents()...)
 		require.ErrorContains(t, fresh.SaveSnapshot(filepath.Join(dir, "early.snap")), "before initialisation")
 	})
+}
+
+// userMixer is a mixer that is not built in (no JSON form): no mixing.
+type userMixer struct{}
+
+func (userMixer) Name() string { return "user" }
+
+func (userMixer) Mixing(scn *scenario.Table) (*mixing.Matrix, error) {
+	n := scn.Len()
+	m := make([][]float64, n)
+	for i := range m {
+		m[i] = make([]float64, n)
+		m[i][i] = 1
+	}
+	return mixing.FromMixingMatrix(m).Mixing(scn)
 }
