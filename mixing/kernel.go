@@ -70,22 +70,8 @@ func kernelMatrix(scn *scenario.Table, name string, k float64, kf kernelFunc, di
 		return nil, err
 	}
 	data := make([]float64, n*n)
-	rowSums := make([]float64, n)
-	err = forRows(n, func(lo, hi int) error {
-		row := rk.newRow()
-		for i := lo; i < hi; i++ {
-			w := data[i*n : (i+1)*n]
-			if err := row(i, w); err != nil {
-				return err
-			}
-			rowSums[i] = sum(w)
-		}
-		return nil
-	})
+	rowSums, err := rawRows(scn, name, rk, n, func(i int, _ []float64) []float64 { return data[i*n : (i+1)*n] })
 	if err != nil {
-		return nil, err
-	}
-	if err := checkRowSums(scn, name, rowSums); err != nil {
 		return nil, err
 	}
 	err = forRows(n, func(lo, hi int) error {
@@ -106,11 +92,19 @@ func kernelMatrix(scn *scenario.Table, name string, k float64, kf kernelFunc, di
 // patches of scn), computing each row into scratch space exactly as
 // kernelMatrix does and keeping none: O(N) memory, O(N²) time.
 func kernelRowSums(scn *scenario.Table, name string, rk rawKernel, n int) ([]float64, error) {
+	return rawRows(scn, name, rk, n, func(_ int, scratch []float64) []float64 { return scratch })
+}
+
+// rawRows computes every row i of rk into dst(i, scratch) (scratch is one
+// row of space per goroutine) and returns the row sums, checked for
+// overflow. kernelMatrix keeps the rows; kernelRowSums only their sums.
+func rawRows(scn *scenario.Table, name string, rk rawKernel, n int, dst func(i int, scratch []float64) []float64) ([]float64, error) {
 	rowSums := make([]float64, n)
 	err := forRows(n, func(lo, hi int) error {
 		row := rk.newRow()
-		w := make([]float64, n)
+		scratch := make([]float64, n)
 		for i := lo; i < hi; i++ {
+			w := dst(i, scratch)
 			if err := row(i, w); err != nil {
 				return err
 			}
