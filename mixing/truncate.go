@@ -146,7 +146,6 @@ type truncChunk struct {
 	cols          []int32
 	vals          []float64
 	kept, dropped int
-	err           error
 }
 
 // truncateRows truncates the n rows given by row sources (newSource makes
@@ -173,9 +172,9 @@ func truncateRows(n int, opt Truncation, newSource func() rowSource) (*Matrix, T
 	lost := make([]float64, n)
 	var mu sync.Mutex
 	var chunks []truncChunk
-	// Blocks record their error in their chunk (so the lowest failing block
-	// is known after sorting) and always return nil.
-	_ = forRows(n, func(lo, hi int) error {
+	// forRows returns the error of the lowest failing block, which stops at
+	// its first failing row.
+	err := forRows(n, func(lo, hi int) error {
 		c := truncChunk{lo: lo}
 		if slot > 0 {
 			c.cols = allCols[lo*slot : lo*slot : hi*slot]
@@ -186,8 +185,7 @@ func truncateRows(n int, opt Truncation, newSource func() rowSource) (*Matrix, T
 		for i := lo; i < hi; i++ {
 			cols, vals, err := src(i)
 			if err != nil {
-				c.err = err
-				break
+				return err
 			}
 			start := len(c.cols)
 			var st rowStats
@@ -202,13 +200,13 @@ func truncateRows(n int, opt Truncation, newSource func() rowSource) (*Matrix, T
 		mu.Unlock()
 		return nil
 	})
+	if err != nil {
+		return nil, TruncationReport{}, err
+	}
 	slices.SortFunc(chunks, func(a, b truncChunk) int { return a.lo - b.lo })
 	rep := TruncationReport{Lost: lost}
 	total := 0
 	for _, c := range chunks {
-		if c.err != nil { // the lowest block that failed stopped at its first failing row
-			return nil, TruncationReport{}, c.err
-		}
 		total += len(c.cols)
 		rep.Kept += c.kept
 		rep.Dropped += c.dropped
