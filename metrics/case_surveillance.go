@@ -9,6 +9,7 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/scenario"
 )
 
 // CaseSurveillanceTrackerName is the component name of
@@ -41,8 +42,8 @@ func (p CaseSurveillanceTrackerParams) Validate() error {
 	if !(p.DetectionRate >= 0 && p.DetectionRate <= 1) {
 		errs = append(errs, fmt.Errorf("%s: detection_rate must be in [0, 1], got %v", CaseSurveillanceTrackerName, p.DetectionRate))
 	}
-	if p.AggregationLevel < PerPatch {
-		errs = append(errs, fmt.Errorf("%s: aggregation_level must be >= -2, got %d", CaseSurveillanceTrackerName, p.AggregationLevel))
+	if err := scenario.CheckAggregationLevel(p.AggregationLevel); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %w", CaseSurveillanceTrackerName, err))
 	}
 	return errors.Join(errs...)
 }

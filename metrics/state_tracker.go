@@ -7,6 +7,7 @@ import (
 
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
 )
 
 // StateTrackerName is the component name of [StateTracker].
@@ -29,8 +30,8 @@ func DefaultStateTrackerParams() StateTrackerParams {
 
 // Validate checks the aggregation level.
 func (p StateTrackerParams) Validate() error {
-	if p.AggregationLevel < PerPatch {
-		return fmt.Errorf("%s: aggregation_level must be >= -2, got %d", StateTrackerName, p.AggregationLevel)
+	if err := scenario.CheckAggregationLevel(p.AggregationLevel); err != nil {
+		return fmt.Errorf("%s: %w", StateTrackerName, err)
 	}
 	return nil
 }

@@ -33,13 +33,23 @@ func GroupKey(id string, level int) string {
 	return strings.Join(parts, ":")
 }
 
+// CheckAggregationLevel returns an error for a level below −2 (SPEC §8.1:
+// "aggregation_level must be >= -2, got L"); every grouping component's
+// Validate uses it.
+func CheckAggregationLevel(level int) error {
+	if level < PerPatch {
+		return fmt.Errorf("aggregation_level must be >= -2, got %d", level)
+	}
+	return nil
+}
+
 // Groups groups the patches kept by filter (nil keeps all) by their key at
 // level, in first-appearance order (SPEC §8.1). It returns the group ids and,
 // per group, the patch indices in increasing order. A level below −2 or a
 // filter that keeps no patch is an error.
 func Groups(ids []string, level int, filter func(id string) bool) ([]string, [][]int, error) {
-	if level < PerPatch {
-		return nil, nil, fmt.Errorf("aggregation_level must be >= -2, got %d", level)
+	if err := CheckAggregationLevel(level); err != nil {
+		return nil, nil, err
 	}
 	var keys []string
 	var members [][]int

@@ -54,8 +54,8 @@ func (p SIACalendarParams) Validate() error {
 	if !(p.Efficacy >= 0 && p.Efficacy <= 1) {
 		errs = append(errs, fmt.Errorf("%s: sia_efficacy must be in [0, 1], got %v", SIACalendarName, p.Efficacy))
 	}
-	if p.AggregationLevel < scenario.PerPatch {
-		errs = append(errs, fmt.Errorf("%s: aggregation_level must be >= -2, got %d", SIACalendarName, p.AggregationLevel))
+	if err := scenario.CheckAggregationLevel(p.AggregationLevel); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %w", SIACalendarName, err))
 	}
 	if p.DateColumn == "" {
 		errs = append(errs, fmt.Errorf("%s: date_column must not be empty", SIACalendarName))
