@@ -1,8 +1,6 @@
 package systems
 
 import (
-	"fmt"
-	"math"
 	"math/rand/v2"
 
 	"github.com/rubeola/rubeola/params"
@@ -26,10 +24,7 @@ func DefaultConstantPopParams() ConstantPopParams { return ConstantPopParams{Cru
 
 // Validate checks that the birth rate is a finite number ≥ 0.
 func (p ConstantPopParams) Validate() error {
-	if !(p.CrudeBirthRate >= 0) || math.IsInf(p.CrudeBirthRate, 1) {
-		return fmt.Errorf("%s: crude_birth_rate must be a finite number >= 0, got %v", ConstantPopName, p.CrudeBirthRate)
-	}
-	return nil
+	return checkNonNegative(ConstantPopName+": crude_birth_rate", p.CrudeBirthRate)
 }
 
 // CrudeDeathRate returns the death rate per 1000 per year, which is always
@@ -114,13 +109,7 @@ func (c *ConstantPop) block(b int) {
 
 // ClampedDeaths returns the cumulative number of drawn deaths that exceeded
 // the compartment they were drawn for and were therefore not applied.
-func (c *ConstantPop) ClampedDeaths() int64 {
-	var sum int64
-	for _, v := range c.clamped {
-		sum += v
-	}
-	return sum
-}
+func (c *ConstantPop) ClampedDeaths() int64 { return sumInt64(c.clamped) }
 
 // ConstantPopBlock applies one tick of ConstantPop to a block of patches from
 // the start-of-step counts, drawing per patch in the order dS, dI, dR
@@ -131,11 +120,8 @@ func ConstantPopBlock(src *rand.PCG, mu float64, s, i, r []int64) int64 {
 	var clamped int64
 	for j := range s {
 		sj, ij, rj := s[j], i[j], r[j]
-		ds := rng.Poisson(src, float64(sj)*mu)
-		di := rng.Poisson(src, float64(ij)*mu)
-		dr := rng.Poisson(src, float64(rj)*mu)
-		clamped += max(ds-sj, 0) + max(di-ij, 0) + max(dr-rj, 0)
-		ds, di, dr = min(ds, sj), min(di, ij), min(dr, rj)
+		ds, di, dr, cl := drawDeaths(src, mu, sj, ij, rj)
+		clamped += cl
 		births := ds + di + dr
 		s[j] = sj + births - ds
 		i[j] = ij - di

@@ -1,9 +1,6 @@
 package systems
 
 import (
-	"fmt"
-	"math"
-
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 )
@@ -22,10 +19,7 @@ func DefaultEquilibriumParams() EquilibriumParams { return EquilibriumParams{R0:
 
 // Validate checks that R0 is a finite number ≥ 0.
 func (p EquilibriumParams) Validate() error {
-	if !(p.R0 >= 0) || math.IsInf(p.R0, 1) {
-		return fmt.Errorf("%s: R0 must be a finite number >= 0, got %v", EquilibriumName, p.R0)
-	}
-	return nil
+	return checkNonNegative(EquilibriumName+": R0", p.R0)
 }
 
 var equilibriumKeys = params.KeyRules{

@@ -43,8 +43,8 @@ func DefaultInfectionParams() InfectionParams {
 // Validate checks every field's range.
 func (p InfectionParams) Validate() error {
 	var errs []error
-	if !(p.Beta >= 0) || math.IsInf(p.Beta, 1) {
-		errs = append(errs, fmt.Errorf("%s: beta must be a finite number >= 0, got %v", InfectionName, p.Beta))
+	if err := checkNonNegative(InfectionName+": beta", p.Beta); err != nil {
+		errs = append(errs, err)
 	}
 	if !(p.Seasonality >= 0 && p.Seasonality <= 1) {
 		errs = append(errs, fmt.Errorf("%s: seasonality must be in [0, 1], got %v", InfectionName, p.Seasonality))
@@ -60,8 +60,8 @@ func (p InfectionParams) Validate() error {
 			errs = append(errs, fmt.Errorf("%s: season_table has %d values, want 26", InfectionName, len(p.SeasonTable)))
 		}
 		for k, v := range p.SeasonTable {
-			if !(v >= 0) || math.IsInf(v, 1) {
-				errs = append(errs, fmt.Errorf("%s: season_table[%d] must be a finite number >= 0, got %v", InfectionName, k, v))
+			if err := checkNonNegative(fmt.Sprintf("%s: season_table[%d]", InfectionName, k), v); err != nil {
+				errs = append(errs, err)
 			}
 		}
 		if p.Seasonality != 0 {

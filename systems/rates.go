@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/rubeola/rubeola/scenario"
@@ -42,12 +41,7 @@ func RateByID(m map[string]float64) Rates {
 
 // Validate checks that every rate is a finite number ≥ 0.
 func (r Rates) Validate(key string) error {
-	check := func(where string, v float64) error {
-		if !(v >= 0) || math.IsInf(v, 1) {
-			return fmt.Errorf("%s%s must be a finite number >= 0, got %v", key, where, v)
-		}
-		return nil
-	}
+	check := func(where string, v float64) error { return checkNonNegative(key+where, v) }
 	switch {
 	case r.list != nil:
 		for k, v := range r.list {

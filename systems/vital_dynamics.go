@@ -43,8 +43,8 @@ func (p VitalDynamicsParams) Validate() error {
 		key string
 		v   float64
 	}{{"crude_birth_rate", p.CrudeBirthRate}, {"crude_death_rate", p.CrudeDeathRate}} {
-		if !(f.v >= 0) || math.IsInf(f.v, 1) {
-			errs = append(errs, fmt.Errorf("%s: %s must be a finite number >= 0, got %v", VitalDynamicsName, f.key, f.v))
+		if err := checkNonNegative(VitalDynamicsName+": "+f.key, f.v); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	if !(p.MCV1Efficacy >= 0 && p.MCV1Efficacy <= 1) {
@@ -155,13 +155,7 @@ func (c *VitalDynamics) Deaths() []int64 { return append([]int64(nil), c.deaths.
 
 // ClampedDeaths returns the cumulative number of drawn deaths that exceeded
 // the compartment they were drawn for and were therefore not applied.
-func (c *VitalDynamics) ClampedDeaths() int64 {
-	var sum int64
-	for _, v := range c.clamped {
-		sum += v
-	}
-	return sum
-}
+func (c *VitalDynamics) ClampedDeaths() int64 { return sumInt64(c.clamped) }
 
 // VitalRates are the per-tick rates of one vital-dynamics step.
 type VitalRates struct {
@@ -188,11 +182,8 @@ func VitalBlock(src *rand.PCG, r VitalRates, c VitalColumns) int64 {
 		cover := c.MCV1[j] * r.Efficacy
 		vacc := rng.Poisson(src, births*cover)
 		unvacc := rng.Poisson(src, births*(1-cover))
-		ds := rng.Poisson(src, float64(s)*r.Death)
-		di := rng.Poisson(src, float64(i)*r.Death)
-		dr := rng.Poisson(src, float64(rec)*r.Death)
-		clamped += max(ds-s, 0) + max(di-i, 0) + max(dr-rec, 0)
-		ds, di, dr = min(ds, s), min(di, i), min(dr, rec)
+		ds, di, dr, cl := drawDeaths(src, r.Death, s, i, rec)
+		clamped += cl
 		c.S[j] = s + unvacc - ds
 		c.I[j] = i - di
 		c.R[j] = rec + vacc - dr
