@@ -210,20 +210,7 @@ func (c *CaseSurveillanceTracker) Recorded() int { return c.rec.recorded }
 
 // Counts returns the reported cases as [group][tick], shape (G, num_ticks)
 // (ticks not yet run are 0).
-func (c *CaseSurveillanceTracker) Counts() [][]int64 {
-	g, T := len(c.groupIDs), c.rec.ticks
-	out := make([][]int64, g)
-	flat := make([]int64, g*T)
-	for gi := range out {
-		out[gi] = flat[gi*T : (gi+1)*T : (gi+1)*T]
-	}
-	for t := range T {
-		for gi, v := range c.rec.row(t) {
-			out[gi][t] = v
-		}
-	}
-	return out
-}
+func (c *CaseSurveillanceTracker) Counts() [][]int64 { return c.rec.byColumn(len(c.groupIDs)) }
 
 // Series returns the reported cases summed over groups, one per tick
 // (length num_ticks).

@@ -101,19 +101,7 @@ func (c *PopulationTracker) Recorded() int { return c.rec.recorded }
 
 // Counts returns the populations as [patch][tick], shape (N, num_ticks)
 // (ticks not yet run are 0).
-func (c *PopulationTracker) Counts() [][]int64 {
-	out := make([][]int64, len(c.ids))
-	flat := make([]int64, len(c.ids)*c.rec.ticks)
-	for j := range out {
-		out[j] = flat[j*c.rec.ticks : (j+1)*c.rec.ticks : (j+1)*c.rec.ticks]
-	}
-	for t := range c.rec.ticks {
-		for j, v := range c.rec.row(t) {
-			out[j][t] = v
-		}
-	}
-	return out
-}
+func (c *PopulationTracker) Counts() [][]int64 { return c.rec.byColumn(len(c.ids)) }
 
 // Tidy returns the recorded populations as rows: tick-major, then patch;
 // state "N", patch_id the scenario id.

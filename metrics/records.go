@@ -39,6 +39,24 @@ func (r *records) record(name string, t int) ([]int64, error) {
 	return row, nil
 }
 
+// byColumn returns the storage transposed, [column][tick] for the columns
+// columns (the tracker's groups or patches, known before storage is sized)
+// and every tick sized for (ticks not yet recorded are 0), in one
+// allocation.
+func (r *records) byColumn(columns int) [][]int64 {
+	out := make([][]int64, columns)
+	flat := make([]int64, columns*r.ticks)
+	for k := range out {
+		out[k] = flat[k*r.ticks : (k+1)*r.ticks : (k+1)*r.ticks]
+	}
+	for t := range r.ticks {
+		for k, v := range r.row(t) {
+			out[k][t] = v
+		}
+	}
+	return out
+}
+
 // rows returns copies of the recorded rows (a snapshot's content).
 func (r *records) rows() [][]int64 {
 	out := make([][]int64, r.recorded)
