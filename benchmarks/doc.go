@@ -1,8 +1,11 @@
 // Package benchmarks holds rubeola's benchmark suite: whole-tick benchmarks
-// of the standard schedule at several sizes, and (compare.sh) the harness
-// that measures rubeola against the NumPy baseline in ../shared/baseline in
-// the same run.
+// of the standard schedule at several sizes, and the harness (the compare
+// command, also run by compare.sh) that measures rubeola against the NumPy
+// baseline in ../shared/baseline in the same invocation: whole processes
+// with outputs written, CSV and Parquet, run phase, peak RSS, the
+// mixing-matrix build and the agreement check.
 //
 //	go test -run '^$' -bench . -benchmem ./benchmarks
-//	benchmarks/compare.sh 1000 520
+//	go run ./benchmarks/compare -n 1000,5000 -reps 3 -md perf.md
+//	benchmarks/compare.sh 1000,5000 520 3
 package benchmarks

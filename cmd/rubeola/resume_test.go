@@ -158,7 +158,7 @@ func comparableSummary(t *testing.T, path string) map[string]any {
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(data, &sum))
-	for _, k := range []string{"timing_us", "wall_time_seconds", "setup_seconds", "inputs"} {
+	for _, k := range []string{"timing_us", "init_us", "wall_time_seconds", "setup_seconds", "inputs"} {
 		delete(sum, k)
 	}
 	return sum

@@ -19,6 +19,9 @@ type runSummary struct {
 	Seed     uint64           `json:"seed"`
 	Totals   summaryTotals    `json:"totals"`
 	TimingUS map[string]int64 `json:"timing_us"`
+	// InitUS is each component's initialisation time in µs (the mixing
+	// matrix is built in InfectionProcess's).
+	InitUS   map[string]int64 `json:"init_us"`
 	WallTime float64          `json:"wall_time_seconds"`
 	// SetupTime is the part of WallTime spent initialising components
 	// (building the mixing matrix); the rest is the ticks.
@@ -67,6 +70,7 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	out.Totals.FinalState = map[string]int64{"S": tot.S, "I": tot.I, "R": tot.R}
 	out.Totals.FinalPopulation = tot.N()
 	_, out.TimingUS = m.Metrics().TotalsByName()
+	out.InitUS = m.Metrics().Init
 	out.Metadata = metrics.NewMetadata(p)
 	return out
 }
