@@ -1,0 +1,26 @@
+package hugepage
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestMake checks that Make behaves like make for small and large sizes:
+// length, zeroed contents, writable everywhere.
+func TestMake(t *testing.T) {
+	for _, n := range []int{0, 1, 1000, MinBytes/8 - 1, MinBytes / 8, 3*MinBytes/8 + 5} {
+		s := Make[float64](n)
+		assert.Len(t, s, n)
+		for i := range s {
+			if s[i] != 0 {
+				t.Fatalf("n = %d: s[%d] = %v, want 0", n, i, s[i])
+			}
+			s[i] = float64(i)
+		}
+		if n > 0 {
+			assert.Equal(t, float64(n-1), s[n-1])
+		}
+	}
+	assert.Len(t, Make[int64](MinBytes), MinBytes)
+}
