@@ -245,7 +245,10 @@ func TestWriteErrors(t *testing.T) {
 // countingWriter counts the bytes written to it.
 type countingWriter int
 
-func (w *countingWriter) Write(p []byte) (int, error) { *w += countingWriter(len(p)); return len(p), nil }
+func (w *countingWriter) Write(p []byte) (int, error) {
+	*w += countingWriter(len(p))
+	return len(p), nil
+}
 
 // BenchmarkWrite writes a population-sized table (the baseline's N = 1 000
 // patches × 520 ticks = 520 000 rows) into io.Discard; rows/s is the
