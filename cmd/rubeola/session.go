@@ -38,6 +38,7 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 	tracker := metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](m))
 	sum := newRunSummary(in, m, tracker, wall, setup)
 	files := planOutputs(m, tracker, sum, f.format)
+	writing := time.Now()
 	if err := writeOutputs(f.out, f.force, files, snaps); err != nil {
 		return err
 	}
@@ -45,7 +46,7 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 	for k, file := range files {
 		names[k] = file.name
 	}
-	sum.print(stdout, f.out, names)
+	sum.print(stdout, f.out, names, time.Since(writing))
 	return nil
 }
 
