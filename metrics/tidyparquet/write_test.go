@@ -269,3 +269,33 @@ func BenchmarkWrite(b *testing.B) {
 	b.ReportMetric(float64(n), "file-bytes")
 	b.ReportMetric(float64(520_000*b.N)/b.Elapsed().Seconds(), "rows/s")
 }
+
+// reusedIDs is a tracker that yields every block's ids in one reused
+// slice, different ids each block (legal: blocks are views valid during the
+// yield only), so an index cache keyed on the slice would go wrong.
+type reusedIDs struct{}
+
+func (reusedIDs) Name() string { return "Reused" }
+
+func (reusedIDs) Blocks(yield func(metrics.Block) bool) {
+	ids, counts := make([]string, 2), []int64{1, 2}
+	for tick, pair := range [][2]string{{"a", "b"}, {"b", "c"}, {"a", "b"}, {"c", "a"}} {
+		ids[0], ids[1] = pair[0], pair[1]
+		if !yield(metrics.Block{Tick: tick, Date: epoch, State: "S", IDs: ids, Counts: counts}) {
+			return
+		}
+	}
+}
+
+func TestWriteReusedIDSlice(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, tidyparquet.Write(&buf, reusedIDs{}))
+	data := bytes.NewReader(buf.Bytes())
+	got, err := parquet.Read[readRow](data, data.Size())
+	require.NoError(t, err)
+	var ids []string
+	for _, r := range got {
+		ids = append(ids, r.PatchID)
+	}
+	assert.Equal(t, []string{"a", "b", "b", "c", "a", "b", "c", "a"}, ids)
+}
