@@ -328,7 +328,7 @@ func (fw *fileWriter) close() error {
 	}
 	meta := format.FileMetaData{Version: 2, Schema: schema, NumRows: fw.numRows, RowGroups: fw.rowGroups,
 		KeyValueMetadata: []format.KeyValue{{Key: "generator", Value: "rubeola " + metrics.Version}},
-		CreatedBy: "rubeola version " + metrics.Version}
+		CreatedBy:        "rubeola version " + metrics.Version}
 	fw.hdr.Reset()
 	if err := fw.enc.Encode(&meta); err != nil {
 		return err
