@@ -28,6 +28,7 @@ const magic = "PAR1"
 // column is one column of the schema and its chunk of the current row
 // group: the compressed data pages written so far and their totals.
 type column struct {
+	role     int // colTracker … colCount
 	name     string
 	typ      format.Type
 	enc      format.Encoding
@@ -116,6 +117,9 @@ func newFileWriter(out io.Writer, multi bool) (*fileWriter, error) {
 		colState: str("state", &dictionary{index: map[string]int32{}}),
 		colCount: {name: "count", typ: format.Int64, enc: format.DeltaBinaryPacked, conv: deprecated.Int64,
 			logical: &format.IntType{BitWidth: 64, IsSigned: true}},
+	}
+	for role, c := range all {
+		c.role = role
 	}
 	fw.cols = all
 	if !multi {
@@ -206,12 +210,9 @@ func (fw *fileWriter) flushPage() error {
 	if n == 0 {
 		return nil
 	}
-	for role, c := range fw.cols {
-		if !fw.multi {
-			role += colTick
-		}
+	for _, c := range fw.cols {
 		var err error
-		switch role {
+		switch c.role {
 		case colTracker:
 			fw.body, err = fw.dictIndexes(fw.tracker)
 		case colTick:
