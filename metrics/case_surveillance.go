@@ -224,11 +224,18 @@ func (c *CaseSurveillanceTracker) Series() []int64 {
 	return out
 }
 
-// Tidy returns the recorded cases as rows: tick-major, then group; state
-// "cases".
-func (c *CaseSurveillanceTracker) Tidy() []Row {
-	return c.rec.tidy(c.dates, c.groupIDs, "cases")
+// caseStates is the CaseSurveillanceTracker's one exported state.
+var caseStates = []string{"cases"}
+
+// Blocks yields one block per recorded tick: state "cases", ids the group
+// ids ([Tracker]).
+func (c *CaseSurveillanceTracker) Blocks(yield func(Block) bool) {
+	c.rec.blocks(yield, c.dates, c.groupIDs, caseStates)
 }
+
+// Tidy returns the recorded cases as rows ([Tidy]): tick-major, then group;
+// state "cases".
+func (c *CaseSurveillanceTracker) Tidy() []Row { return Tidy(c) }
 
 // SnapshotState returns the recorded rows (each tick's per-group cases)
 // with the group ids (SPEC §9).

@@ -30,8 +30,25 @@
 // StateTracker ([MostGranular]) to a JSON file when the run is finalized; it
 // must be added after a StateTracker.
 //
-// Export: every tracker has Tidy() rows ([Tracker]); [WriteTidyCSV] writes
-// tick,date,patch_id,state,count (with a leading tracker column for several
-// trackers), rows tick-major, then state, then group. [Timing] is the
-// per-phase wall-clock table (µs per phase per tick) with [Timing.WriteCSV].
+// Export (SPEC §8.5) is streamed. A [Tracker] yields its records as
+// [Block]s — one tick's counts of one state with their group or patch ids,
+// views into the tracker's storage, tick-major then state — through
+// Blocks, a method that is itself an iter.Seq[Block] (range over t.Blocks).
+// A block is the per-tick column a tracker already stores, so yielding it
+// copies and allocates nothing, and a writer handles a whole tick's row run
+// at once (the CSV writer formats the tick,date prefix once per tick).
+// User trackers implement Name and Blocks (see
+// examples/customphase). [Rows] flattens blocks into tidy [Row]s one at a
+// time and [Tidy] collects them (tests and small tables only; the built-in
+// trackers keep a Tidy method for that).
+//
+// Writers format blocks straight into their output and never hold a table:
+// [WriteTidyCSV] appends each row with strconv into one reused 512 KiB
+// buffer that goes to the io.Writer whenever it fills (byte-identical to
+// encoding/csv, quoting ids only when needed); package metrics/tidyparquet
+// writes the same columns as Parquet. [Format] names the two (the CLI's
+// --format, a run file's [output] format). tick,date,patch_id,state,count
+// has a leading tracker column when one file holds several trackers.
+// [Timing] is the per-phase wall-clock table (µs per phase per tick) with
+// [Timing.WriteCSV].
 package metrics

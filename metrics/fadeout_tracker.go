@@ -128,11 +128,21 @@ func (c *FadeOutTracker) Recorded() int { return c.rec.recorded }
 // (ticks not yet run are 0).
 func (c *FadeOutTracker) Counts() []int64 { return append([]int64(nil), c.rec.data...) }
 
-// Tidy returns one row per recorded tick: patch_id "all_patches", state
-// "fadeouts".
-func (c *FadeOutTracker) Tidy() []Row {
-	return c.rec.tidy(c.dates, []string{AllPatchesID}, "fadeouts")
+// The FadeOutTracker's one exported state and its one id.
+var (
+	fadeOutStates = []string{"fadeouts"}
+	fadeOutIDs    = []string{AllPatchesID}
+)
+
+// Blocks yields one block per recorded tick: patch_id "all_patches", state
+// "fadeouts" ([Tracker]).
+func (c *FadeOutTracker) Blocks(yield func(Block) bool) {
+	c.rec.blocks(yield, c.dates, fadeOutIDs, fadeOutStates)
 }
+
+// Tidy returns one row per recorded tick ([Tidy]): patch_id "all_patches",
+// state "fadeouts".
+func (c *FadeOutTracker) Tidy() []Row { return Tidy(c) }
 
 // SnapshotState returns the recorded counts (one row of one value per tick)
 // and the number of considered patches (SPEC §9).

@@ -103,11 +103,18 @@ func (c *PopulationTracker) Recorded() int { return c.rec.recorded }
 // (ticks not yet run are 0).
 func (c *PopulationTracker) Counts() [][]int64 { return c.rec.byColumn(len(c.ids)) }
 
-// Tidy returns the recorded populations as rows: tick-major, then patch;
-// state "N", patch_id the scenario id.
-func (c *PopulationTracker) Tidy() []Row {
-	return c.rec.tidy(c.dates, c.ids, "N")
+// populationStates is the PopulationTracker's one exported state.
+var populationStates = []string{"N"}
+
+// Blocks yields one block per recorded tick: state "N", ids the scenario
+// ids ([Tracker]).
+func (c *PopulationTracker) Blocks(yield func(Block) bool) {
+	c.rec.blocks(yield, c.dates, c.ids, populationStates)
 }
+
+// Tidy returns the recorded populations as rows ([Tidy]): tick-major, then
+// patch; state "N", patch_id the scenario id.
+func (c *PopulationTracker) Tidy() []Row { return Tidy(c) }
 
 // SnapshotState returns the recorded rows (each tick's per-patch
 // populations) and the patch count (SPEC §9).

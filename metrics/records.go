@@ -101,15 +101,17 @@ func stateColumns(m phases.Model) ([][]int64, error) {
 	return cols, nil
 }
 
-// tidy returns the recorded ticks as tidy rows of one state: tick-major,
-// then column k labelled ids[k], dated by dates.
-func (r *records) tidy(dates func(t int) time.Time, ids []string, state string) []Row {
-	rows := make([]Row, 0, r.recorded*len(ids))
+// blocks yields the recorded ticks as export blocks (see [Block]):
+// tick-major, then one block per state, labelled ids and dated by dates.
+// Row t holds the states one after the other, len(ids) values each.
+func (r *records) blocks(yield func(Block) bool, dates func(t int) time.Time, ids []string, states []string) {
+	g := len(ids)
 	for t := range r.recorded {
-		date := dates(t).Format(time.DateOnly)
-		for k, v := range r.row(t) {
-			rows = append(rows, Row{Tick: t, Date: date, PatchID: ids[k], State: state, Count: v})
+		row, date := r.row(t), dates(t)
+		for k, state := range states {
+			if !yield(Block{Tick: t, Date: date, State: state, IDs: ids, Counts: row[k*g : (k+1)*g : (k+1)*g]}) {
+				return
+			}
 		}
 	}
-	return rows
 }

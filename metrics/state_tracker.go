@@ -188,22 +188,15 @@ func (c *StateTracker) stateIndex(state string) (int, error) {
 	return 0, fmt.Errorf("%s: unknown state %q (states are %q)", StateTrackerName, state, c.states)
 }
 
-// Tidy returns the recorded counts as rows: tick-major, then state, then
-// group.
-func (c *StateTracker) Tidy() []Row {
-	g := len(c.groupIDs)
-	rows := make([]Row, 0, c.rec.recorded*len(c.states)*g)
-	for t := range c.rec.recorded {
-		date := c.dates(t).Format(time.DateOnly)
-		for k, state := range c.states {
-			counts := c.row(k, t)
-			for gi, id := range c.groupIDs {
-				rows = append(rows, Row{Tick: t, Date: date, PatchID: id, State: state, Count: counts[gi]})
-			}
-		}
-	}
-	return rows
+// Blocks yields the recorded counts ([Tracker]): tick-major, then one
+// block per state in [StateTracker.States] order, ids the group ids.
+func (c *StateTracker) Blocks(yield func(Block) bool) {
+	c.rec.blocks(yield, c.dates, c.groupIDs, c.states)
 }
+
+// Tidy returns the recorded counts as rows ([Tidy]): tick-major, then
+// state, then group.
+func (c *StateTracker) Tidy() []Row { return Tidy(c) }
 
 // SnapshotState returns the recorded rows (each tick's counts, state-major
 // then group) with the states and group ids (SPEC §9).

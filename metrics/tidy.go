@@ -1,10 +1,23 @@
 package metrics
 
 import (
-	"encoding/csv"
-	"io"
-	"strconv"
+	"iter"
+	"time"
 )
+
+// Block is one tick's counts of one state: Counts[k] is the count of the
+// group or patch IDs[k]. It is the unit in which trackers stream their
+// records (a tidy row per element, see [Rows]). IDs and Counts are views
+// into the tracker's storage, valid only during the yield call that
+// receives the block: a consumer reads them and must neither modify nor
+// retain them.
+type Block struct {
+	Tick   int       // tick index
+	Date   time.Time // the model's TickDate(Tick)
+	State  string    // state name, "N", "cases" or "fadeouts"
+	IDs    []string  // group or patch ids, len(IDs) == len(Counts)
+	Counts []int64
+}
 
 // Row is one line of a tracker's tidy long export.
 type Row struct {
@@ -15,42 +28,38 @@ type Row struct {
 	Count   int64
 }
 
-// Tracker is a component that can export its records as tidy rows.
+// Tracker is a component whose records export as a tidy long table
+// (SPEC §8.5). Blocks is a sequence (iter.Seq[Block]: range over
+// t.Blocks) of the recorded ticks in export order: tick-major, then state,
+// each block's ids in group order. It allocates nothing per block, so
+// writers stream any table in O(buffer) memory.
 type Tracker interface {
 	Name() string
-	Tidy() []Row
+	Blocks(yield func(Block) bool)
 }
 
-// WriteTidyCSV writes the trackers' rows as CSV. One tracker: header
-// tick,date,patch_id,state,count; several: a leading tracker column.
-func WriteTidyCSV(w io.Writer, trackers ...Tracker) error {
-	cw := csv.NewWriter(w)
-	multi := len(trackers) > 1
-	header := []string{"tick", "date", "patch_id", "state", "count"}
-	if multi {
-		header = append([]string{"tracker"}, header...)
-	}
-	if err := cw.Write(header); err != nil {
-		return err
-	}
-	rec := make([]string, len(header))
-	for _, t := range trackers {
-		for _, r := range t.Tidy() {
-			k := 0
-			if multi {
-				rec[0] = t.Name()
-				k = 1
-			}
-			rec[k] = strconv.Itoa(r.Tick)
-			rec[k+1] = r.Date
-			rec[k+2] = r.PatchID
-			rec[k+3] = r.State
-			rec[k+4] = strconv.FormatInt(r.Count, 10)
-			if err := cw.Write(rec); err != nil {
-				return err
+// Rows yields t's tidy rows one at a time, in export order; each block's
+// date is formatted once.
+func Rows(t Tracker) iter.Seq[Row] {
+	return func(yield func(Row) bool) {
+		for b := range t.Blocks {
+			date := b.Date.Format(time.DateOnly)
+			for k, id := range b.IDs {
+				if !yield(Row{Tick: b.Tick, Date: date, PatchID: id, State: b.State, Count: b.Counts[k]}) {
+					return
+				}
 			}
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+}
+
+// Tidy returns t's whole table as rows. It holds the table in memory, so it
+// is meant for tests and small tables; the writers ([WriteTidyCSV]) stream
+// [Tracker.Blocks] instead.
+func Tidy(t Tracker) []Row {
+	var rows []Row
+	for r := range Rows(t) {
+		rows = append(rows, r)
+	}
+	return rows
 }

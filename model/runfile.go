@@ -14,6 +14,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
@@ -29,6 +30,9 @@ import (
 //	[[phases]]                  # the whole ordered component list
 //	type = "Infection"          # Go name, reference name or snake_case
 //	seasonality = 0.3
+//
+//	[output]
+//	format = "parquet"          # tidy tables' format: "csv" (default) or "parquet"
 //
 // Phases are numbered from 1 in error messages, like scenario rows:
 // `run.toml: phases[2].betta: unknown key (did you mean "beta"?)`.
@@ -48,10 +52,17 @@ type RunFile struct {
 	Components []phases.Factory
 	// Types are the Go names of Components' types, in order.
 	Types []string
+	// Format is [output] format, the tidy tables' format; "" when the file
+	// does not set it (the CLI then writes CSV unless --format says
+	// otherwise).
+	Format metrics.Format
 }
 
 // runFileKeys are the top-level keys of a run file.
-var runFileKeys = []string{"params", "phases", "scenario"}
+var runFileKeys = []string{"output", "params", "phases", "scenario"}
+
+// outputKeys are the keys of a run file's [output] table.
+var outputKeys = []string{"format"}
 
 // LoadRunFile reads and validates a TOML run file. Every problem is
 // reported (errors.Join), each prefixed with the path. Relative paths inside
@@ -108,6 +119,11 @@ func decodeRunFile(r io.Reader, name, baseDir string) (*RunFile, []error) {
 		errs = append(errs, splitJoined(err)...)
 		rf.Scenario, rf.ScenarioName = scn, desc
 	}
+	if v, ok := doc["output"]; ok {
+		f, err := runFileOutput(v)
+		errs = append(errs, err...)
+		rf.Format = f
+	}
 	if v, ok := doc["phases"]; ok {
 		list, ok := v.([]map[string]any)
 		if !ok {
@@ -124,6 +140,35 @@ func decodeRunFile(r io.Reader, name, baseDir string) (*RunFile, []error) {
 		}
 	}
 	return rf, errs
+}
+
+// runFileOutput decodes the [output] table: format = "csv" | "parquet".
+// Errors name the TOML path (output.format: "xlsx" is not csv or parquet).
+func runFileOutput(v any) (metrics.Format, []error) {
+	tbl, ok := v.(map[string]any)
+	if !ok {
+		return "", []error{fmt.Errorf("output: expected a table, got %s", tomlType(v))}
+	}
+	var format metrics.Format
+	var errs []error
+	for _, k := range sortedKeys(tbl) {
+		if !slices.Contains(outputKeys, k) {
+			errs = append(errs, unknownKeyError("output."+k, k, outputKeys))
+			continue
+		}
+		s, ok := tbl[k].(string)
+		if !ok {
+			errs = append(errs, fmt.Errorf("output.%s: expected a string, got %s", k, tomlType(tbl[k])))
+			continue
+		}
+		f, err := metrics.ParseFormat(s)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("output.%s: %w", k, err))
+			continue
+		}
+		format = f
+	}
+	return format, errs
 }
 
 // runFilePhase decodes [[phases]] entry k (1-based) into a factory whose

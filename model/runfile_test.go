@@ -92,6 +92,25 @@ func TestRunFileWithoutPhases(t *testing.T) {
 	assert.Equal(t, filepath.Join(dir, "towns.csv"), rf.ScenarioName)
 }
 
+// TestRunFileOutputFormat: [output] format sets RunFile.Format; without
+// the table it is "" (the CLI's default applies).
+func TestRunFileOutputFormat(t *testing.T) {
+	cases := []struct {
+		content string
+		want    metrics.Format
+	}{
+		{"[output]\nformat = \"parquet\"\n", metrics.Parquet},
+		{"[output]\nformat = \"csv\"\n", metrics.CSV},
+		{"[output]\n", ""},
+		{"[params]\nseed = 1\n", ""},
+	}
+	for _, tc := range cases {
+		rf, err := DecodeRunFile(strings.NewReader(tc.content), "run.toml", t.TempDir())
+		require.NoError(t, err, tc.content)
+		assert.Equal(t, tc.want, rf.Format, tc.content)
+	}
+}
+
 // TestRunFileErrors: every problem is reported with the file and the TOML
 // path of the key (phases numbered from 1).
 func TestRunFileErrors(t *testing.T) {
@@ -119,6 +138,10 @@ func TestRunFileErrors(t *testing.T) {
 		{"builder key", "[scenario]\nbuilder = \"grid\"\nrowz = 3\n", []string{`run.toml: scenario.rowz: unknown key (did you mean "rows"?)`}},
 		{"missing csv", "scenario = \"nope.csv\"\n", []string{"run.toml: scenario: ", "nope.csv"}},
 		{"not TOML", "[[phases]\n", []string{"run.toml: not a valid TOML file"}},
+		{"output format value", "[output]\nformat = \"xlsx\"\n", []string{`run.toml: output.format: "xlsx" is not csv or parquet`}},
+		{"output format type", "[output]\nformat = 1\n", []string{`run.toml: output.format: expected a string, got an integer`}},
+		{"output key", "[output]\nfromat = \"csv\"\n", []string{`run.toml: output.fromat: unknown key (did you mean "format"?)`}},
+		{"output not a table", "output = \"parquet\"\n", []string{`run.toml: output: expected a table, got a string`}},
 		{"several problems", "[[phases]]\ntype = \"Infection\"\nbetta = 1\n[[phases]]\ntype = \"StateTracker\"\nlevel = 1\n",
 			[]string{"run.toml: phases[1].betta: unknown key", "run.toml: phases[2].level: unknown key"}},
 	}

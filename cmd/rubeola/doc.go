@@ -1,8 +1,10 @@
 // Command rubeola runs spatial measles simulations with the biweekly model
 // and builds scenarios from public data.
 //
-//	rubeola run [--scenario FILE.csv] [--params FILE.json|.toml] [--ticks N] [--seed S]
-//	            [--out DIR] [--per-patch] [--no-progress] [--verbose] [--force]
+//	rubeola run [--scenario FILE.csv] [--params FILE.json|.toml] [--config run.toml] [--ticks N]
+//	            [--seed S] [--out DIR] [--per-patch] [--no-progress] [--verbose] [--force]
+//	            [--snapshot-every K] [--format csv|parquet]
+//	rubeola resume FILE.snap [--ticks N] [--out DIR] [--force] [--format csv|parquet] …
 //	rubeola validate --scenario FILE [--params FILE]
 //	rubeola scenario raster --id ID --region ISO3 --shapefile FILE --population-raster FILE
 //	            [--mcv1-raster FILE] --out scenario.csv
@@ -14,7 +16,11 @@
 // With no flags, `rubeola run` simulates the embedded default scenario (100
 // synthetic patches built by scenario.RandomN) with the standard schedule and
 // default params, prints a short summary and writes states.csv, summary.json
-// and timing.csv to rubeola-out/.
+// and timing.csv to rubeola-out/ (one more tidy table per further tracker;
+// with --format parquet, or a run file's [output] format = "parquet", the
+// tidy tables are .parquet files). Outputs are streamed into a temporary
+// directory that replaces DIR only when every file was written
+// (docs/outputs.md).
 //
 // The demographics commands download GADM shapefiles and UN WPP data on first
 // use (RUBEOLA_GADM_MIRROR and RUBEOLA_WPP_URL point them elsewhere), cache

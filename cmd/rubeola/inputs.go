@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -31,6 +32,8 @@ type inputs struct {
 	// components is the run file's component list; nil means the
 	// standard schedule.
 	components []phases.Factory
+	// format is the run file's [output] format; "" when none.
+	format metrics.Format
 }
 
 // inputFlags are the flags shared by run and validate.
@@ -55,6 +58,7 @@ func (f inputFlags) load() (*inputs, error) {
 		} else {
 			in.params, in.components = rf.Params, rf.Components
 			in.scenario, in.scenarioName = rf.Scenario, rf.ScenarioName
+			in.format = rf.Format
 			if rf.HasParams && f.paramsFile != "" {
 				errs = append(errs, fmt.Errorf("%s has a [params] table and --params %s was given: use one of them", f.configFile, f.paramsFile))
 			}

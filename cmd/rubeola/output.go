@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -25,10 +27,11 @@ func checkOutDir(dir string, force bool) error {
 	return nil
 }
 
-// writeOutputs writes the rendered files into a fresh temporary directory
-// beside dir, moves this run's snapshots (already in dir/snapshots) into it
-// and renames it into place, so a failure leaves no partial result file.
-func writeOutputs(dir string, force bool, files *outputFiles, snapshots []string) error {
+// writeOutputs streams the files into a fresh temporary directory beside
+// dir (all at once, see [writeFiles]), moves this run's snapshots (already
+// in dir/snapshots) into it and renames it into place. Any failure removes
+// the temporary directory, so it leaves no partial result file.
+func writeOutputs(dir string, force bool, files []outputFile, snapshots []string) error {
 	parent := filepath.Dir(filepath.Clean(dir))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
@@ -38,10 +41,8 @@ func writeOutputs(dir string, force bool, files *outputFiles, snapshots []string
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	for _, name := range files.order {
-		if err := os.WriteFile(filepath.Join(tmp, name), files.data[name].Bytes(), 0o644); err != nil {
-			return err
-		}
+	if err := writeFiles(tmp, files); err != nil {
+		return err
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
@@ -66,4 +67,48 @@ func writeOutputs(dir string, force bool, files *outputFiles, snapshots []string
 		return err
 	}
 	return os.Rename(tmp, dir)
+}
+
+// fileBufferSize is the buffer between a file's writer and the os.File:
+// the tidy writers' output reaches the disk in writes of this size.
+const fileBufferSize = 256 << 10
+
+// writeFiles writes every file into dir, each by its own goroutine (the
+// files are independent and the large ones take similar times), and
+// returns the first error by completion. Errors name the file. Files of a
+// failed call may be partial: the caller removes dir.
+func writeFiles(dir string, files []outputFile) error {
+	errs := make(chan error, len(files))
+	for _, file := range files {
+		go func() { errs <- streamFile(filepath.Join(dir, file.name), file.write) }()
+	}
+	var first error
+	for range files {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// streamFile creates path (which must not exist) and streams write into it
+// through a buffer of fileBufferSize bytes.
+func streamFile(path string, write func(io.Writer) error) (err error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("writing %s: %w", filepath.Base(path), cerr)
+		}
+	}()
+	bw := bufio.NewWriterSize(f, fileBufferSize)
+	if err := write(bw); err != nil {
+		return fmt.Errorf("writing %s: %w", filepath.Base(path), err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", filepath.Base(path), err)
+	}
+	return nil
 }

@@ -55,7 +55,7 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 	if f.verbose {
 		opts = append(opts, model.WithVerbose(true))
 	}
-	if err := f.outputFlags.check(); err != nil {
+	if err := f.outputFlags.check(cmd, ""); err != nil {
 		return invalid(err)
 	}
 	m, err := model.LoadSnapshot(file, nil, opts...)

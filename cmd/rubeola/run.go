@@ -30,6 +30,8 @@ type outputFlags struct {
 	verbose       bool
 	force         bool
 	snapshotEvery int
+	formatName    string         // --format as given
+	format        metrics.Format // resolved by check
 }
 
 // addOutputFlags registers the shared output flags.
@@ -40,12 +42,27 @@ func addOutputFlags(cmd *cobra.Command, f *outputFlags) {
 	fl.BoolVar(&f.verbose, "verbose", false, "print model messages and the timing summary")
 	fl.BoolVar(&f.force, "force", false, "replace a non-empty output directory (after the run succeeded)")
 	fl.IntVar(&f.snapshotEvery, "snapshot-every", 0, "write DIR/snapshots/tick-NNNNNN.snap every K ticks (0: none)")
+	fl.StringVar(&f.formatName, "format", string(metrics.CSV), "tidy tables' format: csv or parquet (overrides the run file's [output] format)")
 }
 
-// check validates the shared output flags.
-func (f outputFlags) check() error {
+// check validates the shared output flags and resolves the tidy tables'
+// format: --format when given, else the run file's [output] format
+// (fromRunFile, "" when none), else CSV.
+func (f *outputFlags) check(cmd *cobra.Command, fromRunFile metrics.Format) error {
 	if f.snapshotEvery < 0 {
 		return fmt.Errorf("--snapshot-every must be >= 0, got %d", f.snapshotEvery)
+	}
+	switch {
+	case cmd.Flags().Changed("format"):
+		format, err := metrics.ParseFormat(f.formatName)
+		if err != nil {
+			return fmt.Errorf("--format: %w", err)
+		}
+		f.format = format
+	case fromRunFile != "":
+		f.format = fromRunFile
+	default:
+		f.format = metrics.CSV
 	}
 	return checkOutDir(f.out, f.force)
 }
@@ -57,7 +74,8 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 		Short: "Run a simulation and write its outputs",
 		Long: "Run the biweekly model on a scenario (default: the embedded synthetic scenario) with the\n" +
 			"standard schedule or a run file's component list, print a summary and write states.csv,\n" +
-			"summary.json, timing.csv and one tidy CSV per further tracker.",
+			"summary.json, timing.csv and one tidy CSV per further tracker (population.csv, cases.csv,\n" +
+			"fadeouts.csv); with --format parquet the tidy tables are .parquet files (docs/outputs.md).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
@@ -101,7 +119,7 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	if err := in.params.Validate(); err != nil {
 		return invalid(err)
 	}
-	if err := f.outputFlags.check(); err != nil {
+	if err := f.outputFlags.check(cmd, in.format); err != nil {
 		return invalid(err)
 	}
 	if f.perPatch {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/metrics/tidyparquet"
 	"github.com/rubeola/rubeola/model"
 )
 
@@ -20,8 +20,9 @@ import (
 const snapshotDir = "snapshots"
 
 // runAndWrite runs a built model to its end (writing snapshots every K
-// ticks when asked), then writes every output atomically and prints the
-// summary. Run and resume share it.
+// ticks when asked), then streams every output into a temporary directory
+// that replaces the output directory only when all were written, and
+// prints the summary. Run and resume share it.
 func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, stdout io.Writer) error {
 	start := time.Now()
 	if err := m.Initialize(); err != nil {
@@ -36,14 +37,16 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 
 	tracker := metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](m))
 	sum := newRunSummary(in, m, tracker, wall, setup)
-	files, err := renderOutputs(m, tracker, sum)
-	if err != nil {
-		return err
-	}
+	files := planOutputs(m, tracker, sum, f.format)
+	writing := time.Now()
 	if err := writeOutputs(f.out, f.force, files, snaps); err != nil {
 		return err
 	}
-	sum.print(stdout, f.out, files.names())
+	names := make([]string, len(files))
+	for k, file := range files {
+		names[k] = file.name
+	}
+	sum.print(stdout, f.out, names, time.Since(writing))
 	return nil
 }
 
@@ -77,40 +80,34 @@ func runWithSnapshots(ctx context.Context, m *model.Biweekly, f outputFlags) ([]
 	return written, nil
 }
 
-// outputFiles are rendered output files in writing order.
-type outputFiles struct {
-	order []string
-	data  map[string]*bytes.Buffer
+// outputFile is one result file: its name in the output directory and the
+// function that streams its content.
+type outputFile struct {
+	name  string
+	write func(w io.Writer) error
 }
 
-func (o *outputFiles) add(name string) *bytes.Buffer {
-	if o.data == nil {
-		o.data = map[string]*bytes.Buffer{}
+// planOutputs lists the result files: the tidy table of the most granular
+// StateTracker (states.csv or states.parquet), summary.json, timing.csv
+// and one tidy table per further tracker: population, cases, fadeouts (a
+// second tracker of a kind gets "-2", and so on; further StateTrackers are
+// states-2, …). Tidy tables are in format; nothing is rendered yet.
+func planOutputs(m *model.Biweekly, chosen *metrics.StateTracker, sum *runSummary, format metrics.Format) []outputFile {
+	writeTidy := metrics.WriteTidyCSV
+	if format == metrics.Parquet {
+		writeTidy = tidyparquet.Write
 	}
-	b := &bytes.Buffer{}
-	o.order = append(o.order, name)
-	o.data[name] = b
-	return b
-}
-
-func (o *outputFiles) names() []string { return o.order }
-
-// renderOutputs renders states.csv (the most granular StateTracker),
-// summary.json, timing.csv and one tidy CSV per further tracker:
-// population.csv, cases.csv, fadeouts.csv (a second tracker of a kind gets
-// "-2", and so on; further StateTrackers are states-2.csv, …).
-func renderOutputs(m *model.Biweekly, chosen *metrics.StateTracker, sum *runSummary) (*outputFiles, error) {
-	files := &outputFiles{}
-	if err := metrics.WriteTidyCSV(files.add("states.csv"), chosen); err != nil {
-		return nil, err
+	tidy := func(name string, t metrics.Tracker) outputFile {
+		return outputFile{name + format.Ext(), func(w io.Writer) error { return writeTidy(w, t) }}
 	}
-	enc := json.NewEncoder(files.add("summary.json"))
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(sum); err != nil {
-		return nil, err
-	}
-	if err := m.Metrics().WriteCSV(files.add("timing.csv")); err != nil {
-		return nil, err
+	files := []outputFile{
+		tidy("states", chosen),
+		{"summary.json", func(w io.Writer) error {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			return enc.Encode(sum)
+		}},
+		{"timing.csv", m.Metrics().WriteCSV},
 	}
 	used := map[string]int{"states": 1}
 	for _, t := range model.InstancesOf[metrics.Tracker](m) {
@@ -119,15 +116,13 @@ func renderOutputs(m *model.Biweekly, chosen *metrics.StateTracker, sum *runSumm
 		}
 		base := trackerFileBase(t)
 		used[base]++
-		name := base + ".csv"
+		name := base
 		if used[base] > 1 {
-			name = fmt.Sprintf("%s-%d.csv", base, used[base])
+			name = fmt.Sprintf("%s-%d", base, used[base])
 		}
-		if err := metrics.WriteTidyCSV(files.add(name), t); err != nil {
-			return nil, err
-		}
+		files = append(files, tidy(name, t))
 	}
-	return files, nil
+	return files
 }
 
 // trackerFileBase names a tracker's output file.

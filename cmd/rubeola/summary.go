@@ -75,8 +75,8 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	return out
 }
 
-// print writes the short human summary.
-func (s *runSummary) print(w io.Writer, dir string, files []string) {
+// print writes the short human summary; write is the time spent writing the outputs.
+func (s *runSummary) print(w io.Writer, dir string, files []string, write time.Duration) {
 	fmt.Fprintf(w, "rubeola %s: %d patches (population %d), %d ticks from %s\n", model.Version,
 		s.Inputs.NumPatches, s.Inputs.TotalPopulation, s.Inputs.Params.NumTicks, s.Inputs.Params.StartTime)
 	fmt.Fprintf(w, "  total infections: %d\n", s.Totals.Infections)
@@ -85,5 +85,5 @@ func (s *runSummary) print(w io.Writer, dir string, files []string) {
 	}
 	fmt.Fprintf(w, "  final S/I/R: %d / %d / %d\n", s.Totals.FinalState["S"], s.Totals.FinalState["I"], s.Totals.FinalState["R"])
 	fmt.Fprintf(w, "  wall time: %.3f s (setup %.3f s)\n", s.WallTime, s.SetupTime)
-	fmt.Fprintf(w, "  outputs: %s/{%s}\n", dir, strings.Join(files, ","))
+	fmt.Fprintf(w, "  outputs: %s/{%s} (written in %.3f s)\n", dir, strings.Join(files, ","), write.Seconds())
 }

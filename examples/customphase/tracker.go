@@ -86,17 +86,20 @@ func (c *SusceptibleTracker) Series() []int64 {
 // Recorded returns the number of ticks recorded so far.
 func (c *SusceptibleTracker) Recorded() int { return c.recorded }
 
-// Tidy returns two rows per recorded tick, "S" then "N", for the group
-// "all_patches".
-func (c *SusceptibleTracker) Tidy() []metrics.Row {
-	rows := make([]metrics.Row, 0, 2*c.recorded)
+// trackedIDs is the tracker's one group, "all_patches".
+var trackedIDs = []string{metrics.AllPatchesID}
+
+// Blocks yields two blocks per recorded tick, "S" then "N", each with one
+// count for the group "all_patches" ([metrics.Tracker]). The writers
+// stream them: nothing is copied, the counts are views into storage.
+func (c *SusceptibleTracker) Blocks(yield func(metrics.Block) bool) {
 	for t := range c.recorded {
-		date := c.date(t).Format(time.DateOnly)
-		rows = append(rows,
-			metrics.Row{Tick: t, Date: date, PatchID: metrics.AllPatchesID, State: "S", Count: c.susceptible[t]},
-			metrics.Row{Tick: t, Date: date, PatchID: metrics.AllPatchesID, State: "N", Count: c.population[t]})
+		date := c.date(t)
+		if !yield(metrics.Block{Tick: t, Date: date, State: "S", IDs: trackedIDs, Counts: c.susceptible[t : t+1]}) ||
+			!yield(metrics.Block{Tick: t, Date: date, State: "N", IDs: trackedIDs, Counts: c.population[t : t+1]}) {
+			return
+		}
 	}
-	return rows
 }
 
 // susceptibleState is the tracker's snapshot state.

@@ -1,0 +1,150 @@
+package metrics
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// csvBufferSize is how many bytes the CSV writer gathers before handing
+// them to the underlying writer in one Write: large enough that a file
+// sees few system calls, small enough to stay in the L2 cache.
+const csvBufferSize = 512 << 10
+
+// csvHeader is the tidy header without the leading tracker column.
+const csvHeader = "tick,date,patch_id,state,count\n"
+
+// WriteTidyCSV streams the trackers' tidy rows as CSV into w (SPEC §8.5).
+// One tracker: header tick,date,patch_id,state,count; several: a leading
+// tracker column. Dates are YYYY-MM-DD, integers base 10, fields quoted as
+// encoding/csv quotes them (only when needed). Rows are formatted straight
+// from [Tracker.Blocks] into one reused buffer of [csvBufferSize] bytes
+// that is written to w whenever it fills, so memory is O(buffer) whatever
+// the table's size; the output is byte-identical to encoding/csv's.
+func WriteTidyCSV(w io.Writer, trackers ...Tracker) error {
+	e := csvEncoder{w: w, buf: make([]byte, 0, csvBufferSize+4<<10)}
+	multi := len(trackers) > 1
+	if multi {
+		e.buf = append(e.buf, "tracker,"...)
+	}
+	e.buf = append(e.buf, csvHeader...)
+	for _, t := range trackers {
+		e.prefix = e.prefix[:0]
+		if multi {
+			e.prefix = append(appendCSVField(e.prefix, t.Name()), ',')
+		}
+		e.name, e.headTick = t.Name(), -1
+		for b := range t.Blocks {
+			if !e.block(b) {
+				break
+			}
+		}
+		if e.err != nil {
+			return e.err
+		}
+	}
+	e.flush()
+	return e.err
+}
+
+// csvEncoder formats blocks into buf and writes buf to w when it fills.
+type csvEncoder struct {
+	w   io.Writer
+	buf []byte
+	err error
+
+	name     string    // current tracker's name (for messages)
+	prefix   []byte    // "tracker," or nothing
+	head     []byte    // prefix + "tick,date," of headTick
+	headTick int       // tick head was built for; −1 none
+	headDate time.Time // date head was built for
+	mid      []byte    // ",state," of the current block
+}
+
+// block appends b's rows; false stops the sequence after a write error or
+// a malformed block.
+func (e *csvEncoder) block(b Block) bool {
+	if len(b.IDs) != len(b.Counts) {
+		e.err = fmt.Errorf("%s: block of tick %d, state %q has %d ids but %d counts", e.name, b.Tick, b.State, len(b.IDs), len(b.Counts))
+		return false
+	}
+	if b.Tick != e.headTick || !b.Date.Equal(e.headDate) {
+		// The date is formatted once per tick, not per row.
+		e.head = append(e.head[:0], e.prefix...)
+		e.head = strconv.AppendInt(e.head, int64(b.Tick), 10)
+		e.head = append(e.head, ',')
+		e.head = append(b.Date.AppendFormat(e.head, time.DateOnly), ',')
+		e.headTick, e.headDate = b.Tick, b.Date
+	}
+	e.mid = append(appendCSVField(append(e.mid[:0], ','), b.State), ',')
+	buf := e.buf
+	for k, id := range b.IDs {
+		buf = append(buf, e.head...)
+		buf = appendCSVField(buf, id)
+		buf = append(buf, e.mid...)
+		buf = strconv.AppendInt(buf, b.Counts[k], 10)
+		buf = append(buf, '\n')
+		if len(buf) >= csvBufferSize {
+			e.buf = buf
+			if !e.flush() {
+				return false
+			}
+			buf = e.buf
+		}
+	}
+	e.buf = buf
+	return true
+}
+
+// flush writes the buffered bytes to w; false after an error.
+func (e *csvEncoder) flush() bool {
+	if e.err == nil && len(e.buf) > 0 {
+		_, e.err = e.w.Write(e.buf)
+		e.buf = e.buf[:0]
+	}
+	return e.err == nil
+}
+
+// appendCSVField appends s as one CSV field, quoted exactly when and as
+// encoding/csv's Writer (comma ',', UseCRLF false) quotes it: when s
+// contains a comma, quote, CR or LF, is `\.`, or starts with a Unicode
+// space; inside quotes a quote is doubled.
+func appendCSVField(dst []byte, s string) []byte {
+	if !csvNeedsQuotes(s) {
+		return append(dst, s...)
+	}
+	dst = append(dst, '"')
+	for {
+		i := strings.IndexByte(s, '"')
+		if i < 0 {
+			break
+		}
+		dst = append(dst, s[:i+1]...)
+		dst = append(dst, '"')
+		s = s[i+1:]
+	}
+	dst = append(dst, s...)
+	return append(dst, '"')
+}
+
+// csvNeedsQuotes reports whether encoding/csv would quote s.
+func csvNeedsQuotes(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s == `\.` {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ',', '"', '\r', '\n':
+			return true
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsSpace(r)
+}

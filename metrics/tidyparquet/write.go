@@ -1,0 +1,52 @@
+package tidyparquet
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/rubeola/rubeola/metrics"
+)
+
+// MaxRowGroupRows is the most rows one row group holds (SPEC §8.5: ≤ 1 M).
+const MaxRowGroupRows = 1_000_000
+
+// pageRows is the most rows one data page holds: 64 Ki rows keep the
+// widest column's page (int64 counts) at 512 KiB before encoding.
+const pageRows = 1 << 16
+
+// Write streams the trackers' tidy rows as one Parquet file into w (the
+// package's schema; one tracker: no tracker column). Only the current page
+// (pageRows rows, column-wise) and the current row group's compressed pages
+// are held in memory.
+func Write(w io.Writer, trackers ...metrics.Tracker) error {
+	fw, err := newFileWriter(w, len(trackers) > 1)
+	if err != nil {
+		return err
+	}
+	for _, t := range trackers {
+		name := t.Name()
+		var ti int32
+		if fw.multi {
+			ti = fw.col(colTracker).dict.add(name)
+		}
+		for b := range t.Blocks {
+			if len(b.IDs) != len(b.Counts) {
+				err = fmt.Errorf("%s: block of tick %d, state %q has %d ids but %d counts", name, b.Tick, b.State, len(b.IDs), len(b.Counts))
+			} else {
+				err = fw.block(b, ti)
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return fw.close()
+}
+
+// epochDay is t's calendar date (in t's location, as the CSV writes it) as
+// a Parquet DATE: days since 1970-01-01.
+func epochDay(t time.Time) int32 {
+	y, m, d := t.Date()
+	return int32(time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400)
+}
