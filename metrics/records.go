@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/rubeola/rubeola/internal/hugepage"
 	"github.com/rubeola/rubeola/phases"
 )
 
@@ -18,10 +19,12 @@ type records struct {
 	data     []int64 // ticks·width values
 }
 
-// size allocates zeroed storage for ticks ticks.
+// size allocates zeroed storage for ticks ticks, backed by huge pages
+// where the kernel allows and faulted in now, so that no tick pays for
+// first touch (internal/hugepage).
 func (r *records) size(width, ticks int) {
 	r.width, r.ticks, r.recorded = width, ticks, 0
-	r.data = make([]int64, width*ticks)
+	r.data = hugepage.MakeFaulted[int64](width * ticks)
 }
 
 // row returns tick t's values (a view into data).

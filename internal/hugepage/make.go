@@ -24,3 +24,16 @@ func Make[T Number](n int) []T {
 	}
 	return s
 }
+
+// MakeFaulted is Make followed by one write of zero to every 4 KiB page,
+// so the page faults are paid now — at a component's Initialize — and not
+// inside the first ticks that write there.
+func MakeFaulted[T Number](n int) []T {
+	s := Make[T](n)
+	var zero T
+	step := max(1, 4096/int(unsafe.Sizeof(zero)))
+	for i := 0; i < len(s); i += step {
+		s[i] = zero
+	}
+	return s
+}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestMake checks that Make behaves like make for small and large sizes:
@@ -23,4 +24,18 @@ func TestMake(t *testing.T) {
 		}
 	}
 	assert.Len(t, Make[int64](MinBytes), MinBytes)
+}
+
+// TestMakeFaulted checks that MakeFaulted returns a zeroed slice of the
+// asked length.
+func TestMakeFaulted(t *testing.T) {
+	for _, n := range []int{0, 1, 5000, MinBytes/4 + 3} {
+		s := MakeFaulted[int32](n)
+		require.Len(t, s, n)
+		for i, v := range s {
+			if v != 0 {
+				t.Fatalf("n = %d: s[%d] = %d, want 0", n, i, v)
+			}
+		}
+	}
 }
