@@ -32,6 +32,7 @@ type outputFlags struct {
 	snapshotEvery int
 	formatName    string         // --format as given
 	format        metrics.Format // resolved by check
+	cpuProfile    string         // --cpuprofile FILE, "" for none
 }
 
 // addOutputFlags registers the shared output flags.
@@ -42,6 +43,7 @@ func addOutputFlags(cmd *cobra.Command, f *outputFlags) {
 	fl.BoolVar(&f.verbose, "verbose", false, "print model messages and the timing summary")
 	fl.BoolVar(&f.force, "force", false, "replace a non-empty output directory (after the run succeeded)")
 	fl.IntVar(&f.snapshotEvery, "snapshot-every", 0, "write DIR/snapshots/tick-NNNNNN.snap every K ticks (0: none)")
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the run (setup, ticks, outputs) to FILE for go tool pprof")
 	fl.StringVar(&f.formatName, "format", string(metrics.CSV), "tidy tables' format: csv or parquet (overrides the run file's [output] format)")
 }
 

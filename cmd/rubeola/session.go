@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -23,7 +24,12 @@ const snapshotDir = "snapshots"
 // ticks when asked), then streams every output into a temporary directory
 // that replaces the output directory only when all were written, and
 // prints the summary. Run and resume share it.
-func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, stdout io.Writer) error {
+func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, stdout io.Writer) (err error) {
+	stopProfile, err := startCPUProfile(f.cpuProfile)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, stopProfile()) }()
 	start := time.Now()
 	if err := m.Initialize(); err != nil {
 		return err
