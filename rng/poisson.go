@@ -11,7 +11,8 @@ import (
 const MaxPoissonMean = 1 << 52
 
 // poissonInversionLimit is the mean below which [Poisson] uses inversion and
-// at or above which it uses PTRS (SPEC §6.4).
+// at or above which it uses PTRS (SPEC §6.4); Hörmann (1993) validates PTRS
+// for means ≥ 10.
 const poissonInversionLimit = 10
 
 // poissonMaxCandidate bounds PTRS candidates before their conversion to int64.
@@ -23,7 +24,8 @@ const poissonMaxCandidate = 1 << 62
 // Poisson returns a Poisson(mean) deviate drawn from src, exact in
 // distribution up to float64 arithmetic, without allocating (SPEC §6.4):
 // mean = 0 returns 0 consuming no random numbers, mean < 10 uses inversion by
-// sequential search from 0, and mean ≥ 10 uses PTRS (Hörmann 1993).
+// sequential search from 0 ([poissonInversion]), and mean ≥ 10 uses PTRS
+// (Hörmann 1993, [poissonPTRS]).
 //
 // Every uniform deviate comes from [Uniform]. A NaN, negative or infinite mean,
 // or one above [MaxPoissonMean], is an internal invariant violation and panics.
@@ -43,40 +45,6 @@ func Poisson(src *rand.PCG, mean float64) int64 {
 	return poissonPTRS(src, mean)
 }
 
-// poissonInversion draws Poisson(mean) for 0 < mean < 10 by inversion of the
-// cdf with a sequential search from 0: X is the least x with U < F(x), found by
-// subtracting f(0) = e^−mean, f(1), … from U with f(x) = f(x−1)·mean/x.
-//
-// When U lies above the float64 sum of all f(x) (a gap of a few ulps created by
-// rounding; U is then within ~1e−16 of 1) the search would never end: it stops
-// when f(x) underflows to 0 (x of a few hundred) and the draw restarts with a
-// fresh U. That rejects exactly the rounding gap, so the result stays exact up
-// to float64 arithmetic and the loop always terminates.
-func poissonInversion(src *rand.PCG, mean float64) int64 {
-	emu := math.Exp(-mean) // ≥ e^−10
-	for {
-		if x, ok := poissonSearch(Uniform(src), emu, mean); ok {
-			return x
-		}
-	}
-}
-
-// poissonSearch inverts the Poisson(mean) cdf at u by sequential search from
-// 0, given emu = e^−mean; ok is false when u lies in the rounding gap above the
-// float64 sum of the pmf (the caller then draws a new u).
-func poissonSearch(u, emu, mean float64) (x int64, ok bool) {
-	px := emu
-	for u >= px {
-		u -= px
-		x++
-		px *= mean / float64(x)
-		if px == 0 {
-			return 0, false
-		}
-	}
-	return x, true
-}
-
 // poissonPTRS draws Poisson(mean) for mean ≥ 10 with algorithm PTRS
 // ("Poisson, transformed rejection with squeeze") of W. Hörmann, "The
 // transformed rejection method for generating Poisson random variables",
@@ -87,22 +55,23 @@ func poissonSearch(u, emu, mean float64) (x int64, ok bool) {
 // inside the squeeze (us ≥ 0.07 and V ≤ v_r), rejected quickly when k < 0 or in
 // the thin tails (us < 0.013 and V > us), and otherwise accepted when
 //
-//	log(V·α⁻¹ / (a/us² + b)) ≤ log f(k) = −mean + k·log(mean) − log k!.
+//	w = V·α⁻¹/(a/us² + b) ≤ f(k) = e^−mean·meanᵏ/k!.
 //
-// Changes from the paper's listing, identical in exact arithmetic, so that
-// large means keep full precision: k is formed as ⌊mean⌋ + ⌊(…)·U + frac(mean)
-// + 0.43⌋; log f(k) is evaluated in Loader's saddle-point form
-// ([logPoissonPMF]) instead of with lgamma; and candidates that are infinite
-// (U = −½, us = 0) or above 2⁶² are rejected before the conversion to int64
-// (their probability is below 10⁻³⁰⁰).
+// Changes from the paper's listing, identical in exact arithmetic: k is formed
+// as m + ⌊(…)·U + frac(mean) + 0.43⌋ with m = ⌊mean⌋, so large means keep
+// integer precision; the final test is decided by [poissonAccept] (product
+// recursion from f(m) near the mode, Loader's saddle-point log pmf beyond)
+// instead of with lgamma; and candidates that are infinite (U = −½, us = 0) or
+// above 2⁶² are rejected before the conversion to int64 (their probability is
+// below 10⁻³⁰⁰).
 func poissonPTRS(src *rand.PCG, mean float64) int64 {
 	// Set-up (depends only on the mean).
 	b := 0.931 + 2.53*math.Sqrt(mean)
 	a := -0.059 + 0.02483*b
-	logInvAlpha := math.Log(1.1239 + 1.1328/(b-3.4))
 	vr := 0.9277 - 3.6224/(b-2)
 	meanInt := math.Floor(mean)
 	meanFrac := mean - meanInt // exact
+	acc := poissonRatio{mean: mean, m: meanInt}
 
 	for {
 		u := Uniform(src) - 0.5
@@ -115,8 +84,43 @@ func poissonPTRS(src *rand.PCG, mean float64) int64 {
 		if !(kf >= 0) || kf > poissonMaxCandidate || (us < 0.013 && v > us) {
 			continue
 		}
-		if math.Log(v)+logInvAlpha-math.Log(a/(us*us)+b) <= logPoissonPMF(kf, mean) {
+		invAlpha := 1.1239 + 1.1328/(b-3.4)
+		if acc.accept(v*invAlpha/(a/(us*us)+b), kf) {
 			return int64(kf)
 		}
 	}
+}
+
+// poissonRatio evaluates the PTRS acceptance test w ≤ f(k) for the
+// Poisson(mean) pmf f with m = ⌊mean⌋ ≥ 10; fm caches f(m) (0 until needed).
+type poissonRatio struct {
+	mean, m, fm float64
+}
+
+// accept reports whether w ≤ f(k):
+//
+//   - |k − m| ≤ 20: as w·Π_{i=m+1..k} i/mean ≤ f(m) or
+//     w ≤ f(m)·Π_{i=k+1..m} i/mean (f(i)/f(i−1) = mean/i), with f(m) computed
+//     once per draw in Loader's form e^{−δ(m) − bd0(m, mean)}/√(2πm);
+//   - otherwise as log w ≤ log f(k) ([logPoissonPMF]).
+func (r *poissonRatio) accept(w, k float64) bool {
+	d := k - r.m
+	if math.Abs(d) > ratioSteps {
+		return fastLog(w) <= logPoissonPMF(k, r.mean)
+	}
+	if r.fm == 0 {
+		r.fm = fastExp(-stirlerr(r.m)-bd0(r.m, r.mean)) / math.Sqrt(2*math.Pi*r.m)
+	}
+	g := 1 / r.mean
+	prod := 1.0
+	if d > 0 {
+		for i := r.m + 1; i <= k; i++ {
+			prod *= i * g
+		}
+		return w*prod <= r.fm
+	}
+	for i := k + 1; i <= r.m; i++ {
+		prod *= i * g
+	}
+	return w <= r.fm*prod
 }

@@ -1,0 +1,118 @@
+package rng
+
+import "math/rand/v2"
+
+// searchLimit bounds the sequential searches of the inversion branches
+// (n·p < 10, mean < 10). For either distribution P(X ≥ 128) < 10⁻⁸⁰ (Chernoff:
+// P(X ≥ k) ≤ e^−μ·(eμ/k)ᵏ with μ < 10), so in exact arithmetic the cdf exceeds
+// 1 − 2⁻⁵³ ≥ U well before 128: a search that gets there can only be inside
+// the rounding gap above the float64 sum of the pmf, and restarts.
+const searchLimit = 128
+
+// recip holds 1/x for x < searchLimit, so that the search steps multiply
+// instead of divide (one extra rounding per step).
+var recip = func() (t [searchLimit]float64) {
+	for x := 1; x < searchLimit; x++ {
+		t[x] = 1 / float64(x)
+	}
+	return t
+}()
+
+// binomialPowMax is the largest n for which the inversion branch forms qⁿ by
+// repeated multiplication (relative error ≤ (2n−1)·2⁻⁵³, from the rounding of
+// q = 1 − p and of each product) instead of exp(n·log(1−p)).
+const binomialPowMax = 4
+
+// binomialInversion draws Binomial(n, p) for 0 < p ≤ ½ and n·p < 10 by
+// inversion of the cdf with a sequential search from 0 (L. Devroye,
+// "Non-Uniform Random Variate Generation", Springer 1986, §III.2): X is the
+// least x with U < F(x), found by subtracting f(0), f(1), … from U, where
+// f(0) = qⁿ and f(x) = f(x−1)·(n−x+1)/x·p/q. logq is log(1−p) if the caller
+// knows it (NaN otherwise); qⁿ = exp(n·log(1−p)) ≥ e^−20 here, with the
+// table-driven [fastExp] and [fastLog1p], or a product for n ≤ 4.
+//
+// When U lies above the float64 sum of all f(x) (a gap of a few ulps created
+// by rounding; U is then within ~1e−16 of 1), the search runs past n, until
+// f(x) underflows to 0, or to [searchLimit]; the draw is then restarted with a
+// fresh U. That rejects exactly the rounding gap, so the result stays exact up
+// to float64 arithmetic and the loop always terminates (the expected number of
+// restarts is ~1e−16).
+func binomialInversion(src *rand.PCG, n int64, p, logq float64) int64 {
+	q := 1 - p
+	var qn float64
+	if n <= binomialPowMax {
+		qn = q
+		for range n - 1 {
+			qn *= q
+		}
+	} else {
+		if logq != logq { // NaN: not supplied
+			logq = fastLog1p(-p)
+		}
+		qn = fastExp(float64(n) * logq)
+	}
+	s := p / q
+	for {
+		if x, ok := binomialSearch(Uniform(src), qn, s, n); ok {
+			return x
+		}
+	}
+}
+
+// binomialSearch inverts the Binomial(n, p) cdf at u by sequential search from
+// 0, given qn = qⁿ and s = p/q; ok is false when u lies in the rounding gap
+// above the float64 sum of the pmf (the caller then draws a new u).
+func binomialSearch(u, qn, s float64, n int64) (x int64, ok bool) {
+	px := qn
+	for u >= px {
+		u -= px
+		x++
+		if x >= searchLimit {
+			return 0, false
+		}
+		px *= s * float64(n-x+1) * recip[x] // 0 once x > n
+		if px == 0 {
+			return 0, false
+		}
+	}
+	return x, true
+}
+
+// poissonInversion draws Poisson(mean) for 0 < mean < 10 by inversion of the
+// cdf with a sequential search from 0 (Devroye 1986, §III.2): X is the least x
+// with U < F(x), found by subtracting f(0) = e^−mean ([fastExp]), f(1), … from
+// U with f(x) = f(x−1)·mean/x.
+//
+// When U lies above the float64 sum of all f(x) (the rounding gap; U is then
+// within ~1e−16 of 1) the search stops at [searchLimit] or when f(x) underflows
+// to 0, and the draw restarts with a fresh U. That rejects exactly the rounding
+// gap, so the result stays exact up to float64 arithmetic and the loop always
+// terminates.
+func poissonInversion(src *rand.PCG, mean float64) int64 {
+	emu := fastExp(-mean) // ≥ e^−10
+	for {
+		if x, ok := poissonSearch(Uniform(src), emu, mean); ok {
+			return x
+		}
+	}
+}
+
+// poissonSearch inverts the Poisson(mean) cdf at u by sequential search from
+// 0, given emu = e^−mean; ok is false when u lies in the rounding gap above the
+// float64 sum of the pmf (the caller then draws a new u).
+func poissonSearch(u, emu, mean float64) (x int64, ok bool) {
+	px := emu
+	for u >= px {
+		u -= px
+		x++
+		if x >= searchLimit {
+			return 0, false
+		}
+		px *= mean * recip[x]
+		if px == 0 {
+			return 0, false
+		}
+	}
+	return x, true
+}
+
