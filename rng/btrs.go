@@ -42,23 +42,24 @@ func binomialBTRS(src *rand.PCG, n int64, p float64) int64 {
 	fm := nf*p + p // (n+1)p
 	m := int64(fm) // mode; fm > 0 so truncation is the floor
 	c := (fm - float64(m)) - p + 0.5
-	kMin, kMax := -float64(m), float64(n-m) // offset range of k ∈ [0, n]
+	kMin, kMax := -float64(m), float64(n-m+1) // k ∈ [0, n] ⇔ kMin ≤ x < kMax
 	acc := binomialRatio{n: n, m: m, p: p, q: q, npq: npq}
 
 	for {
 		u := Uniform(src) - 0.5
 		v := Uniform(src)
 		us := 0.5 - math.Abs(u)
-		d := math.Floor((2*a/us+b)*u + c) // k − m
-		if !(d >= kMin && d <= kMax) {
+		x := (2*a/us+b)*u + c // k − m = ⌊x⌋
+		if !(x >= kMin && x < kMax) {
 			continue
 		}
+		d := floorInt(x)
 		if us >= 0.07 && v <= vr {
-			return m + int64(d) // squeeze: accepted at once
+			return m + d // squeeze: accepted at once
 		}
 		alpha := (2.83 + 5.1/b) * spq
-		if acc.accept(v*alpha/(a/(us*us)+b), int64(d)) {
-			return m + int64(d)
+		if acc.accept(v*alpha/(a/(us*us)+b), d) {
+			return m + d
 		}
 	}
 }
@@ -87,16 +88,25 @@ func (r *binomialRatio) accept(w float64, d int64) bool {
 		g := 1 / r.npq
 		pg, qg := r.p*g, r.q*g
 		num, den := 1.0, 1.0
+		// i runs over the steps, j = n − i + 1 with it (exact floats).
 		if d > 0 {
-			for i := r.m + 1; i <= r.m+d; i++ {
-				num *= float64(r.n-i+1) * pg
-				den *= float64(i) * qg
+			i := float64(r.m + 1)
+			j := float64(r.n - r.m)
+			for range d {
+				num *= j * pg
+				den *= i * qg
+				i++
+				j--
 			}
 			return w*den <= num
 		}
-		for i := r.m + d + 1; i <= r.m; i++ {
-			num *= float64(i) * qg
-			den *= float64(r.n-i+1) * pg
+		i := float64(r.m + d + 1)
+		j := float64(r.n - r.m - d)
+		for range -d {
+			num *= i * qg
+			den *= j * pg
+			i++
+			j--
 		}
 		return w*den <= num
 	}

@@ -58,6 +58,10 @@ func fastLog(x float64) float64 {
 // from the table's 1/c (|d/u| ≤ 2⁻⁵³, so that approximation changes the result
 // by less than 2⁻⁶⁰ relative).
 func fastLog1p(x float64) float64 {
+	if math.Abs(x) < 1.0/(2*(1<<logTableBits)) {
+		// |x| < 2⁻⁸: the table entry would be c = 1, r = x exactly.
+		return x + log1pPoly(x)
+	}
 	u := 1 + x
 	ix := math.Float64bits(u)
 	if ix-0x0010000000000000 >= 0x7fe0000000000000 || x == 0 {
@@ -77,9 +81,13 @@ func logReduced(kf, z, dz float64) float64 {
 	j := int(z*(1<<logTableBits) + 0.5)
 	e := &logTable[j-logJMin]
 	r := math.FMA(z, e.inv, -1)
-	r2 := r * r
-	// log1p(r) − r, Taylor to degree 7, Estrin-style grouping.
-	poly := r2 * ((-0.5 + r*(1.0/3)) + r2*((-0.25+r*0.2)+r2*(-1.0/6+r*(1.0/7))))
 	hi := kf*ln2Hi - e.logInv
-	return hi + (r + (kf*ln2Lo + poly + dz*e.inv))
+	return hi + (r + (kf*ln2Lo + log1pPoly(r) + dz*e.inv))
+}
+
+// log1pPoly returns log1p(r) − r for |r| < 0.0053 from the Taylor polynomial
+// of degree 7 in Estrin-style grouping (truncation error r⁸/8 < 10⁻¹⁸·|r|).
+func log1pPoly(r float64) float64 {
+	r2 := r * r
+	return r2 * ((-0.5 + r*(1.0/3)) + r2*((-0.25+r*0.2)+r2*(-1.0/6+r*(1.0/7))))
 }

@@ -59,7 +59,9 @@ func Poisson(src *rand.PCG, mean float64) int64 {
 //
 // Changes from the paper's listing, identical in exact arithmetic: k is formed
 // as m + ⌊(…)·U + frac(mean) + 0.43⌋ with m = ⌊mean⌋, so large means keep
-// integer precision; the final test is decided by [poissonAccept] (product
+// integer precision; the candidate range is tested before the squeeze (the
+// paper tests k < 0 after it, which only matters for k that the squeeze
+// cannot produce); the final test is decided by [poissonAccept] (product
 // recursion from f(m) near the mode, Loader's saddle-point log pmf beyond)
 // instead of with lgamma; and candidates that are infinite (U = −½, us = 0) or
 // above 2⁶² are rejected before the conversion to int64 (their probability is
@@ -77,11 +79,15 @@ func poissonPTRS(src *rand.PCG, mean float64) int64 {
 		u := Uniform(src) - 0.5
 		v := Uniform(src)
 		us := 0.5 - math.Abs(u)
-		kf := meanInt + math.Floor((2*a/us+b)*u+meanFrac+0.43)
+		x := (2*a/us+b)*u + meanFrac + 0.43 // k − m = ⌊x⌋
+		if !(x >= -meanInt && x < poissonMaxCandidate) {
+			continue // k < 0, or k huge or infinite
+		}
+		kf := meanInt + float64(floorInt(x))
 		if us >= 0.07 && v <= vr {
 			return int64(kf) // squeeze: accepted at once
 		}
-		if !(kf >= 0) || kf > poissonMaxCandidate || (us < 0.013 && v > us) {
+		if us < 0.013 && v > us {
 			continue
 		}
 		invAlpha := 1.1239 + 1.1328/(b-3.4)
