@@ -54,8 +54,8 @@ func binomialBTRS(src *rand.PCG, n int64, p float64) int64 {
 			continue
 		}
 		d := floorInt(x)
-		if us >= 0.07 && v <= vr {
-			return m + d // squeeze: accepted at once
+		if b2i(us >= 0.07)&b2i(v <= vr) != 0 {
+			return m + d // squeeze: accepted at once (one branch)
 		}
 		alpha := (2.83 + 5.1/b) * spq
 		if acc.accept(v*alpha/(a/(us*us)+b), d) {

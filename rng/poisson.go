@@ -84,8 +84,8 @@ func poissonPTRS(src *rand.PCG, mean float64) int64 {
 			continue // k < 0, or k huge or infinite
 		}
 		kf := meanInt + float64(floorInt(x))
-		if us >= 0.07 && v <= vr {
-			return int64(kf) // squeeze: accepted at once
+		if b2i(us >= 0.07)&b2i(v <= vr) != 0 {
+			return int64(kf) // squeeze: accepted at once (one branch)
 		}
 		if us < 0.013 && v > us {
 			continue
