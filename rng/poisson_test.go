@@ -11,11 +11,16 @@ import (
 
 // TestPoissonGrid runs the SPEC §6.4 mean / variance / shape checks for means
 // {1e−4, 0.1, 1, 9.99, 10, 30, 100, 10⁴, 10⁷} with m = 4·10⁵ draws; 9.99 and
-// 10 are the two sides of the inversion/PTRS switch. Means far beyond the grid
-// check the large-mean precision of PTRS.
+// 10 are the two sides of the inversion/PTRS switch, and 1.99 and 2 (added)
+// the two sides of the inversion's chunk-length switch (searchChunk). PTRS's
+// acceptance test uses the product recursion for |k − ⌊mean⌋| ≤ 20 and the log
+// pmf beyond: means 10 and 30 mostly hit the first, 100 both, 10⁴ the second.
+// Means far beyond the grid check the large-mean precision of PTRS.
 func TestPoissonGrid(t *testing.T) {
 	t.Parallel()
-	means := []float64{1e-4, 0.1, 1, 9.99, 10, 30, 100, 1e4, 1e7}
+	require.Equal(t, int64(8), searchChunk(1.99), "1.99 must be below the chunk switch")
+	require.Equal(t, int64(16), searchChunk(2), "2 must be at the chunk switch")
+	means := []float64{1e-4, 0.1, 1, 1.99, 2, 9.99, 10, 30, 100, 1e4, 1e7}
 	for _, mean := range means {
 		name := fmt.Sprintf("mean=%g", mean)
 		t.Run(name, func(t *testing.T) {
