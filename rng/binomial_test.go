@@ -40,16 +40,14 @@ func binomialBranch(n int64, p float64) string {
 		return "btrs"
 	case n <= binomialPowMax:
 		return "inversion,pow"
-	case float64(n)*pl >= 2:
-		return "inversion,chunk16"
 	}
-	return "inversion,chunk8"
+	return fmt.Sprintf("inversion,chunk%d", searchChunk(float64(n)*pl))
 }
 
 // TestBinomialBranchEdges checks both sides of every threshold (SPEC §6.4):
 // inversion/BTRS at n·p = 10, directly and through the p > ½ reflection; qⁿ
 // by product (n ≤ 4) or by exp (n ≥ 5); the inversion chunk length at
-// n·p = 2; BTRS at the smallest n it can see (n = 20, p = ½), where its
+// n·p = ½ and 2.5; BTRS at the smallest n it can see (n = 20, p = ½), where its
 // acceptance test uses the product recursion for every |k − m| ≤ 20, and at
 // n·p·q on both sides of 2·(20+1) = 42 plus a margin, where BTPE's quadratic
 // squeeze (20 < |k − m| < n·p·q/2 − 1) becomes reachable; and n far beyond
@@ -71,11 +69,14 @@ func TestBinomialBranchEdges(t *testing.T) {
 		{"np=10,n=20", 20, 0.5, "btrs", 400_000},
 		{"np=10,n=21", 21, 10.0 / 21, "btrs", 400_000},
 		{"n=4,p=0.4", 4, 0.4, "inversion,pow", 400_000},
-		{"n=5,p=0.4", 5, 0.4, "inversion,chunk16", 400_000},
+		{"n=5,p=0.4", 5, 0.4, "inversion,chunk8", 400_000},
 		{"n=4,p=0.7", 4, 0.7, "inversion,pow", 400_000},
 		{"n=5,p=0.3", 5, 0.3, "inversion,chunk8", 400_000},
-		{"np=1.99", 199, 0.01, "inversion,chunk8", 400_000},
-		{"np=2", 200, 0.01, "inversion,chunk16", 400_000},
+		{"n=5,p=0.05", 5, 0.05, "inversion,chunk4", 400_000},
+		{"np=0.499", 499, 0.001, "inversion,chunk4", 400_000},
+		{"np=0.5", 500, 0.001, "inversion,chunk8", 400_000},
+		{"np=2.499", 2499, 0.001, "inversion,chunk8", 400_000},
+		{"np=2.5", 2500, 0.001, "inversion,chunk16", 400_000},
 		{"npq=43,no squeeze", 430, 0.1127, "btrs", 400_000},
 		{"npq=48.6,squeeze", 460, 0.12, "btrs", 400_000},
 		{"n=1e12,np=1000", 1e12, 1e-9, "btrs", 100_000},
@@ -165,7 +166,7 @@ func TestBinomialSearchTerminates(t *testing.T) {
 		// The same qⁿ as binomialInversion up to rounding; the search only
 		// needs some value in (0, 1].
 		for _, u := range us {
-			x, ok := binomialSearch(u, qn, tt.p/q, tt.n)
+			x, ok := binomialSearch(u, qn, tt.p/q, tt.n, searchChunk(float64(tt.n)*tt.p))
 			if ok {
 				assert.GreaterOrEqual(t, x, int64(0))
 				assert.LessOrEqual(t, x, tt.n)

@@ -44,6 +44,7 @@ func binomialBTRS(src *rand.PCG, n int64, p float64) int64 {
 	c := (fm - float64(m)) - p + 0.5
 	kMin, kMax := -float64(m), float64(n-m+1) // k ∈ [0, n] ⇔ kMin ≤ x < kMax
 	acc := binomialRatio{n: n, m: m, p: p, q: q, npq: npq}
+	alpha := (2.83 + 5.1/b) * spq
 
 	for {
 		u := Uniform(src) - 0.5
@@ -57,7 +58,6 @@ func binomialBTRS(src *rand.PCG, n int64, p float64) int64 {
 		if b2i(us >= 0.07)&b2i(v <= vr) != 0 {
 			return m + d // squeeze: accepted at once (one branch)
 		}
-		alpha := (2.83 + 5.1/b) * spq
 		if acc.accept(v*alpha/(a/(us*us)+b), d) {
 			return m + d
 		}

@@ -52,8 +52,9 @@ func binomialInversion(src *rand.PCG, n int64, p, logq float64) int64 {
 		qn = fastExp(float64(n) * logq)
 	}
 	s := p / q
+	chunk := searchChunk(float64(n) * p)
 	for {
-		if x, ok := binomialSearch(Uniform(src), qn, s, n); ok {
+		if x, ok := binomialSearch(Uniform(src), qn, s, n, chunk); ok {
 			return x
 		}
 	}
@@ -63,15 +64,14 @@ func binomialInversion(src *rand.PCG, n int64, p, logq float64) int64 {
 // 0, given qn = qⁿ and s = p/q, in chunks of searchChunk(μ) terms; ok is false
 // when u lies in the rounding gap above the float64 sum of the pmf (the caller
 // then draws a new u).
-func binomialSearch(u, qn, s float64, n int64) (x int64, ok bool) {
+func binomialSearch(u, qn, s float64, n, chunk int64) (x int64, ok bool) {
 	px, c := qn, qn
 	x = b2i(u >= c)
 	i := int64(1)
 	j := float64(n) // n − i + 1, exact for n ≤ 2⁵³; px stays 0 once i > n
-	chunk := searchChunk(float64(n) * s / (1 + s))
 	for {
 		for range chunk - 1 {
-			px *= s * j * recip[i]
+			px *= s * j * recip[i&(searchLimit-1)]
 			c += px
 			x += b2i(u >= c)
 			i++
@@ -83,7 +83,7 @@ func binomialSearch(u, qn, s float64, n int64) (x int64, ok bool) {
 		if px == 0 || i >= searchLimit {
 			return 0, false
 		}
-		px *= s * j * recip[i]
+		px *= s * j * recip[i&(searchLimit-1)]
 		c += px
 		x += b2i(u >= c)
 		i++
@@ -103,8 +103,9 @@ func binomialSearch(u, qn, s float64, n int64) (x int64, ok bool) {
 // terminates.
 func poissonInversion(src *rand.PCG, mean float64) int64 {
 	emu := fastExp(-mean) // ≥ e^−10
+	chunk := searchChunk(mean)
 	for {
-		if x, ok := poissonSearch(Uniform(src), emu, mean); ok {
+		if x, ok := poissonSearch(Uniform(src), emu, mean, chunk); ok {
 			return x
 		}
 	}
@@ -114,14 +115,13 @@ func poissonInversion(src *rand.PCG, mean float64) int64 {
 // 0, given emu = e^−mean, in chunks of searchChunk(μ) terms; ok is false when u
 // lies in the rounding gap above the float64 sum of the pmf (the caller then
 // draws a new u).
-func poissonSearch(u, emu, mean float64) (x int64, ok bool) {
+func poissonSearch(u, emu, mean float64, chunk int64) (x int64, ok bool) {
 	px, c := emu, emu
 	x = b2i(u >= c)
 	i := int64(1)
-	chunk := searchChunk(mean)
 	for {
 		for range chunk - 1 {
-			px *= mean * recip[i]
+			px *= mean * recip[i&(searchLimit-1)]
 			c += px
 			x += b2i(u >= c)
 			i++
@@ -132,24 +132,25 @@ func poissonSearch(u, emu, mean float64) (x int64, ok bool) {
 		if px == 0 || i >= searchLimit {
 			return 0, false
 		}
-		px *= mean * recip[i]
+		px *= mean * recip[i&(searchLimit-1)]
 		c += px
 		x += b2i(u >= c)
 		i++
 	}
 }
 
-// searchChunk returns the number of cdf terms (8 for means μ < 2, 16 above)
-// the inversion searches add between two tests of U. Within a chunk X is the
-// number of partial sums F(0) ≤ F(1) ≤ … that U reaches, counted with
-// conditional increments (SETcc) rather than a loop that exits on U: that exit
-// branch is unpredictable (X varies) and waits on the whole qⁿ / e^−μ chain, so
-// each exit would flush the pipeline, while the chunk length depends only on μ.
-// P(X ≥ 8) < 10⁻³ for μ < 2 and P(X ≥ 16) < 0.03 for μ < 10 (Poisson tails;
-// the binomial tail at the same mean is lighter), so most draws test U once.
-// The result is the same least x with U < F(x) as a term-by-term search.
+// searchChunk returns the number of cdf terms the inversion searches of mean
+// μ add between two tests of U: 4 for μ < ½, 8 for μ < 2.5, 16 above. Within
+// a chunk X is the number of partial sums F(0) ≤ F(1) ≤ … that U reaches,
+// counted with conditional increments (SETcc) rather than a loop that exits
+// on U: that exit branch is unpredictable (X varies) and waits on the whole
+// qⁿ / e^−μ chain, so each exit would flush the pipeline, while the chunk
+// length depends only on μ. The Poisson tails P(X ≥ 4 | μ = ½) < 0.002,
+// P(X ≥ 8 | μ = 2.5) < 0.005 and P(X ≥ 16 | μ = 10) < 0.03 (the binomial tail
+// at the same mean is lighter) mean that most draws test U once. The result
+// is the same least x with U < F(x) as a term-by-term search.
 func searchChunk(mu float64) int64 {
-	return 8 << b2i(mu >= 2)
+	return 4 << (b2i(mu >= 0.5) + b2i(mu >= 2.5))
 }
 
 // b2i converts a bool to 0 or 1 (compiled to SETcc, no branch).

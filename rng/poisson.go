@@ -74,6 +74,7 @@ func poissonPTRS(src *rand.PCG, mean float64) int64 {
 	meanInt := math.Floor(mean)
 	meanFrac := mean - meanInt // exact
 	acc := poissonRatio{mean: mean, m: meanInt}
+	invAlpha := 1.1239 + 1.1328/(b-3.4)
 
 	for {
 		u := Uniform(src) - 0.5
@@ -90,7 +91,6 @@ func poissonPTRS(src *rand.PCG, mean float64) int64 {
 		if us < 0.013 && v > us {
 			continue
 		}
-		invAlpha := 1.1239 + 1.1328/(b-3.4)
 		if acc.accept(v*invAlpha/(a/(us*us)+b), kf) {
 			return int64(kf)
 		}

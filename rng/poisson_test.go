@@ -11,16 +11,21 @@ import (
 
 // TestPoissonGrid runs the SPEC §6.4 mean / variance / shape checks for means
 // {1e−4, 0.1, 1, 9.99, 10, 30, 100, 10⁴, 10⁷} with m = 4·10⁵ draws; 9.99 and
-// 10 are the two sides of the inversion/PTRS switch, and 1.99 and 2 (added)
-// the two sides of the inversion's chunk-length switch (searchChunk). PTRS's
+// 10 are the two sides of the inversion/PTRS switch, and 0.499, 0.5, 2.499
+// and 2.5 (added) the two sides of the inversion's chunk-length switches
+// (searchChunk). PTRS's
 // acceptance test uses the product recursion for |k − ⌊mean⌋| ≤ 20 and the log
 // pmf beyond: means 10 and 30 mostly hit the first, 100 both, 10⁴ the second.
 // Means far beyond the grid check the large-mean precision of PTRS.
 func TestPoissonGrid(t *testing.T) {
 	t.Parallel()
-	require.Equal(t, int64(8), searchChunk(1.99), "1.99 must be below the chunk switch")
-	require.Equal(t, int64(16), searchChunk(2), "2 must be at the chunk switch")
-	means := []float64{1e-4, 0.1, 1, 1.99, 2, 9.99, 10, 30, 100, 1e4, 1e7}
+	for _, c := range []struct {
+		mean  float64
+		chunk int64
+	}{{0.499, 4}, {0.5, 8}, {2.499, 8}, {2.5, 16}} {
+		require.Equal(t, c.chunk, searchChunk(c.mean), "chunk switch moved: mean %g", c.mean)
+	}
+	means := []float64{1e-4, 0.1, 0.499, 0.5, 1, 2.499, 2.5, 9.99, 10, 30, 100, 1e4, 1e7}
 	for _, mean := range means {
 		name := fmt.Sprintf("mean=%g", mean)
 		t.Run(name, func(t *testing.T) {
@@ -79,7 +84,7 @@ func TestPoissonPanics(t *testing.T) {
 func TestPoissonSearchTerminates(t *testing.T) {
 	for _, mean := range []float64{5e-324, 1e-4, 0.1, 1, 5, 9.99, math.Nextafter(10, 0)} {
 		for _, u := range []float64{1 - 0x1p-53, 1 - 0x1p-52, 1 - 0x1p-50, 0} {
-			x, ok := poissonSearch(u, math.Exp(-mean), mean)
+			x, ok := poissonSearch(u, math.Exp(-mean), mean, searchChunk(mean))
 			if ok {
 				assert.GreaterOrEqual(t, x, int64(0))
 			}
