@@ -37,20 +37,22 @@ func binomialBTRS(src *rand.PCG, n int64, p float64) int64 {
 	npq := nf * p * q
 	spq := math.Sqrt(npq)
 	b := 1.15 + 2.53*spq
+	ib := 1 / b
 	a := -0.0873 + 0.0248*b + 0.01*p
-	vr := 0.92 - 4.2/b
+	vr := 0.92 - 4.2*ib
 	fm := nf*p + p // (n+1)p
 	m := int64(fm) // mode; fm > 0 so truncation is the floor
 	c := (fm - float64(m)) - p + 0.5
 	kMin, kMax := -float64(m), float64(n-m+1) // k ∈ [0, n] ⇔ kMin ≤ x < kMax
 	acc := binomialRatio{n: n, m: m, p: p, q: q, npq: npq}
-	alpha := (2.83 + 5.1/b) * spq
+	alpha := (2.83 + 5.1*ib) * spq
 
 	for {
 		u := Uniform(src) - 0.5
 		v := Uniform(src)
 		us := 0.5 - math.Abs(u)
-		x := (2*a/us+b)*u + c // k − m = ⌊x⌋
+		ius := 1 / us
+		x := (2*a*ius+b)*u + c // k − m = ⌊x⌋
 		if !(x >= kMin && x < kMax) {
 			continue
 		}
@@ -58,7 +60,7 @@ func binomialBTRS(src *rand.PCG, n int64, p float64) int64 {
 		if b2i(us >= 0.07)&b2i(v <= vr) != 0 {
 			return m + d // squeeze: accepted at once (one branch)
 		}
-		if acc.accept(v*alpha/(a/(us*us)+b), d) {
+		if acc.accept(v*alpha/(a*ius*ius+b), d) {
 			return m + d
 		}
 	}

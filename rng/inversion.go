@@ -9,10 +9,14 @@ import "math/rand/v2"
 // the rounding gap above the float64 sum of the pmf, and restarts.
 const searchLimit = 128
 
-// recip holds 1/x for x < searchLimit, so that the search steps multiply
+// recipMask indexes recip; the table is twice searchLimit so that a chunk
+// started below searchLimit never wraps.
+const recipMask = 2*searchLimit - 1
+
+// recip holds 1/x for 1 ≤ x ≤ recipMask, so that the search steps multiply
 // instead of divide (one extra rounding per step).
-var recip = func() (t [searchLimit]float64) {
-	for x := 1; x < searchLimit; x++ {
+var recip = func() (t [recipMask + 1]float64) {
+	for x := 1; x < len(t); x++ {
 		t[x] = 1 / float64(x)
 	}
 	return t
@@ -70,24 +74,22 @@ func binomialSearch(u, qn, s float64, n, chunk int64) (x int64, ok bool) {
 	i := int64(1)
 	j := float64(n) // n − i + 1, exact for n ≤ 2⁵³; px stays 0 once i > n
 	for {
-		for range chunk - 1 {
-			px *= s * j * recip[i&(searchLimit-1)]
+		for range chunk / 2 { // two terms per step
+			px *= s * j * recip[i&recipMask]
 			c += px
 			x += b2i(u >= c)
-			i++
-			j--
+			px *= s * (j - 1) * recip[(i+1)&recipMask]
+			c += px
+			x += b2i(u >= c)
+			i += 2
+			j -= 2
 		}
 		if u < c {
 			return x, true
 		}
-		if px == 0 || i >= searchLimit {
+		if px == 0 || i > searchLimit {
 			return 0, false
 		}
-		px *= s * j * recip[i&(searchLimit-1)]
-		c += px
-		x += b2i(u >= c)
-		i++
-		j--
 	}
 }
 
@@ -120,27 +122,27 @@ func poissonSearch(u, emu, mean float64, chunk int64) (x int64, ok bool) {
 	x = b2i(u >= c)
 	i := int64(1)
 	for {
-		for range chunk - 1 {
-			px *= mean * recip[i&(searchLimit-1)]
+		for range chunk / 2 { // two terms per step
+			px *= mean * recip[i&recipMask]
 			c += px
 			x += b2i(u >= c)
-			i++
+			px *= mean * recip[(i+1)&recipMask]
+			c += px
+			x += b2i(u >= c)
+			i += 2
 		}
 		if u < c {
 			return x, true
 		}
-		if px == 0 || i >= searchLimit {
+		if px == 0 || i > searchLimit {
 			return 0, false
 		}
-		px *= mean * recip[i&(searchLimit-1)]
-		c += px
-		x += b2i(u >= c)
-		i++
 	}
 }
 
 // searchChunk returns the number of cdf terms the inversion searches of mean
-// μ add between two tests of U: 4 for μ < ½, 8 for μ < 2.5, 16 above. Within
+// μ add between two tests of U (after f(0)): 4 for μ < ½, 8 for μ < 2.5, 16
+// above. Within
 // a chunk X is the number of partial sums F(0) ≤ F(1) ≤ … that U reaches,
 // counted with conditional increments (SETcc) rather than a loop that exits
 // on U: that exit branch is unpredictable (X varies) and waits on the whole

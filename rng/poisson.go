@@ -80,7 +80,8 @@ func poissonPTRS(src *rand.PCG, mean float64) int64 {
 		u := Uniform(src) - 0.5
 		v := Uniform(src)
 		us := 0.5 - math.Abs(u)
-		x := (2*a/us+b)*u + meanFrac + 0.43 // k − m = ⌊x⌋
+		ius := 1 / us
+		x := (2*a*ius+b)*u + meanFrac + 0.43 // k − m = ⌊x⌋
 		if !(x >= -meanInt && x < poissonMaxCandidate) {
 			continue // k < 0, or k huge or infinite
 		}
@@ -91,7 +92,7 @@ func poissonPTRS(src *rand.PCG, mean float64) int64 {
 		if us < 0.013 && v > us {
 			continue
 		}
-		if acc.accept(v*invAlpha/(a/(us*us)+b), kf) {
+		if acc.accept(v*invAlpha/(a*ius*ius+b), kf) {
 			return int64(kf)
 		}
 	}
