@@ -126,3 +126,33 @@ func TestPoissonAllocs(t *testing.T) {
 		assert.Zero(t, allocs, "mean=%g", mean)
 	}
 }
+
+// TestBd0 checks the fixed-polynomial bd0 against Loader's series summed to
+// convergence (the reference form, 2000) across |v| < 0.1, and against the
+// direct formula where that has no cancellation.
+func TestBd0(t *testing.T) {
+	series := func(x, mu float64) float64 {
+		v := (x - mu) / (x + mu)
+		s := (x - mu) * v
+		ej := 2 * x * v
+		for j := 3.0; ; j += 2 {
+			ej *= v * v
+			s1 := s + ej/j
+			if s1 == s {
+				return s1
+			}
+			s = s1
+		}
+	}
+	for _, mu := range []float64{10, 37.5, 1e4, 1e12} {
+		for _, r := range []float64{0.82, 0.9, 0.99, 0.999999, 1, 1.000001, 1.01, 1.1, 1.22} {
+			x := math.Round(mu * r)
+			want := series(x, mu)
+			// Both sums are accurate to a few ulps of the result.
+			assert.InDelta(t, want, bd0(x, mu), 1e-14*math.Abs(want)+1e-300, "x=%g mu=%g", x, mu)
+		}
+		// Far from μ the direct formula is used and exact to rounding.
+		x := 3 * mu
+		assert.InDelta(t, x*math.Log(3)+mu-x, bd0(x, mu), 1e-14*x)
+	}
+}
