@@ -47,7 +47,7 @@ func binomialBranch(n int64, p float64) string {
 // TestBinomialBranchEdges checks both sides of every threshold (SPEC §6.4):
 // inversion/BTRS at n·p = 10, directly and through the p > ½ reflection; qⁿ
 // by product (n ≤ 4) or by exp (n ≥ 5); the inversion chunk length at
-// n·p = ½ and 2.5; BTRS at the smallest n it can see (n = 20, p = ½), where its
+// n·p = 2 and 6; BTRS at the smallest n it can see (n = 20, p = ½), where its
 // acceptance test uses the product recursion for every |k − m| ≤ 20, and at
 // n·p·q on both sides of 2·(20+1) = 42 plus a margin, where BTPE's quadratic
 // squeeze (20 < |k − m| < n·p·q/2 − 1) becomes reachable; and n far beyond
@@ -71,12 +71,12 @@ func TestBinomialBranchEdges(t *testing.T) {
 		{"n=4,p=0.4", 4, 0.4, "inversion,pow", 400_000},
 		{"n=5,p=0.4", 5, 0.4, "inversion,chunk8", 400_000},
 		{"n=4,p=0.7", 4, 0.7, "inversion,pow", 400_000},
-		{"n=5,p=0.3", 5, 0.3, "inversion,chunk8", 400_000},
+		{"n=5,p=0.3", 5, 0.3, "inversion,chunk4", 400_000},
 		{"n=5,p=0.05", 5, 0.05, "inversion,chunk4", 400_000},
-		{"np=0.499", 499, 0.001, "inversion,chunk4", 400_000},
-		{"np=0.5", 500, 0.001, "inversion,chunk8", 400_000},
-		{"np=2.499", 2499, 0.001, "inversion,chunk8", 400_000},
-		{"np=2.5", 2500, 0.001, "inversion,chunk16", 400_000},
+		{"np=1.999", 1999, 0.001, "inversion,chunk4", 400_000},
+		{"np=2", 2000, 0.001, "inversion,chunk8", 400_000},
+		{"np=5.999", 5999, 0.001, "inversion,chunk8", 400_000},
+		{"np=6", 6000, 0.001, "inversion,chunk16", 400_000},
 		{"npq=43,no squeeze", 430, 0.1127, "btrs", 400_000},
 		{"npq=48.6,squeeze", 460, 0.12, "btrs", 400_000},
 		{"n=1e12,np=1000", 1e12, 1e-9, "btrs", 100_000},

@@ -140,19 +140,26 @@ func poissonSearch(u, emu, mean float64, chunk int64) (x int64, ok bool) {
 	}
 }
 
+// Means at which the inversion chunk length doubles (see searchChunk).
+const (
+	chunk8Mean  = 2
+	chunk16Mean = 6
+)
+
 // searchChunk returns the number of cdf terms the inversion searches of mean
-// μ add between two tests of U (after f(0)): 4 for μ < ½, 8 for μ < 2.5, 16
-// above. Within
-// a chunk X is the number of partial sums F(0) ≤ F(1) ≤ … that U reaches,
-// counted with conditional increments (SETcc) rather than a loop that exits
-// on U: that exit branch is unpredictable (X varies) and waits on the whole
-// qⁿ / e^−μ chain, so each exit would flush the pipeline, while the chunk
-// length depends only on μ. The Poisson tails P(X ≥ 4 | μ = ½) < 0.002,
-// P(X ≥ 8 | μ = 2.5) < 0.005 and P(X ≥ 16 | μ = 10) < 0.03 (the binomial tail
-// at the same mean is lighter) mean that most draws test U once. The result
-// is the same least x with U < F(x) as a term-by-term search.
+// μ add between two tests of U (after f(0)): 4 for μ < 2, 8 for μ < 6, 16
+// above. Within a chunk X is the number of partial sums F(0) ≤ F(1) ≤ … that
+// U reaches, counted with conditional increments (SETcc) rather than a loop
+// that exits on U: that exit branch is unpredictable (X varies) and waits on
+// the whole qⁿ / e^−μ chain, so each exit would flush the pipeline, while the
+// chunk length depends only on μ. A longer chunk costs ~8 instructions per
+// term; a second chunk costs a late mispredicted branch. The tiers keep the
+// second chunk rare (Poisson tails P(X > 4 | μ = 2) = 0.053,
+// P(X > 8 | μ = 6) = 0.15, P(X > 16 | μ = 10) = 0.027; the binomial tail at
+// the same mean is lighter), chosen by benchmark. The result is the same
+// least x with U < F(x) as a term-by-term search.
 func searchChunk(mu float64) int64 {
-	return 4 << (b2i(mu >= 0.5) + b2i(mu >= 2.5))
+	return 4 << (b2i(mu >= chunk8Mean) + b2i(mu >= chunk16Mean))
 }
 
 // b2i converts a bool to 0 or 1 (compiled to SETcc, no branch).

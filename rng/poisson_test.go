@@ -11,8 +11,8 @@ import (
 
 // TestPoissonGrid runs the SPEC §6.4 mean / variance / shape checks for means
 // {1e−4, 0.1, 1, 9.99, 10, 30, 100, 10⁴, 10⁷} with m = 4·10⁵ draws; 9.99 and
-// 10 are the two sides of the inversion/PTRS switch, and 0.499, 0.5, 2.499
-// and 2.5 (added) the two sides of the inversion's chunk-length switches
+// 10 are the two sides of the inversion/PTRS switch, and 1.999, 2, 5.999
+// and 6 (added) the two sides of the inversion's chunk-length switches
 // (searchChunk). PTRS's
 // acceptance test uses the product recursion for |k − ⌊mean⌋| ≤ 20 and the log
 // pmf beyond: means 10 and 30 mostly hit the first, 100 both, 10⁴ the second.
@@ -22,10 +22,10 @@ func TestPoissonGrid(t *testing.T) {
 	for _, c := range []struct {
 		mean  float64
 		chunk int64
-	}{{0.499, 4}, {0.5, 8}, {2.499, 8}, {2.5, 16}} {
+	}{{1.999, 4}, {2, 8}, {5.999, 8}, {6, 16}} {
 		require.Equal(t, c.chunk, searchChunk(c.mean), "chunk switch moved: mean %g", c.mean)
 	}
-	means := []float64{1e-4, 0.1, 0.499, 0.5, 1, 2.499, 2.5, 9.99, 10, 30, 100, 1e4, 1e7}
+	means := []float64{1e-4, 0.1, 1, 1.999, 2, 5.999, 6, 9.99, 10, 30, 100, 1e4, 1e7}
 	for _, mean := range means {
 		name := fmt.Sprintf("mean=%g", mean)
 		t.Run(name, func(t *testing.T) {
