@@ -44,7 +44,7 @@ func binomialBTRS(src *rand.PCG, n int64, p float64) int64 {
 	m := int64(fm) // mode; fm > 0 so truncation is the floor
 	c := (fm - float64(m)) - p + 0.5
 	kMin, kMax := -float64(m), float64(n-m+1) // k ∈ [0, n] ⇔ kMin ≤ x < kMax
-	acc := binomialRatio{n: n, m: m, p: p, q: q, npq: npq}
+	acc := binomialRatio{n: n, m: m, p: p, q: q, npq: npq, inpq: 1 / npq}
 	alpha := (2.83 + 5.1*ib) * spq
 
 	for {
@@ -60,20 +60,22 @@ func binomialBTRS(src *rand.PCG, n int64, p float64) int64 {
 		if b2i(us >= 0.07)&b2i(v <= vr) != 0 {
 			return m + d // squeeze: accepted at once (one branch)
 		}
-		if acc.accept(v*alpha/(a*ius*ius+b), d) {
+		if acc.accept(v*alpha, a*ius*ius+b, d) {
 			return m + d
 		}
 	}
 }
 
 // binomialRatio evaluates the BTRS acceptance test w ≤ f(m+d)/f(m) for the
-// Binomial(n, p) pmf f with mode m, 0 < p ≤ ½, q = 1 − p and npq = n·p·q.
+// Binomial(n, p) pmf f with mode m, 0 < p ≤ ½, q = 1 − p, npq = n·p·q and
+// inpq = 1/npq.
 type binomialRatio struct {
-	n, m      int64
-	p, q, npq float64
+	n, m            int64
+	p, q, npq, inpq float64
 }
 
-// accept reports whether w ≤ f(m+d)/f(m):
+// accept reports whether w = wn/wd ≤ f(m+d)/f(m) (the division is only
+// carried out on the logarithmic paths):
 //
 //   - |d| ≤ 20: by the product recursion f(i)/f(i−1) = (n−i+1)p/(i·q),
 //     numerator and denominator accumulated separately (each factor scaled by
@@ -81,14 +83,13 @@ type binomialRatio struct {
 //   - 20 < |d| < npq/2 − 1: BTPE's squeeze log f(m+d)/f(m) ∈ [t − ρ, t + ρ],
 //     t = −d²/(2npq) (step 5.2), then
 //   - the Stirling form of log f(m+d)/f(m) (step 5.3, [binomialLogRatio]).
-func (r *binomialRatio) accept(w float64, d int64) bool {
+func (r *binomialRatio) accept(wn, wd float64, d int64) bool {
 	k := d
 	if k < 0 {
 		k = -k
 	}
 	if k <= ratioSteps {
-		g := 1 / r.npq
-		pg, qg := r.p*g, r.q*g
+		pg, qg := r.p*r.inpq, r.q*r.inpq
 		num, den := 1.0, 1.0
 		// i runs over the steps, j = n − i + 1 with it (exact floats).
 		if d > 0 {
@@ -100,7 +101,7 @@ func (r *binomialRatio) accept(w float64, d int64) bool {
 				i++
 				j--
 			}
-			return w*den <= num
+			return wn*den <= num*wd
 		}
 		i := float64(r.m + d + 1)
 		j := float64(r.n - r.m - d)
@@ -110,13 +111,14 @@ func (r *binomialRatio) accept(w float64, d int64) bool {
 			i++
 			j--
 		}
-		return w*den <= num
+		return wn*den <= num*wd
 	}
-	logW := fastLog(w)
+	logW := fastLog(wn / wd)
 	kf := float64(k)
 	if kf < r.npq/2-1 {
-		rho := (kf / r.npq) * ((kf*(kf/3+0.625)+1.0/6)/r.npq + 0.5)
-		t := -kf * kf / (2 * r.npq)
+		kn := kf * r.inpq
+		rho := kn * ((kf*(kf*(1.0/3)+0.625)+1.0/6)*r.inpq + 0.5)
+		t := -0.5 * kf * kn
 		if logW < t-rho {
 			return true
 		}

@@ -92,7 +92,7 @@ func poissonPTRS(src *rand.PCG, mean float64) int64 {
 		if us < 0.013 && v > us {
 			continue
 		}
-		if acc.accept(v*invAlpha/(a*ius*ius+b), kf) {
+		if acc.accept(v*invAlpha, a*ius*ius+b, kf) {
 			return int64(kf)
 		}
 	}
@@ -104,16 +104,17 @@ type poissonRatio struct {
 	mean, m, fm float64
 }
 
-// accept reports whether w ≤ f(k):
+// accept reports whether w = wn/wd ≤ f(k) (the division is only carried
+// out on the logarithmic path):
 //
 //   - |k − m| ≤ 20: as w·Π_{i=m+1..k} i/mean ≤ f(m) or
 //     w ≤ f(m)·Π_{i=k+1..m} i/mean (f(i)/f(i−1) = mean/i), with f(m) computed
 //     once per draw in Loader's form e^{−δ(m) − bd0(m, mean)}/√(2πm);
 //   - otherwise as log w ≤ log f(k) ([logPoissonPMF]).
-func (r *poissonRatio) accept(w, k float64) bool {
+func (r *poissonRatio) accept(wn, wd, k float64) bool {
 	d := k - r.m
 	if math.Abs(d) > ratioSteps {
-		return fastLog(w) <= logPoissonPMF(k, r.mean)
+		return fastLog(wn/wd) <= logPoissonPMF(k, r.mean)
 	}
 	if r.fm == 0 {
 		r.fm = fastExp(-stirlerr(r.m)-bd0(r.m, r.mean)) / math.Sqrt(2*math.Pi*r.m)
@@ -124,10 +125,10 @@ func (r *poissonRatio) accept(w, k float64) bool {
 		for i := r.m + 1; i <= k; i++ {
 			prod *= i * g
 		}
-		return w*prod <= r.fm
+		return wn*prod <= r.fm*wd
 	}
 	for i := k + 1; i <= r.m; i++ {
 		prod *= i * g
 	}
-	return w <= r.fm*prod
+	return wn <= r.fm*prod*wd
 }
