@@ -72,7 +72,7 @@ func poissonPTRS(src *rand.PCG, mean float64) int64 {
 	a := -0.059 + 0.02483*b
 	vr := 0.9277 - 3.6224/(b-2)
 	meanInt := float64(floorInt(mean)) // mean ≤ 2⁵²
-	meanFrac := mean - meanInt // exact
+	meanFrac := mean - meanInt         // exact
 	acc := poissonRatio{mean: mean, m: meanInt}
 	invAlpha := 1.1239 + 1.1328/(b-3.4)
 
