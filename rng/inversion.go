@@ -30,8 +30,8 @@ const binomialPowMax = 4
 // binomialInversion draws Binomial(n, p) for 0 < p ≤ ½ and n·p < 10 by
 // inversion of the cdf with a sequential search from 0 (L. Devroye,
 // "Non-Uniform Random Variate Generation", Springer 1986, §III.2): X is the
-// least x with U < F(x), found by subtracting f(0), f(1), … from U, where
-// f(0) = qⁿ and f(x) = f(x−1)·(n−x+1)/x·p/q. logq is log(1−p) if the caller
+// least x with U < F(x), found by comparing U with the partial sums of f(0),
+// f(1), … (see searchChunk), where f(0) = qⁿ and f(x) = f(x−1)·(n−x+1)/x·p/q. logq is log(1−p) if the caller
 // knows it (NaN otherwise); qⁿ = exp(n·log(1−p)) ≥ e^−20 here, with the
 // table-driven [fastExp] and [fastLog1p], or a product for n ≤ 4.
 //
@@ -95,8 +95,8 @@ func binomialSearch(u, qn, s float64, n, chunk int64) (x int64, ok bool) {
 
 // poissonInversion draws Poisson(mean) for 0 < mean < 10 by inversion of the
 // cdf with a sequential search from 0 (Devroye 1986, §III.2): X is the least x
-// with U < F(x), found by subtracting f(0) = e^−mean ([fastExp]), f(1), … from
-// U with f(x) = f(x−1)·mean/x.
+// with U < F(x), found by comparing U with the partial sums of f(0) = e^−mean
+// ([fastExp]), f(1), … (see searchChunk) with f(x) = f(x−1)·mean/x.
 //
 // When U lies above the float64 sum of all f(x) (the rounding gap; U is then
 // within ~1e−16 of 1) the search stops at [searchLimit] or when f(x) underflows
@@ -160,19 +160,4 @@ const (
 // least x with U < F(x) as a term-by-term search.
 func searchChunk(mu float64) int64 {
 	return 4 << (b2i(mu >= chunk8Mean) + b2i(mu >= chunk16Mean))
-}
-
-// b2i converts a bool to 0 or 1 (compiled to SETcc, no branch).
-func b2i(b bool) int64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// floorInt returns ⌊x⌋ for |x| < 2⁶³ without math.Floor, which is a call on
-// amd64 without SSE4.1 in the baseline instruction set.
-func floorInt(x float64) int64 {
-	k := int64(x) // truncation toward 0
-	return k - b2i(float64(k) > x)
 }
