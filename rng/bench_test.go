@@ -36,8 +36,8 @@ func spread() []float64 {
 
 // binomialRegimes are the SPEC §6.4 cost regimes with representative tick
 // parameters (n·p after reflection): infection in small patches and
-// surveillance (n·p < 1), both sides of the inversion/BTRS switch at 10
-// (1–30), infection in towns (30–10³) and cities (≥ 10³).
+// surveillance (n·p < 1), inversion and BTRS on both sides of the switch at
+// 15 (1–30), infection in towns (30–10³) and cities (≥ 10³).
 var binomialRegimes = []struct {
 	regime string
 	n      int64
@@ -47,6 +47,7 @@ var binomialRegimes = []struct {
 	{"np<1", 3, 0.1},
 	{"np=1-30", 10_000, 3e-4},
 	{"np=1-30", 10_000, 9.5e-4},
+	{"np=1-30", 10_000, 0.0014},
 	{"np=1-30", 10_000, 0.0029},
 	{"np=30-1e3", 1000, 0.1},
 	{"np>=1e3", 100_000, 0.02},
@@ -130,6 +131,7 @@ func BenchmarkPoisson(b *testing.B) {
 		{"mean<1", 0.5},
 		{"mean=1-10", 5},
 		{"mean=1-10", 9.5},
+		{"mean>=10", 15},
 		{"mean>=10", 30},
 		{"mean>=10", 1e4},
 	} {

@@ -45,7 +45,7 @@ func binomialBranch(n int64, p float64) string {
 }
 
 // TestBinomialBranchEdges checks both sides of every threshold (SPEC §6.4):
-// inversion/BTRS at n·p = 10, directly and through the p > ½ reflection; qⁿ
+// inversion/BTRS at n·p = 15, directly and through the p > ½ reflection; qⁿ
 // by product (n ≤ 4) or by exp (n ≥ 5); the inversion chunk length at
 // n·p = 2 and 6; BTRS at the smallest n it can see (n = 20, p = ½), where its
 // acceptance test uses the product recursion for every |k − m| ≤ 20, and at
@@ -61,13 +61,15 @@ func TestBinomialBranchEdges(t *testing.T) {
 		branch string
 		m      int
 	}{
+		{"np=14.99", 1499, 0.01, "inversion,chunk16", 400_000},
+		{"np=15", 1500, 0.01, "btrs", 400_000},
+		{"np=14.99,reflected", 1499, 0.99, "inversion,chunk16", 400_000},
+		{"np=15,reflected", 1500, 0.99, "btrs", 400_000},
+		{"np=14.99,n=59998", 59998, 14.99 / 59998, "inversion,chunk16", 400_000},
+		{"np=15,n=30", 30, 0.5, "btrs", 400_000},
+		{"np=15,n=31", 31, 15.0 / 31, "btrs", 400_000},
 		{"np=9.99", 999, 0.01, "inversion,chunk16", 400_000},
-		{"np=10", 1000, 0.01, "btrs", 400_000},
-		{"np=9.99,reflected", 999, 0.99, "inversion,chunk16", 400_000},
-		{"np=10,reflected", 1000, 0.99, "btrs", 400_000},
-		{"np=9.99,n=59998", 59998, 9.99 / 59998, "inversion,chunk16", 400_000},
-		{"np=10,n=20", 20, 0.5, "btrs", 400_000},
-		{"np=10,n=21", 21, 10.0 / 21, "btrs", 400_000},
+		{"np=10", 1000, 0.01, "inversion,chunk16", 400_000},
 		{"n=4,p=0.4", 4, 0.4, "inversion,pow", 400_000},
 		{"n=5,p=0.4", 5, 0.4, "inversion,chunk8", 400_000},
 		{"n=4,p=0.7", 4, 0.7, "inversion,pow", 400_000},
@@ -82,7 +84,7 @@ func TestBinomialBranchEdges(t *testing.T) {
 		{"n=1e12,np=1000", 1e12, 1e-9, "btrs", 100_000},
 		{"n=1e12,p=0.3", 1e12, 0.3, "btrs", 100_000},
 		{"n=2^53,p=1e-6", MaxBinomialN, 1e-6, "btrs", 100_000},
-		{"n=2^53,np=9.9", MaxBinomialN, 9.9 / MaxBinomialN, "inversion,chunk16", 100_000},
+		{"n=2^53,np=14.9", MaxBinomialN, 14.9 / MaxBinomialN, "inversion,chunk16", 100_000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,7 +161,7 @@ func TestBinomialSearchTerminates(t *testing.T) {
 	tests := []struct {
 		n int64
 		p float64
-	}{{1, 0.5}, {10, 0.5}, {19, 0.5}, {1000, 0.00999}, {1e9, 9.99e-9}, {MaxBinomialN, 1e-15}}
+	}{{1, 0.5}, {10, 0.5}, {29, 0.5}, {1000, 0.01499}, {1e9, 14.99e-9}, {MaxBinomialN, 1e-15}}
 	for _, tt := range tests {
 		q := 1 - tt.p
 		qn := math.Exp(float64(tt.n) * math.Log1p(-tt.p))

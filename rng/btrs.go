@@ -11,7 +11,7 @@ import (
 // Schmeiser 1988).
 const ratioSteps = 20
 
-// binomialBTRS draws Binomial(n, p) for 0 < p ≤ ½ and n·p ≥ 10 with algorithm
+// binomialBTRS draws Binomial(n, p) for 0 < p ≤ ½ and n·p ≥ 15 with algorithm
 // BTRS ("Binomial, Transformed Rejection with Squeeze") of W. Hörmann, "The
 // generation of binomial random variates", Journal of Statistical Computation
 // and Simulation 46(1–2):101–110, 1993.

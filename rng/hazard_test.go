@@ -12,8 +12,8 @@ import (
 
 // TestBinomialHazardGrid runs the SPEC §6.4 mean / variance / shape checks on
 // BinomialHazard(n, λ) against the Binomial(n, 1 − e^−λ) pmf, in every
-// branch: n·p < 1, inversion with qⁿ = e^−nλ (n·p just below 10), BTRS (at
-// n·p = 10 and large), and λ on both sides of ln 2, where p crosses ½ and the
+// branch: n·p < 1, inversion with qⁿ = e^−nλ (n·p just below 15), BTRS (at
+// n·p = 15 and large), and λ on both sides of ln 2, where p crosses ½ and the
 // reflected probability e^−λ is used.
 func TestBinomialHazardGrid(t *testing.T) {
 	t.Parallel()
@@ -24,8 +24,8 @@ func TestBinomialHazardGrid(t *testing.T) {
 	}{
 		{"np<1", 50, 0.01},
 		{"n=3", 3, 0.2},
-		{"np=9.99", 10_000, -math.Log1p(-9.99e-4)},
-		{"np=10", 10_000, -math.Log1p(-1e-3)},
+		{"np=14.99", 10_000, -math.Log1p(-14.99e-4)},
+		{"np=15", 10_000, -math.Log1p(-15e-4)},
 		{"n=1e6,p=0.3", 1e6, -math.Log1p(-0.3)},
 		{"hazard<ln2", 1000, math.Nextafter(math.Ln2, 0)},
 		{"hazard=ln2", 1000, math.Ln2},

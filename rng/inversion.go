@@ -3,8 +3,8 @@ package rng
 import "math/rand/v2"
 
 // searchLimit bounds the sequential searches of the inversion branches
-// (n·p < 10, mean < 10). For either distribution P(X ≥ 128) < 10⁻⁸⁰ (Chernoff:
-// P(X ≥ k) ≤ e^−μ·(eμ/k)ᵏ with μ < 10), so in exact arithmetic the cdf exceeds
+// (n·p < 15, mean < 20). For either distribution P(X ≥ 128) < 10⁻⁵⁰ (Chernoff:
+// P(X ≥ k) ≤ e^−μ·(eμ/k)ᵏ with μ < 20), so in exact arithmetic the cdf exceeds
 // 1 − 2⁻⁵³ ≥ U well before 128: a search that gets there can only be inside
 // the rounding gap above the float64 sum of the pmf, and restarts.
 const searchLimit = 128
@@ -27,12 +27,12 @@ var recip = func() (t [recipMask + 1]float64) {
 // q = 1 − p and of each product) instead of exp(n·log(1−p)).
 const binomialPowMax = 4
 
-// binomialInversion draws Binomial(n, p) for 0 < p ≤ ½ and n·p < 10 by
+// binomialInversion draws Binomial(n, p) for 0 < p ≤ ½ and n·p < 15 by
 // inversion of the cdf with a sequential search from 0 (L. Devroye,
 // "Non-Uniform Random Variate Generation", Springer 1986, §III.2): X is the
 // least x with U < F(x), found by comparing U with the partial sums of f(0),
 // f(1), … (see searchChunk), where f(0) = qⁿ and f(x) = f(x−1)·(n−x+1)/x·p/q. logq is log(1−p) if the caller
-// knows it (NaN otherwise); qⁿ = exp(n·log(1−p)) ≥ e^−20 here, with the
+// knows it (NaN otherwise); qⁿ = exp(n·log(1−p)) ≥ e^−30 here, with the
 // table-driven [fastExp] and [fastLog1p], or a product for n ≤ 4.
 //
 // When U lies above the float64 sum of all f(x) (a gap of a few ulps created
@@ -93,7 +93,7 @@ func binomialSearch(u, qn, s float64, n, chunk int64) (x int64, ok bool) {
 	}
 }
 
-// poissonInversion draws Poisson(mean) for 0 < mean < 10 by inversion of the
+// poissonInversion draws Poisson(mean) for 0 < mean < 20 by inversion of the
 // cdf with a sequential search from 0 (Devroye 1986, §III.2): X is the least x
 // with U < F(x), found by comparing U with the partial sums of f(0) = e^−mean
 // ([fastExp]), f(1), … (see searchChunk) with f(x) = f(x−1)·mean/x.
@@ -104,7 +104,7 @@ func binomialSearch(u, qn, s float64, n, chunk int64) (x int64, ok bool) {
 // gap, so the result stays exact up to float64 arithmetic and the loop always
 // terminates.
 func poissonInversion(src *rand.PCG, mean float64) int64 {
-	emu := fastExp(-mean) // ≥ e^−10
+	emu := fastExp(-mean) // ≥ e^−20
 	chunk := searchChunk(mean)
 	for {
 		if x, ok := poissonSearch(Uniform(src), emu, mean, chunk); ok {
@@ -155,7 +155,8 @@ const (
 // chunk length depends only on μ. A longer chunk costs ~8 instructions per
 // term; a second chunk costs a late mispredicted branch. The tiers keep the
 // second chunk rare (Poisson tails P(X > 4 | μ = 2) = 0.053,
-// P(X > 8 | μ = 6) = 0.15, P(X > 16 | μ = 10) = 0.027; the binomial tail at
+// P(X > 8 | μ = 6) = 0.15, P(X > 16 | μ = 10) = 0.027 (above 10 a second
+// chunk is common, and still cheaper than PTRS or BTRS); the binomial tail at
 // the same mean is lighter), chosen by benchmark. The result is the same
 // least x with U < F(x) as a term-by-term search.
 func searchChunk(mu float64) int64 {

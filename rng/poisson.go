@@ -11,9 +11,10 @@ import (
 const MaxPoissonMean = 1 << 52
 
 // poissonInversionLimit is the mean below which [Poisson] uses inversion and
-// at or above which it uses PTRS (SPEC §6.4); Hörmann (1993) validates PTRS
-// for means ≥ 10.
-const poissonInversionLimit = 10
+// at or above which it uses PTRS (SPEC §6.4). Hörmann (1993) validates PTRS
+// for means ≥ 10; up to 20 the chunked inversion is the faster of the two
+// (benchmarked: ~23 vs ~80 ns/draw at mean 10, ~43 vs ~55 at 20).
+const poissonInversionLimit = 20
 
 // poissonMaxCandidate bounds PTRS candidates before their conversion to int64.
 // A candidate above it can only come from |U| within 2⁻⁴⁰ of ½; its Poisson
@@ -23,8 +24,8 @@ const poissonMaxCandidate = 1 << 62
 
 // Poisson returns a Poisson(mean) deviate drawn from src, exact in
 // distribution up to float64 arithmetic, without allocating (SPEC §6.4):
-// mean = 0 returns 0 consuming no random numbers, mean < 10 uses inversion by
-// sequential search from 0 ([poissonInversion]), and mean ≥ 10 uses PTRS
+// mean = 0 returns 0 consuming no random numbers, mean < 20 uses inversion by
+// sequential search from 0 ([poissonInversion]), and mean ≥ 20 uses PTRS
 // (Hörmann 1993, [poissonPTRS]).
 //
 // Every uniform deviate comes from [Uniform]. A NaN, negative or infinite mean,
@@ -45,7 +46,7 @@ func Poisson(src *rand.PCG, mean float64) int64 {
 	return poissonPTRS(src, mean)
 }
 
-// poissonPTRS draws Poisson(mean) for mean ≥ 10 with algorithm PTRS
+// poissonPTRS draws Poisson(mean) for mean ≥ 20 with algorithm PTRS
 // ("Poisson, transformed rejection with squeeze") of W. Hörmann, "The
 // transformed rejection method for generating Poisson random variables",
 // Insurance: Mathematics and Economics 12(1):39–45, 1993.
@@ -99,7 +100,7 @@ func poissonPTRS(src *rand.PCG, mean float64) int64 {
 }
 
 // poissonRatio evaluates the PTRS acceptance test w ≤ f(k) for the
-// Poisson(mean) pmf f with m = ⌊mean⌋ ≥ 10; fm caches f(m) (0 until needed).
+// Poisson(mean) pmf f with m = ⌊mean⌋ ≥ 20; fm caches f(m) (0 until needed).
 type poissonRatio struct {
 	mean, m, fm float64
 }

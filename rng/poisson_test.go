@@ -10,13 +10,13 @@ import (
 )
 
 // TestPoissonGrid runs the SPEC §6.4 mean / variance / shape checks for means
-// {1e−4, 0.1, 1, 9.99, 10, 30, 100, 10⁴, 10⁷} with m = 4·10⁵ draws; 9.99 and
-// 10 are the two sides of the inversion/PTRS switch, and 1.999, 2, 5.999
-// and 6 (added) the two sides of the inversion's chunk-length switches
-// (searchChunk). PTRS's
-// acceptance test uses the product recursion for |k − ⌊mean⌋| ≤ 20 and the log
-// pmf beyond: means 10 and 30 mostly hit the first, 100 both, 10⁴ the second.
-// Means far beyond the grid check the large-mean precision of PTRS.
+// {1e−4, 0.1, 1, 9.99, 10, 30, 100, 10⁴, 10⁷} with m = 4·10⁵ draws, plus the
+// two sides of every threshold: 19.99 and 20 (inversion/PTRS switch), and
+// 1.999, 2, 5.999 and 6 (the inversion's chunk-length switches,
+// searchChunk). PTRS's acceptance test uses the product recursion for
+// |k − ⌊mean⌋| ≤ 20 and the log pmf beyond: means 20 and 30 mostly hit the
+// first, 100 both, 10⁴ the second. Means far beyond the grid check the
+// large-mean precision of PTRS.
 func TestPoissonGrid(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -25,7 +25,8 @@ func TestPoissonGrid(t *testing.T) {
 	}{{1.999, 4}, {2, 8}, {5.999, 8}, {6, 16}} {
 		require.Equal(t, c.chunk, searchChunk(c.mean), "chunk switch moved: mean %g", c.mean)
 	}
-	means := []float64{1e-4, 0.1, 1, 1.999, 2, 5.999, 6, 9.99, 10, 30, 100, 1e4, 1e7}
+	require.Equal(t, 20.0, float64(poissonInversionLimit), "inversion/PTRS switch moved")
+	means := []float64{1e-4, 0.1, 1, 1.999, 2, 5.999, 6, 9.99, 10, 19.99, 20, 30, 100, 1e4, 1e7}
 	for _, mean := range means {
 		name := fmt.Sprintf("mean=%g", mean)
 		t.Run(name, func(t *testing.T) {
@@ -82,7 +83,7 @@ func TestPoissonPanics(t *testing.T) {
 // deviate, 1 − 2⁻⁵³, and its neighbours: the search must end, either with a
 // value or by asking for a new deviate.
 func TestPoissonSearchTerminates(t *testing.T) {
-	for _, mean := range []float64{5e-324, 1e-4, 0.1, 1, 5, 9.99, math.Nextafter(10, 0)} {
+	for _, mean := range []float64{5e-324, 1e-4, 0.1, 1, 5, 9.99, 15, math.Nextafter(poissonInversionLimit, 0)} {
 		for _, u := range []float64{1 - 0x1p-53, 1 - 0x1p-52, 1 - 0x1p-50, 0} {
 			x, ok := poissonSearch(u, math.Exp(-mean), mean, searchChunk(mean))
 			if ok {
