@@ -37,7 +37,8 @@
 // draw does not pay a pipeline flush per step. Hörmann validates the BTRS
 // and PTRS hats from μ = 10; the switches at 15 and 20 are where they become
 // faster than the inversions (benchmarked). exp, expm1, log and log1p on these
-// paths are table-driven (Tang 1989, 1990; fastExp, fastLog), within 2 ulp.
+// paths are table-driven (Tang 1989, 1990; fastExp, fastLog), within 3 ulp
+// of package math.
 // [BinomialHazard] takes the hazard λ with p = 1 − e^−λ, so the inversion's
 // log(1−p) = −λ is exact and free (the infection kernel's form).
 //
