@@ -22,7 +22,7 @@ const ratioSteps = 20
 // accepted when w = V·α/(a/us² + b) ≤ f(k)/f(m), m = ⌊(n+1)p⌋ the mode.
 // Constants b, a, v_r, α are the paper's.
 //
-// The final test f(k)/f(m) is decided by [binomialAccept] (product recursion
+// The final test f(k)/f(m) is decided by [binomialRatio.accept] (product recursion
 // near the mode, BTPE's quadratic squeeze and Stirling bound beyond) rather
 // than by the paper's difference of four log-factorials, which is identical in
 // exact arithmetic but loses all precision for n ≳ 10¹² and costs four

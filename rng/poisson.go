@@ -62,7 +62,7 @@ func Poisson(src *rand.PCG, mean float64) int64 {
 // as m + ⌊(…)·U + frac(mean) + 0.43⌋ with m = ⌊mean⌋, so large means keep
 // integer precision; the candidate range is tested before the squeeze (the
 // paper tests k < 0 after it, which only matters for k that the squeeze
-// cannot produce); the final test is decided by [poissonAccept] (product
+// cannot produce); the final test is decided by [poissonRatio.accept] (product
 // recursion from f(m) near the mode, Loader's saddle-point log pmf beyond)
 // instead of with lgamma; and candidates that are infinite (U = −½, us = 0) or
 // above 2⁶² are rejected before the conversion to int64 (their probability is
