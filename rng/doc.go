@@ -15,10 +15,34 @@
 //		for j := lo; j < hi; j++ { … rng.Binomial(src, s[j], p[j]) … }
 //	}
 //
-// Samplers: [Binomial] (inversion for n·p < 30, BTPE above) and [Poisson]
-// (inversion for means < 10, PTRS above), exact in distribution up to float64
-// arithmetic and allocation-free, plus [Uniform], [UniformRange] and [Normal].
-// Invalid sampler inputs (negative n, NaN p, NaN, negative or infinite means,
-// n > [MaxBinomialN], mean > [MaxPoissonMean]) violate internal invariants and
-// panic. State: [Streams.MarshalBinary] / [Streams.UnmarshalBinary].
+// Samplers (SPEC §6.4): [Binomial], [BinomialHazard] and [Poisson], exact in
+// distribution up to float64 arithmetic and allocation-free, plus [Uniform],
+// [UniformRange] and [Normal]. Methods and thresholds, with μ = n·p after
+// reflecting p > ½ (n − Binomial(n, 1−p)) or μ = the Poisson mean:
+//
+//	Binomial  n ≤ 4, μ < 15   inversion, qⁿ by repeated product
+//	          μ < 15          inversion, qⁿ = exp(n·log1p(−p))
+//	          μ ≥ 15          BTRS (Hörmann 1993, J. Stat. Comput. Simul.
+//	                          46:101–110); final test by product recursion
+//	                          for |k−m| ≤ 20, else BTPE's squeeze and
+//	                          Stirling bound (Kachitvichyanukul & Schmeiser
+//	                          1988, CACM 31:216–222)
+//	Poisson   μ < 20          inversion, f(0) = e^−μ
+//	          μ ≥ 20          PTRS (Hörmann 1993, Insurance: Math. Econ.
+//	                          12:39–45); final test by product recursion from
+//	                          f(⌊μ⌋) for |k−⌊μ⌋| ≤ 20, else Loader's log pmf
+//
+// The inversions search sequentially from 0 (Devroye 1986, §III.2) in chunks
+// of 8 terms (μ < 2) or 16 (μ ≥ 2) counted without branching on U, so that a
+// draw does not pay a pipeline flush per step. Hörmann validates the BTRS
+// and PTRS hats from μ = 10; the switches at 15 and 20 are where they become
+// faster than the inversions (benchmarked). exp, expm1, log and log1p on these
+// paths are table-driven (Tang 1989, 1990; fastExp, fastLog), within 3 ulp
+// of package math.
+// [BinomialHazard] takes the hazard λ with p = 1 − e^−λ, so the inversion's
+// log(1−p) = −λ is exact and free (the infection kernel's form).
+//
+// Invalid sampler inputs (negative n, NaN p, NaN or negative hazard, NaN,
+// negative or infinite means, n > [MaxBinomialN], mean > [MaxPoissonMean])
+// violate internal invariants and panic. State: [Streams.MarshalBinary] / [Streams.UnmarshalBinary].
 package rng

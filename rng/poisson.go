@@ -11,8 +11,10 @@ import (
 const MaxPoissonMean = 1 << 52
 
 // poissonInversionLimit is the mean below which [Poisson] uses inversion and
-// at or above which it uses PTRS (SPEC §6.4).
-const poissonInversionLimit = 10
+// at or above which it uses PTRS (SPEC §6.4). Hörmann (1993) validates PTRS
+// for means ≥ 10; up to 20 the chunked inversion is the faster of the two
+// (benchmarked: ~23 vs ~80 ns/draw at mean 10, ~43 vs ~55 at 20).
+const poissonInversionLimit = 20
 
 // poissonMaxCandidate bounds PTRS candidates before their conversion to int64.
 // A candidate above it can only come from |U| within 2⁻⁴⁰ of ½; its Poisson
@@ -22,8 +24,9 @@ const poissonMaxCandidate = 1 << 62
 
 // Poisson returns a Poisson(mean) deviate drawn from src, exact in
 // distribution up to float64 arithmetic, without allocating (SPEC §6.4):
-// mean = 0 returns 0 consuming no random numbers, mean < 10 uses inversion by
-// sequential search from 0, and mean ≥ 10 uses PTRS (Hörmann 1993).
+// mean = 0 returns 0 consuming no random numbers, mean < 20 uses inversion by
+// sequential search from 0 ([poissonInversion]), and mean ≥ 20 uses PTRS
+// (Hörmann 1993, [poissonPTRS]).
 //
 // Every uniform deviate comes from [Uniform]. A NaN, negative or infinite mean,
 // or one above [MaxPoissonMean], is an internal invariant violation and panics.
@@ -43,41 +46,7 @@ func Poisson(src *rand.PCG, mean float64) int64 {
 	return poissonPTRS(src, mean)
 }
 
-// poissonInversion draws Poisson(mean) for 0 < mean < 10 by inversion of the
-// cdf with a sequential search from 0: X is the least x with U < F(x), found by
-// subtracting f(0) = e^−mean, f(1), … from U with f(x) = f(x−1)·mean/x.
-//
-// When U lies above the float64 sum of all f(x) (a gap of a few ulps created by
-// rounding; U is then within ~1e−16 of 1) the search would never end: it stops
-// when f(x) underflows to 0 (x of a few hundred) and the draw restarts with a
-// fresh U. That rejects exactly the rounding gap, so the result stays exact up
-// to float64 arithmetic and the loop always terminates.
-func poissonInversion(src *rand.PCG, mean float64) int64 {
-	emu := math.Exp(-mean) // ≥ e^−10
-	for {
-		if x, ok := poissonSearch(Uniform(src), emu, mean); ok {
-			return x
-		}
-	}
-}
-
-// poissonSearch inverts the Poisson(mean) cdf at u by sequential search from
-// 0, given emu = e^−mean; ok is false when u lies in the rounding gap above the
-// float64 sum of the pmf (the caller then draws a new u).
-func poissonSearch(u, emu, mean float64) (x int64, ok bool) {
-	px := emu
-	for u >= px {
-		u -= px
-		x++
-		px *= mean / float64(x)
-		if px == 0 {
-			return 0, false
-		}
-	}
-	return x, true
-}
-
-// poissonPTRS draws Poisson(mean) for mean ≥ 10 with algorithm PTRS
+// poissonPTRS draws Poisson(mean) for mean ≥ 20 with algorithm PTRS
 // ("Poisson, transformed rejection with squeeze") of W. Hörmann, "The
 // transformed rejection method for generating Poisson random variables",
 // Insurance: Mathematics and Economics 12(1):39–45, 1993.
@@ -87,36 +56,80 @@ func poissonSearch(u, emu, mean float64) (x int64, ok bool) {
 // inside the squeeze (us ≥ 0.07 and V ≤ v_r), rejected quickly when k < 0 or in
 // the thin tails (us < 0.013 and V > us), and otherwise accepted when
 //
-//	log(V·α⁻¹ / (a/us² + b)) ≤ log f(k) = −mean + k·log(mean) − log k!.
+//	w = V·α⁻¹/(a/us² + b) ≤ f(k) = e^−mean·meanᵏ/k!.
 //
-// Changes from the paper's listing, identical in exact arithmetic, so that
-// large means keep full precision: k is formed as ⌊mean⌋ + ⌊(…)·U + frac(mean)
-// + 0.43⌋; log f(k) is evaluated in Loader's saddle-point form
-// ([logPoissonPMF]) instead of with lgamma; and candidates that are infinite
-// (U = −½, us = 0) or above 2⁶² are rejected before the conversion to int64
-// (their probability is below 10⁻³⁰⁰).
+// Changes from the paper's listing, identical in exact arithmetic: k is formed
+// as m + ⌊(…)·U + frac(mean) + 0.43⌋ with m = ⌊mean⌋, so large means keep
+// integer precision; the candidate range is tested before the squeeze (the
+// paper tests k < 0 after it, which only matters for k that the squeeze
+// cannot produce); the final test is decided by [poissonRatio.accept] (product
+// recursion from f(m) near the mode, Loader's saddle-point log pmf beyond)
+// instead of with lgamma; and candidates that are infinite (U = −½, us = 0) or
+// above 2⁶² are rejected before the conversion to int64 (their probability is
+// below 10⁻³⁰⁰).
 func poissonPTRS(src *rand.PCG, mean float64) int64 {
 	// Set-up (depends only on the mean).
 	b := 0.931 + 2.53*math.Sqrt(mean)
 	a := -0.059 + 0.02483*b
-	logInvAlpha := math.Log(1.1239 + 1.1328/(b-3.4))
 	vr := 0.9277 - 3.6224/(b-2)
-	meanInt := math.Floor(mean)
-	meanFrac := mean - meanInt // exact
+	meanInt := float64(floorInt(mean)) // mean ≤ 2⁵²
+	meanFrac := mean - meanInt         // exact
+	acc := poissonRatio{mean: mean, m: meanInt}
+	invAlpha := 1.1239 + 1.1328/(b-3.4)
 
 	for {
 		u := Uniform(src) - 0.5
 		v := Uniform(src)
 		us := 0.5 - math.Abs(u)
-		kf := meanInt + math.Floor((2*a/us+b)*u+meanFrac+0.43)
-		if us >= 0.07 && v <= vr {
-			return int64(kf) // squeeze: accepted at once
+		ius := 1 / us
+		x := (2*a*ius+b)*u + meanFrac + 0.43 // k − m = ⌊x⌋
+		if !(x >= -meanInt && x < poissonMaxCandidate) {
+			continue // k < 0, or k huge or infinite
 		}
-		if !(kf >= 0) || kf > poissonMaxCandidate || (us < 0.013 && v > us) {
+		kf := meanInt + float64(floorInt(x))
+		if b2i(us >= 0.07)&b2i(v <= vr) != 0 {
+			return int64(kf) // squeeze: accepted at once (one branch)
+		}
+		if us < 0.013 && v > us {
 			continue
 		}
-		if math.Log(v)+logInvAlpha-math.Log(a/(us*us)+b) <= logPoissonPMF(kf, mean) {
+		if acc.accept(v*invAlpha, a*ius*ius+b, kf) {
 			return int64(kf)
 		}
 	}
+}
+
+// poissonRatio evaluates the PTRS acceptance test w ≤ f(k) for the
+// Poisson(mean) pmf f with m = ⌊mean⌋ ≥ 20; fm caches f(m) (0 until needed).
+type poissonRatio struct {
+	mean, m, fm float64
+}
+
+// accept reports whether w = wn/wd ≤ f(k) (the division is only carried
+// out on the logarithmic path):
+//
+//   - |k − m| ≤ 20: as w·Π_{i=m+1..k} i/mean ≤ f(m) or
+//     w ≤ f(m)·Π_{i=k+1..m} i/mean (f(i)/f(i−1) = mean/i), with f(m) computed
+//     once per draw in Loader's form e^{−δ(m) − bd0(m, mean)}/√(2πm);
+//   - otherwise as log w ≤ log f(k) ([logPoissonPMF]).
+func (r *poissonRatio) accept(wn, wd, k float64) bool {
+	d := k - r.m
+	if math.Abs(d) > ratioSteps {
+		return fastLog(wn/wd) <= logPoissonPMF(k, r.mean)
+	}
+	if r.fm == 0 {
+		r.fm = fastExp(-stirlerr(r.m)-bd0(r.m, r.mean)) / math.Sqrt(2*math.Pi*r.m)
+	}
+	g := 1 / r.mean
+	prod := 1.0
+	if d > 0 {
+		for i := r.m + 1; i <= k; i++ {
+			prod *= i * g
+		}
+		return wn*prod <= r.fm*wd
+	}
+	for i := k + 1; i <= r.m; i++ {
+		prod *= i * g
+	}
+	return wn <= r.fm*prod*wd
 }

@@ -1,7 +1,6 @@
 package systems
 
 import (
-	"math"
 	"math/rand/v2"
 
 	"github.com/rubeola/rubeola/rng"
@@ -11,7 +10,8 @@ import (
 // accumulated force acc (Σ_i x_i·M[i,j]) per patch: λ_j = acc_j/N_j (0 when
 // N_j = 0), p_j = −expm1(−λ_j), ΔI_j ~ Binomial(S_j, p_j), then R += I,
 // I = ΔI, S −= ΔI. acc is overwritten with λ. Draws are made in patch order
-// from src.
+// from src, with rng.BinomialHazard, which takes λ_j itself (log(1 − p_j) =
+// −λ_j exactly, no expm1/log1p round trip).
 func InfectBlock(src *rand.PCG, s, i, r []int64, acc []float64) {
 	for j := range s {
 		n := s[j] + i[j] + r[j]
@@ -20,8 +20,7 @@ func InfectBlock(src *rand.PCG, s, i, r []int64, acc []float64) {
 			lambda = acc[j] / float64(n)
 		}
 		acc[j] = lambda
-		p := -math.Expm1(-lambda)
-		di := rng.Binomial(src, s[j], p)
+		di := rng.BinomialHazard(src, s[j], lambda)
 		r[j] += i[j]
 		i[j] = di
 		s[j] -= di
