@@ -202,3 +202,10 @@ func firstPairError(errs []error) error {
 	}
 	return best.err
 }
+
+// AsFactored returns m as a [FactoredMixer] when it (or the mixer a [Spec]
+// holds) has a factored form, e.g. a [Gravity].
+func AsFactored(m Mixer) (FactoredMixer, bool) {
+	fm, ok := unwrapSpec(m).(FactoredMixer)
+	return fm, ok
+}
