@@ -109,7 +109,8 @@ func newFactoredLayout(n int) *Factored {
 }
 
 // fillTile computes tile t of D from the gravity terms: D_ij = d_ij^(−c)
-// (decayBetween, as the dense build), 0 on the diagonal and in the padding.
+// (decayRow: decayBetween's bits, as the dense build), 0 on the diagonal and
+// in the padding.
 // A diagonal tile computes each pair once and mirrors it. The error is the
 // one of the tile's first failing pair in row order.
 func (m *Factored) fillTile(t int, terms *gravityTerms) error {
@@ -124,12 +125,8 @@ func (m *Factored) fillTile(t int, terms *gravityTerms) error {
 		if tr.bi == tr.bj {
 			start = i + 1
 		}
-		for j := start; j < jhi; j++ {
-			v, err := terms.decayBetween(i, j)
-			if err != nil {
-				return &pairError{i: i, j: j, err: err}
-			}
-			row[j-jlo] = v
+		if err := terms.decayRow(row[start-jlo:], i, start); err != nil {
+			return &pairError{i: i, err: err}
 		}
 	}
 	if tr.bi == tr.bj { // mirror the strict upper triangle
@@ -167,10 +164,13 @@ func forTiles(workers, ntiles int, fn func(t int) error) error {
 	return firstPairError(errs)
 }
 
-// pairError is a build error located at the pair (i, j), i < j.
+// pairError is a build error located in row i (at a pair (i, j), i < j). A
+// tile fills row by row and stops at the row's first failing column, so a
+// tile's error is at its lowest failing pair; errors of the same row i in
+// different tiles rank by tile index, i.e. lower column block first.
 type pairError struct {
-	i, j int
-	err  error
+	i   int
+	err error
 }
 
 // Error returns the located error's message.
@@ -179,10 +179,10 @@ func (e *pairError) Error() string { return e.err.Error() }
 // Unwrap returns the located error.
 func (e *pairError) Unwrap() error { return e.err }
 
-// firstPairError returns, among the non-nil errs, the one at the lowest
-// pair (i, j) in row order (the error the dense build reports: its first
-// failing row i, first failing column j), unwrapped; errors without a pair
-// come first, in slice order. nil if there is none.
+// firstPairError returns, among the non-nil errs (in tile order), the one at
+// the lowest pair (i, j) in row order (the error the dense build reports:
+// its first failing row i, first failing column j), unwrapped; errors
+// without a pair come first, in slice order. nil if there is none.
 func firstPairError(errs []error) error {
 	var best *pairError
 	for _, err := range errs {
@@ -193,7 +193,7 @@ func firstPairError(errs []error) error {
 		if !ok {
 			return err
 		}
-		if best == nil || pe.i < best.i || (pe.i == best.i && pe.j < best.j) {
+		if best == nil || pe.i < best.i {
 			best = pe
 		}
 	}
