@@ -4,51 +4,127 @@
 
 // Tile kernels of the factored force (see tile.go for the summation order).
 // Registers: SI row pointer, R8 row stride in bytes, CX rows left,
-// BX cols8 in bytes, R9 yRow, R10 yCol, R11 z, R12 dots, AX column offset.
+// BX cols8 in bytes, R9 yRow, R10 yCol, R11 z, R12 dots, AX column offset;
+// the four-row loops keep rows 1-3 in DX, DI, R13. Four (AVX-512) or two
+// (AVX2) rows share each load and store of z, adding their products in row
+// order, and keep independent dot accumulators.
 
 // func tileAVX512(d *float64, stride, rows, cols8 int, yRow, yCol, z, dots *float64)
 TEXT ·tileAVX512(SB), NOSPLIT, $0-64
 	MOVQ d+0(FP), SI
 	MOVQ stride+8(FP), R8
-	SHLQ $3, R8
 	MOVQ rows+16(FP), CX
 	MOVQ cols8+24(FP), BX
-	SHLQ $3, BX
 	MOVQ yRow+32(FP), R9
 	MOVQ yCol+40(FP), R10
 	MOVQ z+48(FP), R11
 	MOVQ dots+56(FP), R12
-
-avx512row:
-	VBROADCASTSD (R9), Z1        // yRow[r] in every lane
-	VXORPD       Z0, Z0, Z0      // dot lanes
-	XORQ         AX, AX
-
+	SHLQ $3, R8
+	SHLQ $3, BX
+avx512quad:
+	CMPQ CX, $4
+	JB avx512single
+	LEAQ (SI)(R8*1), DX
+	LEAQ (DX)(R8*1), DI
+	LEAQ (DI)(R8*1), R13
+	VBROADCASTSD 0(R9), Z20
+	VXORPD Z0, Z0, Z0
+	VBROADCASTSD 8(R9), Z21
+	VXORPD Z1, Z1, Z1
+	VBROADCASTSD 16(R9), Z22
+	VXORPD Z2, Z2, Z2
+	VBROADCASTSD 24(R9), Z23
+	VXORPD Z3, Z3, Z3
+	XORQ AX, AX
+avx512quadcol:
+	VMOVUPD (R10)(AX*1), Z8
+	VMOVUPD (R11)(AX*1), Z9
+	VMOVUPD (SI)(AX*1), Z10
+	VMULPD Z8, Z10, Z14
+	VADDPD Z14, Z0, Z0
+	VMULPD Z10, Z20, Z24
+	VADDPD Z24, Z9, Z9
+	VMOVUPD (DX)(AX*1), Z11
+	VMULPD Z8, Z11, Z15
+	VADDPD Z15, Z1, Z1
+	VMULPD Z11, Z21, Z25
+	VADDPD Z25, Z9, Z9
+	VMOVUPD (DI)(AX*1), Z12
+	VMULPD Z8, Z12, Z16
+	VADDPD Z16, Z2, Z2
+	VMULPD Z12, Z22, Z26
+	VADDPD Z26, Z9, Z9
+	VMOVUPD (R13)(AX*1), Z13
+	VMULPD Z8, Z13, Z17
+	VADDPD Z17, Z3, Z3
+	VMULPD Z13, Z23, Z27
+	VADDPD Z27, Z9, Z9
+	VMOVUPD Z9, (R11)(AX*1)
+	ADDQ $64, AX
+	CMPQ AX, BX
+	JB avx512quadcol
+	VEXTRACTF64X4 $1, Z0, Y7
+	VADDPD Y7, Y0, Y0
+	VEXTRACTF128 $1, Y0, X7
+	VADDPD X7, X0, X0
+	VUNPCKHPD X0, X0, X7
+	VADDSD X7, X0, X0
+	VMOVSD X0, 0(R12)
+	VEXTRACTF64X4 $1, Z1, Y7
+	VADDPD Y7, Y1, Y1
+	VEXTRACTF128 $1, Y1, X7
+	VADDPD X7, X1, X1
+	VUNPCKHPD X1, X1, X7
+	VADDSD X7, X1, X1
+	VMOVSD X1, 8(R12)
+	VEXTRACTF64X4 $1, Z2, Y7
+	VADDPD Y7, Y2, Y2
+	VEXTRACTF128 $1, Y2, X7
+	VADDPD X7, X2, X2
+	VUNPCKHPD X2, X2, X7
+	VADDSD X7, X2, X2
+	VMOVSD X2, 16(R12)
+	VEXTRACTF64X4 $1, Z3, Y7
+	VADDPD Y7, Y3, Y3
+	VEXTRACTF128 $1, Y3, X7
+	VADDPD X7, X3, X3
+	VUNPCKHPD X3, X3, X7
+	VADDSD X7, X3, X3
+	VMOVSD X3, 24(R12)
+	ADDQ $32, R9
+	ADDQ $32, R12
+	LEAQ (R13)(R8*1), SI
+	SUBQ $4, CX
+	JMP avx512quad
+avx512single:
+	TESTQ CX, CX
+	JE avx512done
+	VBROADCASTSD (R9), Z1
+	VXORPD Z0, Z0, Z0
+	XORQ AX, AX
 avx512col:
-	VMOVUPD (SI)(AX*1), Z2       // row[j:j+8]
-	VMULPD  (R10)(AX*1), Z2, Z3  // row·yCol
-	VADDPD  Z3, Z0, Z0
-	VMULPD  Z2, Z1, Z4           // yRow[r]·row
-	VADDPD  (R11)(AX*1), Z4, Z4  // z + yRow[r]·row
+	VMOVUPD (SI)(AX*1), Z2
+	VMULPD (R10)(AX*1), Z2, Z3
+	VADDPD Z3, Z0, Z0
+	VMULPD Z2, Z1, Z4
+	VADDPD (R11)(AX*1), Z4, Z4
 	VMOVUPD Z4, (R11)(AX*1)
-	ADDQ    $64, AX
-	CMPQ    AX, BX
-	JB      avx512col
-
-	// ((l0+l4)+(l2+l6)) + ((l1+l5)+(l3+l7))
-	VEXTRACTF64X4 $1, Z0, Y5
-	VADDPD        Y5, Y0, Y0
-	VEXTRACTF128  $1, Y0, X5
-	VADDPD        X5, X0, X0
-	VUNPCKHPD     X0, X0, X5
-	VADDSD        X5, X0, X0
-	VMOVSD        X0, (R12)
-
+	ADDQ $64, AX
+	CMPQ AX, BX
+	JB avx512col
+	VEXTRACTF64X4 $1, Z0, Y7
+	VADDPD Y7, Y0, Y0
+	VEXTRACTF128 $1, Y0, X7
+	VADDPD X7, X0, X0
+	VUNPCKHPD X0, X0, X7
+	VADDSD X7, X0, X0
+	VMOVSD X0, 0(R12)
 	ADDQ $8, R9
 	ADDQ $8, R12
 	ADDQ R8, SI
 	DECQ CX
-	JNE  avx512row
+	JMP avx512single
+avx512done:
 	VZEROUPPER
 	RET
 
@@ -56,50 +132,110 @@ avx512col:
 TEXT ·tileAVX2(SB), NOSPLIT, $0-64
 	MOVQ d+0(FP), SI
 	MOVQ stride+8(FP), R8
-	SHLQ $3, R8
 	MOVQ rows+16(FP), CX
 	MOVQ cols8+24(FP), BX
-	SHLQ $3, BX
 	MOVQ yRow+32(FP), R9
 	MOVQ yCol+40(FP), R10
 	MOVQ z+48(FP), R11
 	MOVQ dots+56(FP), R12
-
-avx2row:
-	VBROADCASTSD (R9), Y1        // yRow[r] in every lane
-	VXORPD       Y0, Y0, Y0      // dot lanes 0-3
-	VXORPD       Y6, Y6, Y6      // dot lanes 4-7
-	XORQ         AX, AX
-
+	SHLQ $3, R8
+	SHLQ $3, BX
+avx2pair:
+	CMPQ CX, $2
+	JB avx2single
+	LEAQ (SI)(R8*1), DX
+	VBROADCASTSD (R9), Y4
+	VBROADCASTSD 8(R9), Y5
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	XORQ AX, AX
+avx2paircol:
+	VMOVUPD (R10)(AX*1), Y6
+	VMOVUPD (R11)(AX*1), Y7
+	VMOVUPD (SI)(AX*1), Y8
+	VMOVUPD (DX)(AX*1), Y9
+	VMULPD Y6, Y8, Y10
+	VADDPD Y10, Y0, Y0
+	VMULPD Y6, Y9, Y11
+	VADDPD Y11, Y2, Y2
+	VMULPD Y8, Y4, Y12
+	VADDPD Y12, Y7, Y7
+	VMULPD Y9, Y5, Y13
+	VADDPD Y13, Y7, Y7
+	VMOVUPD Y7, (R11)(AX*1)
+	VMOVUPD 32(R10)(AX*1), Y6
+	VMOVUPD 32(R11)(AX*1), Y7
+	VMOVUPD 32(SI)(AX*1), Y8
+	VMOVUPD 32(DX)(AX*1), Y9
+	VMULPD Y6, Y8, Y10
+	VADDPD Y10, Y1, Y1
+	VMULPD Y6, Y9, Y11
+	VADDPD Y11, Y3, Y3
+	VMULPD Y8, Y4, Y12
+	VADDPD Y12, Y7, Y7
+	VMULPD Y9, Y5, Y13
+	VADDPD Y13, Y7, Y7
+	VMOVUPD Y7, 32(R11)(AX*1)
+	ADDQ $64, AX
+	CMPQ AX, BX
+	JB avx2paircol
+	VADDPD Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X15
+	VADDPD X15, X0, X0
+	VUNPCKHPD X0, X0, X15
+	VADDSD X15, X0, X0
+	VMOVSD X0, 0(R12)
+	VADDPD Y3, Y2, Y2
+	VEXTRACTF128 $1, Y2, X15
+	VADDPD X15, X2, X2
+	VUNPCKHPD X2, X2, X15
+	VADDSD X15, X2, X2
+	VMOVSD X2, 8(R12)
+	ADDQ $16, R9
+	ADDQ $16, R12
+	LEAQ (DX)(R8*1), SI
+	SUBQ $2, CX
+	JMP avx2pair
+avx2single:
+	TESTQ CX, CX
+	JE avx2done
+	VBROADCASTSD (R9), Y4
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	XORQ AX, AX
 avx2col:
-	VMOVUPD (SI)(AX*1), Y2       // row[j:j+4]
-	VMOVUPD 32(SI)(AX*1), Y7     // row[j+4:j+8]
-	VMULPD  (R10)(AX*1), Y2, Y3
-	VADDPD  Y3, Y0, Y0
-	VMULPD  32(R10)(AX*1), Y7, Y3
-	VADDPD  Y3, Y6, Y6
-	VMULPD  Y2, Y1, Y4
-	VADDPD  (R11)(AX*1), Y4, Y4
-	VMOVUPD Y4, (R11)(AX*1)
-	VMULPD  Y7, Y1, Y4
-	VADDPD  32(R11)(AX*1), Y4, Y4
-	VMOVUPD Y4, 32(R11)(AX*1)
-	ADDQ    $64, AX
-	CMPQ    AX, BX
-	JB      avx2col
-
-	// ((l0+l4)+(l2+l6)) + ((l1+l5)+(l3+l7))
-	VADDPD       Y6, Y0, Y0
-	VEXTRACTF128 $1, Y0, X5
-	VADDPD       X5, X0, X0
-	VUNPCKHPD    X0, X0, X5
-	VADDSD       X5, X0, X0
-	VMOVSD       X0, (R12)
-
+	VMOVUPD (R10)(AX*1), Y6
+	VMOVUPD (R11)(AX*1), Y7
+	VMOVUPD (SI)(AX*1), Y8
+	VMULPD Y6, Y8, Y10
+	VADDPD Y10, Y0, Y0
+	VMULPD Y8, Y4, Y12
+	VADDPD Y12, Y7, Y7
+	VMOVUPD Y7, (R11)(AX*1)
+	VMOVUPD 32(R10)(AX*1), Y6
+	VMOVUPD 32(R11)(AX*1), Y7
+	VMOVUPD 32(SI)(AX*1), Y8
+	VMULPD Y6, Y8, Y10
+	VADDPD Y10, Y1, Y1
+	VMULPD Y8, Y4, Y12
+	VADDPD Y12, Y7, Y7
+	VMOVUPD Y7, 32(R11)(AX*1)
+	ADDQ $64, AX
+	CMPQ AX, BX
+	JB avx2col
+	VADDPD Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X15
+	VADDPD X15, X0, X0
+	VUNPCKHPD X0, X0, X15
+	VADDSD X15, X0, X0
+	VMOVSD X0, 0(R12)
 	ADDQ $8, R9
 	ADDQ $8, R12
 	ADDQ R8, SI
 	DECQ CX
-	JNE  avx2row
+	JMP avx2single
+avx2done:
 	VZEROUPPER
 	RET
