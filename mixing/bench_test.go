@@ -79,7 +79,7 @@ func BenchmarkGravityFactored(b *testing.B) {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := DefaultGravity().Factored(scn, 0); err != nil {
+				if _, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 0}); err != nil {
 					b.Fatal(err)
 				}
 			}

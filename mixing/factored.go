@@ -23,8 +23,9 @@ type Factored struct {
 	f     []float64 // source factors f_i
 	g     []float64 // destination factors g_j
 	diag  []float64 // M[j,j]
-	tiles []tileRef // (I, J) with I ≤ J, in row-major order of (I, J)
-	data  []float64 // every tile, contiguous
+	tiles  []tileRef // (I, J) with I ≤ J, in row-major order of (I, J)
+	data   []float64 // every tile, contiguous (nil with float32 storage)
+	data32 []float32 // the same, float32 storage (else nil)
 }
 
 // FactoredTileSize is the block size of [Factored] storage: tiles are at
@@ -68,8 +69,19 @@ func (m *Factored) D(i, j int) float64 {
 	}
 	bi, bj := i/FactoredTileSize, j/FactoredTileSize
 	t := m.tiles[m.tileIndex(bi, bj)]
-	return m.data[t.off+(i-bi*FactoredTileSize)*m.stride(bj)+(j-bj*FactoredTileSize)]
+	return m.stored(t.off + (i-bi*FactoredTileSize)*m.stride(bj) + (j - bj*FactoredTileSize))
 }
+
+// stored returns stored value k of D as a float64.
+func (m *Factored) stored(k int) float64 {
+	if m.data32 != nil {
+		return float64(m.data32[k])
+	}
+	return m.data[k]
+}
+
+// Float32 reports whether D is stored as float32 ([FactoredOptions]).
+func (m *Factored) Float32() bool { return m.data32 != nil }
 
 // At returns M[i,j]: diag_i when i = j, else (f_i·g_j)·D_ij, the value the
 // factored force uses. It panics if i or j is outside [0, N).
@@ -88,7 +100,7 @@ func (m *Factored) Factors() (f, g, diag []float64) {
 
 // StoredBytes returns the bytes of D's storage (the bytes one force
 // evaluation streams when every source is active).
-func (m *Factored) StoredBytes() int { return 8 * len(m.data) }
+func (m *Factored) StoredBytes() int { return 8*len(m.data) + 4*len(m.data32) }
 
 // Matrix materialises M as a dense [Matrix] with the entries of
 // [Factored.At]. It costs 8·N² bytes and O(N²) time; the factored force
@@ -101,12 +113,12 @@ func (m *Factored) Matrix() *Matrix {
 		jlo, jhi := m.blockRange(t.bj)
 		s := m.stride(t.bj)
 		for i := ilo; i < ihi; i++ {
-			row := m.data[t.off+(i-ilo)*s:]
+			row := t.off + (i-ilo)*s
 			for j := jlo; j < jhi; j++ {
 				if i == j {
 					continue
 				}
-				d := row[j-jlo]
+				d := m.stored(row + j - jlo)
 				data[i*n+j] = float64(m.f[i]*m.g[j]) * d
 				data[j*n+i] = float64(m.f[j]*m.g[i]) * d
 			}

@@ -1,6 +1,8 @@
 package mixing
 
 import (
+	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -10,12 +12,25 @@ import (
 
 // FactoredMixer is a [Mixer] whose mixing matrix is separable (SPEC §7.5):
 // Factored returns the same matrix as Mixing in [Factored] form, up to
-// rounding (|difference| of a few ulps per entry), built on up to workers
-// goroutines with a result that does not depend on workers. [Gravity]
-// implements it.
+// rounding (|difference| of a few ulps per entry), built on up to
+// opt.Workers goroutines with a result that does not depend on the number
+// of workers. [Gravity] implements it.
 type FactoredMixer interface {
 	Mixer
-	Factored(scn *scenario.Table, workers int) (*Factored, error)
+	Factored(scn *scenario.Table, opt FactoredOptions) (*Factored, error)
+}
+
+// FactoredOptions configures a factored build.
+type FactoredOptions struct {
+	// Workers is the number of goroutines of the build (≤ 0: GOMAXPROCS).
+	Workers int
+	// Float32 stores D as float32 (half the bytes again; opt-in, SPEC §7.5):
+	// every D_ij is rounded to float32 before the row sums, so the matrix
+	// is consistent (rows of M sum to 1) but each entry differs from the
+	// float64 build by up to 2^−24 relative (6e−8), and so does λ. A D_ij
+	// beyond float32's range is an error. The build needs the float64 tiles
+	// as well for a moment (peak 12·N² bytes).
+	Float32 bool
 }
 
 // Factored returns the gravity mixing matrix of scn in factored symmetric
@@ -28,10 +43,11 @@ type FactoredMixer interface {
 // migration row summing to more than 1. A single patch gives M = [[1]].
 //
 // Each distance pair is computed once (half of the N² pairs), on up to
-// workers goroutines (≤ 0: GOMAXPROCS); D is the d^(−C) of the dense build
-// bit for bit (the same haversine and decay), so the two builds differ only
-// in the rounding of R_j and of the products f·g·D.
-func (g Gravity) Factored(scn *scenario.Table, workers int) (*Factored, error) {
+// opt.Workers goroutines; D is the d^(−C) of the dense build bit for bit
+// (the same haversine and decay), so the two builds differ only in the
+// rounding of R_j and of the products f·g·D. With opt.Float32, D is stored
+// rounded to float32 (see [FactoredOptions]).
+func (g Gravity) Factored(scn *scenario.Table, opt FactoredOptions) (*Factored, error) {
 	if err := g.Validate(); err != nil {
 		return nil, err
 	}
@@ -41,6 +57,7 @@ func (g Gravity) Factored(scn *scenario.Table, workers int) (*Factored, error) {
 	}
 	terms := newGravityTerms(scn, g.Name(), g.A-1, g.B, g.C)
 	m := newFactoredLayout(n)
+	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -52,6 +69,11 @@ func (g Gravity) Factored(scn *scenario.Table, workers int) (*Factored, error) {
 	err = forTiles(workers, len(m.tiles), func(t int) error {
 		if err := m.fillTile(t, terms); err != nil {
 			return err
+		}
+		if opt.Float32 {
+			if err := m.roundTile(t, scn); err != nil {
+				return err
+			}
 		}
 		w.Tile(t)
 		return nil
@@ -88,7 +110,34 @@ func (g Gravity) Factored(scn *scenario.Table, workers int) (*Factored, error) {
 		}
 		m.diag[j] = 1 - out
 	}
+	if opt.Float32 {
+		m.data32 = make([]float32, len(m.data))
+		for k, v := range m.data {
+			m.data32[k] = float32(v) // exact: v was rounded by roundTile
+		}
+		m.data = nil
+	}
 	return m, nil
+}
+
+// roundTile rounds tile t of D to float32 values in place (float32 storage)
+// and rejects values beyond float32's range.
+func (m *Factored) roundTile(t int, scn *scenario.Table) error {
+	tr := m.tiles[t]
+	ilo, ihi := m.blockRange(tr.bi)
+	jlo, _ := m.blockRange(tr.bj)
+	stride := m.stride(tr.bj)
+	d := m.data[tr.off : tr.off+(ihi-ilo)*stride]
+	for k, v := range d {
+		r := float64(float32(v))
+		if math.IsInf(r, 0) {
+			i, j := ilo+k/stride, jlo+k%stride
+			return &pairError{i: i, err: fmt.Errorf("mixing: gravity: D[%s,%s] = %v overflows float32 storage",
+				patchName(scn, i), patchName(scn, j), v)}
+		}
+		d[k] = r
+	}
+	return nil
 }
 
 // newFactoredLayout returns a Factored of n patches with its tiles laid out

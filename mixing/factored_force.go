@@ -91,8 +91,12 @@ func (w *FactoredForce) Tile(t int) {
 		off := (m.nb*m.nb + tr.bi) * FactoredTileSize
 		dots = w.partial[off : off+FactoredTileSize]
 	}
-	d := m.data[tr.off : tr.off+(ihi-ilo)*stride]
-	tileKernel(d, stride, yRow, yCol, z, dots)
+	end := tr.off + (ihi-ilo)*stride
+	if m.data32 != nil {
+		tileKernel32(m.data32[tr.off:end], stride, yRow, yCol, z, dots)
+		return
+	}
+	tileKernel(m.data[tr.off:end], stride, yRow, yCol, z, dots)
 }
 
 // sums writes s_j = Σ_{i≠j} y_i·D_ij for destination blocks [lo, hi) into

@@ -31,7 +31,7 @@ func TestFactoredMatchesDense(t *testing.T) {
 		for _, g := range factoredGravities {
 			want, err := g.Mixing(scn)
 			require.NoError(t, err)
-			fac, err := g.Factored(scn, 2)
+			fac, err := g.Factored(scn, FactoredOptions{Workers: 2})
 			require.NoError(t, err)
 			got := fac.Matrix()
 			n := scn.Len()
@@ -53,7 +53,7 @@ func TestFactoredMatchesDense(t *testing.T) {
 // factored form. The SPEC prints 9 significant digits, so a printed value is
 // within half a unit of its 9th digit: at most 5e−9 relative.
 func TestFactoredPinned(t *testing.T) {
-	fac, err := DefaultGravity().Factored(collinear(), 1)
+	fac, err := DefaultGravity().Factored(collinear(), FactoredOptions{Workers: 1})
 	require.NoError(t, err)
 	want := [][]float64{
 		{0.983876209, 0.00970562748, 0.00641816307},
@@ -72,10 +72,10 @@ func TestFactoredPinned(t *testing.T) {
 // tile order).
 func TestFactoredWorkersBitIdentical(t *testing.T) {
 	scn := randomTable(700, 4)
-	ref, err := DefaultGravity().Factored(scn, 1)
+	ref, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 1})
 	require.NoError(t, err)
 	for _, workers := range []int{2, 7, 0} {
-		got, err := DefaultGravity().Factored(scn, workers)
+		got, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: workers})
 		require.NoError(t, err)
 		require.Equal(t, bits(ref.data), bits(got.data), "D, workers %d", workers)
 		require.Equal(t, bits(ref.g), bits(got.g), "g, workers %d", workers)
@@ -91,7 +91,7 @@ func TestFactoredForceMatchesReference(t *testing.T) {
 	scn := randomTable(600, 5)
 	dense, err := DefaultGravity().Mixing(scn)
 	require.NoError(t, err)
-	fac, err := DefaultGravity().Factored(scn, 2)
+	fac, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2})
 	require.NoError(t, err)
 	n := scn.Len()
 	for name, active := range map[string]func(i int) bool{
@@ -154,7 +154,7 @@ func TestFactoredErrors(t *testing.T) {
 		_, want := tc.g.Mixing(tc.scn)
 		require.Error(t, want, name)
 		for _, workers := range []int{1, 3} {
-			_, got := tc.g.Factored(tc.scn, workers)
+			_, got := tc.g.Factored(tc.scn, FactoredOptions{Workers: workers})
 			require.Error(t, got, name)
 			if name == "row sum > 1" { // the sum is printed: equal up to rounding
 				assert.Contains(t, got.Error(), `mixing: migration row 1 ("small") sums to `, name)
@@ -169,7 +169,7 @@ func TestFactoredErrors(t *testing.T) {
 // rows summing to 1; coincident patches are fine with c = 0.
 func TestFactoredEdgeCases(t *testing.T) {
 	one := newTable([]string{"only"}, []int64{5000}, []float64{1}, []float64{2})
-	fac, err := DefaultGravity().Factored(one, 1)
+	fac, err := DefaultGravity().Factored(one, FactoredOptions{Workers: 1})
 	require.NoError(t, err)
 	assert.Equal(t, 1.0, fac.At(0, 0))
 	acc := []float64{0}
@@ -178,7 +178,7 @@ func TestFactoredEdgeCases(t *testing.T) {
 
 	zero := newTable([]string{"a", "b", "c"}, []int64{0, 2000, 3000}, []float64{0, 0, 0}, []float64{0, 1, 3})
 	for _, g := range []Gravity{DefaultGravity(), {A: 2, B: 1, C: 1.5, K: 0.01}} {
-		fac, err = g.Factored(zero, 1)
+		fac, err = g.Factored(zero, FactoredOptions{Workers: 1})
 		require.NoError(t, err)
 		want, err := g.Mixing(zero)
 		require.NoError(t, err)
@@ -195,6 +195,53 @@ func TestFactoredEdgeCases(t *testing.T) {
 	}
 
 	same := newTable([]string{"a", "b"}, []int64{1000, 2000}, []float64{0, 0}, []float64{0, 0})
-	_, err = Gravity{A: 1, B: 1, C: 0, K: 0.15}.Factored(same, 1)
+	_, err = Gravity{A: 1, B: 1, C: 0, K: 0.15}.Factored(same, FactoredOptions{Workers: 1})
 	require.NoError(t, err)
+}
+
+// TestFactoredFloat32: float32 storage of D (the opt-in of SPEC §7.5) halves
+// the stored bytes, keeps rows summing to 1, and moves each entry and the
+// force by at most a few float32 roundings: D_ij and R_j each carry ≤ 2^−24
+// (6e−8) relative, so M and λ within 2e−7 relative (the measured worst is
+// logged). The build is the same for any number of workers.
+func TestFactoredFloat32(t *testing.T) {
+	scn := randomTable(600, 6)
+	f64, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2})
+	require.NoError(t, err)
+	f32, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2, Float32: true})
+	require.NoError(t, err)
+	require.True(t, f32.Float32())
+	require.False(t, f64.Float32())
+	assert.Equal(t, f64.StoredBytes()/2, f32.StoredBytes())
+	n := scn.Len()
+	worstM := 0.0
+	for i := range n {
+		s := 0.0
+		for j := range n {
+			v := f32.At(i, j)
+			s += v
+			worstM = max(worstM, math.Abs(v-f64.At(i, j))/f64.At(i, j))
+		}
+		require.InDelta(t, 1, s, 1e-12, "row %d", i)
+	}
+	require.LessOrEqual(t, worstM, 2e-7)
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = float64(i%11) * 8.02
+	}
+	want, got := make([]float64, n), make([]float64, n)
+	f64.NewForce().Force(want, x)
+	f32.NewForce().Force(got, x)
+	worst := 0.0
+	for j := range n {
+		worst = max(worst, math.Abs(got[j]-want[j])/want[j])
+	}
+	t.Logf("float32 storage: worst relative error %.3g in M, %.3g in the force (N = %d)", worstM, worst, n)
+	require.LessOrEqual(t, worst, 2e-7)
+	for _, workers := range []int{1, 7} {
+		other, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: workers, Float32: true})
+		require.NoError(t, err)
+		require.Equal(t, f32.data32, other.data32, "workers %d", workers)
+		require.Equal(t, bits(f32.diag), bits(other.diag), "workers %d", workers)
+	}
 }

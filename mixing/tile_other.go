@@ -7,3 +7,9 @@ package mixing
 func tileImpls() []namedTile {
 	return []namedTile{{"go", tileMainGeneric}}
 }
+
+// tile32Impls lists the float32 tile kernels this build can run: only the
+// pure-Go one.
+func tile32Impls() []namedTile32 {
+	return []namedTile32{{"go", tileMainGeneric32}}
+}

@@ -66,3 +66,38 @@ func bits(v []float64) []uint64 {
 	}
 	return out
 }
+
+// TestTile32KernelsBitIdentical is TestTileKernelsBitIdentical for the
+// float32 tile kernels, which also equal the float64 kernel on the same
+// (widened) values bit for bit.
+func TestTile32KernelsBitIdentical(t *testing.T) {
+	impls := tile32Impls()
+	r := rand.New(rand.NewPCG(13, 14))
+	for _, sh := range []struct{ rows, cols, stride int }{
+		{1, 8, 8}, {3, 7, 7}, {5, 13, 16}, {17, 64, 64}, {256, 256, 256}, {31, 203, 208}, {2, 1, 1}, {6, 100, 101},
+	} {
+		d32 := make([]float32, (sh.rows-1)*sh.stride+sh.cols)
+		d64 := make([]float64, len(d32))
+		for k := range d32 {
+			d32[k] = float32(math.Ldexp(r.Float64(), r.IntN(40)-20))
+			d64[k] = float64(d32[k])
+		}
+		yRow, yCol, z0 := make([]float64, sh.rows), make([]float64, sh.cols), make([]float64, sh.cols)
+		for _, v := range [][]float64{yRow, yCol, z0} {
+			for k := range v {
+				v[k] = math.Ldexp(r.Float64(), r.IntN(40)-20)
+			}
+		}
+		wantZ, wantDots := append([]float64(nil), z0...), make([]float64, sh.rows)
+		tileKernel(d64, sh.stride, yRow, yCol, wantZ, wantDots)
+		for _, impl := range impls {
+			z, dots := append([]float64(nil), z0...), make([]float64, sh.rows)
+			old := tileMain32
+			tileMain32 = impl.fn
+			tileKernel32(d32, sh.stride, yRow, yCol, z, dots)
+			tileMain32 = old
+			require.Equal(t, bits(wantZ), bits(z), "%s z, shape %+v", impl.name, sh)
+			require.Equal(t, bits(wantDots), bits(dots), "%s dots, shape %+v", impl.name, sh)
+		}
+	}
+}

@@ -100,7 +100,7 @@ func forceInputs(n int) forceBench {
 	scn := must(scenario.RandomN(n, 42, 0))
 	in := forceBench{
 		mix:    must(mixing.DefaultGravity().Mixing(scn)),
-		fac:    must(mixing.DefaultGravity().Factored(scn, 0)),
+		fac:    must(mixing.DefaultGravity().Factored(scn, mixing.FactoredOptions{})),
 		x:      make([]float64, n),
 		acc:    make([]float64, n),
 		active: make([]int32, n),

@@ -251,7 +251,7 @@ func (c *Infection) buildKernel() error {
 	if !ok || !c.m.Params().UseNumba {
 		return c.buildMixing()
 	}
-	fac, err := fm.Factored(c.m.Scenario(), c.m.Workers())
+	fac, err := fm.Factored(c.m.Scenario(), mixing.FactoredOptions{Workers: c.m.Workers()})
 	if err != nil {
 		return fmt.Errorf("%s: %w", InfectionName, err)
 	}
