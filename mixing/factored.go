@@ -18,11 +18,11 @@ import "fmt"
 // not a [Matrix]: [Factored.At] computes an entry, [Factored.Matrix]
 // materialises the dense matrix (8·N² bytes) for code that needs one.
 type Factored struct {
-	n     int
-	nb    int       // number of patch blocks
-	f     []float64 // source factors f_i
-	g     []float64 // destination factors g_j
-	diag  []float64 // M[j,j]
+	n      int
+	nb     int       // number of patch blocks
+	f      []float64 // source factors f_i
+	g      []float64 // destination factors g_j
+	diag   []float64 // M[j,j]
 	tiles  []tileRef // (I, J) with I ≤ J, in row-major order of (I, J)
 	data   []float64 // every tile, contiguous (nil with float32 storage)
 	data32 []float32 // the same, float32 storage (else nil)
