@@ -32,12 +32,24 @@ type InfectionParams struct {
 	// SeasonTable, when set, replaces the sinusoid: s(t) =
 	// SeasonTable[(t − SeasonStart) mod 26]; 26 values ≥ 0; needs Seasonality 0.
 	SeasonTable []float64 `json:"season_table"`
+	// Storage is the element type of the factored gravity matrix of the
+	// default kernel (SPEC §7.5): StorageFloat64 (default, within 1e−12 of
+	// the reference kernel) or StorageFloat32, an opt-in approximation
+	// (half the bytes; λ within about 1e−7 relative) that needs the default
+	// kernel (UseNumba) and a gravity mixer.
+	Storage string `json:"storage"`
 }
+
+// Factored-storage element types of [InfectionParams.Storage].
+const (
+	StorageFloat64 = "float64"
+	StorageFloat32 = "float32"
+)
 
 // DefaultInfectionParams returns β = 8/14 per day, no seasonality, default
 // gravity mixing.
 func DefaultInfectionParams() InfectionParams {
-	return InfectionParams{Beta: 8.0 / 14.0, Mixer: mixing.DefaultGravity()}
+	return InfectionParams{Beta: 8.0 / 14.0, Mixer: mixing.DefaultGravity(), Storage: StorageFloat64}
 }
 
 // Validate checks every field's range.
@@ -68,6 +80,9 @@ func (p InfectionParams) Validate() error {
 			errs = append(errs, fmt.Errorf("%s: season_table requires seasonality = 0, got %v", InfectionName, p.Seasonality))
 		}
 	}
+	if p.Storage != StorageFloat64 && p.Storage != StorageFloat32 {
+		errs = append(errs, fmt.Errorf("%s: storage must be %q or %q, got %q", InfectionName, StorageFloat64, StorageFloat32, p.Storage))
+	}
 	return errors.Join(errs...)
 }
 
@@ -90,6 +105,7 @@ type infectionJSON struct {
 	SeasonStart int             `json:"season_start"`
 	Mixer       json.RawMessage `json:"mixer"`
 	SeasonTable []float64       `json:"season_table"`
+	Storage     string          `json:"storage"`
 }
 
 var infectionKeys = params.KeyRules{
@@ -106,12 +122,12 @@ var infectionKeys = params.KeyRules{
 // (SPEC §2.3) and validates the result.
 func DecodeInfectionParams(data []byte) (InfectionParams, error) {
 	def := DefaultInfectionParams()
-	w := infectionJSON{Beta: def.Beta, Seasonality: def.Seasonality, SeasonStart: def.SeasonStart}
+	w := infectionJSON{Beta: def.Beta, Seasonality: def.Seasonality, SeasonStart: def.SeasonStart, Storage: def.Storage}
 	if err := params.DecodeStrict(data, &w, infectionKeys); err != nil {
 		return InfectionParams{}, err
 	}
 	p := InfectionParams{Beta: w.Beta, Seasonality: w.Seasonality, SeasonStart: w.SeasonStart,
-		Mixer: def.Mixer, SeasonTable: w.SeasonTable}
+		Mixer: def.Mixer, SeasonTable: w.SeasonTable, Storage: w.Storage}
 	if len(w.Mixer) > 0 && string(w.Mixer) != "null" {
 		m, err := mixing.DecodeMixer(w.Mixer)
 		if err != nil {
@@ -124,7 +140,8 @@ func DecodeInfectionParams(data []byte) (InfectionParams, error) {
 
 // MarshalJSON encodes the params with canonical keys (the mixer as its spec).
 func (p InfectionParams) MarshalJSON() ([]byte, error) {
-	w := infectionJSON{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, SeasonTable: p.SeasonTable}
+	w := infectionJSON{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, SeasonTable: p.SeasonTable,
+		Storage: p.Storage}
 	if p.Mixer != nil {
 		m, err := mixing.MarshalMixer(p.Mixer)
 		if err != nil {
@@ -241,17 +258,22 @@ func (c *Infection) Factored() *mixing.Factored {
 }
 
 // buildKernel builds the force's mixing once: factored when UseNumba is set
-// and the mixer has a factored form (on every worker), else the mixer's
-// matrix.
+// and the mixer has a factored form (on every worker; float32 storage when
+// asked), else the mixer's matrix.
 func (c *Infection) buildKernel() error {
 	if c.mix != nil || c.fac != nil {
 		return nil
 	}
 	fm, ok := mixing.AsFactored(c.p.Mixer)
+	f32 := c.p.Storage == StorageFloat32
 	if !ok || !c.m.Params().UseNumba {
+		if f32 {
+			return fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a gravity mixer",
+				InfectionName, StorageFloat32)
+		}
 		return c.buildMixing()
 	}
-	fac, err := fm.Factored(c.m.Scenario(), mixing.FactoredOptions{Workers: c.m.Workers()})
+	fac, err := fm.Factored(c.m.Scenario(), mixing.FactoredOptions{Workers: c.m.Workers(), Float32: f32})
 	if err != nil {
 		return fmt.Errorf("%s: %w", InfectionName, err)
 	}
