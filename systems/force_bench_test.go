@@ -13,7 +13,8 @@ import (
 // BenchmarkForce measures the force of infection with every source active
 // (the worst case) at N = 1 000 and 5 000: the reference kernel and the
 // active-source kernel on the dense gravity matrix, and the default
-// factored kernel (SPEC §7.5) on one goroutine. b.SetBytes is the matrix
+// factored kernel (SPEC §7.5) and its float32-storage opt-in on one
+// goroutine. b.SetBytes is the matrix
 // bytes one evaluation streams (8·N² dense, D's stored tiles factored), so
 // MB/s is the effective bandwidth.
 func BenchmarkForce(b *testing.B) {
@@ -34,6 +35,13 @@ func BenchmarkForce(b *testing.B) {
 		b.Run(fmt.Sprintf("N=%d/factored", n), func(b *testing.B) {
 			w := in.fac.NewForce()
 			b.SetBytes(int64(in.fac.StoredBytes()))
+			for b.Loop() {
+				w.Force(in.acc, in.x)
+			}
+		})
+		b.Run(fmt.Sprintf("N=%d/factored-float32", n), func(b *testing.B) {
+			w := in.fac32.NewForce()
+			b.SetBytes(int64(in.fac32.StoredBytes()))
 			for b.Loop() {
 				w.Force(in.acc, in.x)
 			}
@@ -90,6 +98,7 @@ func parallel2(n int, fn func(k int)) {
 type forceBench struct {
 	mix    *mixing.Matrix
 	fac    *mixing.Factored
+	fac32  *mixing.Factored // float32 storage of D
 	x, acc []float64
 	active []int32
 }
@@ -101,6 +110,7 @@ func forceInputs(n int) forceBench {
 	in := forceBench{
 		mix:    must(mixing.DefaultGravity().Mixing(scn)),
 		fac:    must(mixing.DefaultGravity().Factored(scn, mixing.FactoredOptions{})),
+		fac32:  must(mixing.DefaultGravity().Factored(scn, mixing.FactoredOptions{Float32: true})),
 		x:      make([]float64, n),
 		acc:    make([]float64, n),
 		active: make([]int32, n),
