@@ -13,7 +13,9 @@ package mixing
 // the partials of a destination block in increasing source-block order, so
 // the bits never depend on which goroutine ran which tile (SPEC §7.5 rule
 // 1). Tiles whose two blocks have no active source (y = 0) are skipped: they
-// would only add +0.
+// would only add +0. A tile with few active sources is read sparsely (see
+// tileSparse) with the same bits, so early and late in an epidemic the force
+// reads little more than the rows of the infectious patches.
 //
 // A FactoredForce holds all its scratch (sized once by
 // [Factored.NewForce]); an evaluation allocates nothing. It serves one
@@ -23,6 +25,8 @@ type FactoredForce struct {
 	x       []float64 // the loaded x (caller's slice)
 	y       []float64 // f_i·x_i, block b at b·FactoredTileSize, zero-padded
 	active  []bool    // per block: some y_i ≠ 0
+	count   []int     // per block: the number of y_i ≠ 0
+	idx     []int32   // block b at b·T: the offsets in the block of its y_i ≠ 0, increasing
 	partial []float64 // (J·nb + I)·T: block I's contribution to block J; then nb scratch slots
 }
 
@@ -33,6 +37,8 @@ func (m *Factored) NewForce() *FactoredForce {
 		m:       m,
 		y:       make([]float64, nb*FactoredTileSize),
 		active:  make([]bool, nb),
+		count:   make([]int, nb),
+		idx:     make([]int32, nb*FactoredTileSize),
 		partial: make([]float64, (nb*nb+nb)*FactoredTileSize),
 	}
 }
@@ -52,18 +58,26 @@ func (w *FactoredForce) Load(x []float64) {
 
 // loadY sets y_i = a_i·b_i (b = nil: y = a) and the active flags.
 func (w *FactoredForce) loadY(a, b []float64) {
-	for k := range w.active {
-		w.active[k] = false
-	}
+	clear(w.count)
 	for i, v := range a {
 		if b != nil {
 			v = float64(v * b[i])
 		}
 		w.y[i] = v
 		if v != 0 {
-			w.active[i/FactoredTileSize] = true
+			bl := i / FactoredTileSize
+			w.idx[bl*FactoredTileSize+w.count[bl]] = int32(i - bl*FactoredTileSize)
+			w.count[bl]++
 		}
 	}
+	for k, c := range w.count {
+		w.active[k] = c > 0
+	}
+}
+
+// activeIn returns the offsets of the active sources of block b.
+func (w *FactoredForce) activeIn(b int) []int32 {
+	return w.idx[b*FactoredTileSize : b*FactoredTileSize+w.count[b]]
 }
 
 // slot returns the partial vector of block bi's contribution to block bj.
@@ -92,11 +106,77 @@ func (w *FactoredForce) Tile(t int) {
 		dots = w.partial[off : off+FactoredTileSize]
 	}
 	end := tr.off + (ihi-ilo)*stride
+	if w.sparse(tr, ihi-ilo, stride) {
+		w.tileSparse(tr, stride, yRow, yCol, z, dots)
+		return
+	}
 	if m.data32 != nil {
 		tileKernel32(m.data32[tr.off:end], stride, yRow, yCol, z, dots)
 		return
 	}
 	tileKernel(m.data[tr.off:end], stride, yRow, yCol, z, dots)
+}
+
+// sparseTiles enables sparse tile reads (tests turn it off to compare the
+// bits with full reads).
+var sparseTiles = true
+
+// sparse reports whether tile tr (rows×stride) is cheaper to read sparsely:
+// a_I whole active rows plus, for each other row, one cache line (8 values)
+// per active column a_J (none for a diagonal tile, whose dots are unused),
+// against the whole tile; strided lines count double (no streaming).
+func (w *FactoredForce) sparse(tr tileRef, rows, stride int) bool {
+	if !sparseTiles {
+		return false
+	}
+	aI, aJ := w.count[tr.bi], w.count[tr.bj]
+	if tr.bi == tr.bj {
+		aJ = 0
+	}
+	cost := aI*stride + 2*tileLanes*(rows-aI)*aJ
+	return 2*cost < rows*stride
+}
+
+// tileSparse computes tile tr like the tile kernel, with the same bits, from
+// its active rows and columns only: an active row goes through the tile
+// kernel alone (its z update and its dot are exactly those of the full
+// pass), and an inactive row's dot sums only the active columns, each in its
+// lane (j mod 8), before the same reduction tree — the skipped terms are
+// D·0 = +0, which add nothing. Inactive rows add +0 to z and are skipped.
+func (w *FactoredForce) tileSparse(tr tileRef, stride int, yRow, yCol, z, dots []float64) {
+	m := w.m
+	rows := len(yRow)
+	rowAct, colAct := w.activeIn(tr.bi), w.activeIn(tr.bj)
+	diagonal := tr.bi == tr.bj
+	k := 0
+	for r := range rows {
+		off := tr.off + r*stride
+		if k < len(rowAct) && int(rowAct[k]) == r {
+			k++
+			if m.data32 != nil {
+				tileKernel32(m.data32[off:off+stride], stride, yRow[r:r+1], yCol, z, dots[r:r+1])
+			} else {
+				tileKernel(m.data[off:off+stride], stride, yRow[r:r+1], yCol, z, dots[r:r+1])
+			}
+			continue
+		}
+		if diagonal {
+			continue // the dots of a diagonal tile are not used
+		}
+		var l [tileLanes]float64
+		if m.data32 != nil {
+			row := m.data32[off : off+stride]
+			for _, j := range colAct {
+				l[j&(tileLanes-1)] += float64(float64(row[j]) * yCol[j])
+			}
+		} else {
+			row := m.data[off : off+stride]
+			for _, j := range colAct {
+				l[j&(tileLanes-1)] += float64(row[j] * yCol[j])
+			}
+		}
+		dots[r] = ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]))
+	}
 }
 
 // sums writes s_j = Σ_{i≠j} y_i·D_ij for destination blocks [lo, hi) into

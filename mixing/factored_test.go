@@ -245,3 +245,27 @@ func TestFactoredFloat32(t *testing.T) {
 		require.Equal(t, bits(f32.diag), bits(other.diag), "workers %d", workers)
 	}
 }
+
+// TestFactoredSparseTilesBitIdentical: reading tiles sparsely (few active
+// sources) gives the bits of full tile reads, for float64 and float32
+// storage, from one active source to every tenth.
+func TestFactoredSparseTilesBitIdentical(t *testing.T) {
+	scn := randomTable(700, 8)
+	for _, f32 := range []bool{false, true} {
+		fac, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2, Float32: f32})
+		require.NoError(t, err)
+		n := scn.Len()
+		for _, every := range []int{701, 97, 31, 10, 3} {
+			x := make([]float64, n)
+			for i := 5; i < n; i += every {
+				x[i] = float64(i%13+1) * 8.02
+			}
+			full, sparse := make([]float64, n), make([]float64, n)
+			sparseTiles = false
+			fac.NewForce().Force(full, x)
+			sparseTiles = true
+			fac.NewForce().Force(sparse, x)
+			require.Equal(t, bits(full), bits(sparse), "float32 %v, every %d-th source", f32, every)
+		}
+	}
+}
