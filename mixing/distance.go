@@ -28,15 +28,16 @@ func Haversine(lat1, lon1, lat2, lon2 float64) float64 {
 }
 
 // haversine is [Haversine] on radians with the cosines of the latitudes
-// precomputed. It is symmetric bit for bit: swapping the two points negates
-// the differences, and sin is odd exactly.
+// precomputed, with the polynomial sine and arcsine of trig.go. It is
+// symmetric bit for bit: swapping the two points negates the differences,
+// and sinHalfAngle is odd exactly.
 func haversine(phi1, lam1, cosPhi1, phi2, lam2, cosPhi2 float64) float64 {
-	s1 := math.Sin((phi2 - phi1) / 2)
-	s2 := math.Sin((lam2 - lam1) / 2)
+	s1 := sinHalfAngle(phi2 - phi1)
+	s2 := sinHalfAngle(lam2 - lam1)
 	// Explicit conversions forbid FMA fusion, so results are the same on
 	// every architecture.
 	a := float64(s1*s1) + float64(float64(cosPhi1*cosPhi2)*float64(s2*s2))
-	return 2 * EarthRadiusKm * math.Asin(min(math.Sqrt(a), 1))
+	return 2 * EarthRadiusKm * asinUnit(min(sqrt(a), 1))
 }
 
 // Distances returns the N×N great-circle distances in km between the points

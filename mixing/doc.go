@@ -1,6 +1,7 @@
 // Package mixing builds the spatial mixing matrices of the biweekly model
 // (SPEC §7): distances, kernel mixers, user matrices, the shared
-// normalisation, and dense and sparse (CSR) matrix storage.
+// normalisation, dense and sparse (CSR) matrix storage, and the factored
+// symmetric form of gravity with its force kernel.
 //
 // # Build a mixing matrix
 //
@@ -57,6 +58,22 @@
 // [Matrix.N], [Matrix.At] and [Matrix.Row] (the stored entries of one source
 // row, in the normative order of the force sum), convert with
 // [Matrix.ToCSR] and [Matrix.ToDense], and sum rows with [Matrix.RowSums].
+//
+// # Factored gravity (the default force kernel)
+//
+// Gravity is separable: M[i,j] = f_i·g_j·D_ij off the diagonal with D
+// symmetric (SPEC §7.5). [Gravity.Factored] (the [FactoredMixer] interface;
+// [AsFactored] finds it behind a [Spec]) builds a [Factored] matrix that
+// stores D once as upper-triangle tiles — half the bytes of the dense matrix
+// — computing each distance pair once on every worker (the haversine and the
+// d^(−1.5) decay in AVX-512/AVX2 row kernels with a bit-identical Go
+// fallback). [FactoredForce] evaluates Σ_i x_i·M[i,j] in one pass over the
+// tiles with SIMD tile kernels; its tiles may run on any goroutines in any
+// order and give the same bits (each tile writes its own partial vectors,
+// summed in a fixed order), and the result is within 1e−12 relative of the
+// reference order on the dense matrix. [Factored.Matrix] materialises the
+// dense matrix when one is needed. The Infection component uses it on the
+// default path (UseNumba).
 //
 // # Distances and trips
 //

@@ -129,8 +129,10 @@ func newGravityTerms(scn *scenario.Table, name string, aPrime, b, c float64) *gr
 	return g
 }
 
-// row writes row i of the gravity kernel into w (a [rowFunc]). It keeps no
-// scratch, so one row function serves every goroutine.
+// row writes row i of the gravity kernel into w (a [rowFunc]): the decay
+// row D_ij by the row kernel (decayRow, the same D as the factored build),
+// then the population factors. It keeps no scratch, so one row function
+// serves every goroutine.
 func (g *gravityTerms) row(i int, w []float64) error {
 	pai := g.pa[i]
 	if g.c == 0 {
@@ -140,15 +142,14 @@ func (g *gravityTerms) row(i int, w []float64) error {
 		w[i] = 0
 		return nil
 	}
-	for j := range w {
-		if j == i {
-			w[j] = 0
-			continue
-		}
-		f, err := g.decayBetween(i, j)
-		if err != nil {
-			return err
-		}
+	if err := g.decayRow(w[:i], i, 0); err != nil {
+		return err
+	}
+	if err := g.decayRow(w[i+1:], i, i+1); err != nil {
+		return err
+	}
+	w[i] = 0
+	for j, f := range w {
 		w[j] = float64(pai*g.pb[j]) * f
 	}
 	return nil

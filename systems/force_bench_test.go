@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/rubeola/rubeola/mixing"
@@ -10,51 +11,142 @@ import (
 )
 
 // BenchmarkForce measures the force of infection with every source active
-// (the worst case) on dense gravity matrices.
+// (the worst case) at N = 1 000 and 5 000: the reference kernel and the
+// active-source kernel on the dense gravity matrix, and the default
+// factored kernel (SPEC §7.5) and its float32-storage opt-in on one
+// goroutine. b.SetBytes is the matrix
+// bytes one evaluation streams (8·N² dense, D's stored tiles factored), so
+// MB/s is the effective bandwidth.
 func BenchmarkForce(b *testing.B) {
 	for _, n := range []int{1000, 5000} {
-		mix, x, active, acc := forceInputs(n)
+		in := forceInputs(n)
 		b.Run(fmt.Sprintf("N=%d/reference", n), func(b *testing.B) {
+			b.SetBytes(int64(8 * n * n))
 			for b.Loop() {
-				systems.Force(acc, x, mix)
+				systems.Force(in.acc, in.x, in.mix)
 			}
 		})
 		b.Run(fmt.Sprintf("N=%d/active", n), func(b *testing.B) {
+			b.SetBytes(int64(8 * n * n))
 			for b.Loop() {
-				systems.ForceActive(acc, x, active, mix, 0, n)
+				systems.ForceActive(in.acc, in.x, in.active, in.mix, 0, n)
+			}
+		})
+		b.Run(fmt.Sprintf("N=%d/factored", n), func(b *testing.B) {
+			w := in.fac.NewForce()
+			b.SetBytes(int64(in.fac.StoredBytes()))
+			for b.Loop() {
+				w.Force(in.acc, in.x)
+			}
+		})
+		b.Run(fmt.Sprintf("N=%d/factored-float32", n), func(b *testing.B) {
+			w := in.fac32.NewForce()
+			b.SetBytes(int64(in.fac32.StoredBytes()))
+			for b.Loop() {
+				w.Force(in.acc, in.x)
 			}
 		})
 	}
 }
 
-// BenchmarkForceParallel splits destinations into two contiguous ranges on
-// two goroutines, as the Infection phase does with two workers.
+// BenchmarkForceParallel runs the force on two goroutines, as the Infection
+// phase does with two workers: the active-source kernel on two contiguous
+// destination ranges, and the factored kernel with its tiles and then its
+// destination blocks handed out from a shared counter.
 func BenchmarkForceParallel(b *testing.B) {
 	for _, n := range []int{1000, 5000} {
-		mix, x, active, acc := forceInputs(n)
-		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+		in := forceInputs(n)
+		b.Run(fmt.Sprintf("N=%d/active", n), func(b *testing.B) {
+			b.SetBytes(int64(8 * n * n))
 			for b.Loop() {
 				done := make(chan struct{})
 				go func() {
-					systems.ForceActive(acc, x, active, mix, 0, n/2)
+					systems.ForceActive(in.acc, in.x, in.active, in.mix, 0, n/2)
 					close(done)
 				}()
-				systems.ForceActive(acc, x, active, mix, n/2, n)
+				systems.ForceActive(in.acc, in.x, in.active, in.mix, n/2, n)
 				<-done
+			}
+		})
+		b.Run(fmt.Sprintf("N=%d/factored", n), func(b *testing.B) {
+			w := in.fac.NewForce()
+			b.SetBytes(int64(in.fac.StoredBytes()))
+			for b.Loop() {
+				w.Load(in.x)
+				parallel2(w.Tiles(), w.Tile)
+				parallel2(w.Blocks(), func(k int) { w.Combine(in.acc, k, k+1) })
 			}
 		})
 	}
 }
 
-// forceInputs returns a dense gravity matrix over RandomN(n, 42) and a force
-// input with every source active.
-func forceInputs(n int) (mix *mixing.Matrix, x []float64, active []int32, acc []float64) {
-	mix = must(mixing.DefaultGravity().Mixing(must(scenario.RandomN(n, 42, 0))))
-	x = make([]float64, n)
-	active = make([]int32, n)
-	for i := range x {
-		x[i] = float64(i%7 + 1)
-		active[i] = int32(i)
+// parallel2 runs fn(0…n−1) on two goroutines, interleaved.
+func parallel2(n int, fn func(k int)) {
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for k := 1; k < n; k += 2 {
+			fn(k)
+		}
+	})
+	for k := 0; k < n; k += 2 {
+		fn(k)
 	}
-	return mix, x, active, make([]float64, n)
+	wg.Wait()
+}
+
+// forceBench holds the inputs of the force benchmarks.
+type forceBench struct {
+	mix    *mixing.Matrix
+	fac    *mixing.Factored
+	fac32  *mixing.Factored // float32 storage of D
+	x, acc []float64
+	active []int32
+}
+
+// forceInputs returns the dense and factored default gravity matrices over
+// RandomN(n, 42) and a force input with every source active.
+func forceInputs(n int) forceBench {
+	scn := must(scenario.RandomN(n, 42, 0))
+	in := forceBench{
+		mix:    must(mixing.DefaultGravity().Mixing(scn)),
+		fac:    must(mixing.DefaultGravity().Factored(scn, mixing.FactoredOptions{})),
+		fac32:  must(mixing.DefaultGravity().Factored(scn, mixing.FactoredOptions{Float32: true})),
+		x:      make([]float64, n),
+		acc:    make([]float64, n),
+		active: make([]int32, n),
+	}
+	for i := range in.x {
+		in.x[i] = float64(i%7 + 1)
+		in.active[i] = int32(i)
+	}
+	return in
+}
+
+// BenchmarkForceSparse measures the force early or late in an epidemic: 1 %
+// and 10 % of the sources active (every 100th / 10th patch), N = 5 000, for
+// the active-source kernel (reads the active rows of the dense matrix) and
+// the factored kernel (reads active rows of its tiles, sparse columns where
+// cheaper, whole tiles otherwise).
+func BenchmarkForceSparse(b *testing.B) {
+	const n = 5000
+	in := forceInputs(n)
+	for _, every := range []int{100, 10} {
+		x := make([]float64, n)
+		var active []int32
+		for i := 0; i < n; i += every {
+			x[i] = in.x[i]
+			active = append(active, int32(i))
+		}
+		b.Run(fmt.Sprintf("active=1in%d/active", every), func(b *testing.B) {
+			for b.Loop() {
+				systems.ForceActive(in.acc, x, active, in.mix, 0, n)
+			}
+		})
+		b.Run(fmt.Sprintf("active=1in%d/factored", every), func(b *testing.B) {
+			w := in.fac.NewForce()
+			for b.Loop() {
+				w.Force(in.acc, x)
+			}
+		})
+	}
 }

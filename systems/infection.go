@@ -32,12 +32,24 @@ type InfectionParams struct {
 	// SeasonTable, when set, replaces the sinusoid: s(t) =
 	// SeasonTable[(t − SeasonStart) mod 26]; 26 values ≥ 0; needs Seasonality 0.
 	SeasonTable []float64 `json:"season_table"`
+	// Storage is the element type of the factored gravity matrix of the
+	// default kernel (SPEC §7.5): StorageFloat64 (default, within 1e−12 of
+	// the reference kernel) or StorageFloat32, an opt-in approximation
+	// (half the bytes; λ within about 1e−7 relative) that needs the default
+	// kernel (UseNumba) and a gravity mixer.
+	Storage string `json:"storage"`
 }
+
+// Factored-storage element types of [InfectionParams.Storage].
+const (
+	StorageFloat64 = "float64"
+	StorageFloat32 = "float32"
+)
 
 // DefaultInfectionParams returns β = 8/14 per day, no seasonality, default
 // gravity mixing.
 func DefaultInfectionParams() InfectionParams {
-	return InfectionParams{Beta: 8.0 / 14.0, Mixer: mixing.DefaultGravity()}
+	return InfectionParams{Beta: 8.0 / 14.0, Mixer: mixing.DefaultGravity(), Storage: StorageFloat64}
 }
 
 // Validate checks every field's range.
@@ -68,6 +80,9 @@ func (p InfectionParams) Validate() error {
 			errs = append(errs, fmt.Errorf("%s: season_table requires seasonality = 0, got %v", InfectionName, p.Seasonality))
 		}
 	}
+	if p.Storage != StorageFloat64 && p.Storage != StorageFloat32 {
+		errs = append(errs, fmt.Errorf("%s: storage must be %q or %q, got %q", InfectionName, StorageFloat64, StorageFloat32, p.Storage))
+	}
 	return errors.Join(errs...)
 }
 
@@ -90,6 +105,7 @@ type infectionJSON struct {
 	SeasonStart int             `json:"season_start"`
 	Mixer       json.RawMessage `json:"mixer"`
 	SeasonTable []float64       `json:"season_table"`
+	Storage     string          `json:"storage"`
 }
 
 var infectionKeys = params.KeyRules{
@@ -106,12 +122,12 @@ var infectionKeys = params.KeyRules{
 // (SPEC §2.3) and validates the result.
 func DecodeInfectionParams(data []byte) (InfectionParams, error) {
 	def := DefaultInfectionParams()
-	w := infectionJSON{Beta: def.Beta, Seasonality: def.Seasonality, SeasonStart: def.SeasonStart}
+	w := infectionJSON{Beta: def.Beta, Seasonality: def.Seasonality, SeasonStart: def.SeasonStart, Storage: def.Storage}
 	if err := params.DecodeStrict(data, &w, infectionKeys); err != nil {
 		return InfectionParams{}, err
 	}
 	p := InfectionParams{Beta: w.Beta, Seasonality: w.Seasonality, SeasonStart: w.SeasonStart,
-		Mixer: def.Mixer, SeasonTable: w.SeasonTable}
+		Mixer: def.Mixer, SeasonTable: w.SeasonTable, Storage: w.Storage}
 	if len(w.Mixer) > 0 && string(w.Mixer) != "null" {
 		m, err := mixing.DecodeMixer(w.Mixer)
 		if err != nil {
@@ -124,7 +140,8 @@ func DecodeInfectionParams(data []byte) (InfectionParams, error) {
 
 // MarshalJSON encodes the params with canonical keys (the mixer as its spec).
 func (p InfectionParams) MarshalJSON() ([]byte, error) {
-	w := infectionJSON{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, SeasonTable: p.SeasonTable}
+	w := infectionJSON{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, SeasonTable: p.SeasonTable,
+		Storage: p.Storage}
 	if p.Mixer != nil {
 		m, err := mixing.MarshalMixer(p.Mixer)
 		if err != nil {
@@ -138,9 +155,18 @@ func (p InfectionParams) MarshalJSON() ([]byte, error) {
 // Infection is transmission with spatial mixing (SPEC §5.1): per tick,
 // λ_j = β_tick·s(t)·Σ_i I_i·M[i,j] / N_j (0 when N_j = 0), p_j = 1 − e^(−λ_j),
 // ΔI_j ~ Binomial(S_j, p_j); then R += I, I = ΔI, S −= ΔI.
+//
+// Force kernels (SPEC §7.5): with UseNumba false, the reference kernel
+// [Force] on the mixer's dense (or CSR) matrix. With UseNumba true, a mixer
+// with a factored form ([mixing.AsFactored]: gravity) is built and evaluated
+// factored ([mixing.FactoredForce]: half the bytes of the dense matrix, SIMD
+// tiles on every worker, within 1e−12 of the reference); any other mixer
+// keeps its matrix and the active-source kernel [ForceActive].
 type Infection struct {
 	p       InfectionParams
 	mix     *mixing.Matrix
+	fac     *mixing.Factored      // factored mixing (UseNumba and a factored mixer), else nil
+	ff      *mixing.FactoredForce // fac's force evaluator
 	streams *rng.Streams
 
 	s, i, r []int64
@@ -151,8 +177,10 @@ type Infection struct {
 	numba   bool      // params.UseNumba, read once at Initialize
 	m       phases.Model
 
-	forceBlock func(b int)
-	drawBlock  func(b int)
+	forceBlock   func(b int)
+	tileBlock    func(t int) // factored force: one tile
+	combineBlock func(b int) // factored force: one destination block
+	drawBlock    func(b int)
 }
 
 // NewInfection returns a factory for Infection; nil params mean the defaults.
@@ -174,7 +202,7 @@ func (c *Infection) Params() InfectionParams { return c.p }
 
 // Initialize builds the mixing matrix from the scenario and sizes buffers.
 func (c *Infection) Initialize(m phases.Model) error {
-	if err := c.buildMixing(); err != nil {
+	if err := c.buildKernel(); err != nil {
 		return err
 	}
 	streams, err := m.Streams(c)
@@ -195,26 +223,71 @@ func (c *Infection) Initialize(m phases.Model) error {
 	c.numba = m.Params().UseNumba
 	c.forceBlock = c.forceRange
 	c.drawBlock = c.draw
+	if c.fac != nil {
+		c.ff = c.fac.NewForce()
+		c.tileBlock = c.ff.Tile
+		c.combineBlock = c.combine
+	}
 	return nil
 }
 
 // MixingMatrix returns the instance's mixing matrix (row = source), building
 // it from the model's scenario on first use; nil if it cannot be built (the
-// error is returned by Initialize).
+// error is returned by Initialize). On the factored path (UseNumba and a
+// gravity mixer) it is the factored matrix materialised dense on the first
+// call, entries as [mixing.Factored.At] (8·N² bytes, kept; the force never
+// needs it).
 func (c *Infection) MixingMatrix() *mixing.Matrix {
-	if c.buildMixing() != nil {
+	if c.buildKernel() != nil {
 		return nil
+	}
+	if c.mix == nil {
+		c.mix = c.fac.Matrix()
 	}
 	return c.mix
 }
 
-// buildMixing builds the mixing matrix once. A mixer that reports how it
-// built the matrix (a truncated mixer, SPEC §7.6) has its report printed
-// when verbose.
-func (c *Infection) buildMixing() error {
-	if c.mix != nil {
+// Factored returns the factored mixing matrix the force uses, or nil when
+// the instance uses a [mixing.Matrix] (UseNumba false or a mixer without a
+// factored form) or it cannot be built.
+func (c *Infection) Factored() *mixing.Factored {
+	if c.buildKernel() != nil {
 		return nil
 	}
+	return c.fac
+}
+
+// buildKernel builds the force's mixing once: factored when UseNumba is set
+// and the mixer has a factored form (on every worker; float32 storage when
+// asked), else the mixer's matrix.
+func (c *Infection) buildKernel() error {
+	if c.mix != nil || c.fac != nil {
+		return nil
+	}
+	fm, ok := mixing.AsFactored(c.p.Mixer)
+	f32 := c.p.Storage == StorageFloat32
+	if !ok || !c.m.Params().UseNumba {
+		if f32 {
+			return fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a gravity mixer",
+				InfectionName, StorageFloat32)
+		}
+		return c.buildMixing()
+	}
+	fac, err := fm.Factored(c.m.Scenario(), mixing.FactoredOptions{Workers: c.m.Workers(), Float32: f32})
+	if err != nil {
+		return fmt.Errorf("%s: %w", InfectionName, err)
+	}
+	if n := c.m.World().Len(); fac.N() != n {
+		return fmt.Errorf("%s: mixing matrix is %d×%d, scenario has %d patches", InfectionName, fac.N(), fac.N(), n)
+	}
+	c.fac = fac
+	return nil
+}
+
+// buildMixing builds the mixing matrix. A mixer that reports how it built
+// the matrix (a truncated mixer, SPEC §7.6) has its report printed when
+// verbose.
+func (c *Infection) buildMixing() error {
 	var mix *mixing.Matrix
 	var err error
 	if r, ok := c.p.Mixer.(mixing.ReportingMixer); ok {
@@ -240,15 +313,21 @@ func (c *Infection) buildMixing() error {
 func (c *Infection) Step(m phases.Model, tick int) error {
 	coef := c.p.BetaPerTick() * c.p.Season(tick)
 	c.active = c.active[:0]
+	listActive := c.numba && c.ff == nil
 	for i, v := range c.i {
 		c.x[i] = coef * float64(v)
-		if v > 0 && c.numba {
+		if v > 0 && listActive {
 			c.active = append(c.active, int32(i))
 		}
 	}
-	if c.numba {
+	switch {
+	case c.ff != nil:
+		c.ff.Load(c.x)
+		m.ForBlocks(c.ff.Tiles(), c.tileBlock)
+		m.ForBlocks(c.ff.Blocks(), c.combineBlock)
+	case c.numba:
 		m.ForBlocks(c.ranges, c.forceBlock)
-	} else {
+	default:
 		Force(c.lambda, c.x, c.mix)
 	}
 	m.ForBlocks(c.streams.NumBlocks(), c.drawBlock)
@@ -268,6 +347,9 @@ func (c *Infection) forceRange(b int) {
 	lo, hi := b*n/c.ranges, (b+1)*n/c.ranges
 	ForceActive(c.lambda, c.x, c.active, c.mix, lo, hi)
 }
+
+// combine finishes the factored force for destination block b.
+func (c *Infection) combine(b int) { c.ff.Combine(c.lambda, b, b+1) }
 
 // draw turns the force into new infections for block b.
 func (c *Infection) draw(b int) {

@@ -203,6 +203,8 @@ func TestInfectionParamsDecoding(t *testing.T) {
 		{`{"seasonality": 1.5}`, "seasonality must be in [0, 1]"},
 		{`{"season_start": 26}`, "season_start"},
 		{`{"mixer": {"type": "teleport"}}`, "teleport"},
+		{`{"storage": "float16"}`, `storage must be "float64" or "float32"`},
+		{`{"storage": ""}`, `storage must be "float64" or "float32"`},
 	} {
 		_, err := systems.DecodeInfectionParams([]byte(tc.json))
 		assert.ErrorContains(t, err, tc.message, tc.json)
@@ -213,4 +215,40 @@ func TestInfectionParamsDecoding(t *testing.T) {
 	back, err := systems.DecodeInfectionParams(data)
 	require.NoError(t, err)
 	assert.Equal(t, p, back, "canonical JSON round-trips")
+}
+
+// TestInfectionStorage: the default kernel stores gravity factored in
+// float64; storage "float32" (SPEC §7.5 opt-in) stores D as float32 and
+// needs the default kernel and a gravity mixer (an error otherwise, never a
+// silent fallback); MixingMatrix still answers on the factored path.
+func TestInfectionStorage(t *testing.T) {
+	p, err := systems.DecodeInfectionParams([]byte(`{"storage": "float32"}`))
+	require.NoError(t, err)
+	assert.Equal(t, systems.StorageFloat32, p.Storage)
+	assert.Equal(t, systems.StorageFloat64, systems.DefaultInfectionParams().Storage)
+
+	three := table(t, []string{"a", "b", "c"}, []int64{1000, 2000, 3000})
+	for _, tc := range []struct {
+		storage string
+		f32     bool
+	}{{systems.StorageFloat64, false}, {systems.StorageFloat32, true}} {
+		q := systems.DefaultInfectionParams()
+		q.Storage = tc.storage
+		m := run(t, three, quietParams(1, 1), systems.NewInfection(&q))
+		inf := model.InstancesOf[*systems.Infection](m)[0]
+		require.NotNil(t, inf.Factored(), "default path is factored")
+		assert.Equal(t, tc.f32, inf.Factored().Float32())
+		mix := inf.MixingMatrix()
+		require.NotNil(t, mix)
+		assert.InDelta(t, 1, mix.RowSums()[0], 1e-12)
+	}
+
+	ref := quietParams(1, 1)
+	ref.UseNumba = false
+	q := systems.DefaultInfectionParams()
+	q.Storage = systems.StorageFloat32
+	mm, err := model.NewBiweekly(three, ref, model.WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, mm.SetComponents(systems.NewInfection(&q)))
+	require.ErrorContains(t, mm.Run(t.Context()), `storage "float32" needs the default kernel`)
 }

@@ -1,0 +1,228 @@
+package mixing
+
+// FactoredForce evaluates the force of infection on a [Factored] matrix
+// (SPEC §7.5):
+//
+//	acc_j = M[j,j]·x_j + g_j · Σ_{i≠j} y_i·D_ij,   y_i = f_i·x_i.
+//
+// One evaluation is [FactoredForce.Load], then [FactoredForce.Tile] for every
+// tile t < [FactoredForce.Tiles] (in any order, on any goroutines), then
+// [FactoredForce.Combine] over destination blocks (again on any goroutines).
+// Off-diagonal tile (I, J) contributes Dᵀ·y_I to block J and D·y_J to block
+// I in one pass; each tile writes its own partial vectors, and Combine sums
+// the partials of a destination block in increasing source-block order, so
+// the bits never depend on which goroutine ran which tile (SPEC §7.5 rule
+// 1). Tiles whose two blocks have no active source (y = 0) are skipped: they
+// would only add +0. A tile with few active sources is read sparsely (see
+// tileSparse) with the same bits, so early and late in an epidemic the force
+// reads little more than the rows of the infectious patches.
+//
+// A FactoredForce holds all its scratch (sized once by
+// [Factored.NewForce]); an evaluation allocates nothing. It serves one
+// evaluation at a time.
+type FactoredForce struct {
+	m       *Factored
+	x       []float64 // the loaded x (caller's slice)
+	y       []float64 // f_i·x_i, block b at b·FactoredTileSize, zero-padded
+	active  []bool    // per block: some y_i ≠ 0
+	count   []int     // per block: the number of y_i ≠ 0
+	idx     []int32   // block b at b·T: the offsets in the block of its y_i ≠ 0, increasing
+	partial []float64 // (J·nb + I)·T: block I's contribution to block J; then nb scratch slots
+}
+
+// NewForce returns a force evaluator for m with its scratch space.
+func (m *Factored) NewForce() *FactoredForce {
+	nb := m.nb
+	return &FactoredForce{
+		m:       m,
+		y:       make([]float64, nb*FactoredTileSize),
+		active:  make([]bool, nb),
+		count:   make([]int, nb),
+		idx:     make([]int32, nb*FactoredTileSize),
+		partial: make([]float64, (nb*nb+nb)*FactoredTileSize),
+	}
+}
+
+// Tiles returns the number of tiles of one evaluation.
+func (w *FactoredForce) Tiles() int { return len(w.m.tiles) }
+
+// Blocks returns the number of destination blocks of [FactoredForce.Combine].
+func (w *FactoredForce) Blocks() int { return w.m.nb }
+
+// Load prepares an evaluation for the source vector x (length N, values ≥
+// 0): y_i = f_i·x_i. x is kept (not copied) until Combine.
+func (w *FactoredForce) Load(x []float64) {
+	w.x = x
+	w.loadY(x, w.m.f)
+}
+
+// loadY sets y_i = a_i·b_i (b = nil: y = a) and the active flags.
+func (w *FactoredForce) loadY(a, b []float64) {
+	clear(w.count)
+	for i, v := range a {
+		if b != nil {
+			v = float64(v * b[i])
+		}
+		w.y[i] = v
+		if v != 0 {
+			bl := i / FactoredTileSize
+			w.idx[bl*FactoredTileSize+w.count[bl]] = int32(i - bl*FactoredTileSize)
+			w.count[bl]++
+		}
+	}
+	for k, c := range w.count {
+		w.active[k] = c > 0
+	}
+}
+
+// activeIn returns the offsets of the active sources of block b.
+func (w *FactoredForce) activeIn(b int) []int32 {
+	return w.idx[b*FactoredTileSize : b*FactoredTileSize+w.count[b]]
+}
+
+// slot returns the partial vector of block bi's contribution to block bj.
+func (w *FactoredForce) slot(bj, bi int) []float64 {
+	off := (bj*w.m.nb + bi) * FactoredTileSize
+	return w.partial[off : off+FactoredTileSize]
+}
+
+// Tile computes the partials of tile t (0 ≤ t < Tiles()).
+func (w *FactoredForce) Tile(t int) {
+	m := w.m
+	tr := m.tiles[t]
+	if !w.active[tr.bi] && !w.active[tr.bj] {
+		return
+	}
+	ilo, ihi := m.blockRange(tr.bi)
+	jlo, _ := m.blockRange(tr.bj)
+	stride := m.stride(tr.bj)
+	yRow := w.y[ilo:ihi]
+	yCol := w.y[jlo : jlo+stride] // padding: y = 0 there, D = 0 there
+	z := w.slot(tr.bj, tr.bi)
+	clear(z)
+	dots := w.slot(tr.bi, tr.bj)
+	if tr.bi == tr.bj { // D_II·y_I is z by symmetry; the dots go to scratch
+		off := (m.nb*m.nb + tr.bi) * FactoredTileSize
+		dots = w.partial[off : off+FactoredTileSize]
+	}
+	end := tr.off + (ihi-ilo)*stride
+	if w.sparse(tr, ihi-ilo, stride) {
+		w.tileSparse(tr, stride, yRow, yCol, z, dots)
+		return
+	}
+	if m.data32 != nil {
+		tileKernel32(m.data32[tr.off:end], stride, yRow, yCol, z, dots)
+		return
+	}
+	tileKernel(m.data[tr.off:end], stride, yRow, yCol, z, dots)
+}
+
+// sparseTiles enables sparse tile reads (tests turn it off to compare the
+// bits with full reads).
+var sparseTiles = true
+
+// sparse reports whether tile tr (rows×stride) is cheaper to read sparsely:
+// a_I whole active rows plus, for each other row, one cache line (8 values)
+// per active column a_J (none for a diagonal tile, whose dots are unused),
+// against the whole tile; strided lines count double (no streaming).
+func (w *FactoredForce) sparse(tr tileRef, rows, stride int) bool {
+	if !sparseTiles {
+		return false
+	}
+	aI, aJ := w.count[tr.bi], w.count[tr.bj]
+	if tr.bi == tr.bj {
+		aJ = 0
+	}
+	cost := aI*stride + 2*tileLanes*(rows-aI)*aJ
+	return 2*cost < rows*stride
+}
+
+// tileSparse computes tile tr like the tile kernel, with the same bits, from
+// its active rows and columns only: an active row goes through the tile
+// kernel alone (its z update and its dot are exactly those of the full
+// pass), and an inactive row's dot sums only the active columns, each in its
+// lane (j mod 8), before the same reduction tree — the skipped terms are
+// D·0 = +0, which add nothing. Inactive rows add +0 to z and are skipped.
+func (w *FactoredForce) tileSparse(tr tileRef, stride int, yRow, yCol, z, dots []float64) {
+	m := w.m
+	rows := len(yRow)
+	rowAct, colAct := w.activeIn(tr.bi), w.activeIn(tr.bj)
+	diagonal := tr.bi == tr.bj
+	k := 0
+	for r := range rows {
+		off := tr.off + r*stride
+		if k < len(rowAct) && int(rowAct[k]) == r {
+			k++
+			if m.data32 != nil {
+				tileKernel32(m.data32[off:off+stride], stride, yRow[r:r+1], yCol, z, dots[r:r+1])
+			} else {
+				tileKernel(m.data[off:off+stride], stride, yRow[r:r+1], yCol, z, dots[r:r+1])
+			}
+			continue
+		}
+		if diagonal {
+			continue // the dots of a diagonal tile are not used
+		}
+		var l [tileLanes]float64
+		if m.data32 != nil {
+			row := m.data32[off : off+stride]
+			for _, j := range colAct {
+				l[j&(tileLanes-1)] += float64(float64(row[j]) * yCol[j])
+			}
+		} else {
+			row := m.data[off : off+stride]
+			for _, j := range colAct {
+				l[j&(tileLanes-1)] += float64(row[j] * yCol[j])
+			}
+		}
+		dots[r] = ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]))
+	}
+}
+
+// sums writes s_j = Σ_{i≠j} y_i·D_ij for destination blocks [lo, hi) into
+// s (length N): the partials of each block summed in increasing source-block
+// order (inactive source blocks add +0 and are skipped).
+func (w *FactoredForce) sums(s []float64, lo, hi int) {
+	m := w.m
+	for bj := lo; bj < hi; bj++ {
+		jlo, jhi := m.blockRange(bj)
+		dst := s[jlo:jhi]
+		clear(dst)
+		for bi := range m.nb {
+			if !w.active[bi] {
+				continue
+			}
+			src := w.slot(bj, bi)[:len(dst)]
+			for k, v := range src {
+				dst[k] += v
+			}
+		}
+	}
+}
+
+// Combine writes acc_j = M[j,j]·x_j + g_j·Σ_{i≠j} y_i·D_ij for the patches
+// of destination blocks [lo, hi) (0 ≤ lo ≤ hi ≤ Blocks()), after every tile
+// was computed.
+func (w *FactoredForce) Combine(acc []float64, lo, hi int) {
+	m := w.m
+	if hi <= lo {
+		return
+	}
+	w.sums(acc, lo, hi)
+	jlo, _ := m.blockRange(lo)
+	_, jhi := m.blockRange(hi - 1)
+	for j := jlo; j < jhi; j++ {
+		acc[j] = float64(m.diag[j]*w.x[j]) + float64(m.g[j]*acc[j])
+	}
+}
+
+// Force evaluates the whole force on the calling goroutine: acc_j =
+// Σ_i x_i·M[i,j] in the factored order (the same bits as any parallel
+// split).
+func (w *FactoredForce) Force(acc, x []float64) {
+	w.Load(x)
+	for t := range w.Tiles() {
+		w.Tile(t)
+	}
+	w.Combine(acc, 0, w.Blocks())
+}
