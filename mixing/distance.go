@@ -3,6 +3,8 @@ package mixing
 import (
 	"fmt"
 	"math"
+
+	"github.com/rubeola/rubeola/internal/hugepage"
 )
 
 // EarthRadiusKm is the sphere radius used by [Haversine] (SPEC §7.1).
@@ -54,7 +56,7 @@ func Distances(lat, lon []float64) ([]float64, error) {
 	}
 	n := len(lat)
 	c := newCoords(lat, lon)
-	out := make([]float64, n*n)
+	out := hugepage.Make[float64](n * n)
 	for i := range n {
 		for j := i + 1; j < n; j++ {
 			d := c.dist(i, j)

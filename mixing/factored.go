@@ -1,6 +1,10 @@
 package mixing
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/rubeola/rubeola/internal/hugepage"
+)
 
 // Factored is a mixing matrix in the factored symmetric form of SPEC §7.5,
 // for separable kernels (gravity):
@@ -107,7 +111,7 @@ func (m *Factored) StoredBytes() int { return 8*len(m.data) + 4*len(m.data32) }
 // never needs it.
 func (m *Factored) Matrix() *Matrix {
 	n := m.n
-	data := make([]float64, n*n)
+	data := hugepage.Make[float64](n * n)
 	for _, t := range m.tiles {
 		ilo, ihi := m.blockRange(t.bi)
 		jlo, jhi := m.blockRange(t.bj)

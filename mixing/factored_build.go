@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/rubeola/rubeola/internal/hugepage"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -111,7 +112,7 @@ func (g Gravity) Factored(scn *scenario.Table, opt FactoredOptions) (*Factored, 
 		m.diag[j] = 1 - out
 	}
 	if opt.Float32 {
-		m.data32 = make([]float32, len(m.data))
+		m.data32 = hugepage.Make[float32](len(m.data))
 		for k, v := range m.data {
 			m.data32[k] = float32(v) // exact: v was rounded by roundTile
 		}
@@ -153,7 +154,7 @@ func newFactoredLayout(n int) *Factored {
 			off += (ihi - ilo) * m.stride(bj)
 		}
 	}
-	m.data = make([]float64, off)
+	m.data = hugepage.Make[float64](off)
 	return m
 }
 

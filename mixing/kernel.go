@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/rubeola/rubeola/internal/hugepage"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -69,7 +70,7 @@ func kernelMatrix(scn *scenario.Table, name string, k float64, kf kernelFunc, di
 	if err != nil {
 		return nil, err
 	}
-	data := make([]float64, n*n)
+	data := hugepage.Make[float64](n * n)
 	rowSums, err := rawRows(scn, name, rk, n, func(i int, _ []float64) []float64 { return data[i*n : (i+1)*n] })
 	if err != nil {
 		return nil, err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/rubeola/rubeola/internal/hugepage"
 )
 
 // Matrix is an N×N mixing or migration matrix, stored dense (row-major
@@ -224,7 +226,7 @@ func (m *Matrix) ToCSR() *Matrix {
 // storage with m). Beware the size: 8·N² bytes.
 func (m *Matrix) ToDense() *Matrix {
 	n := m.n
-	data := make([]float64, n*n)
+	data := hugepage.Make[float64](n * n)
 	if !m.sparse {
 		copy(data, m.dense)
 		return &Matrix{n: n, dense: data}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/rubeola/rubeola/internal/hugepage"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -73,7 +74,7 @@ func (u migrationMatrix) build(scn *scenario.Table, diag bool) (*Matrix, error) 
 	if err := checkMigrationRows(u.m, n, scn.ID); err != nil {
 		return nil, err
 	}
-	data := make([]float64, n*n)
+	data := hugepage.Make[float64](n * n)
 	for i, row := range u.m {
 		out := data[i*n : (i+1)*n]
 		copy(out, row)
@@ -93,7 +94,7 @@ func (u mixingMatrix) Mixing(scn *scenario.Table) (*Matrix, error) {
 	if err := checkMixingRows(u.m, n); err != nil {
 		return nil, err
 	}
-	data := make([]float64, n*n)
+	data := hugepage.Make[float64](n * n)
 	for i, row := range u.m {
 		copy(data[i*n:(i+1)*n], row)
 	}

@@ -2,9 +2,12 @@ package hugepage
 
 import "unsafe"
 
-// MinBytes is the smallest slice [Make] advises: two huge pages (4 MiB), so
-// that at least one whole aligned huge page lies inside it.
+// MinBytes is the smallest slice [Make] advises: two huge pages (4 MiB).
+// Smaller slices are plain makes.
 const MinBytes = 4 << 20
+
+// hugePageSize is the x86-64 and arm64 transparent huge page size.
+const hugePageSize = 2 << 20
 
 // Number is the element types Make allocates: plain numbers, no pointers, so
 // the memory is never scanned by the garbage collector.
@@ -13,16 +16,27 @@ type Number interface {
 		~float32 | ~float64
 }
 
-// Make returns make([]T, n), with its memory advised for transparent huge
-// pages when it is at least MinBytes long (see the package doc). The result
-// is zeroed, like make's.
+// Make returns a zeroed slice of length and capacity n. When it is at least
+// MinBytes long and the platform has transparent huge pages, the slice
+// starts on a huge-page boundary inside a slightly larger allocation (up to
+// 4 MiB more address space, of which at most the tail of the last huge page
+// becomes resident) and its memory is advised MADV_HUGEPAGE before anything
+// touches it, so every huge page of it is faulted in at once (see the
+// package doc).
 func Make[T Number](n int) []T {
-	s := make([]T, n)
 	var zero T
-	if bytes := uintptr(n) * unsafe.Sizeof(zero); bytes >= MinBytes {
-		advise(unsafe.Pointer(unsafe.SliceData(s)), bytes)
+	size := unsafe.Sizeof(zero)
+	bytes := uintptr(n) * size
+	if !supported || bytes < MinBytes {
+		return make([]T, n)
 	}
-	return s
+	// Large Go allocations are page-aligned, so the distance to the next
+	// huge-page boundary is a whole number of elements.
+	buf := make([]T, n+int(2*hugePageSize/size))
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(buf)))
+	off := int((alignUp(base) - base) / size)
+	advise(unsafe.Pointer(&buf[off]), alignUp(bytes))
+	return buf[off : off+n : off+n]
 }
 
 // MakeFaulted is Make followed by one write of zero to every 4 KiB page,
@@ -37,3 +51,6 @@ func MakeFaulted[T Number](n int) []T {
 	}
 	return s
 }
+
+// alignUp rounds p up to a multiple of the huge page size.
+func alignUp(p uintptr) uintptr { return (p + hugePageSize - 1) &^ (hugePageSize - 1) }

@@ -2,6 +2,7 @@ package hugepage
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -38,4 +39,15 @@ func TestMakeFaulted(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestMakeAligned checks the layout Make promises for large slices on
+// Linux: the first element on a 2 MiB boundary, capacity equal to length.
+func TestMakeAligned(t *testing.T) {
+	if !supported {
+		t.Skip("no transparent huge pages on this platform")
+	}
+	s := Make[float32](MinBytes/4 + 1)
+	assert.Equal(t, len(s), cap(s))
+	assert.Zero(t, uintptr(unsafe.Pointer(&s[0]))%hugePageSize)
 }
