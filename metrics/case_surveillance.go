@@ -206,7 +206,7 @@ func (c *CaseSurveillanceTracker) DetectionRate() float64 { return c.p.Detection
 func (c *CaseSurveillanceTracker) NumTicks() int { return c.rec.ticks }
 
 // Recorded returns the number of ticks recorded so far.
-func (c *CaseSurveillanceTracker) Recorded() int { return c.rec.recorded }
+func (c *CaseSurveillanceTracker) Recorded() int { return c.rec.count() }
 
 // Counts returns the reported cases as [group][tick], shape (G, num_ticks)
 // (ticks not yet run are 0).

@@ -122,7 +122,7 @@ func (c *FadeOutTracker) NumPatches() int { return c.n }
 func (c *FadeOutTracker) NumTicks() int { return c.rec.ticks }
 
 // Recorded returns the number of ticks recorded so far.
-func (c *FadeOutTracker) Recorded() int { return c.rec.recorded }
+func (c *FadeOutTracker) Recorded() int { return c.rec.count() }
 
 // Counts returns the number of faded-out patches per tick, length num_ticks
 // (ticks not yet run are 0).

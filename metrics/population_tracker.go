@@ -97,7 +97,7 @@ func (c *PopulationTracker) PatchIDs() []string { return append([]string(nil), c
 func (c *PopulationTracker) NumTicks() int { return c.rec.ticks }
 
 // Recorded returns the number of ticks recorded so far.
-func (c *PopulationTracker) Recorded() int { return c.rec.recorded }
+func (c *PopulationTracker) Recorded() int { return c.rec.count() }
 
 // Counts returns the populations as [patch][tick], shape (N, num_ticks)
 // (ticks not yet run are 0).

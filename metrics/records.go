@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/rubeola/rubeola/internal/hugepage"
@@ -15,7 +16,7 @@ import (
 type records struct {
 	width    int     // values per tick
 	ticks    int     // capacity in ticks (num_ticks)
-	recorded int     // ticks recorded so far (highest recorded tick + 1)
+	recorded atomic.Int64 // ticks recorded so far (highest recorded tick + 1)
 	data     []int64 // ticks·width values
 }
 
@@ -23,9 +24,16 @@ type records struct {
 // where the kernel allows and faulted in now, so that no tick pays for
 // first touch (internal/hugepage).
 func (r *records) size(width, ticks int) {
-	r.width, r.ticks, r.recorded = width, ticks, 0
+	r.width, r.ticks = width, ticks
+	r.recorded.Store(0)
 	r.data = hugepage.MakeFaulted[int64](width * ticks)
 }
+
+// count returns the number of ticks recorded so far. It may be called from
+// another goroutine while the model runs (an export that follows the run,
+// see [Tracker]); rows of ticks the caller knows to be complete are then
+// safe to read.
+func (r *records) count() int { return int(r.recorded.Load()) }
 
 // row returns tick t's values (a view into data).
 func (r *records) row(t int) []int64 { return r.data[t*r.width : (t+1)*r.width] }
@@ -38,7 +46,9 @@ func (r *records) record(name string, t int) ([]int64, error) {
 	}
 	row := r.row(t)
 	clear(row)
-	r.recorded = max(r.recorded, t+1)
+	if int64(t) >= r.recorded.Load() {
+		r.recorded.Store(int64(t) + 1) // after the row is handed out: see [records.count]
+	}
 	return row, nil
 }
 
@@ -62,7 +72,7 @@ func (r *records) byColumn(columns int) [][]int64 {
 
 // rows returns copies of the recorded rows (a snapshot's content).
 func (r *records) rows() [][]int64 {
-	out := make([][]int64, r.recorded)
+	out := make([][]int64, r.count())
 	for t := range out {
 		out[t] = append([]int64(nil), r.row(t)...)
 	}
@@ -84,7 +94,7 @@ func (r *records) restore(name string, width, ticks int, saved [][]int64) error 
 	for t, row := range saved {
 		copy(r.row(t), row)
 	}
-	r.recorded = len(saved)
+	r.recorded.Store(int64(len(saved)))
 	return nil
 }
 
@@ -109,7 +119,7 @@ func stateColumns(m phases.Model) ([][]int64, error) {
 // Row t holds the states one after the other, len(ids) values each.
 func (r *records) blocks(yield func(Block) bool, dates func(t int) time.Time, ids []string, states []string) {
 	g := len(ids)
-	for t := range r.recorded {
+	for t := range r.count() {
 		row, date := r.row(t), dates(t)
 		for k, state := range states {
 			if !yield(Block{Tick: t, Date: date, State: state, IDs: ids, Counts: row[k*g : (k+1)*g : (k+1)*g]}) {

@@ -140,7 +140,7 @@ func (c *StateTracker) States() []string { return append([]string(nil), c.states
 func (c *StateTracker) NumTicks() int { return c.rec.ticks }
 
 // Recorded returns the number of ticks recorded so far.
-func (c *StateTracker) Recorded() int { return c.rec.recorded }
+func (c *StateTracker) Recorded() int { return c.rec.count() }
 
 // Counts returns the counts of state as [tick][group], for all num_ticks
 // ticks (ticks not yet run are 0). Unknown states are an error.

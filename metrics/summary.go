@@ -30,7 +30,7 @@ type Summary struct {
 func Summarize(t *StateTracker) Summary {
 	s := Summary{ModelType: "BiweeklyModel", NumTicks: t.rec.ticks, NumGroups: len(t.groupIDs),
 		GroupIDs: t.GroupIDs(), GroupAggregationLevel: t.p.AggregationLevel, States: t.States()}
-	T := t.rec.recorded
+	T := t.rec.count()
 	if T == 0 {
 		return s
 	}

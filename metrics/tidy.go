@@ -33,6 +33,12 @@ type Row struct {
 // t.Blocks) of the recorded ticks in export order: tick-major, then state,
 // each block's ids in group order. It allocates nothing per block, so
 // writers stream any table in O(buffer) memory.
+//
+// The built-in trackers' Blocks may also run on another goroutine while the
+// model runs (the CLI streams outputs during the run): it then yields the
+// ticks recorded when it is called, and the blocks of ticks the caller knows
+// to be complete — synchronised with the model's goroutine after them, e.g.
+// after RunTicks returned — are safe to read. Ticks past that point are not.
 type Tracker interface {
 	Name() string
 	Blocks(yield func(Block) bool)
