@@ -10,13 +10,14 @@ import (
 type Option func(*config) error
 
 type config struct {
-	name     string
-	stdout   io.Writer
-	progress io.Writer
-	workers  int
-	numTicks int   // < 0: take num_ticks from the params
-	verbose  *bool // nil: take verbose from the params
-	showProg *bool // nil: take show_progress from the params
+	name      string
+	stdout    io.Writer
+	progress  io.Writer
+	workers   int
+	numTicks  int            // < 0: take num_ticks from the params
+	verbose   *bool          // nil: take verbose from the params
+	showProg  *bool          // nil: take show_progress from the params
+	afterTick func(done int) // nil: none
 }
 
 func defaultConfig() config {
@@ -82,6 +83,21 @@ func WithVerbose(v bool) Option {
 func WithShowProgress(show bool) Option {
 	return func(c *config) error {
 		c.showProg = &show
+		return nil
+	}
+}
+
+// WithAfterTick calls fn on the model's goroutine after every completed
+// tick, with the number of ticks completed so far (the model's Tick()).
+// Everything the tick's phases wrote is visible to a goroutine that
+// synchronises with fn's call; the CLI uses it to stream outputs while the
+// run goes on. fn must not call the model; it never changes results.
+func WithAfterTick(fn func(done int)) Option {
+	return func(c *config) error {
+		if fn == nil {
+			return errors.New("model: after-tick function must not be nil")
+		}
+		c.afterTick = fn
 		return nil
 	}
 }

@@ -104,6 +104,9 @@ func (m *Biweekly) runTicks(ctx context.Context, n int) error {
 			return err
 		}
 		m.tick++
+		if m.cfg.afterTick != nil {
+			m.cfg.afterTick(m.tick)
+		}
 		bar.Step()
 	}
 	return nil

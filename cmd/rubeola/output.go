@@ -28,31 +28,84 @@ func checkOutDir(dir string, force bool) error {
 }
 
 // writeOutputs streams the files into a fresh temporary directory beside
-// dir (all at once, see [writeFiles]), moves this run's snapshots (already
-// in dir/snapshots) into it and renames it into place. Any failure removes
-// the temporary directory, so it leaves no partial result file.
+// dir (all at once), moves this run's snapshots (already in dir/snapshots)
+// into it and renames it into place. Any failure removes the temporary
+// directory, so it leaves no partial result file.
 func writeOutputs(dir string, force bool, files []outputFile, snapshots []string) error {
-	parent := filepath.Dir(filepath.Clean(dir))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	p, err := newPendingDir(dir)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	if err := writeFiles(tmp, files); err != nil {
+	defer p.discard()
+	p.start(files)
+	if err := p.wait(); err != nil {
 		return err
 	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
+	return p.commit(dir, force, snapshots)
+}
+
+// pendingDir is the temporary directory beside the output directory that
+// result files stream into, each by its own goroutine, until it replaces
+// the output directory ([pendingDir.commit]) or is removed
+// ([pendingDir.discard]).
+type pendingDir struct {
+	tmp     string
+	errs    chan error
+	started int
+}
+
+// newPendingDir creates the temporary directory beside dir (creating dir's
+// parent if needed).
+func newPendingDir(dir string) (*pendingDir, error) {
+	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return nil, err
+	}
+	return &pendingDir{tmp: tmp, errs: make(chan error, 64)}, nil
+}
+
+// start streams each file into the directory on its own goroutine (the
+// files are independent); [pendingDir.wait] collects the results.
+func (p *pendingDir) start(files []outputFile) {
+	for _, file := range files {
+		p.started++
+		go func() { p.errs <- streamFile(filepath.Join(p.tmp, file.name), file.write) }()
+	}
+}
+
+// wait waits for every started file and returns the first error by
+// completion (errors name the file). Files of a failed call may be
+// partial: the caller discards the directory.
+func (p *pendingDir) wait() error {
+	var first error
+	for ; p.started > 0; p.started-- {
+		if err := <-p.errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// discard removes the temporary directory (a no-op after commit).
+func (p *pendingDir) discard() { os.RemoveAll(p.tmp) }
+
+// commit moves this run's snapshots into the finished directory and
+// renames it to dir, replacing an existing dir only when force allows it
+// (checked again now: the run may have taken long).
+func (p *pendingDir) commit(dir string, force bool, snapshots []string) error {
+	if err := os.Chmod(p.tmp, 0o755); err != nil {
 		return err
 	}
 	if len(snapshots) > 0 {
-		if err := os.Mkdir(filepath.Join(tmp, snapshotDir), 0o755); err != nil {
+		if err := os.Mkdir(filepath.Join(p.tmp, snapshotDir), 0o755); err != nil {
 			return err
 		}
 		for _, path := range snapshots {
-			if err := os.Rename(path, filepath.Join(tmp, snapshotDir, filepath.Base(path))); err != nil {
+			if err := os.Rename(path, filepath.Join(p.tmp, snapshotDir, filepath.Base(path))); err != nil {
 				return err
 			}
 		}
@@ -66,30 +119,12 @@ func writeOutputs(dir string, force bool, files []outputFile, snapshots []string
 	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
-	return os.Rename(tmp, dir)
+	return os.Rename(p.tmp, dir)
 }
 
 // fileBufferSize is the buffer between a file's writer and the os.File:
 // the tidy writers' output reaches the disk in writes of this size.
 const fileBufferSize = 256 << 10
-
-// writeFiles writes every file into dir, each by its own goroutine (the
-// files are independent and the large ones take similar times), and
-// returns the first error by completion. Errors name the file. Files of a
-// failed call may be partial: the caller removes dir.
-func writeFiles(dir string, files []outputFile) error {
-	errs := make(chan error, len(files))
-	for _, file := range files {
-		go func() { errs <- streamFile(filepath.Join(dir, file.name), file.write) }()
-	}
-	var first error
-	for range files {
-		if err := <-errs; err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
-}
 
 // streamFile creates path (which must not exist) and streams write into it
 // through a buffer of fileBufferSize bytes.

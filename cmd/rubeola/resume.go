@@ -42,7 +42,8 @@ func newResumeCmd(stdout, stderr io.Writer) *cobra.Command {
 
 // resumeSimulation loads the snapshot, then runs and writes like run.
 func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f resumeFlags, stdout, stderr io.Writer) error {
-	opts := []model.Option{model.WithStdout(stdout), model.WithProgressWriter(stderr)}
+	feed := newProgressFeed()
+	opts := []model.Option{model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick)}
 	if cmd.Flags().Changed("ticks") {
 		if f.ticks < 0 {
 			return invalid(fmt.Errorf("--ticks must be >= 0, got %d", f.ticks))
@@ -66,5 +67,5 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 		return invalid(fmt.Errorf("snapshot %s: the component list has no StateTracker (states.csv and summary.json summarise one)", file))
 	}
 	in := &inputs{scenario: m.Scenario(), scenarioName: "stored in snapshot " + file, params: m.Params(), snapshotFile: file}
-	return runAndWrite(ctx, m, in, f.outputFlags, stdout)
+	return runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
 }

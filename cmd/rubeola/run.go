@@ -127,11 +127,12 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	if f.perPatch {
 		in.components = append(componentList(in), metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}))
 	}
-	m, err := buildModel(in, model.WithStdout(stdout), model.WithProgressWriter(stderr))
+	feed := newProgressFeed()
+	m, err := buildModel(in, model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick))
 	if err != nil {
 		return invalid(err)
 	}
-	return runAndWrite(ctx, m, in, f.outputFlags, stdout)
+	return runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
 }
 
 // componentList is the run's component list: the run file's, or the

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,10 +22,13 @@ import (
 const snapshotDir = "snapshots"
 
 // runAndWrite runs a built model to its end (writing snapshots every K
-// ticks when asked), then streams every output into a temporary directory
-// that replaces the output directory only when all were written, and
-// prints the summary. Run and resume share it.
-func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, stdout io.Writer) (err error) {
+// ticks when asked) while its tidy tables stream into a temporary directory
+// — each table's writer follows the run tick by tick through feed (the
+// model's after-tick hook), so formatting overlaps the simulation — then
+// writes summary.json and timing.csv, and replaces the output directory
+// with the temporary one only when everything was written. Run and resume
+// share it.
+func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, feed *progressFeed, stdout io.Writer) (err error) {
 	stopProfile, err := startCPUProfile(f.cpuProfile)
 	if err != nil {
 		return err
@@ -35,22 +39,38 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 		return err
 	}
 	setup := time.Since(start)
-	snaps, err := runWithSnapshots(ctx, m, f)
+
+	pending, err := newPendingDir(f.out)
 	if err != nil {
 		return err
 	}
-	wall := time.Since(start)
-
+	defer pending.discard()
 	tracker := metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](m))
-	sum := newRunSummary(in, m, tracker, wall, setup)
-	files := planOutputs(m, tracker, sum, f.format)
-	writing := time.Now()
-	if err := writeOutputs(f.out, f.force, files, snaps); err != nil {
+	feed.startAt(m.Tick(), m.Params().NumTicks)
+	tidy := planTidy(m, tracker, f.format, feed)
+	pending.start(tidy)
+	snaps, err := runWithSnapshots(ctx, m, f)
+	if err != nil {
+		feed.fail()
+		_ = pending.wait() // the writers stop; their files go with the directory
 		return err
 	}
-	names := make([]string, len(files))
-	for k, file := range files {
-		names[k] = file.name
+	feed.publish(m.Tick(), true)
+	wall := time.Since(start)
+
+	sum := newRunSummary(in, m, tracker, wall, setup)
+	writing := time.Now()
+	rest := summaryFiles(m, sum)
+	pending.start(rest)
+	if err := pending.wait(); err != nil {
+		return err
+	}
+	if err := pending.commit(f.out, f.force, snaps); err != nil {
+		return err
+	}
+	var names []string
+	for _, file := range slices.Concat(tidy[:1], rest, tidy[1:]) {
+		names = append(names, file.name)
 	}
 	sum.print(stdout, f.out, names, time.Since(writing))
 	return nil
@@ -93,28 +113,31 @@ type outputFile struct {
 	write func(w io.Writer) error
 }
 
-// planOutputs lists the result files: the tidy table of the most granular
-// StateTracker (states.csv or states.parquet), summary.json, timing.csv
-// and one tidy table per further tracker: population, cases, fadeouts (a
-// second tracker of a kind gets "-2", and so on; further StateTrackers are
-// states-2, …). Tidy tables are in format; nothing is rendered yet.
+// planOutputs lists the result files of a finished run, in the order
+// they are reported: the tidy table of the most granular StateTracker,
+// summary.json, timing.csv, then the other tidy tables (see [planTidy]).
 func planOutputs(m *model.Biweekly, chosen *metrics.StateTracker, sum *runSummary, format metrics.Format) []outputFile {
+	tidy := planTidy(m, chosen, format, nil)
+	return slices.Concat(tidy[:1], summaryFiles(m, sum), tidy[1:])
+}
+
+// planTidy lists the tidy tables: the most granular StateTracker's (states.csv
+// or states.parquet) first, then one per further tracker: population, cases,
+// fadeouts (a second tracker of a kind gets "-2", and so on; further
+// StateTrackers are states-2, …). With a feed, each table follows the running
+// model ([liveTracker]); nil exports what is recorded. Nothing is rendered yet.
+func planTidy(m *model.Biweekly, chosen *metrics.StateTracker, format metrics.Format, feed *progressFeed) []outputFile {
 	writeTidy := metrics.WriteTidyCSV
 	if format == metrics.Parquet {
 		writeTidy = tidyparquet.Write
 	}
 	tidy := func(name string, t metrics.Tracker) outputFile {
+		if feed != nil {
+			t = liveTracker{Tracker: t, feed: feed}
+		}
 		return outputFile{name + format.Ext(), func(w io.Writer) error { return writeTidy(w, t) }}
 	}
-	files := []outputFile{
-		tidy("states", chosen),
-		{"summary.json", func(w io.Writer) error {
-			enc := json.NewEncoder(w)
-			enc.SetIndent("", "  ")
-			return enc.Encode(sum)
-		}},
-		{"timing.csv", m.Metrics().WriteCSV},
-	}
+	files := []outputFile{tidy("states", chosen)}
 	used := map[string]int{"states": 1}
 	for _, t := range model.InstancesOf[metrics.Tracker](m) {
 		if t == metrics.Tracker(chosen) {
@@ -129,6 +152,19 @@ func planOutputs(m *model.Biweekly, chosen *metrics.StateTracker, sum *runSummar
 		files = append(files, tidy(name, t))
 	}
 	return files
+}
+
+// summaryFiles lists summary.json and timing.csv, written when the run has
+// ended.
+func summaryFiles(m *model.Biweekly, sum *runSummary) []outputFile {
+	return []outputFile{
+		{"summary.json", func(w io.Writer) error {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			return enc.Encode(sum)
+		}},
+		{"timing.csv", m.Metrics().WriteCSV},
+	}
 }
 
 // trackerFileBase names a tracker's output file.
