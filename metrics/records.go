@@ -14,10 +14,10 @@ import (
 // ticks. Tick-major rows make growing the run (a snapshot loaded with more
 // ticks) an append and keep each Step's writes contiguous.
 type records struct {
-	width    int     // values per tick
-	ticks    int     // capacity in ticks (num_ticks)
+	width    int          // values per tick
+	ticks    int          // capacity in ticks (num_ticks)
 	recorded atomic.Int64 // ticks recorded so far (highest recorded tick + 1)
-	data     []int64 // ticks·width values
+	data     []int64      // ticks·width values
 }
 
 // size allocates zeroed storage for ticks ticks, backed by huge pages

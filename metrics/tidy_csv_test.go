@@ -3,7 +3,6 @@ package metrics_test
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"io"
 	"strconv"
 	"testing"
@@ -111,44 +110,10 @@ func TestWriteTidyCSVReadBack(t *testing.T) {
 	}
 }
 
-// failingWriter accepts n bytes, then fails.
-type failingWriter struct{ n int }
-
-var errDiskFull = errors.New("disk full")
-
-func (w *failingWriter) Write(p []byte) (int, error) {
-	if len(p) > w.n {
-		return 0, errDiskFull
-	}
-	w.n -= len(p)
-	return len(p), nil
-}
-
+// TestWriteTidyCSVErrors: the shared error table (tidytest.CheckWriteErrors); the later
+// failure comes after 1 << 20 bytes, past the first buffer flush.
 func TestWriteTidyCSVErrors(t *testing.T) {
-	big := tidytest.Synthetic("PopulationTracker", "N", 40_000, 3, 1)
-	malformed := &tidytest.Table{TrackerName: "Bad", Start: time.Date(2023, 1, 1, 0, 0, 0, 0, time.UTC),
-		IDs: []string{"a", "b"}, States: []string{"S"}, Counts: [][]int64{{1, 2}}, CountsPerBlock: 1}
-	tests := []struct {
-		name    string
-		w       io.Writer
-		tracker metrics.Tracker
-		wantErr error
-		wantMsg string
-	}{
-		{"write fails at the first flush", &failingWriter{n: 0}, big, errDiskFull, ""},
-		{"write fails at the last flush", &failingWriter{n: 1 << 20}, big, errDiskFull, ""},
-		{"block with fewer counts than ids", io.Discard, malformed, nil, `Bad: block of tick 0, state "S" has 2 ids but 1 counts`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			err := metrics.WriteTidyCSV(tc.w, tc.tracker)
-			if tc.wantErr != nil {
-				require.ErrorIs(t, err, tc.wantErr)
-			} else {
-				require.EqualError(t, err, tc.wantMsg)
-			}
-		})
-	}
+	tidytest.CheckWriteErrors(t, metrics.WriteTidyCSV, 1<<20)
 }
 
 // BenchmarkWriteTidyCSV formats a population-sized table (the baseline's

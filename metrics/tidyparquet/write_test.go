@@ -2,7 +2,6 @@ package tidyparquet_test
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"iter"
 	"testing"
@@ -202,44 +201,10 @@ func TestWriteRowGroups(t *testing.T) {
 	assert.Equal(t, 2000*600, read)
 }
 
-// failingWriter accepts n bytes, then fails.
-type failingWriter struct{ n int }
-
-var errDiskFull = errors.New("disk full")
-
-func (w *failingWriter) Write(p []byte) (int, error) {
-	if len(p) > w.n {
-		return 0, errDiskFull
-	}
-	w.n -= len(p)
-	return len(p), nil
-}
-
+// TestWriteErrors: the shared error table (tidytest.CheckWriteErrors); the later
+// failure comes after 64 << 10 bytes, past the first buffer flush.
 func TestWriteErrors(t *testing.T) {
-	big := tidytest.Synthetic("PopulationTracker", "N", 1000, 100, 1)
-	malformed := &tidytest.Table{TrackerName: "Bad", Start: epoch, IDs: []string{"a", "b"}, States: []string{"S"},
-		Counts: [][]int64{{1, 2}}, CountsPerBlock: 1}
-	tests := []struct {
-		name    string
-		w       io.Writer
-		tracker metrics.Tracker
-		wantErr error
-		wantMsg string
-	}{
-		{"write fails at once", &failingWriter{n: 0}, big, errDiskFull, ""},
-		{"write fails later", &failingWriter{n: 64 << 10}, big, errDiskFull, ""},
-		{"block with fewer counts than ids", io.Discard, malformed, nil, `Bad: block of tick 0, state "S" has 2 ids but 1 counts`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			err := tidyparquet.Write(tc.w, tc.tracker)
-			if tc.wantErr != nil {
-				require.ErrorIs(t, err, tc.wantErr)
-			} else {
-				require.EqualError(t, err, tc.wantMsg)
-			}
-		})
-	}
+	tidytest.CheckWriteErrors(t, tidyparquet.Write, 64<<10)
 }
 
 // countingWriter counts the bytes written to it.
