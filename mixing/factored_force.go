@@ -15,7 +15,10 @@ package mixing
 // 1). Tiles whose two blocks have no active source (y = 0) are skipped: they
 // would only add +0. A tile with few active sources is read sparsely (see
 // tileSparse) with the same bits, so early and late in an epidemic the force
-// reads little more than the rows of the infectious patches.
+// reads little more than the rows of the infectious patches. With few
+// active sources overall, Load selects the source-major pass instead
+// (factored_sparse.go): Tiles is then 0 and Combine does the work per
+// destination block.
 //
 // A FactoredForce holds all its scratch (sized once by
 // [Factored.NewForce]); an evaluation allocates nothing. It serves one
@@ -28,6 +31,8 @@ type FactoredForce struct {
 	count   []int     // per block: the number of y_i ≠ 0
 	idx     []int32   // block b at b·T: the offsets in the block of its y_i ≠ 0, increasing
 	partial []float64 // (J·nb + I)·T: block I's contribution to block J; then nb scratch slots
+	zero    []float64 // FactoredTileSize zeros (the source-major pass's row vector)
+	srcMaj  bool      // the loaded x is evaluated source-major
 }
 
 // NewForce returns a force evaluator for m with its scratch space.
@@ -40,24 +45,37 @@ func (m *Factored) NewForce() *FactoredForce {
 		count:   make([]int, nb),
 		idx:     make([]int32, nb*FactoredTileSize),
 		partial: make([]float64, (nb*nb+nb)*FactoredTileSize),
+		zero:    make([]float64, FactoredTileSize),
 	}
 }
 
-// Tiles returns the number of tiles of one evaluation.
-func (w *FactoredForce) Tiles() int { return len(w.m.tiles) }
+// Tiles returns the number of tiles of the loaded evaluation: 0 when Load
+// chose the source-major pass (few active sources), else every stored tile.
+func (w *FactoredForce) Tiles() int {
+	if w.srcMaj {
+		return 0
+	}
+	return len(w.m.tiles)
+}
 
 // Blocks returns the number of destination blocks of [FactoredForce.Combine].
 func (w *FactoredForce) Blocks() int { return w.m.nb }
 
 // Load prepares an evaluation for the source vector x (length N, values ≥
-// 0): y_i = f_i·x_i. x is kept (not copied) until Combine.
+// 0): y_i = f_i·x_i, and chooses the pass from the number of active
+// sources per block (the tile pass, or the source-major pass when it moves
+// fewer bytes; the choice depends only on x). x is kept (not copied) until
+// Combine.
 func (w *FactoredForce) Load(x []float64) {
 	w.x = x
 	w.loadY(x, w.m.f)
+	w.srcMaj = w.chooseSourceMajor()
 }
 
-// loadY sets y_i = a_i·b_i (b = nil: y = a) and the active flags.
+// loadY sets y_i = a_i·b_i (b = nil: y = a) and the active flags, for the
+// tile pass.
 func (w *FactoredForce) loadY(a, b []float64) {
+	w.srcMaj = false
 	clear(w.count)
 	for i, v := range a {
 		if b != nil {
@@ -208,7 +226,14 @@ func (w *FactoredForce) Combine(acc []float64, lo, hi int) {
 	if hi <= lo {
 		return
 	}
-	w.sums(acc, lo, hi)
+	if w.srcMaj {
+		for bj := lo; bj < hi; bj++ {
+			jlo, jhi := m.blockRange(bj)
+			w.sourceBlock(acc[jlo:jhi], bj)
+		}
+	} else {
+		w.sums(acc, lo, hi)
+	}
 	jlo, _ := m.blockRange(lo)
 	_, jhi := m.blockRange(hi - 1)
 	for j := jlo; j < jhi; j++ {

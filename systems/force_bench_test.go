@@ -122,31 +122,32 @@ func forceInputs(n int) forceBench {
 	return in
 }
 
-// BenchmarkForceSparse measures the force early or late in an epidemic: 1 %
-// and 10 % of the sources active (every 100th / 10th patch), N = 5 000, for
-// the active-source kernel (reads the active rows of the dense matrix) and
-// the factored kernel (reads active rows of its tiles, sparse columns where
-// cheaper, whole tiles otherwise).
+// BenchmarkForceSparse measures the force early or late in an epidemic and
+// in between: 1 %, 10 %, 50 % and 100 % of the sources active (every 100th,
+// 10th, 2nd patch, all), N = 1 000 and 5 000, on one goroutine, for the
+// active-source kernel (reads the active rows of the dense matrix) and the
+// default factored kernel.
 func BenchmarkForceSparse(b *testing.B) {
-	const n = 5000
-	in := forceInputs(n)
-	for _, every := range []int{100, 10} {
-		x := make([]float64, n)
-		var active []int32
-		for i := 0; i < n; i += every {
-			x[i] = in.x[i]
-			active = append(active, int32(i))
+	for _, n := range []int{1000, 5000} {
+		in := forceInputs(n)
+		for _, every := range []int{100, 10, 2, 1} {
+			x := make([]float64, n)
+			var active []int32
+			for i := 0; i < n; i += every {
+				x[i] = in.x[i]
+				active = append(active, int32(i))
+			}
+			b.Run(fmt.Sprintf("N=%d/active=%dpct/active", n, 100/every), func(b *testing.B) {
+				for b.Loop() {
+					systems.ForceActive(in.acc, x, active, in.mix, 0, n)
+				}
+			})
+			b.Run(fmt.Sprintf("N=%d/active=%dpct/factored", n, 100/every), func(b *testing.B) {
+				w := in.fac.NewForce()
+				for b.Loop() {
+					w.Force(in.acc, x)
+				}
+			})
 		}
-		b.Run(fmt.Sprintf("active=1in%d/active", every), func(b *testing.B) {
-			for b.Loop() {
-				systems.ForceActive(in.acc, x, active, in.mix, 0, n)
-			}
-		})
-		b.Run(fmt.Sprintf("active=1in%d/factored", every), func(b *testing.B) {
-			w := in.fac.NewForce()
-			for b.Loop() {
-				w.Force(in.acc, x)
-			}
-		})
 	}
 }
