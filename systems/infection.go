@@ -36,14 +36,20 @@ type InfectionParams struct {
 	// default kernel (SPEC §7.5): StorageFloat64 (default, within 1e−12 of
 	// the reference kernel) or StorageFloat32, an opt-in approximation
 	// (half the bytes; λ within about 1e−7 relative) that needs the default
-	// kernel (UseNumba) and a gravity mixer.
+	// kernel (UseNumba) and a gravity mixer. StorageDense keeps the dense
+	// matrix and the active-source kernel [ForceActive] instead of factored
+	// storage: twice the memory and traffic of StorageFloat64 when most
+	// sources are infectious, but the fastest force when few are (the
+	// start and end of a seeded epidemic without importation); bit-identical
+	// to the reference kernel.
 	Storage string `json:"storage"`
 }
 
-// Factored-storage element types of [InfectionParams.Storage].
+// Storage values of [InfectionParams.Storage].
 const (
 	StorageFloat64 = "float64"
 	StorageFloat32 = "float32"
+	StorageDense   = "dense"
 )
 
 // DefaultInfectionParams returns β = 8/14 per day, no seasonality, default
@@ -80,8 +86,9 @@ func (p InfectionParams) Validate() error {
 			errs = append(errs, fmt.Errorf("%s: season_table requires seasonality = 0, got %v", InfectionName, p.Seasonality))
 		}
 	}
-	if p.Storage != StorageFloat64 && p.Storage != StorageFloat32 {
-		errs = append(errs, fmt.Errorf("%s: storage must be %q or %q, got %q", InfectionName, StorageFloat64, StorageFloat32, p.Storage))
+	if p.Storage != StorageFloat64 && p.Storage != StorageFloat32 && p.Storage != StorageDense {
+		errs = append(errs, fmt.Errorf("%s: storage must be %q, %q or %q, got %q", InfectionName,
+			StorageFloat64, StorageFloat32, StorageDense, p.Storage))
 	}
 	return errors.Join(errs...)
 }
@@ -160,8 +167,9 @@ func (p InfectionParams) MarshalJSON() ([]byte, error) {
 // [Force] on the mixer's dense (or CSR) matrix. With UseNumba true, a mixer
 // with a factored form ([mixing.AsFactored]: gravity) is built and evaluated
 // factored ([mixing.FactoredForce]: half the bytes of the dense matrix, SIMD
-// tiles on every worker, within 1e−12 of the reference); any other mixer
-// keeps its matrix and the active-source kernel [ForceActive].
+// tiles on every worker, within 1e−12 of the reference); any other mixer,
+// or Storage "dense", keeps its matrix and the active-source kernel
+// [ForceActive].
 type Infection struct {
 	p       InfectionParams
 	mix     *mixing.Matrix
@@ -259,14 +267,14 @@ func (c *Infection) Factored() *mixing.Factored {
 
 // buildKernel builds the force's mixing once: factored when UseNumba is set
 // and the mixer has a factored form (on every worker; float32 storage when
-// asked), else the mixer's matrix.
+// asked), else (or with Storage "dense") the mixer's matrix.
 func (c *Infection) buildKernel() error {
 	if c.mix != nil || c.fac != nil {
 		return nil
 	}
 	fm, ok := mixing.AsFactored(c.p.Mixer)
 	f32 := c.p.Storage == StorageFloat32
-	if !ok || !c.m.Params().UseNumba {
+	if !ok || !c.m.Params().UseNumba || c.p.Storage == StorageDense {
 		if f32 {
 			return fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a gravity mixer",
 				InfectionName, StorageFloat32)
@@ -321,7 +329,7 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 		}
 	}
 	switch {
-	case c.ff != nil:
+	case c.ff != nil: // Tiles is 0 when Load chose the source-major pass
 		c.ff.Load(c.x)
 		m.ForBlocks(c.ff.Tiles(), c.tileBlock)
 		m.ForBlocks(c.ff.Blocks(), c.combineBlock)
