@@ -2,6 +2,8 @@ package mixing
 
 import (
 	"math"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -85,7 +87,9 @@ func TestFactoredWorkersBitIdentical(t *testing.T) {
 
 // TestFactoredForceMatchesReference: the factored force is within 1e−12
 // relative of the reference order Σ_i x_i·M[i,j] on the dense matrix
-// (SPEC §7.5 rule 2), with all, some and no sources active; tiles run in
+// (SPEC §7.5 rule 2), with all, some and no sources active, in each pass
+// (tile pass, source-major pass — with its strided-column and whole-tile
+// branches — and the automatic choice); tiles and destination blocks run in
 // reverse order give the same bits (any order, any goroutine).
 func TestFactoredForceMatchesReference(t *testing.T) {
 	scn := randomTable(600, 5)
@@ -94,47 +98,104 @@ func TestFactoredForceMatchesReference(t *testing.T) {
 	fac, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2})
 	require.NoError(t, err)
 	n := scn.Len()
-	for name, active := range map[string]func(i int) bool{
-		"all":           func(int) bool { return true },
-		"every 37th":    func(i int) bool { return i%37 == 0 },
-		"first block":   func(i int) bool { return i < 100 },
-		"last patch":    func(i int) bool { return i == n-1 },
-		"none (x = 0)":  func(int) bool { return false },
-		"middle blocks": func(i int) bool { return i >= 300 && i < 320 },
-	} {
-		x := make([]float64, n)
-		for i := range x {
-			if active(i) {
-				x[i] = float64(i%13+1) * 8.02
+	defer func(old forceMode) { passMode = old }(passMode)
+	for _, mode := range []forceMode{modeAuto, modeTiles, modeSourceMajor} {
+		passMode = mode
+		for name, active := range map[string]func(i int) bool{
+			"all":           func(int) bool { return true },
+			"every 37th":    func(i int) bool { return i%37 == 0 },
+			"every 3rd":     func(i int) bool { return i%3 == 0 },
+			"first block":   func(i int) bool { return i < 100 },
+			"last patch":    func(i int) bool { return i == n-1 },
+			"none (x = 0)":  func(int) bool { return false },
+			"middle blocks": func(i int) bool { return i >= 300 && i < 320 },
+		} {
+			x := make([]float64, n)
+			for i := range x {
+				if active(i) {
+					x[i] = float64(i%13+1) * 8.02
+				}
 			}
+			want := make([]float64, n)
+			for i := range n {
+				_, row := dense.Row(i)
+				for j, w := range row {
+					want[j] += float64(x[i] * w)
+				}
+			}
+			w := fac.NewForce()
+			got := make([]float64, n)
+			w.Force(got, x)
+			for j := range n {
+				if want[j] == 0 {
+					require.Zero(t, got[j], "mode %d, %s: acc[%d]", mode, name, j)
+					continue
+				}
+				require.InEpsilon(t, want[j], got[j], 1e-12, "mode %d, %s: acc[%d]", mode, name, j)
+			}
+			rev := make([]float64, n)
+			w.Load(x)
+			for t := w.Tiles() - 1; t >= 0; t-- {
+				w.Tile(t)
+			}
+			for b := w.Blocks() - 1; b >= 0; b-- {
+				w.Combine(rev, b, b+1)
+			}
+			require.Equal(t, bits(got), bits(rev), "mode %d, %s: tile and block order", mode, name)
 		}
-		want := make([]float64, n)
-		for i := range n {
-			_, row := dense.Row(i)
-			for j, w := range row {
-				want[j] += float64(x[i] * w)
-			}
+	}
+}
+
+// TestFactoredForceChoice: the pass depends only on the active counts —
+// one source in 100 is evaluated source-major (no tiles), every source by
+// the tile pass — and the bits of either do not depend on the goroutines:
+// two goroutines taking tiles and blocks from a shared counter give the
+// bits of one, over many repetitions. N = 5 000 has 20 blocks, so the
+// source-major pass meets sources in blocks above and below each
+// destination.
+func TestFactoredForceChoice(t *testing.T) {
+	const n = 5000
+	fac, err := DefaultGravity().Factored(randomTable(n, 9), FactoredOptions{Workers: 2})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		every int
+		tiles bool
+	}{{100, false}, {1, true}} {
+		x := make([]float64, n)
+		for i := 3; i < n; i += tc.every {
+			x[i] = float64(i%7+1) * 8.02
 		}
 		w := fac.NewForce()
-		got := make([]float64, n)
-		w.Force(got, x)
-		for j := range n {
-			if want[j] == 0 {
-				require.Zero(t, got[j], "%s: acc[%d]", name, j)
-				continue
-			}
-			require.InEpsilon(t, want[j], got[j], 1e-12, "%s: acc[%d]", name, j)
+		want := make([]float64, n)
+		w.Force(want, x)
+		if tc.tiles {
+			assert.Equal(t, len(fac.tiles), w.Tiles(), "every %d: tile pass", tc.every)
+		} else {
+			assert.Zero(t, w.Tiles(), "every %d: source-major pass", tc.every)
 		}
-		rev := make([]float64, n)
-		w.Load(x)
-		for t := w.Tiles() - 1; t >= 0; t-- {
-			w.Tile(t)
+		for rep := range 20 {
+			got := make([]float64, n)
+			w.Load(x)
+			shared2(w.Tiles(), w.Tile)
+			shared2(w.Blocks(), func(b int) { w.Combine(got, b, b+1) })
+			require.Equal(t, bits(want), bits(got), "every %d, repetition %d", tc.every, rep)
 		}
-		for b := w.Blocks() - 1; b >= 0; b-- {
-			w.Combine(rev, b, b+1)
-		}
-		require.Equal(t, bits(got), bits(rev), "%s: tile order", name)
 	}
+}
+
+// shared2 runs fn(0…n−1) on two goroutines taking indices from a shared
+// counter (which goroutine runs which index varies from run to run).
+func shared2(n int, fn func(k int)) {
+	var next atomic.Int64
+	work := func() {
+		for k := int(next.Add(1) - 1); k < n; k = int(next.Add(1) - 1) {
+			fn(k)
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(work)
+	work()
+	wg.Wait()
 }
 
 // TestFactoredErrors: the factored build reports the errors of the dense
@@ -261,11 +322,41 @@ func TestFactoredSparseTilesBitIdentical(t *testing.T) {
 				x[i] = float64(i%13+1) * 8.02
 			}
 			full, sparse := make([]float64, n), make([]float64, n)
+			passMode = modeTiles // this test is about the tile pass
+			defer func() { passMode = modeAuto }()
 			sparseTiles = false
 			fac.NewForce().Force(full, x)
 			sparseTiles = true
 			fac.NewForce().Force(sparse, x)
 			require.Equal(t, bits(full), bits(sparse), "float32 %v, every %d-th source", f32, every)
+		}
+	}
+}
+
+// TestFactoredFloat32SourceMajor: the source-major pass on float32 storage
+// (both branches: every 37th source reads strided columns, every source
+// whole tiles) stays within TestFactoredFloat32's 2e−7 relative of the
+// float64 force, the bound of two float32 roundings (D and R_j).
+func TestFactoredFloat32SourceMajor(t *testing.T) {
+	scn := randomTable(600, 6)
+	f64, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2})
+	require.NoError(t, err)
+	f32, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2, Float32: true})
+	require.NoError(t, err)
+	defer func(old forceMode) { passMode = old }(passMode)
+	n := scn.Len()
+	for _, every := range []int{37, 1} {
+		x := make([]float64, n)
+		for i := 0; i < n; i += every {
+			x[i] = float64(i%11+1) * 8.02
+		}
+		want, got := make([]float64, n), make([]float64, n)
+		passMode = modeTiles
+		f64.NewForce().Force(want, x)
+		passMode = modeSourceMajor
+		f32.NewForce().Force(got, x)
+		for j := range n {
+			require.InEpsilon(t, want[j], got[j], 2e-7, "every %d: acc[%d]", every, j)
 		}
 	}
 }
