@@ -32,11 +32,24 @@ type FactoredForce struct {
 	idx     []int32   // block b at b·T: the offsets in the block of its y_i ≠ 0, increasing
 	partial []float64 // (J·nb + I)·T: block I's contribution to block J; then nb scratch slots
 	zero    []float64 // FactoredTileSize zeros (the source-major pass's row vector)
-	srcMaj  bool      // the loaded x is evaluated source-major
+	rc      *rowCache // rows of recent sources (float64 storage), else nil
+	srcMaj  bool      // the loaded x is evaluated source-major, from D
+	cached  bool      // the loaded x is evaluated source-major, from the row cache
 }
 
-// NewForce returns a force evaluator for m with its scratch space.
+// NewForce returns a force evaluator for m with its scratch space (with
+// float64 storage, a row cache of N/8 rows whose pages are touched only
+// when few sources are active; see factored_rowcache.go).
 func (m *Factored) NewForce() *FactoredForce {
+	w := m.newForce()
+	if m.data32 == nil {
+		w.rc = newRowCache(m.n)
+	}
+	return w
+}
+
+// newForce returns a force evaluator without a row cache (the build's).
+func (m *Factored) newForce() *FactoredForce {
 	nb := m.nb
 	return &FactoredForce{
 		m:       m,
@@ -49,10 +62,15 @@ func (m *Factored) NewForce() *FactoredForce {
 	}
 }
 
-// Tiles returns the number of tiles of the loaded evaluation: 0 when Load
-// chose the source-major pass (few active sources), else every stored tile.
+// Tiles returns the number of independent parts of the loaded evaluation
+// ([FactoredForce.Tile]): every stored tile for the tile pass; for the
+// source-major pass from the row cache, the rows to fill; 0 for the
+// source-major pass from D (few active sources).
 func (w *FactoredForce) Tiles() int {
-	if w.srcMaj {
+	switch {
+	case w.cached:
+		return len(w.rc.fills)
+	case w.srcMaj:
 		return 0
 	}
 	return len(w.m.tiles)
@@ -69,13 +87,13 @@ func (w *FactoredForce) Blocks() int { return w.m.nb }
 func (w *FactoredForce) Load(x []float64) {
 	w.x = x
 	w.loadY(x, w.m.f)
-	w.srcMaj = w.chooseSourceMajor()
+	w.choosePass()
 }
 
 // loadY sets y_i = a_i·b_i (b = nil: y = a) and the active flags, for the
 // tile pass.
 func (w *FactoredForce) loadY(a, b []float64) {
-	w.srcMaj = false
+	w.srcMaj, w.cached = false, false
 	clear(w.count)
 	for i, v := range a {
 		if b != nil {
@@ -104,8 +122,14 @@ func (w *FactoredForce) slot(bj, bi int) []float64 {
 	return w.partial[off : off+FactoredTileSize]
 }
 
-// Tile computes the partials of tile t (0 ≤ t < Tiles()).
+// Tile computes part t (0 ≤ t < Tiles()) of the loaded evaluation: the
+// partials of tile t, or (source-major from the row cache) the cached row
+// of the t-th source to fill.
 func (w *FactoredForce) Tile(t int) {
+	if w.cached {
+		w.fillRow(w.rc.fills[t])
+		return
+	}
 	m := w.m
 	tr := m.tiles[t]
 	if !w.active[tr.bi] && !w.active[tr.bj] {
@@ -226,12 +250,18 @@ func (w *FactoredForce) Combine(acc []float64, lo, hi int) {
 	if hi <= lo {
 		return
 	}
-	if w.srcMaj {
+	switch {
+	case w.cached:
+		for bj := lo; bj < hi; bj++ {
+			jlo, jhi := m.blockRange(bj)
+			w.cachedBlock(acc[jlo:jhi], bj)
+		}
+	case w.srcMaj:
 		for bj := lo; bj < hi; bj++ {
 			jlo, jhi := m.blockRange(bj)
 			w.sourceBlock(acc[jlo:jhi], bj)
 		}
-	} else {
+	default:
 		w.sums(acc, lo, hi)
 	}
 	jlo, _ := m.blockRange(lo)

@@ -20,9 +20,10 @@ package mixing
 // the tile pass only by the rounding of a different summation order, within
 // SPEC §7.5's 1e−12 of the reference.
 //
-// The choice between the two passes (see [FactoredForce.Load]) compares
-// their modelled memory traffic in cache lines; it depends only on the
-// active counts per block.
+// The choice between the passes (see [FactoredForce.Load]) compares their
+// modelled memory traffic in cache lines; it depends only on the active
+// counts per block and, for the row cache (factored_rowcache.go), on which
+// rows it holds — both functions of the loaded inputs alone.
 
 // stridedCost / streamCost is the cost of a cache line read by a strided
 // column walk relative to one read by a streaming pass. Measured with
@@ -36,13 +37,15 @@ const (
 )
 
 // forceMode selects the force pass: automatic (by the traffic model), or
-// forced to one pass (tests compare them).
+// forced to one pass (tests compare them; a forced cached pass needs a row
+// cache that holds the active sources).
 type forceMode int
 
 const (
 	modeAuto forceMode = iota
 	modeTiles
 	modeSourceMajor
+	modeCached
 )
 
 // passMode is the pass selection in use; tests force one pass.
@@ -51,17 +54,38 @@ var passMode = modeAuto
 // lines returns the cache lines (8 values) of n values.
 func lines(n int) int { return (n + tileLanes - 1) / tileLanes }
 
-// chooseSourceMajor reports whether the loaded sources are cheaper to
-// evaluate source-major than by the tile pass, from the active counts.
-func (w *FactoredForce) chooseSourceMajor() bool {
-	switch passMode {
-	case modeTiles:
-		return false
-	case modeSourceMajor:
-		return true
+// choosePass sets the pass of the loaded evaluation (srcMaj, cached) from
+// the active counts (and, for the row cache, which sources it holds), and
+// assigns the row cache's slots when it is used.
+func (w *FactoredForce) choosePass() {
+	tiles, source := w.passCosts()
+	w.srcMaj, w.cached = false, false
+	if passMode == modeTiles {
+		return
 	}
+	if c := w.rc; c != nil && passMode != modeSourceMajor {
+		c.act = c.act[:0]
+		for b := range w.m.nb {
+			for _, r := range w.activeIn(b) {
+				c.act = append(c.act, int32(b*FactoredTileSize)+r)
+			}
+		}
+		if len(c.act) <= c.capacity() {
+			cached := w.cachedCost(c.act)
+			if passMode == modeCached || (cached < tiles && cached <= source) {
+				c.assign(c.act)
+				w.cached = true
+				return
+			}
+		}
+	}
+	w.srcMaj = passMode == modeSourceMajor || (passMode == modeAuto && source < tiles)
+}
+
+// passCosts returns the modelled traffic (streamed-line units) of the tile
+// pass and of the source-major pass from D.
+func (w *FactoredForce) passCosts() (tiles, source int) {
 	m := w.m
-	tiles, source := 0, 0
 	for _, tr := range m.tiles {
 		aI, aJ := w.count[tr.bi], w.count[tr.bj]
 		if aI == 0 && aJ == 0 {
@@ -75,11 +99,27 @@ func (w *FactoredForce) chooseSourceMajor() bool {
 		if tr.bi != tr.bj && aJ > 0 { // destination bi reads aJ columns
 			source += min(stridedCost*aJ*rows, streamCost*rows*width)
 		}
-		if source >= tiles {
-			return false
-		}
 	}
-	return source < tiles
+	return tiles, source
+}
+
+// cachedCost returns the modelled traffic of the source-major pass from the
+// row cache: every cached active row read once, and each missing row
+// gathered from D (its column part strided, its row part streamed) as the
+// pass from D would (the copy into the cache is not charged: it is what
+// later ticks save).
+func (w *FactoredForce) cachedCost(act []int32) int {
+	n := w.m.n
+	cost := 0
+	for _, i := range act {
+		if w.rc.slot[i] >= 0 {
+			cost += streamCost * lines(n)
+			continue
+		}
+		below := int(i) / FactoredTileSize * FactoredTileSize // rows read strided
+		cost += stridedCost*below + streamCost*lines(n-below)
+	}
+	return cost
 }
 
 // sourceBlock writes s_j = Σ_{i≠j} y_i·D_ij for the patches of destination

@@ -2,6 +2,7 @@ package mixing
 
 import (
 	"math"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -146,39 +147,98 @@ func TestFactoredForceMatchesReference(t *testing.T) {
 	}
 }
 
-// TestFactoredForceChoice: the pass depends only on the active counts —
-// one source in 100 is evaluated source-major (no tiles), every source by
-// the tile pass — and the bits of either do not depend on the goroutines:
-// two goroutines taking tiles and blocks from a shared counter give the
-// bits of one, over many repetitions. N = 5 000 has 20 blocks, so the
-// source-major pass meets sources in blocks above and below each
-// destination.
+// TestFactoredForceChoice: the pass depends only on the inputs — one
+// source in 100 is evaluated source-major from the row cache (its 50 rows
+// filled on the first load, none on the next), every source by the tile
+// pass — and the bits of either do not depend on the goroutines: two
+// goroutines taking parts and blocks from a shared counter give the bits of
+// one, over many repetitions. N = 5 000 has 20 blocks, so sources lie in
+// blocks above and below each destination.
 func TestFactoredForceChoice(t *testing.T) {
 	const n = 5000
 	fac, err := DefaultGravity().Factored(randomTable(n, 9), FactoredOptions{Workers: 2})
 	require.NoError(t, err)
 	for _, tc := range []struct {
-		every int
-		tiles bool
-	}{{100, false}, {1, true}} {
+		every       int
+		first, next int // Tiles() on the first and later loads
+	}{{100, 50, 0}, {1, len(fac.tiles), len(fac.tiles)}} {
 		x := make([]float64, n)
 		for i := 3; i < n; i += tc.every {
 			x[i] = float64(i%7+1) * 8.02
 		}
 		w := fac.NewForce()
+		w.Load(x)
+		assert.Equal(t, tc.first, w.Tiles(), "every %d: first load", tc.every)
 		want := make([]float64, n)
-		w.Force(want, x)
-		if tc.tiles {
-			assert.Equal(t, len(fac.tiles), w.Tiles(), "every %d: tile pass", tc.every)
-		} else {
-			assert.Zero(t, w.Tiles(), "every %d: source-major pass", tc.every)
-		}
+		shared2(w.Tiles(), w.Tile)
+		w.Combine(want, 0, w.Blocks())
 		for rep := range 20 {
 			got := make([]float64, n)
 			w.Load(x)
+			require.Equal(t, tc.next, w.Tiles(), "every %d: later loads", tc.every)
 			shared2(w.Tiles(), w.Tile)
 			shared2(w.Blocks(), func(b int) { w.Combine(got, b, b+1) })
 			require.Equal(t, bits(want), bits(got), "every %d, repetition %d", tc.every, rep)
+		}
+	}
+}
+
+// TestFactoredRowCache: a sequence of loads whose active sets drift (some
+// sources stay, some leave, new ones come; more distinct sources overall
+// than the cache holds, so rows are evicted and reused) gives, on every
+// load, the bits of the source-major pass from D (the same products in the
+// same order, SPEC §7.5) and a force within 1e−12 of the reference; the
+// cache's slot map stays consistent. N = 700: 87 cached rows, 3 blocks.
+func TestFactoredRowCache(t *testing.T) {
+	scn := randomTable(700, 10)
+	n := scn.Len()
+	dense, err := DefaultGravity().Mixing(scn)
+	require.NoError(t, err)
+	fac, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2})
+	require.NoError(t, err)
+	defer func(old forceMode) { passMode = old }(passMode)
+	cached, fromD := fac.NewForce(), fac.NewForce()
+	require.Equal(t, n/rowCacheDiv, cached.rc.capacity())
+	r := rand.New(rand.NewPCG(3, 4))
+	active := map[int]bool{}
+	for step := range 40 {
+		// 40 active sources: each stays with probability 0.8 and new ones
+		// arrive, so ~8 rows are filled per load (~360 distinct sources over
+		// the run: rows are evicted). About 14 per block, below the 24 at
+		// which the pass from D reads whole tiles (stridedCost·a < 3·32),
+		// whose different summation order would change the bits.
+		for i := range active {
+			if r.Float64() < 0.2 {
+				delete(active, i)
+			}
+		}
+		for len(active) < 40 {
+			active[r.IntN(n)] = true
+		}
+		x := make([]float64, n)
+		for i := range active {
+			x[i] = float64(i%13+1) * 8.02
+		}
+		passMode = modeCached
+		got := make([]float64, n)
+		cached.Force(got, x)
+		require.True(t, cached.cached, "step %d: cached pass", step)
+		passMode = modeSourceMajor
+		want := make([]float64, n)
+		fromD.Force(want, x)
+		require.Equal(t, bits(want), bits(got), "step %d: cached rows give the bits of D", step)
+		for j := range n {
+			var ref float64
+			for i := range active {
+				ref += x[i] * dense.At(i, j)
+			}
+			require.InEpsilon(t, ref, got[j], 1e-12, "step %d: acc[%d]", step, j)
+		}
+		c := cached.rc
+		for s, i := range c.owner {
+			if i >= 0 {
+				require.Equal(t, int32(s), c.slot[i], "step %d: slot map", step)
+			}
 		}
 	}
 }
