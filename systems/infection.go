@@ -39,9 +39,10 @@ type InfectionParams struct {
 	// kernel (UseNumba) and a gravity mixer. StorageDense keeps the dense
 	// matrix and the active-source kernel [ForceActive] instead of factored
 	// storage: twice the memory and traffic of StorageFloat64 when most
-	// sources are infectious, but the fastest force when few are (the
-	// start and end of a seeded epidemic without importation); bit-identical
-	// to the reference kernel.
+	// sources are infectious, but the fastest force when few are and the
+	// infectious set changes from tick to tick (the factored kernel then
+	// gathers each newly infectious patch's row from the strided half of
+	// D); bit-identical to the reference kernel.
 	Storage string `json:"storage"`
 }
 
@@ -167,7 +168,9 @@ func (p InfectionParams) MarshalJSON() ([]byte, error) {
 // [Force] on the mixer's dense (or CSR) matrix. With UseNumba true, a mixer
 // with a factored form ([mixing.AsFactored]: gravity) is built and evaluated
 // factored ([mixing.FactoredForce]: half the bytes of the dense matrix, SIMD
-// tiles on every worker, within 1e−12 of the reference); any other mixer,
+// tiles on every worker, within 1e−12 of the reference; when few patches
+// are infectious, a source-major pass over their rows of D, kept in a row
+// cache of at most N/8 rows while they stay infectious); any other mixer,
 // or Storage "dense", keeps its matrix and the active-source kernel
 // [ForceActive].
 type Infection struct {
