@@ -251,11 +251,10 @@ func (w *FactoredForce) Combine(acc []float64, lo, hi int) {
 		return
 	}
 	switch {
-	case w.cached:
-		for bj := lo; bj < hi; bj++ {
-			jlo, jhi := m.blockRange(bj)
-			w.cachedBlock(acc[jlo:jhi], bj)
-		}
+	case w.cached: // the whole range at once: longer contiguous runs
+		jlo, _ := m.blockRange(lo)
+		_, jhi := m.blockRange(hi - 1)
+		w.cachedRange(acc[jlo:jhi], jlo)
 	case w.srcMaj:
 		for bj := lo; bj < hi; bj++ {
 			jlo, jhi := m.blockRange(bj)

@@ -1,5 +1,7 @@
 package mixing
 
+import "github.com/rubeola/rubeola/internal/hugepage"
+
 // The row cache of the source-major pass. An infectious patch usually stays
 // infectious for several ticks, and the expensive part of its row of D is
 // the strided half (the column of tile (J, I) for J < I, one cache line per
@@ -7,8 +9,9 @@ package mixing
 // contiguous, so a source pays the strided gather once when it becomes
 // active and then reads one contiguous row per tick, like the dense
 // active-source kernel. D itself stays stored once: the cache is bounded
-// scratch of N/rowCacheDiv rows (8·N²/rowCacheDiv bytes; its pages are
-// only touched when used), used only while the active sources fit in it.
+// scratch of N/rowCacheDiv rows (8·N²/rowCacheDiv bytes, on huge pages; its
+// pages are only touched when used, slot by slot), used only while the
+// active sources fit in it.
 //
 // Rows are copies of D's values, and a destination's force adds the active
 // sources' products in increasing source order — the order of the
@@ -48,7 +51,7 @@ func newRowCache(n int) *rowCache {
 	}
 	c := &rowCache{
 		n:     n,
-		rows:  make([]float64, capacity*n),
+		rows:  hugepage.Make[float64](capacity * n),
 		slot:  make([]int32, n),
 		owner: make([]int32, capacity),
 		used:  make([]uint64, capacity),
@@ -139,14 +142,14 @@ func (w *FactoredForce) fillRow(i int32) {
 	}
 }
 
-// cachedBlock writes s_j = Σ_{i≠j} y_i·D_ij for destination block bj into
-// s from the cached rows, the sources in increasing order, four rows per
-// pass over s (each s_j still receives the products one by one in source
-// order).
-func (w *FactoredForce) cachedBlock(s []float64, bj int) {
+// cachedRange writes s_j = Σ_{i≠j} y_i·D_ij for the destinations [jlo,
+// jlo+len(s)) into s from the cached rows, the sources in increasing order,
+// four rows per pass over s (each s_j still receives the products one by
+// one in source order, so the bits do not depend on the range).
+func (w *FactoredForce) cachedRange(s []float64, jlo int) {
 	c := w.rc
 	clear(s)
-	jlo, jhi := w.m.blockRange(bj)
+	jhi := jlo + len(s)
 	act := c.act
 	k := 0
 	for ; k+4 <= len(act); k += 4 {

@@ -128,8 +128,9 @@ func forceInputs(n int) forceBench {
 // active-source kernel (reads the active rows of the dense matrix) and the
 // default factored kernel. The factored kernel keeps a row cache across
 // evaluations (SPEC §7.5 source-major pass), so "factored" is the steady
-// state for a fixed active set; "factored-cold" evaluates it with a fresh
-// evaluator (no row cached; made outside the timer), and
+// state for a fixed active set; "factored-cold" evaluates it after disjoint
+// sets (the patches shifted by 1, 2, …) have evicted its rows from the
+// cache (outside the timer), and
 // "factored-grown" after the active sets of a growing epidemic (every
 // 100th, 50th, 20th patch, then the set itself).
 func BenchmarkForceSparse(b *testing.B) {
@@ -151,10 +152,20 @@ func BenchmarkForceSparse(b *testing.B) {
 			if every == 1 {
 				continue
 			}
+			// Enough disjoint sets to cycle the cache (N/8 rows) once more.
+			var flush [][]float64
+			for s, loaded := 1, 0; s < every && loaded < n/8+len(active); s++ {
+				f, act := everyNth(in.x, every, s)
+				flush = append(flush, f)
+				loaded += len(act)
+			}
 			b.Run(fmt.Sprintf("N=%d/active=%dpct/factored-cold", n, 100/every), func(b *testing.B) {
+				w := in.fac.NewForce()
 				for b.Loop() {
 					b.StopTimer()
-					w := in.fac.NewForce()
+					for _, f := range flush {
+						w.Force(in.acc, f)
+					}
 					b.StartTimer()
 					w.Force(in.acc, x)
 				}

@@ -190,7 +190,7 @@ type Infection struct {
 
 	forceBlock   func(b int)
 	tileBlock    func(t int) // factored force: one tile
-	combineBlock func(b int) // factored force: one destination block
+	combineBlock func(b int) // factored force: destination blocks of range b
 	drawBlock    func(b int)
 }
 
@@ -335,7 +335,7 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 	case c.ff != nil: // Tiles is 0 when Load chose the source-major pass
 		c.ff.Load(c.x)
 		m.ForBlocks(c.ff.Tiles(), c.tileBlock)
-		m.ForBlocks(c.ff.Blocks(), c.combineBlock)
+		m.ForBlocks(min(c.ranges, c.ff.Blocks()), c.combineBlock)
 	case c.numba:
 		m.ForBlocks(c.ranges, c.forceBlock)
 	default:
@@ -359,8 +359,15 @@ func (c *Infection) forceRange(b int) {
 	ForceActive(c.lambda, c.x, c.active, c.mix, lo, hi)
 }
 
-// combine finishes the factored force for destination block b.
-func (c *Infection) combine(b int) { c.ff.Combine(c.lambda, b, b+1) }
+// combine finishes the factored force for range b of min(c.ranges, Blocks)
+// contiguous ranges of destination blocks (the blocks cost alike; the
+// source-major pass streams longer runs of its cached rows over a wider
+// range). The bits do not depend on the split.
+func (c *Infection) combine(b int) {
+	nb := c.ff.Blocks()
+	parts := min(c.ranges, nb)
+	c.ff.Combine(c.lambda, b*nb/parts, (b+1)*nb/parts)
+}
 
 // draw turns the force into new infections for block b.
 func (c *Infection) draw(b int) {
