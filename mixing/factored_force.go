@@ -14,11 +14,20 @@ package mixing
 // the bits never depend on which goroutine ran which tile (SPEC §7.5 rule
 // 1). Tiles whose two blocks have no active source (y = 0) are skipped: they
 // would only add +0. A tile with few active sources is read sparsely (see
-// tileSparse) with the same bits, so early and late in an epidemic the force
-// reads little more than the rows of the infectious patches. With few
-// active sources overall, Load selects the source-major pass instead
-// (factored_sparse.go): Tiles is then 0 and Combine does the work per
-// destination block.
+// tileSparse) with the same bits.
+//
+// With few active sources overall (the start and end of an epidemic), Load
+// selects a source-major pass instead (factored_sparse.go), which reads
+// only the rows D_i· of the active sources: from the row cache
+// (factored_rowcache.go; Tiles is then the number of rows to fill, Tile
+// fills one) or, when the sources do not fit in it, from D (Tiles is 0).
+// Combine then does the work per destination range. The choice depends
+// only on the loaded inputs, and every pass is within SPEC §7.5's 1e−12 of
+// the reference; the passes differ from each other in the last bits.
+//
+// Load keeps state across evaluations (the row cache): the pass and the
+// bits of an evaluation depend on its input only, its speed also on the
+// inputs before.
 //
 // A FactoredForce holds all its scratch (sized once by
 // [Factored.NewForce]); an evaluation allocates nothing. It serves one

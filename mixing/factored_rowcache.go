@@ -14,11 +14,10 @@ import "github.com/rubeola/rubeola/internal/hugepage"
 // active sources fit in it.
 //
 // Rows are copies of D's values, and a destination's force adds the active
-// sources' products in increasing source order — the order of the
-// uncached source-major pass's row and column walks — so a cached
-// evaluation has the bits of the uncached one (tests check it). Which rows
-// are cached depends only on the sequence of loaded inputs (slots are
-// assigned in Load, on the caller), never on scheduling.
+// sources' products in increasing source order whether their rows were
+// cached or just filled, so the bits of an evaluation never depend on what
+// the cache held (only its speed does; tests check it). Slots are assigned
+// in Load, on the caller.
 //
 // Replacement is the clock (second chance) policy without reference bits:
 // the hand skips slots used by the current evaluation and takes the next

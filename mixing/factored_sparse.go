@@ -20,10 +20,9 @@ package mixing
 // the tile pass only by the rounding of a different summation order, within
 // SPEC §7.5's 1e−12 of the reference.
 //
-// The choice between the passes (see [FactoredForce.Load]) compares their
-// modelled memory traffic in cache lines; it depends only on the active
-// counts per block and, for the row cache (factored_rowcache.go), on which
-// rows it holds — both functions of the loaded inputs alone.
+// The choice between the passes (see choosePass) compares their modelled
+// memory traffic in cache lines; it depends only on the active counts per
+// block.
 
 // stridedCost / streamCost is the cost of a cache line read by a strided
 // column walk relative to one read by a streaming pass. Measured with
@@ -54,30 +53,36 @@ var passMode = modeAuto
 // lines returns the cache lines (8 values) of n values.
 func lines(n int) int { return (n + tileLanes - 1) / tileLanes }
 
-// choosePass sets the pass of the loaded evaluation (srcMaj, cached) from
-// the active counts (and, for the row cache, which sources it holds), and
-// assigns the row cache's slots when it is used.
+// choosePass sets the pass of the loaded evaluation (srcMaj, cached) and
+// assigns the row cache's slots when it is used. The choice is a function
+// of the active counts alone, never of what the row cache holds, so the
+// bits of an evaluation do not depend on the evaluations before it (SPEC
+// §7.5 rule 1: across snapshot/resume too): the cached pass when the
+// sources fit in the row cache and reading their rows costs less than the
+// tile pass (a fill costs more, once per newly active source), else the
+// source-major pass from D when its modelled traffic is below the tile
+// pass's, else the tile pass.
 func (w *FactoredForce) choosePass() {
-	tiles, source := w.passCosts()
 	w.srcMaj, w.cached = false, false
 	if passMode == modeTiles {
 		return
 	}
-	if c := w.rc; c != nil && passMode != modeSourceMajor {
+	tiles, source := w.passCosts()
+	total := 0
+	for _, k := range w.count {
+		total += k
+	}
+	if c := w.rc; c != nil && total <= c.capacity() && passMode != modeSourceMajor &&
+		(passMode == modeCached || streamCost*total*lines(w.m.n) < tiles) {
 		c.act = c.act[:0]
 		for b := range w.m.nb {
 			for _, r := range w.activeIn(b) {
 				c.act = append(c.act, int32(b*FactoredTileSize)+r)
 			}
 		}
-		if len(c.act) <= c.capacity() {
-			cached := w.cachedCost(c.act)
-			if passMode == modeCached || (cached < tiles && cached <= source) {
-				c.assign(c.act)
-				w.cached = true
-				return
-			}
-		}
+		c.assign(c.act)
+		w.cached = true
+		return
 	}
 	w.srcMaj = passMode == modeSourceMajor || (passMode == modeAuto && source < tiles)
 }
@@ -101,25 +106,6 @@ func (w *FactoredForce) passCosts() (tiles, source int) {
 		}
 	}
 	return tiles, source
-}
-
-// cachedCost returns the modelled traffic of the source-major pass from the
-// row cache: every cached active row read once, and each missing row
-// gathered from D (its column part strided, its row part streamed) as the
-// pass from D would (the copy into the cache is not charged: it is what
-// later ticks save).
-func (w *FactoredForce) cachedCost(act []int32) int {
-	n := w.m.n
-	cost := 0
-	for _, i := range act {
-		if w.rc.slot[i] >= 0 {
-			cost += streamCost * lines(n)
-			continue
-		}
-		below := int(i) / FactoredTileSize * FactoredTileSize // rows read strided
-		cost += stridedCost*below + streamCost*lines(n-below)
-	}
-	return cost
 }
 
 // sourceBlock writes s_j = Σ_{i≠j} y_i·D_ij for the patches of destination
