@@ -20,7 +20,8 @@ package mixing
 // selects a source-major pass instead (factored_sparse.go), which reads
 // only the rows D_i· of the active sources: from the row cache
 // (factored_rowcache.go; Tiles is then the number of rows to fill, Tile
-// fills one) or, when the sources do not fit in it, from D (Tiles is 0).
+// fills a part of them) or, when the sources do not fit in it, from D
+// (Tiles is 0).
 // Combine then does the work per destination range. The choice depends
 // only on the loaded inputs, and every pass is within SPEC §7.5's 1e−12 of
 // the reference; the passes differ from each other in the last bits.
@@ -52,7 +53,7 @@ type FactoredForce struct {
 func (m *Factored) NewForce() *FactoredForce {
 	w := m.newForce()
 	if m.data32 == nil {
-		w.rc = newRowCache(m.n)
+		w.rc = newRowCache(m.n, m.nb)
 	}
 	return w
 }
@@ -73,12 +74,13 @@ func (m *Factored) newForce() *FactoredForce {
 
 // Tiles returns the number of independent parts of the loaded evaluation
 // ([FactoredForce.Tile]): every stored tile for the tile pass; for the
-// source-major pass from the row cache, the rows to fill; 0 for the
+// source-major pass from the row cache, the fill tasks of the rows to fill
+// (one per source block with rows to fill and destination block); 0 for the
 // source-major pass from D (few active sources).
 func (w *FactoredForce) Tiles() int {
 	switch {
 	case w.cached:
-		return len(w.rc.fills)
+		return len(w.rc.tasks)
 	case w.srcMaj:
 		return 0
 	}
@@ -132,11 +134,11 @@ func (w *FactoredForce) slot(bj, bi int) []float64 {
 }
 
 // Tile computes part t (0 ≤ t < Tiles()) of the loaded evaluation: the
-// partials of tile t, or (source-major from the row cache) the cached row
-// of the t-th source to fill.
+// partials of tile t, or (source-major from the row cache) fill task t of
+// the rows to fill.
 func (w *FactoredForce) Tile(t int) {
 	if w.cached {
-		w.fillRow(w.rc.fills[t])
+		w.fillTask(t)
 		return
 	}
 	m := w.m

@@ -38,12 +38,14 @@ type rowCache struct {
 	eval  uint64    // evaluations loaded so far
 	hand  int       // clock hand
 	act   []int32   // the active sources of the loaded evaluation, increasing
-	fills []int32   // the active sources whose rows must be filled
+	fills []int32   // the active sources whose rows must be filled, increasing
+	from  []int     // per block b: its sources in fills are fills[from[b]:from[b+1]]
+	tasks []int32   // fill tasks: I·nb + J, segment J of the rows of block I's fills
 }
 
-// newRowCache returns an empty row cache for n patches (nil when it would
-// hold fewer than one row).
-func newRowCache(n int) *rowCache {
+// newRowCache returns an empty row cache for n patches in nb blocks (nil
+// when it would hold fewer than one row).
+func newRowCache(n, nb int) *rowCache {
 	capacity := n / rowCacheDiv
 	if capacity < 1 {
 		return nil
@@ -56,6 +58,8 @@ func newRowCache(n int) *rowCache {
 		used:  make([]uint64, capacity),
 		act:   make([]int32, 0, n),
 		fills: make([]int32, 0, capacity),
+		from:  make([]int, nb+1),
+		tasks: make([]int32, 0, nb*nb),
 	}
 	for k := range c.slot {
 		c.slot[k] = -1
@@ -75,21 +79,11 @@ func (c *rowCache) row(i int32) []float64 {
 	return c.rows[s*c.n : (s+1)*c.n]
 }
 
-// missing returns how many of the active sources have no cached row.
-func (c *rowCache) missing(act []int32) int {
-	k := 0
-	for _, i := range act {
-		if c.slot[i] < 0 {
-			k++
-		}
-	}
-	return k
-}
-
-// assign starts evaluation act (at most capacity sources): marks the cached
-// rows of act used and gives every other source of act a slot, listing it
-// in fills.
-func (c *rowCache) assign(act []int32) {
+// assign starts evaluation act (at most capacity sources, increasing):
+// marks the cached rows of act used, gives every other source of act a
+// slot, listing it in fills, and lists the fill tasks (one per block with
+// fills and destination block).
+func (c *rowCache) assign(act []int32, nb int) {
 	c.eval++
 	c.fills = c.fills[:0]
 	for _, i := range act {
@@ -113,30 +107,62 @@ func (c *rowCache) assign(act []int32) {
 			break
 		}
 	}
+	c.tasks = c.tasks[:0]
+	k := 0
+	for b := range nb {
+		c.from[b] = k
+		for k < len(c.fills) && int(c.fills[k])/FactoredTileSize == b {
+			k++
+		}
+		if k > c.from[b] {
+			for bj := range nb {
+				c.tasks = append(c.tasks, int32(b*nb+bj))
+			}
+		}
+	}
+	c.from[nb] = k
 }
 
-// fillRow copies D_i· (i = patch) into its cache slot: the row segments of
-// tiles (I, J ≥ I) and the columns of tiles (J < I, I).
-func (w *FactoredForce) fillRow(i int32) {
+// fillTask runs fill task t: segment J of the cached rows of the sources
+// of block I that must be filled — from the rows of tile (I, J) when J ≥ I
+// (contiguous copies), else from the columns of tile (J, I): one strided
+// walk per source when they are few, otherwise one streaming pass over the
+// tile, each row scattering its values to every source's row (cheaper than
+// many strided walks, by the traffic model of factored_sparse.go).
+func (w *FactoredForce) fillTask(t int) {
 	m, c := w.m, w.rc
-	dst := c.row(i)
-	bi := int(i) / FactoredTileSize
-	r := int(i) - bi*FactoredTileSize
-	for bj := range m.nb {
-		jlo, jhi := m.blockRange(bj)
-		seg := dst[jlo:jhi]
-		if bj >= bi {
-			tr := m.tiles[m.tileIndex(bi, bj)]
-			off := tr.off + r*m.stride(bj)
-			copy(seg, m.data[off:off+len(seg)])
-			continue
+	task := int(c.tasks[t])
+	bi, bj := task/m.nb, task%m.nb
+	fills := c.fills[c.from[bi]:c.from[bi+1]]
+	ilo := bi * FactoredTileSize
+	jlo, jhi := m.blockRange(bj)
+	if bj >= bi {
+		tr := m.tiles[m.tileIndex(bi, bj)]
+		stride := m.stride(bj)
+		for _, i := range fills {
+			off := tr.off + (int(i)-ilo)*stride
+			copy(c.row(i)[jlo:jhi], m.data[off:off+jhi-jlo])
 		}
-		tr := m.tiles[m.tileIndex(bj, bi)]
-		stride := m.stride(bi)
-		col := m.data[tr.off+r:]
-		_ = col[(len(seg)-1)*stride]
-		for k := range seg {
-			seg[k] = col[k*stride]
+		return
+	}
+	tr := m.tiles[m.tileIndex(bj, bi)]
+	stride := m.stride(bi)
+	rows := jhi - jlo
+	if stridedCost*len(fills) < streamCost*lines(stride) {
+		for _, i := range fills {
+			seg := c.row(i)[jlo:jhi]
+			col := m.data[tr.off+int(i)-ilo:]
+			_ = col[(rows-1)*stride]
+			for k := range seg {
+				seg[k] = col[k*stride]
+			}
+		}
+		return
+	}
+	for k := range rows {
+		src := m.data[tr.off+k*stride : tr.off+(k+1)*stride]
+		for _, i := range fills {
+			c.row(i)[jlo+k] = src[int(i)-ilo]
 		}
 	}
 }

@@ -80,7 +80,7 @@ func (w *FactoredForce) choosePass() {
 				c.act = append(c.act, int32(b*FactoredTileSize)+r)
 			}
 		}
-		c.assign(c.act)
+		c.assign(c.act, w.m.nb)
 		w.cached = true
 		return
 	}

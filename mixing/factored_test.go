@@ -151,7 +151,8 @@ func TestFactoredForceMatchesReference(t *testing.T) {
 
 // TestFactoredForceChoice: the pass depends only on the inputs — one
 // source in 100 is evaluated source-major from the row cache (its 50 rows
-// filled on the first load, none on the next), every source by the tile
+// filled on the first load, in 20×20 tasks as every one of the 20 blocks
+// has some; none on the next), every source by the tile
 // pass — and the bits of either do not depend on the goroutines: two
 // goroutines taking parts and blocks from a shared counter give the bits of
 // one, over many repetitions. N = 5 000 has 20 blocks, so sources lie in
@@ -163,7 +164,7 @@ func TestFactoredForceChoice(t *testing.T) {
 	for _, tc := range []struct {
 		every       int
 		first, next int // Tiles() on the first and later loads
-	}{{100, 50, 0}, {1, len(fac.tiles), len(fac.tiles)}} {
+	}{{100, 20 * 20, 0}, {1, len(fac.tiles), len(fac.tiles)}} {
 		x := make([]float64, n)
 		for i := 3; i < n; i += tc.every {
 			x[i] = float64(i%7+1) * 8.02
@@ -424,6 +425,49 @@ func TestFactoredFloat32SourceMajor(t *testing.T) {
 		f32.NewForce().Force(got, x)
 		for j := range n {
 			require.InEpsilon(t, want[j], got[j], 2e-7, "every %d: acc[%d]", every, j)
+		}
+	}
+}
+
+// TestFactoredRowCacheFill: the cached rows are D's rows exactly, for both
+// ways of filling the column part — one strided walk per source (few
+// sources in a block) and one streaming pass over the tile (every 3rd patch
+// of block 1: 86 sources, above the 24 where streaming is modelled
+// cheaper) — and the force is within 1e−12 of the reference. N = 700: 87
+// cached rows.
+func TestFactoredRowCacheFill(t *testing.T) {
+	scn := randomTable(700, 11)
+	n := scn.Len()
+	dense, err := DefaultGravity().Mixing(scn)
+	require.NoError(t, err)
+	fac, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2})
+	require.NoError(t, err)
+	for name, active := range map[string]func(i int) bool{
+		"few per block":   func(i int) bool { return i%50 == 7 },
+		"block 1 crowded": func(i int) bool { return i >= 256 && i < 512 && i%3 == 0 },
+	} {
+		x := make([]float64, n)
+		for i := range x {
+			if active(i) {
+				x[i] = float64(i%13+1) * 8.02
+			}
+		}
+		w := fac.NewForce()
+		got := make([]float64, n)
+		w.Force(got, x)
+		require.True(t, w.cached, "%s: cached pass", name)
+		for _, i := range w.rc.act {
+			row := w.rc.row(i)
+			for j := range n {
+				require.Equal(t, fac.D(int(i), j), row[j], "%s: cached D[%d,%d]", name, i, j)
+			}
+		}
+		for j := range n {
+			var ref float64
+			for i := range n {
+				ref += x[i] * dense.At(i, j)
+			}
+			require.InEpsilon(t, ref, got[j], 1e-12, "%s: acc[%d]", name, j)
 		}
 	}
 }
