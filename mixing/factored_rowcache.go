@@ -39,6 +39,7 @@ type rowCache struct {
 	hand  int       // clock hand
 	act   []int32   // the active sources of the loaded evaluation, increasing
 	fills []int32   // the active sources whose rows must be filled, increasing
+	base  []int     // per fill: the offset of its row in rows
 	from  []int     // per block b: its sources in fills are fills[from[b]:from[b+1]]
 	tasks []int32   // fill tasks: I·nb + J, segment J of the rows of block I's fills
 }
@@ -58,6 +59,7 @@ func newRowCache(n, nb int) *rowCache {
 		used:  make([]uint64, capacity),
 		act:   make([]int32, 0, n),
 		fills: make([]int32, 0, capacity),
+		base:  make([]int, capacity),
 		from:  make([]int, nb+1),
 		tasks: make([]int32, 0, nb*nb),
 	}
@@ -107,6 +109,9 @@ func (c *rowCache) assign(act []int32, nb int) {
 			break
 		}
 	}
+	for f, i := range c.fills {
+		c.base[f] = int(c.slot[i]) * c.n
+	}
 	c.tasks = c.tasks[:0]
 	k := 0
 	for b := range nb {
@@ -134,6 +139,7 @@ func (w *FactoredForce) fillTask(t int) {
 	task := int(c.tasks[t])
 	bi, bj := task/m.nb, task%m.nb
 	fills := c.fills[c.from[bi]:c.from[bi+1]]
+	base := c.base[c.from[bi]:c.from[bi+1]]
 	ilo := bi * FactoredTileSize
 	jlo, jhi := m.blockRange(bj)
 	if bj >= bi {
@@ -159,10 +165,11 @@ func (w *FactoredForce) fillTask(t int) {
 		}
 		return
 	}
+	dst := c.rows
 	for k := range rows {
 		src := m.data[tr.off+k*stride : tr.off+(k+1)*stride]
-		for _, i := range fills {
-			c.row(i)[jlo+k] = src[int(i)-ilo]
+		for f, i := range fills {
+			dst[base[f]+jlo+k] = src[int(i)-ilo]
 		}
 	}
 }
