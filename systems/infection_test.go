@@ -291,3 +291,32 @@ func TestInfectionStorageDense(t *testing.T) {
 		assert.Equal(t, want.World().R(), m.World().R(), "workers %d: R", workers)
 	}
 }
+
+// TestInfectionSparseEpidemicWorkers: a seeded epidemic without importation
+// (few infectious patches at its start and end: the factored kernel's
+// source-major pass and row cache, filled by the worker pool) gives the
+// same S, I, R with 1, 2 and 3 workers (SPEC §7.5 rule 1). RandomN(1000):
+// four blocks of the factored tiles, above parallelForceMin (512).
+func TestInfectionSparseEpidemicWorkers(t *testing.T) {
+	scn := must(scenario.RandomN(1000, 4, 0))
+	runWith := func(workers int) *model.Biweekly {
+		m, err := model.NewBiweekly(scn, quietParams(40, 9), model.WithStdout(io.Discard),
+			model.WithProgressWriter(io.Discard), model.WithWorkers(workers))
+		require.NoError(t, err)
+		require.NoError(t, m.SetComponents(systems.NewInfectionSeeding(nil), systems.NewInfection(nil)))
+		require.NoError(t, m.Run(t.Context()))
+		return m
+	}
+	want := runWith(1)
+	recovered := int64(0)
+	for _, r := range want.World().R() {
+		recovered += r
+	}
+	require.Greater(t, recovered, int64(1), "the seeded epidemic spreads")
+	for _, workers := range []int{2, 3} {
+		m := runWith(workers)
+		assert.Equal(t, want.World().S(), m.World().S(), "workers %d: S", workers)
+		assert.Equal(t, want.World().I(), m.World().I(), "workers %d: I", workers)
+		assert.Equal(t, want.World().R(), m.World().R(), "workers %d: R", workers)
+	}
+}
