@@ -87,3 +87,40 @@ func BenchmarkGravityFactored(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFactoredForceModes runs the factored force at N = 5 000 with
+// every 100th, 30th, 10th and 4th source active, in each pass forced (the
+// tile pass, the source-major pass from D, the source-major pass from the
+// row cache — warm after the first evaluation — when the sources fit in
+// it) and chosen automatically, on one goroutine: the measurements behind
+// stridedCost/streamCost and the choice.
+func BenchmarkFactoredForceModes(b *testing.B) {
+	const n = 5000
+	fac, err := DefaultGravity().Factored(randomTable(n, 42), FactoredOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	acc := make([]float64, n)
+	for _, every := range []int{100, 30, 10, 4} {
+		x := make([]float64, n)
+		for i := 0; i < n; i += every {
+			x[i] = float64(i%7 + 1)
+		}
+		for _, mode := range []struct {
+			name string
+			m    forceMode
+		}{{"tiles", modeTiles}, {"source-major", modeSourceMajor}, {"cached", modeCached}, {"auto", modeAuto}} {
+			if mode.m == modeCached && n/every > n/rowCacheDiv {
+				continue
+			}
+			b.Run(fmt.Sprintf("every=%d/%s", every, mode.name), func(b *testing.B) {
+				defer func(old forceMode) { passMode = old }(passMode)
+				passMode = mode.m
+				w := fac.NewForce()
+				for b.Loop() {
+					w.Force(acc, x)
+				}
+			})
+		}
+	}
+}

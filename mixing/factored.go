@@ -16,7 +16,8 @@ import (
 // [FactoredTileSize] (each tile contiguous, rows padded to a multiple of 8
 // with zeros), so it takes about half the bytes of the dense matrix
 // (4·N² + O(N·FactoredTileSize) bytes). The force Σ_i x_i·M[i,j] is
-// evaluated by [FactoredForce] in one pass over the stored tiles.
+// evaluated by [FactoredForce]: in one pass over the stored tiles, or, with
+// few active sources, over their rows of D only (source-major).
 //
 // A Factored is immutable once built and safe for concurrent readers. It is
 // not a [Matrix]: [Factored.At] computes an entry, [Factored.Matrix]

@@ -65,7 +65,7 @@ func (g Gravity) Factored(scn *scenario.Table, opt FactoredOptions) (*Factored, 
 
 	// Pass 1: fill every tile of D and, while it is in cache, its partial
 	// sums of Σ_m pb_m·D_jm.
-	w := m.NewForce()
+	w := m.newForce()
 	w.loadY(terms.pb, nil)
 	err = forTiles(workers, len(m.tiles), func(t int) error {
 		if err := m.fillTile(t, terms); err != nil {

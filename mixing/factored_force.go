@@ -14,8 +14,21 @@ package mixing
 // the bits never depend on which goroutine ran which tile (SPEC §7.5 rule
 // 1). Tiles whose two blocks have no active source (y = 0) are skipped: they
 // would only add +0. A tile with few active sources is read sparsely (see
-// tileSparse) with the same bits, so early and late in an epidemic the force
-// reads little more than the rows of the infectious patches.
+// tileSparse) with the same bits.
+//
+// With few active sources overall (the start and end of an epidemic), Load
+// selects a source-major pass instead (factored_sparse.go), which reads
+// only the rows D_i· of the active sources: from the row cache
+// (factored_rowcache.go; Tiles is then the number of rows to fill, Tile
+// fills a part of them) or, when the sources do not fit in it, from D
+// (Tiles is 0).
+// Combine then does the work per destination range. The choice depends
+// only on the loaded inputs, and every pass is within SPEC §7.5's 1e−12 of
+// the reference; the passes differ from each other in the last bits.
+//
+// Load keeps state across evaluations (the row cache): the pass and the
+// bits of an evaluation depend on its input only, its speed also on the
+// inputs before.
 //
 // A FactoredForce holds all its scratch (sized once by
 // [Factored.NewForce]); an evaluation allocates nothing. It serves one
@@ -28,10 +41,25 @@ type FactoredForce struct {
 	count   []int     // per block: the number of y_i ≠ 0
 	idx     []int32   // block b at b·T: the offsets in the block of its y_i ≠ 0, increasing
 	partial []float64 // (J·nb + I)·T: block I's contribution to block J; then nb scratch slots
+	zero    []float64 // FactoredTileSize zeros (the source-major pass's row vector)
+	rc      *rowCache // rows of recent sources (float64 storage), else nil
+	srcMaj  bool      // the loaded x is evaluated source-major, from D
+	cached  bool      // the loaded x is evaluated source-major, from the row cache
 }
 
-// NewForce returns a force evaluator for m with its scratch space.
+// NewForce returns a force evaluator for m with its scratch space (with
+// float64 storage, a row cache of N/8 rows whose pages are touched only
+// when few sources are active; see factored_rowcache.go).
 func (m *Factored) NewForce() *FactoredForce {
+	w := m.newForce()
+	if m.data32 == nil {
+		w.rc = newRowCache(m.n, m.nb)
+	}
+	return w
+}
+
+// newForce returns a force evaluator without a row cache (the build's).
+func (m *Factored) newForce() *FactoredForce {
 	nb := m.nb
 	return &FactoredForce{
 		m:       m,
@@ -40,24 +68,43 @@ func (m *Factored) NewForce() *FactoredForce {
 		count:   make([]int, nb),
 		idx:     make([]int32, nb*FactoredTileSize),
 		partial: make([]float64, (nb*nb+nb)*FactoredTileSize),
+		zero:    make([]float64, FactoredTileSize),
 	}
 }
 
-// Tiles returns the number of tiles of one evaluation.
-func (w *FactoredForce) Tiles() int { return len(w.m.tiles) }
+// Tiles returns the number of independent parts of the loaded evaluation
+// ([FactoredForce.Tile]): every stored tile for the tile pass; for the
+// source-major pass from the row cache, the fill tasks of the rows to fill
+// (one per source block with rows to fill and destination block); 0 for the
+// source-major pass from D (few active sources).
+func (w *FactoredForce) Tiles() int {
+	switch {
+	case w.cached:
+		return len(w.rc.tasks)
+	case w.srcMaj:
+		return 0
+	}
+	return len(w.m.tiles)
+}
 
 // Blocks returns the number of destination blocks of [FactoredForce.Combine].
 func (w *FactoredForce) Blocks() int { return w.m.nb }
 
 // Load prepares an evaluation for the source vector x (length N, values ≥
-// 0): y_i = f_i·x_i. x is kept (not copied) until Combine.
+// 0): y_i = f_i·x_i, and chooses the pass from the number of active
+// sources per block (the tile pass, or the source-major pass when it moves
+// fewer bytes; the choice depends only on x). x is kept (not copied) until
+// Combine.
 func (w *FactoredForce) Load(x []float64) {
 	w.x = x
 	w.loadY(x, w.m.f)
+	w.choosePass()
 }
 
-// loadY sets y_i = a_i·b_i (b = nil: y = a) and the active flags.
+// loadY sets y_i = a_i·b_i (b = nil: y = a) and the active flags, for the
+// tile pass.
 func (w *FactoredForce) loadY(a, b []float64) {
+	w.srcMaj, w.cached = false, false
 	clear(w.count)
 	for i, v := range a {
 		if b != nil {
@@ -86,8 +133,14 @@ func (w *FactoredForce) slot(bj, bi int) []float64 {
 	return w.partial[off : off+FactoredTileSize]
 }
 
-// Tile computes the partials of tile t (0 ≤ t < Tiles()).
+// Tile computes part t (0 ≤ t < Tiles()) of the loaded evaluation: the
+// partials of tile t, or (source-major from the row cache) fill task t of
+// the rows to fill.
 func (w *FactoredForce) Tile(t int) {
+	if w.cached {
+		w.fillTask(t)
+		return
+	}
 	m := w.m
 	tr := m.tiles[t]
 	if !w.active[tr.bi] && !w.active[tr.bj] {
@@ -208,7 +261,19 @@ func (w *FactoredForce) Combine(acc []float64, lo, hi int) {
 	if hi <= lo {
 		return
 	}
-	w.sums(acc, lo, hi)
+	switch {
+	case w.cached: // the whole range at once: longer contiguous runs
+		jlo, _ := m.blockRange(lo)
+		_, jhi := m.blockRange(hi - 1)
+		w.cachedRange(acc[jlo:jhi], jlo)
+	case w.srcMaj:
+		for bj := lo; bj < hi; bj++ {
+			jlo, jhi := m.blockRange(bj)
+			w.sourceBlock(acc[jlo:jhi], bj)
+		}
+	default:
+		w.sums(acc, lo, hi)
+	}
 	jlo, _ := m.blockRange(lo)
 	_, jhi := m.blockRange(hi - 1)
 	for j := jlo; j < jhi; j++ {

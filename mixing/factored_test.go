@@ -1,7 +1,12 @@
 package mixing
 
 import (
+	"maps"
 	"math"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -85,7 +90,9 @@ func TestFactoredWorkersBitIdentical(t *testing.T) {
 
 // TestFactoredForceMatchesReference: the factored force is within 1e−12
 // relative of the reference order Σ_i x_i·M[i,j] on the dense matrix
-// (SPEC §7.5 rule 2), with all, some and no sources active; tiles run in
+// (SPEC §7.5 rule 2), with all, some and no sources active, in each pass
+// (tile pass, source-major pass — with its strided-column and whole-tile
+// branches — and the automatic choice); tiles and destination blocks run in
 // reverse order give the same bits (any order, any goroutine).
 func TestFactoredForceMatchesReference(t *testing.T) {
 	scn := randomTable(600, 5)
@@ -94,47 +101,169 @@ func TestFactoredForceMatchesReference(t *testing.T) {
 	fac, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2})
 	require.NoError(t, err)
 	n := scn.Len()
-	for name, active := range map[string]func(i int) bool{
-		"all":           func(int) bool { return true },
-		"every 37th":    func(i int) bool { return i%37 == 0 },
-		"first block":   func(i int) bool { return i < 100 },
-		"last patch":    func(i int) bool { return i == n-1 },
-		"none (x = 0)":  func(int) bool { return false },
-		"middle blocks": func(i int) bool { return i >= 300 && i < 320 },
-	} {
-		x := make([]float64, n)
-		for i := range x {
-			if active(i) {
-				x[i] = float64(i%13+1) * 8.02
+	defer func(old forceMode) { passMode = old }(passMode)
+	for _, mode := range []forceMode{modeAuto, modeTiles, modeSourceMajor} {
+		passMode = mode
+		for name, active := range map[string]func(i int) bool{
+			"all":           func(int) bool { return true },
+			"every 37th":    func(i int) bool { return i%37 == 0 },
+			"every 3rd":     func(i int) bool { return i%3 == 0 },
+			"first block":   func(i int) bool { return i < 100 },
+			"last patch":    func(i int) bool { return i == n-1 },
+			"none (x = 0)":  func(int) bool { return false },
+			"middle blocks": func(i int) bool { return i >= 300 && i < 320 },
+		} {
+			x := make([]float64, n)
+			for i := range x {
+				if active(i) {
+					x[i] = float64(i%13+1) * 8.02
+				}
 			}
+			want := make([]float64, n)
+			for i := range n {
+				_, row := dense.Row(i)
+				for j, w := range row {
+					want[j] += float64(x[i] * w)
+				}
+			}
+			w := fac.NewForce()
+			got := make([]float64, n)
+			w.Force(got, x)
+			for j := range n {
+				if want[j] == 0 {
+					require.Zero(t, got[j], "mode %d, %s: acc[%d]", mode, name, j)
+					continue
+				}
+				require.InEpsilon(t, want[j], got[j], 1e-12, "mode %d, %s: acc[%d]", mode, name, j)
+			}
+			rev := make([]float64, n)
+			w.Load(x)
+			for t := w.Tiles() - 1; t >= 0; t-- {
+				w.Tile(t)
+			}
+			for b := w.Blocks() - 1; b >= 0; b-- {
+				w.Combine(rev, b, b+1)
+			}
+			require.Equal(t, bits(got), bits(rev), "mode %d, %s: tile and block order", mode, name)
 		}
-		want := make([]float64, n)
-		for i := range n {
-			_, row := dense.Row(i)
-			for j, w := range row {
-				want[j] += float64(x[i] * w)
-			}
+	}
+}
+
+// TestFactoredForceChoice: the pass depends only on the inputs — one
+// source in 100 is evaluated source-major from the row cache (its 50 rows
+// filled on the first load, in 20×20 tasks as every one of the 20 blocks
+// has some; none on the next), every source by the tile
+// pass — and the bits of either do not depend on the goroutines: two
+// goroutines taking parts and blocks from a shared counter give the bits of
+// one, over many repetitions. N = 5 000 has 20 blocks, so sources lie in
+// blocks above and below each destination.
+func TestFactoredForceChoice(t *testing.T) {
+	const n = 5000
+	fac, err := DefaultGravity().Factored(randomTable(n, 9), FactoredOptions{Workers: 2})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		every       int
+		first, next int // Tiles() on the first and later loads
+	}{{100, 20 * 20, 0}, {1, len(fac.tiles), len(fac.tiles)}} {
+		x := make([]float64, n)
+		for i := 3; i < n; i += tc.every {
+			x[i] = float64(i%7+1) * 8.02
 		}
 		w := fac.NewForce()
-		got := make([]float64, n)
-		w.Force(got, x)
-		for j := range n {
-			if want[j] == 0 {
-				require.Zero(t, got[j], "%s: acc[%d]", name, j)
-				continue
-			}
-			require.InEpsilon(t, want[j], got[j], 1e-12, "%s: acc[%d]", name, j)
-		}
-		rev := make([]float64, n)
 		w.Load(x)
-		for t := w.Tiles() - 1; t >= 0; t-- {
-			w.Tile(t)
+		assert.Equal(t, tc.first, w.Tiles(), "every %d: first load", tc.every)
+		want := make([]float64, n)
+		shared2(w.Tiles(), w.Tile)
+		w.Combine(want, 0, w.Blocks())
+		for rep := range 20 {
+			got := make([]float64, n)
+			w.Load(x)
+			require.Equal(t, tc.next, w.Tiles(), "every %d: later loads", tc.every)
+			shared2(w.Tiles(), w.Tile)
+			shared2(w.Blocks(), func(b int) { w.Combine(got, b, b+1) })
+			require.Equal(t, bits(want), bits(got), "every %d, repetition %d", tc.every, rep)
 		}
-		for b := w.Blocks() - 1; b >= 0; b-- {
-			w.Combine(rev, b, b+1)
-		}
-		require.Equal(t, bits(got), bits(rev), "%s: tile order", name)
 	}
+}
+
+// TestFactoredRowCache: a sequence of loads whose active sets drift (some
+// sources stay, some leave, new ones come; more distinct sources overall
+// than the cache holds, so rows are evicted and reused) is evaluated from
+// the row cache, and every load gives the bits of a fresh evaluator (empty
+// cache: the bits do not depend on the history, SPEC §7.5 rule 1 across
+// snapshot/resume) and of the source-major pass from D (the same products
+// in the same order), and a force within 1e−12 of the reference; the
+// cache's slot map stays consistent. N = 700: 87 cached rows, 3 blocks.
+func TestFactoredRowCache(t *testing.T) {
+	scn := randomTable(700, 10)
+	n := scn.Len()
+	dense, err := DefaultGravity().Mixing(scn)
+	require.NoError(t, err)
+	fac, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2})
+	require.NoError(t, err)
+	defer func(old forceMode) { passMode = old }(passMode)
+	cached, fromD := fac.NewForce(), fac.NewForce()
+	require.Equal(t, n/rowCacheDiv, cached.rc.capacity())
+	r := rand.New(rand.NewPCG(3, 4))
+	active := map[int]bool{} // iterated through slices.Sorted: deterministic
+	for step := range 40 {
+		// 40 active sources: each stays with probability 0.8 and new ones
+		// arrive, so ~8 rows are filled per load (~360 distinct sources over
+		// the run: rows are evicted). About 14 per block, below the 24 at
+		// which the pass from D reads whole tiles (stridedCost·a < 3·32),
+		// whose different summation order would change the bits.
+		for _, i := range slices.Sorted(maps.Keys(active)) {
+			if r.Float64() < 0.2 {
+				delete(active, i)
+			}
+		}
+		for len(active) < 40 {
+			active[r.IntN(n)] = true
+		}
+		x := make([]float64, n)
+		for i := range active {
+			x[i] = float64(i%13+1) * 8.02
+		}
+		passMode = modeAuto
+		got := make([]float64, n)
+		cached.Force(got, x)
+		require.True(t, cached.cached, "step %d: cached pass", step)
+		fresh := make([]float64, n)
+		fac.NewForce().Force(fresh, x)
+		require.Equal(t, bits(fresh), bits(got), "step %d: bits independent of the cache's history", step)
+		passMode = modeSourceMajor
+		want := make([]float64, n)
+		fromD.Force(want, x)
+		require.Equal(t, bits(want), bits(got), "step %d: cached rows give the bits of D", step)
+		for j := range n {
+			var ref float64
+			for _, i := range slices.Sorted(maps.Keys(active)) {
+				ref += x[i] * dense.At(i, j)
+			}
+			require.InEpsilon(t, ref, got[j], 1e-12, "step %d: acc[%d]", step, j)
+		}
+		c := cached.rc
+		for s, i := range c.owner {
+			if i >= 0 {
+				require.Equal(t, int32(s), c.slot[i], "step %d: slot map", step)
+			}
+		}
+	}
+}
+
+// shared2 runs fn(0…n−1) on two goroutines taking indices from a shared
+// counter (which goroutine runs which index varies from run to run).
+func shared2(n int, fn func(k int)) {
+	var next atomic.Int64
+	work := func() {
+		for k := int(next.Add(1) - 1); k < n; k = int(next.Add(1) - 1) {
+			fn(k)
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(work)
+	work()
+	wg.Wait()
 }
 
 // TestFactoredErrors: the factored build reports the errors of the dense
@@ -261,11 +390,84 @@ func TestFactoredSparseTilesBitIdentical(t *testing.T) {
 				x[i] = float64(i%13+1) * 8.02
 			}
 			full, sparse := make([]float64, n), make([]float64, n)
+			passMode = modeTiles // this test is about the tile pass
+			defer func() { passMode = modeAuto }()
 			sparseTiles = false
 			fac.NewForce().Force(full, x)
 			sparseTiles = true
 			fac.NewForce().Force(sparse, x)
 			require.Equal(t, bits(full), bits(sparse), "float32 %v, every %d-th source", f32, every)
+		}
+	}
+}
+
+// TestFactoredFloat32SourceMajor: the source-major pass on float32 storage
+// (both branches: every 37th source reads strided columns, every source
+// whole tiles) stays within TestFactoredFloat32's 2e−7 relative of the
+// float64 force, the bound of two float32 roundings (D and R_j).
+func TestFactoredFloat32SourceMajor(t *testing.T) {
+	scn := randomTable(600, 6)
+	f64, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2})
+	require.NoError(t, err)
+	f32, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2, Float32: true})
+	require.NoError(t, err)
+	defer func(old forceMode) { passMode = old }(passMode)
+	n := scn.Len()
+	for _, every := range []int{37, 1} {
+		x := make([]float64, n)
+		for i := 0; i < n; i += every {
+			x[i] = float64(i%11+1) * 8.02
+		}
+		want, got := make([]float64, n), make([]float64, n)
+		passMode = modeTiles
+		f64.NewForce().Force(want, x)
+		passMode = modeSourceMajor
+		f32.NewForce().Force(got, x)
+		for j := range n {
+			require.InEpsilon(t, want[j], got[j], 2e-7, "every %d: acc[%d]", every, j)
+		}
+	}
+}
+
+// TestFactoredRowCacheFill: the cached rows are D's rows exactly, for both
+// ways of filling the column part — one strided walk per source (few
+// sources in a block) and one streaming pass over the tile (every 3rd patch
+// of block 1: 86 sources, above the 24 where streaming is modelled
+// cheaper) — and the force is within 1e−12 of the reference. N = 700: 87
+// cached rows.
+func TestFactoredRowCacheFill(t *testing.T) {
+	scn := randomTable(700, 11)
+	n := scn.Len()
+	dense, err := DefaultGravity().Mixing(scn)
+	require.NoError(t, err)
+	fac, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 2})
+	require.NoError(t, err)
+	for name, active := range map[string]func(i int) bool{
+		"few per block":   func(i int) bool { return i%50 == 7 },
+		"block 1 crowded": func(i int) bool { return i >= 256 && i < 512 && i%3 == 0 },
+	} {
+		x := make([]float64, n)
+		for i := range x {
+			if active(i) {
+				x[i] = float64(i%13+1) * 8.02
+			}
+		}
+		w := fac.NewForce()
+		got := make([]float64, n)
+		w.Force(got, x)
+		require.True(t, w.cached, "%s: cached pass", name)
+		for _, i := range w.rc.act {
+			row := w.rc.row(i)
+			for j := range n {
+				require.Equal(t, fac.D(int(i), j), row[j], "%s: cached D[%d,%d]", name, i, j)
+			}
+		}
+		for j := range n {
+			var ref float64
+			for i := range n {
+				ref += x[i] * dense.At(i, j)
+			}
+			require.InEpsilon(t, ref, got[j], 1e-12, "%s: acc[%d]", name, j)
 		}
 	}
 }

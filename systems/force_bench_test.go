@@ -122,31 +122,78 @@ func forceInputs(n int) forceBench {
 	return in
 }
 
-// BenchmarkForceSparse measures the force early or late in an epidemic: 1 %
-// and 10 % of the sources active (every 100th / 10th patch), N = 5 000, for
-// the active-source kernel (reads the active rows of the dense matrix) and
-// the factored kernel (reads active rows of its tiles, sparse columns where
-// cheaper, whole tiles otherwise).
+// BenchmarkForceSparse measures the force early or late in an epidemic and
+// in between: 1 %, 10 %, 50 % and 100 % of the sources active (every 100th,
+// 10th, 2nd patch, all), N = 1 000 and 5 000, on one goroutine, for the
+// active-source kernel (reads the active rows of the dense matrix) and the
+// default factored kernel. The factored kernel keeps a row cache across
+// evaluations (SPEC §7.5 source-major pass), so "factored" is the steady
+// state for a fixed active set; "factored-cold" evaluates it after disjoint
+// sets (the patches shifted by 1, 2, …) have evicted its rows from the
+// cache (outside the timer), and
+// "factored-grown" after the active sets of a growing epidemic (every
+// 100th, 50th, 20th patch, then the set itself).
 func BenchmarkForceSparse(b *testing.B) {
-	const n = 5000
-	in := forceInputs(n)
-	for _, every := range []int{100, 10} {
-		x := make([]float64, n)
-		var active []int32
-		for i := 0; i < n; i += every {
-			x[i] = in.x[i]
-			active = append(active, int32(i))
+	for _, n := range []int{1000, 5000} {
+		in := forceInputs(n)
+		for _, every := range []int{100, 10, 2, 1} {
+			x, active := everyNth(in.x, every, 0)
+			b.Run(fmt.Sprintf("N=%d/active=%dpct/active", n, 100/every), func(b *testing.B) {
+				for b.Loop() {
+					systems.ForceActive(in.acc, x, active, in.mix, 0, n)
+				}
+			})
+			b.Run(fmt.Sprintf("N=%d/active=%dpct/factored", n, 100/every), func(b *testing.B) {
+				w := in.fac.NewForce()
+				for b.Loop() {
+					w.Force(in.acc, x)
+				}
+			})
+			if every == 1 {
+				continue
+			}
+			// Enough disjoint sets to cycle the cache (N/8 rows) once more.
+			var flush [][]float64
+			for s, loaded := 1, 0; s < every && loaded < n/8+len(active); s++ {
+				f, act := everyNth(in.x, every, s)
+				flush = append(flush, f)
+				loaded += len(act)
+			}
+			b.Run(fmt.Sprintf("N=%d/active=%dpct/factored-cold", n, 100/every), func(b *testing.B) {
+				w := in.fac.NewForce()
+				for b.Loop() {
+					b.StopTimer()
+					for _, f := range flush {
+						w.Force(in.acc, f)
+					}
+					b.StartTimer()
+					w.Force(in.acc, x)
+				}
+			})
+			b.Run(fmt.Sprintf("N=%d/active=%dpct/factored-grown", n, 100/every), func(b *testing.B) {
+				w := in.fac.NewForce()
+				for _, e := range []int{100, 50, 20} {
+					if e > every {
+						early, _ := everyNth(in.x, e, 0)
+						w.Force(in.acc, early)
+					}
+				}
+				for b.Loop() {
+					w.Force(in.acc, x)
+				}
+			})
 		}
-		b.Run(fmt.Sprintf("active=1in%d/active", every), func(b *testing.B) {
-			for b.Loop() {
-				systems.ForceActive(in.acc, x, active, in.mix, 0, n)
-			}
-		})
-		b.Run(fmt.Sprintf("active=1in%d/factored", every), func(b *testing.B) {
-			w := in.fac.NewForce()
-			for b.Loop() {
-				w.Force(in.acc, x)
-			}
-		})
 	}
+}
+
+// everyNth returns x with only the patches i ≡ first (mod every) kept, and
+// those patches.
+func everyNth(x []float64, every, first int) ([]float64, []int32) {
+	out := make([]float64, len(x))
+	var active []int32
+	for i := first; i < len(x); i += every {
+		out[i] = x[i]
+		active = append(active, int32(i))
+	}
+	return out, active
 }

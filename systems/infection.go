@@ -36,14 +36,21 @@ type InfectionParams struct {
 	// default kernel (SPEC §7.5): StorageFloat64 (default, within 1e−12 of
 	// the reference kernel) or StorageFloat32, an opt-in approximation
 	// (half the bytes; λ within about 1e−7 relative) that needs the default
-	// kernel (UseNumba) and a gravity mixer.
+	// kernel (UseNumba) and a gravity mixer. StorageDense keeps the dense
+	// matrix and the active-source kernel [ForceActive] instead of factored
+	// storage: twice the memory and traffic of StorageFloat64 when most
+	// sources are infectious, but the fastest force when few are and the
+	// infectious set changes from tick to tick (the factored kernel then
+	// gathers each newly infectious patch's row from the strided half of
+	// D); bit-identical to the reference kernel.
 	Storage string `json:"storage"`
 }
 
-// Factored-storage element types of [InfectionParams.Storage].
+// Storage values of [InfectionParams.Storage].
 const (
 	StorageFloat64 = "float64"
 	StorageFloat32 = "float32"
+	StorageDense   = "dense"
 )
 
 // DefaultInfectionParams returns β = 8/14 per day, no seasonality, default
@@ -80,8 +87,9 @@ func (p InfectionParams) Validate() error {
 			errs = append(errs, fmt.Errorf("%s: season_table requires seasonality = 0, got %v", InfectionName, p.Seasonality))
 		}
 	}
-	if p.Storage != StorageFloat64 && p.Storage != StorageFloat32 {
-		errs = append(errs, fmt.Errorf("%s: storage must be %q or %q, got %q", InfectionName, StorageFloat64, StorageFloat32, p.Storage))
+	if p.Storage != StorageFloat64 && p.Storage != StorageFloat32 && p.Storage != StorageDense {
+		errs = append(errs, fmt.Errorf("%s: storage must be %q, %q or %q, got %q", InfectionName,
+			StorageFloat64, StorageFloat32, StorageDense, p.Storage))
 	}
 	return errors.Join(errs...)
 }
@@ -160,8 +168,11 @@ func (p InfectionParams) MarshalJSON() ([]byte, error) {
 // [Force] on the mixer's dense (or CSR) matrix. With UseNumba true, a mixer
 // with a factored form ([mixing.AsFactored]: gravity) is built and evaluated
 // factored ([mixing.FactoredForce]: half the bytes of the dense matrix, SIMD
-// tiles on every worker, within 1e−12 of the reference); any other mixer
-// keeps its matrix and the active-source kernel [ForceActive].
+// tiles on every worker, within 1e−12 of the reference; when few patches
+// are infectious, a source-major pass over their rows of D, kept in a row
+// cache of at most N/8 rows while they stay infectious); any other mixer,
+// or Storage "dense", keeps its matrix and the active-source kernel
+// [ForceActive].
 type Infection struct {
 	p       InfectionParams
 	mix     *mixing.Matrix
@@ -179,7 +190,7 @@ type Infection struct {
 
 	forceBlock   func(b int)
 	tileBlock    func(t int) // factored force: one tile
-	combineBlock func(b int) // factored force: one destination block
+	combineBlock func(b int) // factored force: destination blocks of range b
 	drawBlock    func(b int)
 }
 
@@ -259,14 +270,14 @@ func (c *Infection) Factored() *mixing.Factored {
 
 // buildKernel builds the force's mixing once: factored when UseNumba is set
 // and the mixer has a factored form (on every worker; float32 storage when
-// asked), else the mixer's matrix.
+// asked), else (or with Storage "dense") the mixer's matrix.
 func (c *Infection) buildKernel() error {
 	if c.mix != nil || c.fac != nil {
 		return nil
 	}
 	fm, ok := mixing.AsFactored(c.p.Mixer)
 	f32 := c.p.Storage == StorageFloat32
-	if !ok || !c.m.Params().UseNumba {
+	if !ok || !c.m.Params().UseNumba || c.p.Storage == StorageDense {
 		if f32 {
 			return fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a gravity mixer",
 				InfectionName, StorageFloat32)
@@ -321,10 +332,10 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 		}
 	}
 	switch {
-	case c.ff != nil:
+	case c.ff != nil: // Tiles is 0 when Load chose the source-major pass
 		c.ff.Load(c.x)
 		m.ForBlocks(c.ff.Tiles(), c.tileBlock)
-		m.ForBlocks(c.ff.Blocks(), c.combineBlock)
+		m.ForBlocks(min(c.ranges, c.ff.Blocks()), c.combineBlock)
 	case c.numba:
 		m.ForBlocks(c.ranges, c.forceBlock)
 	default:
@@ -348,8 +359,15 @@ func (c *Infection) forceRange(b int) {
 	ForceActive(c.lambda, c.x, c.active, c.mix, lo, hi)
 }
 
-// combine finishes the factored force for destination block b.
-func (c *Infection) combine(b int) { c.ff.Combine(c.lambda, b, b+1) }
+// combine finishes the factored force for range b of min(c.ranges, Blocks)
+// contiguous ranges of destination blocks (the blocks cost alike; the
+// source-major pass streams longer runs of its cached rows over a wider
+// range). The bits do not depend on the split.
+func (c *Infection) combine(b int) {
+	nb := c.ff.Blocks()
+	parts := min(c.ranges, nb)
+	c.ff.Combine(c.lambda, b*nb/parts, (b+1)*nb/parts)
+}
 
 // draw turns the force into new infections for block b.
 func (c *Infection) draw(b int) {

@@ -203,8 +203,8 @@ func TestInfectionParamsDecoding(t *testing.T) {
 		{`{"seasonality": 1.5}`, "seasonality must be in [0, 1]"},
 		{`{"season_start": 26}`, "season_start"},
 		{`{"mixer": {"type": "teleport"}}`, "teleport"},
-		{`{"storage": "float16"}`, `storage must be "float64" or "float32"`},
-		{`{"storage": ""}`, `storage must be "float64" or "float32"`},
+		{`{"storage": "float16"}`, `storage must be "float64", "float32" or "dense"`},
+		{`{"storage": ""}`, `storage must be "float64", "float32" or "dense"`},
 	} {
 		_, err := systems.DecodeInfectionParams([]byte(tc.json))
 		assert.ErrorContains(t, err, tc.message, tc.json)
@@ -251,4 +251,72 @@ func TestInfectionStorage(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, mm.SetComponents(systems.NewInfection(&q)))
 	require.ErrorContains(t, mm.Run(t.Context()), `storage "float32" needs the default kernel`)
+}
+
+// TestInfectionStorageDense: storage "dense" (the opt-in for sparse
+// epidemics) keeps the dense matrix and the active-source kernel on the
+// default path: no factored matrix, and every S, I, R equal to the
+// reference kernel's (ForceActive adds the same products in the same order,
+// SPEC §7.5), with 1 and 2 workers. RandomN(600): 600 ≥ parallelForceMin
+// (512), so the force is split across the workers.
+func TestInfectionStorageDense(t *testing.T) {
+	scn := must(scenario.RandomN(600, 3, 0))
+	q := systems.DefaultInfectionParams()
+	q.Storage = systems.StorageDense
+	runWith := func(numba bool, workers int) *model.Biweekly {
+		p := quietParams(20, 5)
+		p.UseNumba = numba
+		m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard),
+			model.WithWorkers(workers))
+		require.NoError(t, err)
+		require.NoError(t, m.SetComponents(systems.NewInfectionSeeding(nil), systems.NewInfection(&q)))
+		require.NoError(t, m.Run(t.Context()))
+		return m
+	}
+	want := runWith(false, 1)
+	recovered := int64(0)
+	for _, r := range want.World().R() {
+		recovered += r
+	}
+	// R starts at 0 and seeding infects one patch's seed: R > 1 means the
+	// epidemic spread (the test compares something).
+	require.Greater(t, recovered, int64(1), "the seeded epidemic spreads")
+	for _, workers := range []int{1, 2} {
+		m := runWith(true, workers)
+		inf := model.InstancesOf[*systems.Infection](m)[0]
+		assert.Nil(t, inf.Factored(), "dense storage: no factored matrix")
+		require.NotNil(t, inf.MixingMatrix())
+		assert.Equal(t, want.World().I(), m.World().I(), "workers %d: I", workers)
+		assert.Equal(t, want.World().S(), m.World().S(), "workers %d: S", workers)
+		assert.Equal(t, want.World().R(), m.World().R(), "workers %d: R", workers)
+	}
+}
+
+// TestInfectionSparseEpidemicWorkers: a seeded epidemic without importation
+// (few infectious patches at its start and end: the factored kernel's
+// source-major pass and row cache, filled by the worker pool) gives the
+// same S, I, R with 1, 2 and 3 workers (SPEC §7.5 rule 1). RandomN(1000):
+// four blocks of the factored tiles, above parallelForceMin (512).
+func TestInfectionSparseEpidemicWorkers(t *testing.T) {
+	scn := must(scenario.RandomN(1000, 4, 0))
+	runWith := func(workers int) *model.Biweekly {
+		m, err := model.NewBiweekly(scn, quietParams(40, 9), model.WithStdout(io.Discard),
+			model.WithProgressWriter(io.Discard), model.WithWorkers(workers))
+		require.NoError(t, err)
+		require.NoError(t, m.SetComponents(systems.NewInfectionSeeding(nil), systems.NewInfection(nil)))
+		require.NoError(t, m.Run(t.Context()))
+		return m
+	}
+	want := runWith(1)
+	recovered := int64(0)
+	for _, r := range want.World().R() {
+		recovered += r
+	}
+	require.Greater(t, recovered, int64(1), "the seeded epidemic spreads")
+	for _, workers := range []int{2, 3} {
+		m := runWith(workers)
+		assert.Equal(t, want.World().S(), m.World().S(), "workers %d: S", workers)
+		assert.Equal(t, want.World().I(), m.World().I(), "workers %d: I", workers)
+		assert.Equal(t, want.World().R(), m.World().R(), "workers %d: R", workers)
+	}
 }
