@@ -202,7 +202,7 @@ var systemTypes = []ComponentType{
 			{"season_start", nil, "tick of the seasonal phase origin, 0…25"},
 			{"mixer", nil, `mixing kernel, e.g. {type = "gravity", a = 1, b = 1, c = 1.5, k = 0.01}; also radiation, stouffer, competing_destinations, migration_matrix, mixing_matrix, truncated`},
 			{"season_table", nil, "26 multipliers ≥ 0 replacing the sinusoid (requires seasonality = 0)"},
-			{"storage", nil, `element type of the factored gravity matrix of the default kernel: "float64" (exact within 1e−12) or "float32" (opt-in approximation: half the bytes, λ within about 1e−7; needs use_numba and a gravity mixer)`},
+			{"storage", nil, `how the default kernel (use_numba) stores gravity mixing: "float64" (factored, D stored once; exact within 1e−12), "float32" (factored in float32, opt-in approximation: half the bytes again, λ within about 1e−7) or "dense" (the dense matrix and the active-source kernel: twice the memory, bit-identical to the reference; fastest when few, changing patches are infectious). float32 needs use_numba and a gravity mixer; other mixers always use their own matrix`},
 		},
 		systems.DefaultInfectionParams, systems.DecodeInfectionParams, systems.NewInfection,
 		(*systems.Infection).Params),
