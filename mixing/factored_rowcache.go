@@ -1,6 +1,9 @@
 package mixing
 
-import "github.com/rubeola/rubeola/internal/hugepage"
+import (
+	"github.com/rubeola/rubeola/internal/hugepage"
+	"github.com/rubeola/rubeola/internal/vecops"
+)
 
 // The row cache of the source-major pass. An infectious patch usually stays
 // infectious for several ticks, and the expensive part of its row of D is
@@ -186,25 +189,10 @@ func (w *FactoredForce) cachedRange(s []float64, jlo int) {
 	k := 0
 	for ; k+4 <= len(act); k += 4 {
 		i0, i1, i2, i3 := act[k], act[k+1], act[k+2], act[k+3]
-		addRows4(s, w.y[i0], w.y[i1], w.y[i2], w.y[i3],
+		vecops.AddRows4(s, w.y[i0], w.y[i1], w.y[i2], w.y[i3],
 			c.row(i0)[jlo:jhi], c.row(i1)[jlo:jhi], c.row(i2)[jlo:jhi], c.row(i3)[jlo:jhi])
 	}
 	for ; k < len(act); k++ {
 		axpy(s, w.y[act[k]], c.row(act[k])[jlo:jhi])
-	}
-}
-
-// addRows4 adds y0·r0[j], y1·r1[j], y2·r2[j], y3·r3[j] to s[j], in that
-// order, each product rounded and added in turn.
-func addRows4(s []float64, y0, y1, y2, y3 float64, r0, r1, r2, r3 []float64) {
-	n := len(s)
-	r0, r1, r2, r3 = r0[:n], r1[:n], r2[:n], r3[:n]
-	for j := range s {
-		a := s[j]
-		a += float64(y0 * r0[j])
-		a += float64(y1 * r1[j])
-		a += float64(y2 * r2[j])
-		a += float64(y3 * r3[j])
-		s[j] = a
 	}
 }

@@ -23,22 +23,46 @@ package mixing
 // above). Tile rows are stored padded to a multiple of it.
 const tileLanes = 8
 
-// tileFunc processes the first cols8 columns (a multiple of tileLanes) of a
-// tile of rows rows with row stride stride (in float64s) starting at d: it
-// adds yRow[r]·d[r][j] to z[j] and writes the 8-lane dot product of row r
-// with yCol to dots[r] (without tail columns).
-type tileFunc func(d []float64, stride int, yRow, yCol, z, dots []float64, cols8 int)
+// element is the stored type of D: float64, or float32 for the opt-in
+// float32 storage (SPEC §7.5). A float32 value is widened to float64
+// exactly and all arithmetic is float64, so both follow the same order.
+type element interface{ float32 | float64 }
 
-// tileMain is the implementation of the first cols8 columns used by
-// tileKernel: assembly when the CPU supports it (see tile_amd64.go),
-// tileMainGeneric otherwise.
-var tileMain tileFunc = tileMainGeneric
+// tileFuncOf processes the first cols8 columns (a multiple of tileLanes) of
+// a tile of rows rows with row stride stride (in elements) starting at d:
+// it adds yRow[r]·d[r][j] to z[j] and writes the 8-lane dot product of row
+// r with yCol to dots[r] (without tail columns).
+type tileFuncOf[E element] func(d []E, stride int, yRow, yCol, z, dots []float64, cols8 int)
+
+// tileFunc and tileFunc32 are the float64 and float32 tile functions.
+type (
+	tileFunc   = tileFuncOf[float64]
+	tileFunc32 = tileFuncOf[float32]
+)
+
+// tileMain and tileMain32 are the implementations of the first cols8
+// columns used by tileKernel and tileKernel32: assembly when the CPU
+// supports it (see tile_amd64.go), the pure-Go tileMainGeneric otherwise.
+var (
+	tileMain   tileFunc   = tileMainGeneric[float64]
+	tileMain32 tileFunc32 = tileMainGeneric[float32]
+)
 
 // tileKernel runs the tile kernel on the rows×cols tile d (row r at
 // d[r*stride:], rows = len(yRow), cols = len(yCol)): z[j] += Σ_r yRow[r]·
 // d[r][j] and dots[r] = Σ_j d[r][j]·yCol[j], in the order of the package
 // comment above. len(z) ≥ cols, len(dots) ≥ rows.
 func tileKernel(d []float64, stride int, yRow, yCol, z, dots []float64) {
+	tileKernelOf(tileMain, d, stride, yRow, yCol, z, dots)
+}
+
+// tileKernel32 is tileKernel on a float32 tile.
+func tileKernel32(d []float32, stride int, yRow, yCol, z, dots []float64) {
+	tileKernelOf(tileMain32, d, stride, yRow, yCol, z, dots)
+}
+
+// tileKernelOf is tileKernel with main for the first cols8 columns.
+func tileKernelOf[E element](main tileFuncOf[E], d []E, stride int, yRow, yCol, z, dots []float64) {
 	rows, cols := len(yRow), len(yCol)
 	if rows == 0 {
 		return
@@ -47,16 +71,16 @@ func tileKernel(d []float64, stride int, yRow, yCol, z, dots []float64) {
 	_, _ = z[cols-1], dots[rows-1]
 	cols8 := cols &^ (tileLanes - 1)
 	if cols8 > 0 {
-		tileMain(d, stride, yRow, yCol, z, dots, cols8)
+		main(d, stride, yRow, yCol, z, dots, cols8)
 	} else {
 		clear(dots[:rows])
 	}
 	tileTail(d, stride, yRow, yCol, z, dots, cols8)
 }
 
-// tileTail adds the columns cols8…cols−1 (fewer than tileLanes) one by one:
-// shared by every implementation, so tails agree bit for bit.
-func tileTail(d []float64, stride int, yRow, yCol, z, dots []float64, cols8 int) {
+// tileTail adds the tail columns cols8…cols−1 of every row, one by one in
+// increasing j.
+func tileTail[E element](d []E, stride int, yRow, yCol, z, dots []float64, cols8 int) {
 	cols := len(yCol)
 	if cols8 == cols {
 		return
@@ -65,8 +89,9 @@ func tileTail(d []float64, stride int, yRow, yCol, z, dots []float64, cols8 int)
 		row := d[r*stride : r*stride+cols]
 		s := dots[r]
 		for j := cols8; j < cols; j++ {
-			s += float64(row[j] * yCol[j])
-			z[j] += float64(yr * row[j])
+			v := float64(row[j])
+			s += float64(v * yCol[j])
+			z[j] += float64(yr * v)
 		}
 		dots[r] = s
 	}
@@ -75,7 +100,7 @@ func tileTail(d []float64, stride int, yRow, yCol, z, dots []float64, cols8 int)
 // tileMainGeneric is the pure-Go tile kernel on the first cols8 columns, the
 // reference for the assembly versions. Explicit float64 conversions forbid
 // fused multiply-add.
-func tileMainGeneric(d []float64, stride int, yRow, yCol, z, dots []float64, cols8 int) {
+func tileMainGeneric[E element](d []E, stride int, yRow, yCol, z, dots []float64, cols8 int) {
 	yc := yCol[:cols8]
 	zc := z[:cols8]
 	for r, yr := range yRow {
@@ -86,8 +111,9 @@ func tileMainGeneric(d []float64, stride int, yRow, yCol, z, dots []float64, col
 			yv := yc[j : j+tileLanes : j+tileLanes]
 			zv := zc[j : j+tileLanes : j+tileLanes]
 			for k := range tileLanes {
-				l[k] += float64(rv[k] * yv[k])
-				zv[k] += float64(yr * rv[k])
+				v := float64(rv[k])
+				l[k] += float64(v * yv[k])
+				zv[k] += float64(yr * v)
 			}
 		}
 		dots[r] = ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]))

@@ -48,7 +48,7 @@ func tile32Impls() []namedTile32 {
 			tile32AVX2(&d[0], stride, len(yRow), cols8, &yRow[0], &yCol[0], &z[0], &dots[0])
 		}})
 	}
-	return append(out, namedTile32{"go", tileMainGeneric32})
+	return append(out, namedTile32{"go", tileMainGeneric[float32]})
 }
 
 // tileImpls lists the tile kernels this CPU can run, best first, ending
@@ -61,7 +61,7 @@ func tileImpls() []namedTile {
 	if cpuid.CPU.Supports(cpuid.AVX2) {
 		out = append(out, namedTile{"avx2", tileMainAVX2})
 	}
-	return append(out, namedTile{"go", tileMainGeneric})
+	return append(out, namedTile{"go", tileMainGeneric[float64]})
 }
 
 func init() {

@@ -3,6 +3,7 @@ package systems
 import (
 	"slices"
 
+	"github.com/rubeola/rubeola/internal/vecops"
 	"github.com/rubeola/rubeola/mixing"
 )
 
@@ -40,26 +41,11 @@ func ForceActive(acc, x []float64, active []int32, m *mixing.Matrix, lo, hi int)
 			_, r1 := m.Row(i1)
 			_, r2 := m.Row(i2)
 			_, r3 := m.Row(i3)
-			addRows4(dst, x[i0], x[i1], x[i2], x[i3], r0[lo:hi], r1[lo:hi], r2[lo:hi], r3[lo:hi])
+			vecops.AddRows4(dst, x[i0], x[i1], x[i2], x[i3], r0[lo:hi], r1[lo:hi], r2[lo:hi], r3[lo:hi])
 		}
 	}
 	for ; k < len(active); k++ {
 		addRow(acc, x[active[k]], m, int(active[k]), lo, hi)
-	}
-}
-
-// addRows4 adds x0·r0[j], x1·r1[j], x2·r2[j], x3·r3[j] to dst[j], in that
-// order, rounding after each addition.
-func addRows4(dst []float64, x0, x1, x2, x3 float64, r0, r1, r2, r3 []float64) {
-	n := len(dst)
-	r0, r1, r2, r3 = r0[:n], r1[:n], r2[:n], r3[:n]
-	for j := range dst {
-		a := dst[j]
-		a += float64(x0 * r0[j])
-		a += float64(x1 * r1[j])
-		a += float64(x2 * r2[j])
-		a += float64(x3 * r3[j])
-		dst[j] = a
 	}
 }
 
