@@ -193,6 +193,6 @@ func (w *FactoredForce) cachedRange(s []float64, jlo int) {
 			c.row(i0)[jlo:jhi], c.row(i1)[jlo:jhi], c.row(i2)[jlo:jhi], c.row(i3)[jlo:jhi])
 	}
 	for ; k < len(act); k++ {
-		axpy(s, w.y[act[k]], c.row(act[k])[jlo:jhi])
+		vecops.Axpy(s, w.y[act[k]], c.row(act[k])[jlo:jhi])
 	}
 }

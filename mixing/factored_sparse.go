@@ -1,5 +1,7 @@
 package mixing
 
+import "github.com/rubeola/rubeola/internal/vecops"
+
 // Source-major evaluation of the factored force, for ticks with few active
 // sources (the start and end of a seeded epidemic). The tile pass reads each
 // stored tile once for both directions, which is the least traffic when
@@ -127,9 +129,9 @@ func (w *FactoredForce) sourceBlock(s []float64, bj int) {
 				off := tr.off + int(r)*stride
 				yi := w.y[ilo+int(r)]
 				if m.data32 != nil {
-					axpy32(s, yi, m.data32[off:off+rows])
+					vecops.Axpy(s, yi, m.data32[off:off+rows])
 				} else {
-					axpy(s, yi, m.data[off:off+rows])
+					vecops.Axpy(s, yi, m.data[off:off+rows])
 				}
 			}
 			continue
@@ -142,9 +144,9 @@ func (w *FactoredForce) sourceBlock(s []float64, bj int) {
 			for _, c := range act {
 				yi := w.y[ilo+int(c)]
 				if m.data32 != nil {
-					axpyStrided32(s, yi, m.data32[tr.off+int(c):], stride)
+					vecops.AxpyStrided(s, yi, m.data32[tr.off+int(c):], stride)
 				} else {
-					axpyStrided(s, yi, m.data[tr.off+int(c):], stride)
+					vecops.AxpyStrided(s, yi, m.data[tr.off+int(c):], stride)
 				}
 			}
 			continue
@@ -164,44 +166,5 @@ func (w *FactoredForce) sourceBlock(s []float64, bj int) {
 		for k, v := range dots {
 			s[k] += v
 		}
-	}
-}
-
-// axpy adds a·x[k] to s[k] (len(x) ≥ len(s)), each product rounded (no
-// fused multiply-add).
-func axpy(s []float64, a float64, x []float64) {
-	x = x[:len(s)]
-	for k, v := range x {
-		s[k] += float64(a * v)
-	}
-}
-
-// axpy32 is axpy on float32 values.
-func axpy32(s []float64, a float64, x []float32) {
-	x = x[:len(s)]
-	for k, v := range x {
-		s[k] += float64(a * float64(v))
-	}
-}
-
-// axpyStrided adds a·x[k·stride] to s[k].
-func axpyStrided(s []float64, a float64, x []float64, stride int) {
-	if len(s) == 0 {
-		return
-	}
-	_ = x[(len(s)-1)*stride]
-	for k := range s {
-		s[k] += float64(a * x[k*stride])
-	}
-}
-
-// axpyStrided32 is axpyStrided on float32 values.
-func axpyStrided32(s []float64, a float64, x []float32, stride int) {
-	if len(s) == 0 {
-		return
-	}
-	_ = x[(len(s)-1)*stride]
-	for k := range s {
-		s[k] += float64(a * float64(x[k*stride]))
 	}
 }

@@ -288,8 +288,8 @@ func (c *Infection) buildKernel() error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", InfectionName, err)
 	}
-	if n := c.m.World().Len(); fac.N() != n {
-		return fmt.Errorf("%s: mixing matrix is %d×%d, scenario has %d patches", InfectionName, fac.N(), fac.N(), n)
+	if err := c.checkSize(fac.N()); err != nil {
+		return err
 	}
 	c.fac = fac
 	return nil
@@ -313,10 +313,18 @@ func (c *Infection) buildMixing() error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", InfectionName, err)
 	}
-	if n := c.m.World().Len(); mix.N() != n {
-		return fmt.Errorf("%s: mixing matrix is %d×%d, scenario has %d patches", InfectionName, mix.N(), mix.N(), n)
+	if err := c.checkSize(mix.N()); err != nil {
+		return err
 	}
 	c.mix = mix
+	return nil
+}
+
+// checkSize refuses a mixing matrix of n×n for a scenario of another size.
+func (c *Infection) checkSize(n int) error {
+	if want := c.m.World().Len(); n != want {
+		return fmt.Errorf("%s: mixing matrix is %d×%d, scenario has %d patches", InfectionName, n, n, want)
+	}
 	return nil
 }
 

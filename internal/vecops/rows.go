@@ -16,3 +16,28 @@ func AddRows4(dst []float64, x0, x1, x2, x3 float64, r0, r1, r2, r3 []float64) {
 		dst[j] = a
 	}
 }
+
+// Float is the stored element types the kernels read: float64, or float32
+// widened exactly to float64 (all arithmetic is float64).
+type Float interface{ float32 | float64 }
+
+// Axpy adds a·x[k] to s[k] for every k < len(s) (len(x) ≥ len(s)), each
+// product rounded before the addition (no fused multiply-add).
+func Axpy[E Float](s []float64, a float64, x []E) {
+	x = x[:len(s)]
+	for k, v := range x {
+		s[k] += float64(a * float64(v))
+	}
+}
+
+// AxpyStrided adds a·x[k·stride] to s[k] for every k < len(s), rounded like
+// [Axpy].
+func AxpyStrided[E Float](s []float64, a float64, x []E, stride int) {
+	if len(s) == 0 {
+		return
+	}
+	_ = x[(len(s)-1)*stride]
+	for k := range s {
+		s[k] += float64(a * float64(x[k*stride]))
+	}
+}
