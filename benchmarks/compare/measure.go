@@ -27,12 +27,10 @@ type process struct {
 // outcome is what one run of either side reports about the model.
 type outcome struct {
 	process
-	RunPhase  float64 // seconds of ticks (setup excluded)
-	Setup     float64 // seconds of initialisation (the mixing matrix)
-	MixBuild  float64 // seconds building the mixing matrix (rubeola: InfectionProcess init)
-	FinalR    int64
-	Reported  int64 // total reported cases over the run
-	Available bool  // Reported is known
+	RunPhase float64 // seconds of ticks (setup excluded)
+	MixBuild float64 // seconds building the mixing matrix (rubeola: InfectionProcess init)
+	FinalR   int64
+	Reported int64 // total reported cases over the run (rubeola: CSV runs only)
 }
 
 // sizeResult holds every run at one N, by side.
@@ -118,7 +116,7 @@ func runBaseline(opt options, scn string, seed int, mode string) (outcome, strin
 	if err != nil {
 		return outcome{}, "", err
 	}
-	o := outcome{process: p, Available: true}
+	o := outcome{process: p}
 	var version string
 	for _, line := range strings.Split(string(p.Stdout), "\n") {
 		if strings.HasPrefix(line, "# ") {
@@ -134,8 +132,7 @@ func runBaseline(opt options, scn string, seed int, mode string) (outcome, strin
 			perr = errors.Join(perr, err)
 			return v
 		}
-		o.Setup, o.RunPhase = num(f[4]), num(f[5])
-		o.MixBuild = o.Setup
+		o.MixBuild, o.RunPhase = num(f[4]), num(f[5]) // its setup is the mixing build
 		o.FinalR, o.Reported = int64(num(f[9])), int64(num(f[10]))
 		if perr != nil {
 			return o, "", fmt.Errorf("baseline result line %q: %w", line, perr)
@@ -180,14 +177,13 @@ func runRubeola(opt options, bin, scn, work string, seed int, format string) (ou
 	if err := json.Unmarshal(data, &s); err != nil {
 		return outcome{}, fmt.Errorf("%s/summary.json: %w", dir, err)
 	}
-	o := outcome{process: p, RunPhase: s.Wall - s.Setup, Setup: s.Setup,
+	o := outcome{process: p, RunPhase: s.Wall - s.Setup,
 		MixBuild: float64(s.InitUS["InfectionProcess"]) / 1e6, FinalR: s.Totals.FinalState["R"]}
 	if format == "csv" {
 		o.Reported, err = sumCases(filepath.Join(dir, "cases.csv"))
 		if err != nil {
 			return o, err
 		}
-		o.Available = true
 	}
 	return o, nil
 }

@@ -44,14 +44,8 @@ var targets = map[string]map[int]*target{
 	"agree":    {1000: atMost(1, " %"), 5000: atMost(1, " %")},
 }
 
-// walls returns the wall-clock seconds of runs.
-func walls(runs []outcome) []float64 {
-	out := make([]float64, len(runs))
-	for k, r := range runs {
-		out[k] = r.Wall.Seconds()
-	}
-	return out
-}
+// wall is a run's whole-process seconds.
+func wall(o outcome) float64 { return o.Wall.Seconds() }
 
 // pick applies f to each run.
 func pick(runs []outcome, f func(outcome) float64) []float64 {
@@ -121,7 +115,7 @@ func (r report) markdown() string {
 
 // rows computes one size's measures.
 func (s sizeResult) rows() []row {
-	np := walls(s.Numpy)
+	np := pick(s.Numpy, wall)
 	out := []row{}
 	speed := func(measure, key string, base, ours []float64) {
 		v := round2(best(base) / best(ours)) // judged as printed
@@ -129,13 +123,13 @@ func (s sizeResult) rows() []row {
 			value: v, valueText: fmt.Sprintf("%.2f×", v), key: key})
 	}
 	if len(s.CSV) > 0 {
-		speed("whole process, CSV output", "csv", np, walls(s.CSV))
+		speed("whole process, CSV output", "csv", np, pick(s.CSV, wall))
 	}
 	if len(s.Parquet) > 0 {
-		speed("whole process, Parquet output", "parquet", np, walls(s.Parquet))
+		speed("whole process, Parquet output", "parquet", np, pick(s.Parquet, wall))
 	}
 	if len(s.Loop) > 0 && len(s.Parquet) > 0 {
-		speed("whole process, Parquet, vs baseline `--surveillance loop`", "loop", walls(s.Loop), walls(s.Parquet))
+		speed("whole process, Parquet, vs baseline `--surveillance loop`", "loop", pick(s.Loop, wall), pick(s.Parquet, wall))
 	}
 	if len(s.CSV) == 0 {
 		return out // the remaining measures read the CSV runs

@@ -27,7 +27,7 @@ func TestParseFlags(t *testing.T) {
 func TestRowsAndTargets(t *testing.T) {
 	run := func(wall float64, peak float64, r int64) outcome {
 		return outcome{process: process{Wall: time.Duration(wall * float64(time.Second)), PeakMB: peak},
-			RunPhase: wall / 2, MixBuild: 0.01, FinalR: r, Reported: r / 10, Available: true}
+			RunPhase: wall / 2, MixBuild: 0.01, FinalR: r, Reported: r / 10}
 	}
 	s := sizeResult{N: 1000,
 		Numpy:   []outcome{run(0.6, 60, 1000), run(0.7, 62, 1000)},
