@@ -27,23 +27,6 @@ func checkOutDir(dir string, force bool) error {
 	return nil
 }
 
-// writeOutputs streams the files into a fresh temporary directory beside
-// dir (all at once), moves this run's snapshots (already in dir/snapshots)
-// into it and renames it into place. Any failure removes the temporary
-// directory, so it leaves no partial result file.
-func writeOutputs(dir string, force bool, files []outputFile, snapshots []string) error {
-	p, err := newPendingDir(dir)
-	if err != nil {
-		return err
-	}
-	defer p.discard()
-	p.start(files)
-	if err := p.wait(); err != nil {
-		return err
-	}
-	return p.commit(dir, force, snapshots)
-}
-
 // pendingDir is the temporary directory beside the output directory that
 // result files stream into, each by its own goroutine, until it replaces
 // the output directory ([pendingDir.commit]) or is removed

@@ -69,7 +69,7 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 		return err
 	}
 	var names []string
-	for _, file := range slices.Concat(tidy[:1], rest, tidy[1:]) {
+	for _, file := range reportOrder(tidy, rest) {
 		names = append(names, file.name)
 	}
 	sum.print(stdout, f.out, names, time.Since(writing))
@@ -113,12 +113,10 @@ type outputFile struct {
 	write func(w io.Writer) error
 }
 
-// planOutputs lists the result files of a finished run, in the order
-// they are reported: the tidy table of the most granular StateTracker,
-// summary.json, timing.csv, then the other tidy tables (see [planTidy]).
-func planOutputs(m *model.Biweekly, chosen *metrics.StateTracker, sum *runSummary, format metrics.Format) []outputFile {
-	tidy := planTidy(m, chosen, format, nil)
-	return slices.Concat(tidy[:1], summaryFiles(m, sum), tidy[1:])
+// reportOrder is the order the summary lists the files in: the chosen
+// StateTracker's table, summary.json, timing.csv, then the other tables.
+func reportOrder(tidy, rest []outputFile) []outputFile {
+	return slices.Concat(tidy[:1], rest, tidy[1:])
 }
 
 // planTidy lists the tidy tables: the most granular StateTracker's (states.csv
