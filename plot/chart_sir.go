@@ -1,0 +1,81 @@
+package plot
+
+import (
+	"fmt"
+	"image/color"
+	"time"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// timeLine is a line of values over the ticks' dates.
+func timeLine(dates []time.Time, values []float64, c color.Color, width vg.Length) (*plotter.Line, error) {
+	xys := make(plotter.XYs, len(dates))
+	for i, d := range dates {
+		xys[i] = plotter.XY{X: unix(d), Y: values[i]}
+	}
+	l, err := plotter.NewLine(xys)
+	if err != nil {
+		return nil, err
+	}
+	l.Color = c
+	l.Width = width
+	return l, nil
+}
+
+// sirPicture draws the global S and R (top panel) and I (bottom panel)
+// over time from the states table: I is two orders of magnitude below S
+// and R, so it gets its own scale.
+func sirPicture(t *tidyTable, unit string) (func(draw.Canvas) error, error) {
+	for _, s := range []string{"S", "I", "R"} {
+		if !t.hasState(s) {
+			return nil, fmt.Errorf("%s has no rows of state %q: S, I, R curves skipped", t.path, s)
+		}
+	}
+	what := baseName(t.path)
+	if n := len(t.groups); n > 1 {
+		what = fmt.Sprintf("sum of %d %s in %s", n, unit, what)
+	}
+	top := newPlot(fmt.Sprintf("Global S, I and R over time (%s)", what), "", "people")
+	bottom := newPlot("", "date", "I: infections per biweek")
+	for _, p := range []*plot.Plot{top, bottom} {
+		dateAxis(p)
+		p.Y.Tick.Marker = plot.TickerFunc(countTicks)
+		p.Y.Min = 0
+		p.Add(plotter.NewGrid())
+	}
+	for _, c := range []struct {
+		state string
+		label string
+		color color.Color
+		p     *plot.Plot
+	}{
+		{"S", "S susceptible", colorS, top},
+		{"R", "R recovered", colorR, top},
+		{"I", "I infectious", colorI, bottom},
+	} {
+		l, err := timeLine(t.dates, t.total(c.state), c.color, vg.Points(1.5))
+		if err != nil {
+			return nil, err
+		}
+		c.p.Add(l)
+		if c.p == top {
+			c.p.Legend.Add(c.label, l)
+		}
+	}
+	// Head room for the legend above the S and R lines.
+	top.Y.Max = 1.3 * max(maxOf(t.total("S")), maxOf(t.total("R")))
+	top.Legend.Top = true
+	top.Legend.Left = true
+	top.Legend.XOffs = vg.Points(6)
+	return func(c draw.Canvas) error {
+		tiles := draw.Tiles{Rows: 2, Cols: 1, PadY: vg.Points(6), PadTop: vg.Points(2), PadBottom: vg.Points(2), PadLeft: vg.Points(2), PadRight: vg.Points(8)}
+		canvases := plot.Align([][]*plot.Plot{{top}, {bottom}}, tiles, c)
+		top.Draw(canvases[0][0])
+		bottom.Draw(canvases[1][0])
+		return nil
+	}, nil
+}

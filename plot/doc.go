@@ -1,0 +1,13 @@
+// Package plot draws pictures of a run's outputs with gonum/plot, read from
+// the files a run wrote (docs/outputs.md): the global S, I, R curves, an
+// incidence heat-map of patches × ticks, reported cases of the largest
+// groups, the fade-out curve (share of biweeks without reported cases
+// against patch population), the per-phase time per tick and, for an
+// ensemble, the median and 90 % band of the global I.
+//
+// [Render] reads a run directory (CSV or Parquet tables, found by name),
+// skips a picture whose inputs are missing (with a note) and writes PNG or
+// SVG files into a plots directory atomically: all pictures or none. Bad
+// input files give an [*InputError] naming the file, row and column.
+// docs/plots.md describes each picture and how to read it.
+package plot

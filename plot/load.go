@@ -1,0 +1,213 @@
+package plot
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+)
+
+// ensembleDir is the folder of an ensemble's quantile tables.
+const ensembleDir = "ensemble"
+
+// runData is what the pictures are drawn from, read from a run directory.
+// A nil field is an input the directory does not have.
+type runData struct {
+	dir        string
+	numPatches int         // from summary.json (0 unknown)
+	states     *tidyTable  // states table: global S, I, R
+	incidence  *groupSeries // heat-map source: per-patch I, else reported cases
+	reported   *groupSeries // largest groups and fade-outs: reported cases, else per-patch I
+	timing     *timingTable
+	timingFile string
+	ensI       *ensembleSeries // ensemble: global I
+	ensCases   *ensembleSeries // ensemble: global reported cases
+	notes      []string        // inputs missing or unusable, one line each
+}
+
+// runSummary is the part of summary.json the pictures use.
+type runSummary struct {
+	GroupLevel *int `json:"group_aggregation_level"`
+	Inputs     struct {
+		NumPatches int `json:"num_patches"`
+	} `json:"inputs"`
+}
+
+// loadRun reads every input found in dir. Missing files are notes; a bad
+// file is an error.
+func loadRun(dir string) (*runData, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("run directory: %w", err)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("run directory %s is not a directory", dir)
+	}
+	d := &runData{dir: dir}
+	perPatchStates, err := d.readSummary()
+	if err != nil {
+		return nil, err
+	}
+	if err := d.readTidyInputs(perPatchStates); err != nil {
+		return nil, err
+	}
+	if d.timingFile = filepath.Join(dir, "timing.csv"); fileExists(d.timingFile) {
+		if d.timing, err = readTiming(d.timingFile); err != nil {
+			return nil, err
+		}
+	} else {
+		d.note("no timing.csv: per-phase timing skipped")
+	}
+	return d, d.readEnsemble()
+}
+
+func (d *runData) note(format string, args ...any) { d.notes = append(d.notes, fmt.Sprintf(format, args...)) }
+
+// fileExists reports whether path is a regular file.
+func fileExists(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Mode().IsRegular()
+}
+
+// readSummary reads summary.json when present; it reports whether the
+// states table is per patch (group_aggregation_level −2).
+func (d *runData) readSummary() (bool, error) {
+	path := filepath.Join(d.dir, "summary.json")
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, &InputError{File: path, Err: err}
+	}
+	var s runSummary
+	if err := json.Unmarshal(data, &s); err != nil {
+		return false, &InputError{File: path, Err: fmt.Errorf("not a run summary: %w", err)}
+	}
+	d.numPatches = s.Inputs.NumPatches
+	return s.GroupLevel != nil && *s.GroupLevel == -2, nil
+}
+
+// readTidyInputs reads the states, population and cases tables.
+func (d *runData) readTidyInputs(perPatchStates bool) error {
+	var err error
+	if tables := stateTables(d.dir); len(tables) > 0 {
+		if d.states, err = readTidy(tables[0], "I"); err != nil {
+			return err
+		}
+	} else {
+		d.note("no states.csv or states.parquet: S, I, R curves skipped")
+	}
+	var pops *populations
+	if path := findTable(d.dir, "population"); path != "" {
+		if pops, err = readPopulations(path); err != nil {
+			return err
+		}
+	}
+	var cases *tidyTable
+	if path := findTable(d.dir, "cases"); path != "" {
+		if cases, err = readTidy(path, "cases"); err != nil {
+			return err
+		}
+	}
+	var perPatchI *groupSeries
+	if d.states != nil && len(d.states.groups) > 1 && d.states.hasState("I") {
+		perPatchI = d.seriesOf(d.states, "I", "infections per biweek (I)", "infections (I)", perPatchStates, pops)
+	}
+	var reported *groupSeries
+	if cases != nil {
+		reported = d.seriesOf(cases, "cases", "reported cases per biweek", "reported cases", false, pops)
+	}
+	d.incidence = firstOf(perPatchI, reported)
+	d.reported = firstOf(reported, perPatchI)
+	if d.incidence == nil {
+		d.note("no per-patch states (run --per-patch) and no cases table: heat-map, largest groups and fade-out curve skipped")
+	}
+	return nil
+}
+
+// firstOf returns the first non-nil series.
+func firstOf(s ...*groupSeries) *groupSeries {
+	for _, x := range s {
+		if x != nil {
+			return x
+		}
+	}
+	return nil
+}
+
+// seriesOf builds the per-group series of state from table t with each
+// group's population: from the population table when there is one, else
+// S + I + R at tick 0 of the states table's group of the same id.
+func (d *runData) seriesOf(t *tidyTable, state, what, short string, perPatch bool, pops *populations) *groupSeries {
+	s := &groupSeries{file: t.path, what: what, short: short, unit: "groups", groups: t.groups, dates: t.dates}
+	s.values = make([][]float64, len(t.groups))
+	s.pops = make([]float64, len(t.groups))
+	for g := range t.groups {
+		s.values[g] = t.series(state, g)
+	}
+	switch {
+	case pops != nil:
+		s.popFrom = pops.file
+		for g, id := range t.groups {
+			s.pops[g] = pops.groupPopulation(id)
+		}
+		if pops.arePatches(t.groups) {
+			s.unit = "patches"
+		}
+	case d.states != nil:
+		s.popFrom = d.states.path
+		for g, id := range t.groups {
+			s.pops[g] = math.NaN()
+			if sg, ok := d.states.index[id]; ok {
+				s.pops[g] = d.states.startTotal(sg)
+			}
+		}
+	default:
+		for g := range s.pops {
+			s.pops[g] = math.NaN()
+		}
+	}
+	if perPatch || (d.numPatches > 1 && len(t.groups) == d.numPatches) {
+		s.unit = "patches"
+	}
+	return s
+}
+
+// readEnsemble reads DIR/ensemble/ when it exists: the global I from the
+// states table and the global reported cases from the cases table.
+func (d *runData) readEnsemble() error {
+	dir := filepath.Join(d.dir, ensembleDir)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return nil
+	}
+	tables := stateTables(dir)
+	if len(tables) == 0 {
+		d.note("%s has no states table: ensemble bands skipped", dir)
+		return nil
+	}
+	var err error
+	for _, path := range tables { // the first with a global series
+		if d.ensI, err = readEnsemble(path, "I"); err == nil {
+			break
+		}
+		if !errors.Is(err, errNoGlobal) {
+			return err
+		}
+	}
+	if d.ensI == nil {
+		d.note("ensemble bands skipped: %v", err)
+		return nil
+	}
+	if path := findTable(dir, "cases"); path != "" {
+		if d.ensCases, err = readEnsemble(path, "cases"); err != nil {
+			if !errors.Is(err, errNoGlobal) {
+				return err
+			}
+			d.note("ensemble reported cases skipped: %v", err)
+		}
+	}
+	return nil
+}
