@@ -16,8 +16,8 @@ const ensembleDir = "ensemble"
 // A nil field is an input the directory does not have.
 type runData struct {
 	dir        string
-	numPatches int         // from summary.json (0 unknown)
-	states     *tidyTable  // states table: global S, I, R
+	numPatches int          // from summary.json (0 unknown)
+	states     *tidyTable   // states table: global S, I, R
 	incidence  *groupSeries // heat-map source: per-patch I, else reported cases
 	reported   *groupSeries // largest groups and fade-outs: reported cases, else per-patch I
 	timing     *timingTable
@@ -63,7 +63,9 @@ func loadRun(dir string) (*runData, error) {
 	return d, d.readEnsemble()
 }
 
-func (d *runData) note(format string, args ...any) { d.notes = append(d.notes, fmt.Sprintf(format, args...)) }
+func (d *runData) note(format string, args ...any) {
+	d.notes = append(d.notes, fmt.Sprintf(format, args...))
+}
 
 // fileExists reports whether path is a regular file.
 func fileExists(path string) bool {
