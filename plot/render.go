@@ -204,6 +204,18 @@ func (d *runData) pictures() []picture {
 	if d.incidence != nil {
 		add("heatmap", func() (func(draw.Canvas) error, error) { return heatmapPicture(d.incidence) })
 	}
+	if d.reported != nil {
+		add("largest", func() (func(draw.Canvas) error, error) { return groupsPicture(d.reported) })
+		add("fadeouts", func() (func(draw.Canvas) error, error) { return fadeoutPicture(d.reported) })
+	}
+	if d.timing != nil {
+		add("timing", func() (func(draw.Canvas) error, error) { return timingPicture(d.timing, d.timingFile) })
+	}
+	if d.ensI != nil {
+		add("ensemble", func() (func(draw.Canvas) error, error) {
+			return ensemblePicture(d.ensI, d.ensCases, filepath.Join(baseName(d.dir), ensembleDir))
+		})
+	}
 	return pics
 }
 

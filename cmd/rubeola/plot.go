@@ -84,3 +84,22 @@ func renderPlots(stdout io.Writer, dir, out string, f plotFlags) error {
 	}
 	return nil
 }
+
+// addRunPlotFlag registers --plot on run and resume.
+func addRunPlotFlag(cmd *cobra.Command, on *bool) {
+	cmd.Flags().BoolVar(on, "plot", false, "draw PNG pictures of the outputs into DIR/plots after the run (like `rubeola plot DIR`)")
+}
+
+// plotAfterRun draws DIR/plots with the default options when --plot was
+// given; the run's outputs are committed already, so a failure here leaves
+// them in place and says so.
+func plotAfterRun(stdout io.Writer, f outputFlags) error {
+	if !f.plot {
+		return nil
+	}
+	defaults := plotFlags{width: float64(plot.DefaultWidth / vg.Inch), height: float64(plot.DefaultHeight / vg.Inch), dpi: plot.DefaultDPI}
+	if err := renderPlots(stdout, f.out, filepath.Join(f.out, plotsDir), defaults); err != nil {
+		return fmt.Errorf("outputs written to %s, but plotting failed: %w", f.out, err)
+	}
+	return nil
+}

@@ -33,6 +33,7 @@ type outputFlags struct {
 	formatName    string         // --format as given
 	format        metrics.Format // resolved by check
 	cpuProfile    string         // --cpuprofile FILE, "" for none
+	plot          bool           // --plot: draw DIR/plots after the run (plot.go)
 }
 
 // addOutputFlags registers the shared output flags.
@@ -45,6 +46,7 @@ func addOutputFlags(cmd *cobra.Command, f *outputFlags) {
 	fl.IntVar(&f.snapshotEvery, "snapshot-every", 0, "write DIR/snapshots/tick-NNNNNN.snap every K ticks (0: none)")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the run (setup, ticks, outputs) to FILE for go tool pprof")
 	fl.StringVar(&f.formatName, "format", string(metrics.CSV), "tidy tables' format: csv or parquet (overrides the run file's [output] format)")
+	addRunPlotFlag(cmd, &f.plot)
 }
 
 // check validates the shared output flags and resolves the tidy tables'

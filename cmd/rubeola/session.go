@@ -73,7 +73,7 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 		names = append(names, file.name)
 	}
 	sum.print(stdout, f.out, names, time.Since(writing))
-	return nil
+	return plotAfterRun(stdout, f)
 }
 
 // runWithSnapshots runs the remaining ticks; with --snapshot-every K it

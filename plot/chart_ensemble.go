@@ -1,0 +1,90 @@
+package plot
+
+import (
+	"fmt"
+	"image/color"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// ensemblePicture draws the median and the 50 % and 90 % bands across
+// replicates of the global I and, when given, of the global reported
+// cases, one panel each.
+func ensemblePicture(infections, cases *ensembleSeries, dir string) (func(draw.Canvas) error, error) {
+	var panels [][]*plot.Plot
+	for _, e := range []struct {
+		s     *ensembleSeries
+		label string
+		color color.Color
+	}{
+		{infections, "I: infections per biweek", colorI},
+		{cases, "reported cases per biweek", colorS},
+	} {
+		if e.s == nil {
+			continue
+		}
+		p, err := bandPlot(e.s, e.label, e.color)
+		if err != nil {
+			return nil, err
+		}
+		panels = append(panels, []*plot.Plot{p})
+	}
+	panels[len(panels)-1][0].X.Label.Text = "date"
+	title := fmt.Sprintf("Ensemble: median, 50 %% and 90 %% bands across replicates (%s)", dir)
+	return func(c draw.Canvas) error {
+		c = withTitle(c, title)
+		tiles := draw.Tiles{Rows: len(panels), Cols: 1, PadY: vg.Points(8), PadLeft: vg.Points(2), PadRight: vg.Points(8), PadBottom: vg.Points(2)}
+		canvases := plot.Align(panels, tiles, c)
+		for r := range panels {
+			panels[r][0].Draw(canvases[r][0])
+		}
+		return nil
+	}, nil
+}
+
+// bandPlot is one panel: the q05–q95 and q25–q75 bands as shaded areas
+// and the median as a line.
+func bandPlot(s *ensembleSeries, label string, c color.Color) (*plot.Plot, error) {
+	p := newPlot("", "", label)
+	dateAxis(p)
+	p.Y.Tick.Marker = plot.TickerFunc(countTicks)
+	p.Y.Min = 0
+	p.Add(plotter.NewGrid())
+	for _, b := range []struct {
+		lo, hi int
+		alpha  float64
+		name   string
+	}{
+		{q05, q95, 0.2, "90 % band (q05–q95)"},
+		{q25, q75, 0.4, "50 % band (q25–q75)"},
+	} {
+		n := len(s.dates)
+		poly := make(plotter.XYs, 0, 2*n)
+		for i, d := range s.dates {
+			poly = append(poly, plotter.XY{X: unix(d), Y: s.q[b.hi][i]})
+		}
+		for i := n - 1; i >= 0; i-- {
+			poly = append(poly, plotter.XY{X: unix(s.dates[i]), Y: s.q[b.lo][i]})
+		}
+		area, err := plotter.NewPolygon(poly)
+		if err != nil {
+			return nil, err
+		}
+		area.Color = withAlpha(c, b.alpha)
+		area.LineStyle.Width = 0
+		p.Add(area)
+		p.Legend.Add(b.name, area)
+	}
+	median, err := timeLine(s.dates, s.q[q50], c, vg.Points(1.5))
+	if err != nil {
+		return nil, err
+	}
+	p.Add(median)
+	p.Legend.Add("median (q50)", median)
+	p.Legend.Top = true
+	p.Y.Max *= 1.4 // head room for the legend
+	return p, nil
+}

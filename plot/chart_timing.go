@@ -1,0 +1,121 @@
+package plot
+
+import (
+	"fmt"
+	"slices"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// timingPicture draws the wall-clock time of each phase at each tick as
+// stacked areas (the top edge is the tick's total), with a legend giving
+// each phase's median and mean (the mean includes the slow ticks). A few ticks (warm-up, garbage collection, a
+// descheduled process) can take ten to a hundred times the usual; the y
+// axis stops at the larger of 3 × the median total and 1.2 × the 95th
+// percentile, and the title says how many ticks go beyond.
+func timingPicture(t *timingTable, path string) (func(draw.Canvas) error, error) {
+	n := len(t.ticks)
+	total := make([]float64, n)
+	means := make([]float64, len(t.phases))
+	for k, us := range t.us {
+		for i, v := range us {
+			total[i] += v
+			means[k] += v / float64(n)
+		}
+	}
+	// Microseconds, or milliseconds when ticks take more than 2 ms.
+	unit, scale := "µs", 1.0
+	if meanOf(total) > 2000 {
+		unit, scale = "ms", 1e-3
+	}
+	sorted := slices.Clone(total)
+	slices.Sort(sorted)
+	yMax := scale * min(sorted[n-1], max(3*sorted[(n-1)/2], 1.2*sorted[(n-1)*95/100]))
+	above := 0
+	for _, v := range total {
+		if v*scale > yMax {
+			above++
+		}
+	}
+	title := fmt.Sprintf("Time per tick by phase, %d ticks (%s)", n, baseName(path))
+	if above > 0 {
+		title += fmt.Sprintf("; %d slower ticks cut off", above)
+	}
+	p := newPlot(title, "tick", unit+" per tick (stacked)")
+	p.Y.Min = 0
+	p.Y.Tick.Marker = plot.TickerFunc(countTicks)
+	legend := plot.NewLegend()
+	legend.TextStyle.Font.Size = 9
+	legend.ThumbnailWidth = vg.Points(12)
+	legend.Padding = vg.Points(2)
+	below := make([]float64, n)
+	var entries []func()
+	for k, phase := range t.phases {
+		poly := make(plotter.XYs, 0, 2*n)
+		for i := range n {
+			poly = append(poly, plotter.XY{X: t.ticks[i], Y: scale * (below[i] + t.us[k][i])})
+		}
+		for i := n - 1; i >= 0; i-- {
+			poly = append(poly, plotter.XY{X: t.ticks[i], Y: scale * below[i]})
+		}
+		for i := range n {
+			below[i] += t.us[k][i]
+		}
+		area, err := plotter.NewPolygon(poly)
+		if err != nil {
+			return nil, err
+		}
+		area.Color = lineColor(k)
+		area.LineStyle.Width = 0
+		p.Add(area)
+		label := fmt.Sprintf("%s: median %.3g, mean %.3g %s", phase, scale*medianOf(t.us[k]), scale*means[k], unit)
+		entries = append(entries, func() { legend.Add(label, area) })
+	}
+	// After Add, which widens the axes to the data.
+	if yMax > 0 {
+		p.Y.Max = yMax
+	}
+	p.X.Min, p.X.Max = t.ticks[0], t.ticks[n-1]
+	for i := len(entries) - 1; i >= 0; i-- { // the top of the stack first
+		entries[i]()
+	}
+	return func(c draw.Canvas) error {
+		// The legend sits right of the chart: inside it would hide the stack.
+		width := legendWidth(legend)
+		p.Draw(draw.Crop(c, 0, -width, 0, 0))
+		legend.Top, legend.Left = true, true
+		legend.Draw(draw.Crop(c, c.Max.X-c.Min.X-width, 0, 0, -vg.Points(24)))
+		return nil
+	}, nil
+}
+
+// legendWidth is the width legend needs, plus a margin.
+func legendWidth(l plot.Legend) vg.Length {
+	r := l.Rectangle(draw.Canvas{})
+	return r.Max.X - r.Min.X + vg.Points(12)
+}
+
+// meanOf is the mean of v (0 for none).
+func meanOf(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, x := range v {
+		sum += x
+	}
+	return sum / float64(len(v))
+}
+
+// medianOf is the median of v (the upper one of an even count; 0 for none).
+func medianOf(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
