@@ -47,6 +47,7 @@ func timingPicture(t *timingTable, path string) (func(draw.Canvas) error, error)
 	p := newPlot(title, "tick", unit+" per tick (stacked)")
 	p.Y.Min = 0
 	p.Y.Tick.Marker = plot.TickerFunc(countTicks)
+	p.X.Tick.Marker = plot.TickerFunc(countTicks)
 	legend := plot.NewLegend()
 	legend.TextStyle.Font.Size = 9
 	legend.ThumbnailWidth = vg.Points(12)

@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -179,10 +180,28 @@ func writePicture(path string, pic picture, opts Options) (err error) {
 			err = cerr
 		}
 	}()
-	_, err = c.WriteTo(f)
+	if !opts.SVG {
+		_, err = c.WriteTo(f)
+		return err
+	}
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return err
+	}
+	_, err = f.Write(fixImages(buf.Bytes()))
 	return err
 }
 
+// fixImages corrects the images embedded in an SVG by gonum/plot v0.17's
+// vgsvg: it encodes them as PNG but labels them "data:image/jpg", which
+// strict renderers (librsvg) refuse to draw, and it leaves SVG's default
+// preserveAspectRatio (xMidYMid meet), with which every renderer shrinks
+// an image whose pixel shape differs from its box to fit and centres it —
+// the heat-map would be narrowed and shifted, the colour bar a sliver.
+func fixImages(svg []byte) []byte {
+	svg = bytes.ReplaceAll(svg, []byte("data:image/jpg;base64,iVBOR"), []byte("data:image/png;base64,iVBOR"))
+	return bytes.ReplaceAll(svg, []byte("<image "), []byte(`<image preserveAspectRatio="none" `))
+}
 // baseName is a path's file name.
 func baseName(path string) string { return filepath.Base(path) }
 
@@ -227,3 +246,4 @@ func (d *runData) unitOfStates() string {
 	}
 	return "groups"
 }
+
