@@ -202,6 +202,7 @@ func fixImages(svg []byte) []byte {
 	svg = bytes.ReplaceAll(svg, []byte("data:image/jpg;base64,iVBOR"), []byte("data:image/png;base64,iVBOR"))
 	return bytes.ReplaceAll(svg, []byte("<image "), []byte(`<image preserveAspectRatio="none" `))
 }
+
 // baseName is a path's file name.
 func baseName(path string) string { return filepath.Base(path) }
 
@@ -246,4 +247,3 @@ func (d *runData) unitOfStates() string {
 	}
 	return "groups"
 }
-
