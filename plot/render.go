@@ -188,18 +188,23 @@ func writePicture(path string, pic picture, opts Options) (err error) {
 	if _, err := c.WriteTo(&buf); err != nil {
 		return err
 	}
-	_, err = f.Write(fixImages(buf.Bytes()))
+	_, err = f.Write(fixSVG(buf.Bytes()))
 	return err
 }
 
-// fixImages corrects the images embedded in an SVG by gonum/plot v0.17's
+// fixSVG corrects the images embedded in an SVG by gonum/plot v0.17's
 // vgsvg: it encodes them as PNG but labels them "data:image/jpg", which
 // strict renderers (librsvg) refuse to draw, and it leaves SVG's default
 // preserveAspectRatio (xMidYMid meet), with which every renderer shrinks
 // an image whose pixel shape differs from its box to fit and centres it —
 // the heat-map would be narrowed and shifted, the colour bar a sliver.
-func fixImages(svg []byte) []byte {
+// It also names metric-compatible fallbacks for the text's font: the
+// layout is measured with Liberation Serif, whose widths match Times New
+// Roman's, so a viewer without it still fits labels where they were
+// measured to go.
+func fixSVG(svg []byte) []byte {
 	svg = bytes.ReplaceAll(svg, []byte("data:image/jpg;base64,iVBOR"), []byte("data:image/png;base64,iVBOR"))
+	svg = bytes.ReplaceAll(svg, []byte("font-family:Liberation Serif;"), []byte("font-family:'Liberation Serif','Times New Roman',Times,serif;"))
 	return bytes.ReplaceAll(svg, []byte("<image "), []byte(`<image preserveAspectRatio="none" `))
 }
 

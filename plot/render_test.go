@@ -125,9 +125,10 @@ func TestRenderSVG(t *testing.T) {
 		assert.Equal(t, "360pt", root.Height, "5 in = 360 pt")
 		assert.Greater(t, len(root.Inner), 5000, "%s has drawing content", path)
 		// Embedded rasters (heat-map, colour bars) are labelled PNG and
-		// stretched to their boxes (see fixImages).
+		// stretched to their boxes (see fixSVG).
 		assert.NotContains(t, string(data), "image/jpg", path)
 		assert.Equal(t, strings.Count(string(data), "<image "), strings.Count(string(data), `<image preserveAspectRatio="none" `), path)
+		assert.NotContains(t, string(data), "font-family:Liberation Serif;", "fallback fonts named")
 		if filepath.Base(path) == "heatmap.svg" {
 			assert.Equal(t, 2, strings.Count(string(data), "data:image/png;base64,"), "the heat-map and its colour bar")
 		}

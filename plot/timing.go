@@ -37,7 +37,8 @@ func readTiming(path string) (*timingTable, error) {
 	if len(header) < 2 || header[0] != "tick" {
 		return nil, &InputError{File: path, Err: fmt.Errorf("header %v: expected tick,<phase names…>", header)}
 	}
-	t := &timingTable{phases: append([]string(nil), header[1:]...), us: make([][]float64, len(header)-1)}
+	header = append([]string(nil), header...) // ReuseRecord: the next Read overwrites it
+	t := &timingTable{phases: header[1:], us: make([][]float64, len(header)-1)}
 	for row := 1; ; row++ {
 		rec, err := r.Read()
 		if err == io.EOF {
