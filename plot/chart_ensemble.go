@@ -51,7 +51,6 @@ func bandPlot(s *ensembleSeries, label string, c color.Color) (*plot.Plot, error
 	p := newPlot("", "", label)
 	dateAxis(p)
 	p.Y.Tick.Marker = plot.TickerFunc(countTicks)
-	p.Y.Min = 0
 	p.Add(plotter.NewGrid())
 	for _, b := range []struct {
 		lo, hi int
@@ -78,13 +77,13 @@ func bandPlot(s *ensembleSeries, label string, c color.Color) (*plot.Plot, error
 		p.Add(area)
 		p.Legend.Add(b.name, area)
 	}
-	median, err := timeLine(s.dates, s.q[q50], c, vg.Points(1.5))
+	median, err := addTimeLine(p, s.dates, s.q[q50], c, vg.Points(1.5))
 	if err != nil {
 		return nil, err
 	}
-	p.Add(median)
 	p.Legend.Add("median (q50)", median)
 	p.Legend.Top = true
+	fromZero(p)
 	p.Y.Max *= 1.4 // head room for the legend
 	return p, nil
 }

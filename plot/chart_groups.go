@@ -38,23 +38,21 @@ func groupsPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 		p.Title.Padding = vg.Points(2)
 		dateAxis(p)
 		p.Y.Tick.Marker = plot.TickerFunc(countTicks)
-		p.Y.Min = 0
 		p.Add(plotter.NewGrid())
-		l, err := timeLine(s.dates, s.values[g], lineColor(i), vg.Points(1.2))
-		if err != nil {
+		if _, err := addTimeLine(p, s.dates, s.values[g], lineColor(i), vg.Points(1.2)); err != nil {
 			return nil, err
 		}
-		p.Add(l)
+		fromZero(p)
 		panels[i/cols] = append(panels[i/cols], p)
 	}
 	for len(panels[rows-1]) < cols { // an odd count: leave the last cell empty
 		panels[rows-1] = append(panels[rows-1], nil)
 	}
-	largest := "the largest"
+	which := fmt.Sprintf("the largest %d of %d %s by population", len(order), len(s.groups), s.unit)
 	if len(s.groups) <= largestGroups {
-		largest = "all"
+		which = fmt.Sprintf("all %d %s, largest first", len(order), s.unit)
 	}
-	title := fmt.Sprintf("%s per biweek, %s %d of %d %s by population (%s)", capitalise(s.short), largest, len(order), len(s.groups), s.unit, baseName(s.file))
+	title := fmt.Sprintf("%s per biweek, %s (%s)", capitalise(s.short), which, baseName(s.file))
 	return func(c draw.Canvas) error {
 		c = withTitle(c, title)
 		tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(14), PadY: vg.Points(6), PadLeft: vg.Points(2), PadRight: vg.Points(8), PadBottom: vg.Points(2)}

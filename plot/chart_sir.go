@@ -11,8 +11,10 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// timeLine is a line of values over the ticks' dates.
-func timeLine(dates []time.Time, values []float64, c color.Color, width vg.Length) (*plotter.Line, error) {
+// addTimeLine adds a line of values over the ticks' dates to p and returns
+// it (for the legend); a single tick, which a line cannot show, also gets
+// a dot.
+func addTimeLine(p *plot.Plot, dates []time.Time, values []float64, c color.Color, width vg.Length) (*plotter.Line, error) {
 	xys := make(plotter.XYs, len(dates))
 	for i, d := range dates {
 		xys[i] = plotter.XY{X: unix(d), Y: values[i]}
@@ -23,6 +25,15 @@ func timeLine(dates []time.Time, values []float64, c color.Color, width vg.Lengt
 	}
 	l.Color = c
 	l.Width = width
+	p.Add(l)
+	if len(xys) == 1 {
+		dot, err := plotter.NewScatter(xys)
+		if err != nil {
+			return nil, err
+		}
+		dot.GlyphStyle = draw.GlyphStyle{Color: c, Radius: 2 * width, Shape: draw.CircleGlyph{}}
+		p.Add(dot)
+	}
 	return l, nil
 }
 
@@ -44,7 +55,6 @@ func sirPicture(t *tidyTable, unit string) (func(draw.Canvas) error, error) {
 	for _, p := range []*plot.Plot{top, bottom} {
 		dateAxis(p)
 		p.Y.Tick.Marker = plot.TickerFunc(countTicks)
-		p.Y.Min = 0
 		p.Add(plotter.NewGrid())
 	}
 	for _, c := range []struct {
@@ -57,17 +67,18 @@ func sirPicture(t *tidyTable, unit string) (func(draw.Canvas) error, error) {
 		{"R", "R recovered", colorR, top},
 		{"I", "I infectious", colorI, bottom},
 	} {
-		l, err := timeLine(t.dates, t.total(c.state), c.color, vg.Points(1.5))
+		l, err := addTimeLine(c.p, t.dates, t.total(c.state), c.color, vg.Points(1.5))
 		if err != nil {
 			return nil, err
 		}
-		c.p.Add(l)
 		if c.p == top {
 			c.p.Legend.Add(c.label, l)
 		}
 	}
 	// Head room for the legend above the S and R lines.
 	top.Y.Max = 1.3 * max(maxOf(t.total("S")), maxOf(t.total("R")))
+	fromZero(top)
+	fromZero(bottom)
 	top.Legend.Top = true
 	top.Legend.Left = true
 	top.Legend.XOffs = vg.Points(6)

@@ -40,10 +40,10 @@ type runSummary struct {
 func loadRun(dir string) (*runData, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
-		return nil, fmt.Errorf("run directory: %w", err)
+		return nil, &InputError{File: dir, Err: fmt.Errorf("run directory: %w", err)}
 	}
 	if !info.IsDir() {
-		return nil, fmt.Errorf("run directory %s is not a directory", dir)
+		return nil, &InputError{File: dir, Err: errors.New("not a directory (expected a run's output directory)")}
 	}
 	d := &runData{dir: dir}
 	perPatchStates, err := d.readSummary()

@@ -45,8 +45,17 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// check validates the options: a size of 1 to 100 inches, a resolution of
-// 10 to 1200 dpi and a PNG of at most 10⁸ pixels.
+// Check validates the options as they are (zero is invalid here; Render
+// fills zero fields with the defaults first): a size of 1 to 100 inches, a
+// resolution of 10 to 1200 dpi and a PNG of at most 10⁸ pixels. Errors
+// are *OptionsError.
+func (o Options) Check() error {
+	if err := o.check(); err != nil {
+		return &OptionsError{err}
+	}
+	return nil
+}
+
 func (o Options) check() error {
 	for _, l := range []struct {
 		name string

@@ -61,6 +61,9 @@ func TestRenderPNG(t *testing.T) {
 		{"parquet, every input", func() fixture { f := full; f.parquet = true; return f }(), allPictures},
 		{"global states only", fixture{patches: 5, ticks: 30, seed: 2}, []string{"sir"}},
 		{"cases without per-patch states", fixture{patches: 12, ticks: 40, seed: 3, cases: true}, []string{"sir", "heatmap", "largest", "fadeouts"}},
+		{"one tick", fixture{patches: 3, ticks: 1, seed: 4, perPatch: true, cases: true, timing: true, ensemble: true}, allPictures},
+		// More patches than heat-map rows (maxHeatRows): rows average bands.
+		{"banded heat-map", fixture{patches: 2*maxHeatRows + 1, ticks: 3, seed: 5, cases: true}, []string{"sir", "heatmap", "largest", "fadeouts"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := writeRun(t, tc.f)
@@ -194,8 +197,9 @@ func TestRenderNothingToPlot(t *testing.T) {
 	assert.NoDirExists(t, out)
 
 	_, err = Render(filepath.Join(dir, "missing"), out, Options{})
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "missing")
+	var ie *InputError
+	require.ErrorAs(t, err, &ie)
+	assert.Equal(t, filepath.Join(dir, "missing"), ie.File)
 }
 
 func TestRenderBadOptions(t *testing.T) {

@@ -188,3 +188,13 @@ func maxOf(v []float64) float64 {
 	}
 	return m
 }
+
+// fromZero starts p's y axis at 0 (counts), with a range of at least 1 so
+// that all-zero data draws on a sensible axis. Call it after Add, which
+// widens the axes to the data.
+func fromZero(p *plot.Plot) {
+	p.Y.Min = 0
+	if p.Y.Max <= 0 {
+		p.Y.Max = 1
+	}
+}

@@ -66,14 +66,17 @@ func newPlotCmd(stdout io.Writer) *cobra.Command {
 // Bad options, bad input files and a directory with nothing to plot are
 // validation errors (exit 2).
 func renderPlots(stdout io.Writer, dir, out string, f plotFlags) error {
-	res, err := plot.Render(dir, out, f.options())
+	opts := f.options()
+	if err := opts.Check(); err != nil {
+		return invalid(err)
+	}
+	res, err := plot.Render(dir, out, opts)
 	for _, s := range res.Skipped {
 		fmt.Fprintf(stdout, "note: %s\n", s)
 	}
 	if err != nil {
 		var ie *plot.InputError
-		var oe *plot.OptionsError
-		if errors.As(err, &ie) || errors.As(err, &oe) || errors.Is(err, plot.ErrNothingToPlot) {
+		if errors.As(err, &ie) || errors.Is(err, plot.ErrNothingToPlot) {
 			return invalid(err)
 		}
 		return err
