@@ -66,9 +66,9 @@ type populations struct {
 	pop  map[string]float64
 }
 
-// readPopulations reads the population table (state N).
+// readPopulations reads the population table (state N) at tick 0.
 func readPopulations(path string) (*populations, error) {
-	t, err := readTidy(path, "N")
+	t, err := readTidy(path)
 	if err != nil {
 		return nil, err
 	}
@@ -76,8 +76,11 @@ func readPopulations(path string) (*populations, error) {
 		return nil, &InputError{File: path, Column: "state", Err: errors.New(`no rows of state "N"`)}
 	}
 	p := &populations{file: path, ids: t.groups, pop: make(map[string]float64, len(t.groups))}
+	atStart := t.atStart["N"]
 	for g, id := range t.groups {
-		p.pop[id] = t.series("N", g)[0]
+		if g < len(atStart) {
+			p.pop[id] = atStart[g]
+		}
 	}
 	return p, nil
 }
