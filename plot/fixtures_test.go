@@ -56,7 +56,7 @@ var start = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // writeRun writes the fixture's files into a new temporary directory and
 // returns it.
-func writeRun(t *testing.T, f fixture) string {
+func writeRun(t testing.TB, f fixture) string {
 	t.Helper()
 	dir := t.TempDir()
 	rng := rand.New(rand.NewPCG(f.seed, 1))
@@ -143,7 +143,7 @@ func patchID(p int) string { return fmt.Sprintf("patch_%d", p) }
 
 // writeQuantiles writes an ensemble table of state for all_patches: the
 // total of infected × scale, with quantiles spread ±10 % and ±30 %.
-func writeQuantiles(t *testing.T, path string, f fixture, infected [][]int64, state string, scale float64) {
+func writeQuantiles(t testing.TB, path string, f fixture, infected [][]int64, state string, scale float64) {
 	var rows []quantileRow
 	for k := range f.ticks {
 		total := 0.0
@@ -171,7 +171,7 @@ func dayDate(days int32) string {
 }
 
 // writeTidyFile writes rows as a tidy CSV or Parquet file (by extension).
-func writeTidyFile(t *testing.T, path string, rows []tidyRow) {
+func writeTidyFile(t testing.TB, path string, rows []tidyRow) {
 	t.Helper()
 	if filepath.Ext(path) == ".parquet" {
 		writeParquet(t, path, rows)
@@ -186,7 +186,7 @@ func writeTidyFile(t *testing.T, path string, rows []tidyRow) {
 }
 
 // writeParquet writes rows as a Parquet file.
-func writeParquet[T any](t *testing.T, path string, rows []T) {
+func writeParquet[T any](t testing.TB, path string, rows []T) {
 	t.Helper()
 	f, err := os.Create(path)
 	require.NoError(t, err)
