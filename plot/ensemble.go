@@ -91,14 +91,7 @@ func readEnsemble(path, state string) (*ensembleSeries, error) {
 
 // add stores the current row's quantiles.
 func (s *ensembleSeries) add(rec records) error {
-	tick, err := rec.integer(0)
-	if err != nil {
-		return err
-	}
-	if tick < 0 || tick >= maxTicks {
-		return rec.fieldError(0, fmt.Errorf("tick %d outside [0, %d)", tick, maxTicks))
-	}
-	date, err := rec.date(1)
+	tick, date, err := tickAndDate(rec)
 	if err != nil {
 		return err
 	}
@@ -111,7 +104,7 @@ func (s *ensembleSeries) add(rec records) error {
 			return rec.fieldError(5+i, fmt.Errorf("%g is below %s = %g (quantiles must not decrease)", q[i], ensembleColumns[4+i], q[i-1]))
 		}
 	}
-	for len(s.dates) <= int(tick) {
+	for len(s.dates) <= tick {
 		s.dates = append(s.dates, time.Time{})
 		for i := range s.q {
 			s.q[i] = append(s.q[i], 0)

@@ -148,19 +148,13 @@ func countLabel(v float64) string {
 }
 
 // countTicks is the default ticker with compact count labels.
-func countTicks(lo, hi float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
-	for i := range ticks {
-		if ticks[i].Label != "" {
-			ticks[i].Label = countLabel(ticks[i].Value)
-		}
-	}
-	return ticks
-}
+func countTicks(lo, hi float64) []plot.Tick { return countLabels(plot.DefaultTicks{}.Ticks(lo, hi)) }
 
 // logCountTicks are decade ticks with compact labels for a log axis.
-func logCountTicks(lo, hi float64) []plot.Tick {
-	ticks := plot.LogTicks{}.Ticks(lo, hi)
+func logCountTicks(lo, hi float64) []plot.Tick { return countLabels(plot.LogTicks{}.Ticks(lo, hi)) }
+
+// countLabels relabels the labelled ticks with [countLabel].
+func countLabels(ticks []plot.Tick) []plot.Tick {
 	for i := range ticks {
 		if ticks[i].Label != "" {
 			ticks[i].Label = countLabel(ticks[i].Value)

@@ -74,15 +74,7 @@ func readTidy(path string, keep ...string) (*tidyTable, error) {
 
 // add adds the current row.
 func (t *tidyTable) add(rec records) error {
-	tick64, err := rec.integer(0)
-	if err != nil {
-		return err
-	}
-	if tick64 < 0 || tick64 >= maxTicks {
-		return rec.fieldError(0, fmt.Errorf("tick %d outside [0, %d)", tick64, maxTicks))
-	}
-	tick := int(tick64)
-	date, err := rec.date(1)
+	tick, date, err := tickAndDate(rec)
 	if err != nil {
 		return err
 	}
@@ -168,4 +160,18 @@ func (t *tidyTable) startTotal(g int) float64 {
 		}
 	}
 	return sum
+}
+
+// tickAndDate reads the tick (column 0, in [0, maxTicks)) and date
+// (column 1) of the current row.
+func tickAndDate(rec records) (int, time.Time, error) {
+	tick, err := rec.integer(0)
+	if err != nil {
+		return 0, time.Time{}, err
+	}
+	if tick < 0 || tick >= maxTicks {
+		return 0, time.Time{}, rec.fieldError(0, fmt.Errorf("tick %d outside [0, %d)", tick, maxTicks))
+	}
+	date, err := rec.date(1)
+	return int(tick), date, err
 }
