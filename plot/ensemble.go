@@ -81,11 +81,6 @@ func readEnsemble(path, state string) (*ensembleSeries, error) {
 	default:
 		return nil, fmt.Errorf("%s has %d groups and no %s rows (quantiles of groups do not add up to a global band): %w", path, len(groups), allPatchesID, errNoGlobal)
 	}
-	for tick, d := range s.dates {
-		if d.IsZero() {
-			return nil, &InputError{File: path, Column: "tick", Err: fmt.Errorf("no row of state %q, group %q at tick %d", state, s.group, tick)}
-		}
-	}
 	return s, nil
 }
 
@@ -103,6 +98,9 @@ func (s *ensembleSeries) add(rec records) error {
 		if i > 0 && q[i] < q[i-1] {
 			return rec.fieldError(5+i, fmt.Errorf("%g is below %s = %g (quantiles must not decrease)", q[i], ensembleColumns[4+i], q[i-1]))
 		}
+	}
+	if tick > len(s.dates) {
+		return rec.fieldError(0, gapError(tick, len(s.dates)))
 	}
 	for len(s.dates) <= tick {
 		s.dates = append(s.dates, time.Time{})

@@ -11,6 +11,11 @@ import (
 // 38 000 years).
 const maxTicks = 1_000_000
 
+// maxCells bounds the groups × ticks values held per kept state (8 bytes
+// each: 1 GiB), so a corrupt or enormous table fails with an error
+// instead of exhausting memory; 100 000 patches × 1 000 ticks fit.
+const maxCells = 1 << 27
+
 // tidyColumns are the columns a tidy table has (docs/outputs.md).
 var tidyColumns = []string{"tick", "date", "patch_id", "state", "count"}
 
@@ -64,11 +69,6 @@ func readTidy(path string, keep ...string) (*tidyTable, error) {
 	if len(t.dates) == 0 {
 		return nil, &InputError{File: path, Err: errors.New("no rows")}
 	}
-	for tick, d := range t.dates {
-		if d.IsZero() {
-			return nil, &InputError{File: path, Column: "tick", Err: fmt.Errorf("no rows for tick %d (ticks 0 to %d expected)", tick, len(t.dates)-1)}
-		}
-	}
 	return t, nil
 }
 
@@ -77,6 +77,9 @@ func (t *tidyTable) add(rec records) error {
 	tick, date, err := tickAndDate(rec)
 	if err != nil {
 		return err
+	}
+	if tick > len(t.dates) {
+		return rec.fieldError(0, gapError(tick, len(t.dates)))
 	}
 	id, state := rec.str(2), rec.str(3)
 	if state == "" {
@@ -113,6 +116,9 @@ func (t *tidyTable) add(rec records) error {
 		t.atStart[state] = addAt(t.atStart[state], g, float64(count))
 	}
 	if cells, kept := t.cells[state]; kept {
+		if len(cells) <= g && len(t.groups)*len(t.dates) > maxCells {
+			return rec.fieldError(2, fmt.Errorf("%d groups × %d ticks: more than %d values to hold for the per-group pictures", len(t.groups), len(t.dates), maxCells))
+		}
 		for len(cells) <= g {
 			cells = append(cells, nil)
 		}
@@ -160,6 +166,12 @@ func (t *tidyTable) startTotal(g int) float64 {
 		}
 	}
 	return sum
+}
+
+// gapError says that a row's tick skips ticks: tables hold every tick
+// from 0, in order (which also bounds what a corrupt tick can allocate).
+func gapError(tick, next int) error {
+	return fmt.Errorf("tick %d where tick %d was expected next (ticks run from 0 without gaps)", tick, next)
 }
 
 // tickAndDate reads the tick (column 0, in [0, maxTicks)) and date
