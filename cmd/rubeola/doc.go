@@ -3,8 +3,9 @@
 //
 //	rubeola run [--scenario FILE.csv] [--params FILE.json|.toml] [--config run.toml] [--ticks N]
 //	            [--seed S] [--out DIR] [--per-patch] [--no-progress] [--verbose] [--force]
-//	            [--snapshot-every K] [--format csv|parquet]
-//	rubeola resume FILE.snap [--ticks N] [--out DIR] [--force] [--format csv|parquet] …
+//	            [--snapshot-every K] [--format csv|parquet] [--plot]
+//	rubeola resume FILE.snap [--ticks N] [--out DIR] [--force] [--format csv|parquet] [--plot] …
+//	rubeola plot DIR [--svg] [--out PLOTDIR] [--width IN] [--height IN] [--dpi N]
 //	rubeola validate --scenario FILE [--params FILE]
 //	rubeola scenario raster --id ID --region ISO3 --shapefile FILE --population-raster FILE
 //	            [--mcv1-raster FILE] --out scenario.csv
@@ -20,7 +21,8 @@
 // with --format parquet, or a run file's [output] format = "parquet", the
 // tidy tables are .parquet files). Outputs are streamed into a temporary
 // directory that replaces DIR only when every file was written
-// (docs/outputs.md).
+// (docs/outputs.md). `rubeola plot DIR` (or `run --plot`) draws pictures of
+// those outputs into DIR/plots (docs/plots.md).
 //
 // The demographics commands download GADM shapefiles and UN WPP data on first
 // use (RUBEOLA_GADM_MIRROR and RUBEOLA_WPP_URL point them elsewhere), cache

@@ -28,6 +28,19 @@ func TestRunPlot(t *testing.T) {
 	}
 }
 
+// TestResumePlot resumes a run from its snapshot with --plot.
+func TestResumePlot(t *testing.T) {
+	first := filepath.Join(t.TempDir(), "first")
+	code, _, stderr := runCLI(t, "run", "--out", first, "--no-progress", "--ticks", "8", "--snapshot-every", "4")
+	require.Equal(t, 0, code, stderr)
+	resumed := filepath.Join(t.TempDir(), "resumed")
+	code, stdout, stderr := runCLI(t, "resume", filepath.Join(first, "snapshots", "tick-000004.snap"), "--out", resumed, "--no-progress", "--plot")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "Plots written to")
+	assert.FileExists(t, filepath.Join(resumed, "plots", "sir.png"))
+	assert.FileExists(t, filepath.Join(resumed, "plots", "timing.png"))
+}
+
 func TestPlotCommand(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	code, _, stderr := runCLI(t, "run", "--out", dir, "--no-progress", "--ticks", "13")
