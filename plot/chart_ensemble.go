@@ -3,6 +3,7 @@ package plot
 import (
 	"fmt"
 	"image/color"
+	"path/filepath"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -46,10 +47,21 @@ func ensemblePicture(infections, cases *ensembleSeries, dir string) (func(draw.C
 }
 
 // bandPlot is one panel: the q05–q95 and q25–q75 bands as shaded areas
-// and the median as a line.
+// and the median as a line, with a legend.
 func bandPlot(s *ensembleSeries, label string, c color.Color) (*plot.Plot, error) {
 	p := newPlot("", "", label)
 	dateAxis(p)
+	if err := addBands(p, s, c); err != nil {
+		return nil, err
+	}
+	p.Legend.Top = true
+	p.Y.Max *= 1.4 // head room for the legend
+	return p, nil
+}
+
+// addBands draws s's bands and median into p (legend entries included)
+// with the y axis from zero.
+func addBands(p *plot.Plot, s *ensembleSeries, c color.Color) error {
 	p.Y.Tick.Marker = plot.TickerFunc(countTicks)
 	p.Add(plotter.NewGrid())
 	for _, b := range []struct {
@@ -70,7 +82,7 @@ func bandPlot(s *ensembleSeries, label string, c color.Color) (*plot.Plot, error
 		}
 		area, err := plotter.NewPolygon(poly)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		area.Color = withAlpha(c, b.alpha)
 		area.LineStyle.Width = 0
@@ -79,11 +91,30 @@ func bandPlot(s *ensembleSeries, label string, c color.Color) (*plot.Plot, error
 	}
 	median, err := addTimeLine(p, s.dates, s.q[q50], c, vg.Points(1.5))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	p.Legend.Add("median (q50)", median)
-	p.Legend.Top = true
 	fromZero(p)
-	p.Y.Max *= 1.4 // head room for the legend
-	return p, nil
+	return nil
+}
+
+// ensembleGroupsPicture draws the bands of the largest groups, one panel
+// each (largest first, each with its own y scale), the legend in the first.
+func ensembleGroupsPicture(g *ensembleGroups) (func(draw.Canvas) error, error) {
+	var panels []*plot.Plot
+	for i, s := range g.series {
+		p := panelPlot(s.group, g.pops[i])
+		if err := addBands(p, s, colorS); err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			p.Legend.Top = true
+			p.Y.Max *= 1.6 // head room for the legend in a small panel
+		} else {
+			p.Legend = plot.NewLegend()
+		}
+		panels = append(panels, p)
+	}
+	title := fmt.Sprintf("Ensemble: %s per biweek, %s (%s)", g.what, largestOf(len(g.series), g.total, "patches"), filepath.Join(ensembleDir, baseName(g.file)))
+	return gridPicture(title, panels), nil
 }

@@ -25,39 +25,59 @@ func groupsPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 	if len(order) == 0 || len(s.dates) == 0 {
 		return nil, fmt.Errorf("%s has no groups or ticks", s.file)
 	}
-	cols := min(2, len(order))
-	rows := (len(order) + cols - 1) / cols
-	panels := make([][]*plot.Plot, rows)
+	var panels []*plot.Plot
 	for i, g := range order {
-		title := s.groups[g]
-		if pop := s.pops[g]; !math.IsNaN(pop) {
-			title += " · pop " + countLabel(pop)
-		}
-		p := newPlot(title, "", "")
-		shrinkFonts(p, 10, 9, 8)
-		p.Title.Padding = vg.Points(2)
-		dateAxis(p)
+		p := panelPlot(s.groups[g], s.pops[g])
 		p.Y.Tick.Marker = plot.TickerFunc(countTicks)
 		p.Add(plotter.NewGrid())
 		if _, err := addTimeLine(p, s.dates, s.values[g], lineColor(i), vg.Points(1.2)); err != nil {
 			return nil, err
 		}
 		fromZero(p)
-		panels[i/cols] = append(panels[i/cols], p)
+		panels = append(panels, p)
 	}
-	for len(panels[rows-1]) < cols { // an odd count: leave the last cell empty
-		panels[rows-1] = append(panels[rows-1], nil)
+	title := fmt.Sprintf("%s per biweek, %s (%s)", capitalise(s.short), largestOf(len(order), len(s.groups), s.unit), baseName(s.file))
+	return gridPicture(title, panels), nil
+}
+
+// largestOf says which groups a picture of the largest shows.
+func largestOf(shown, total int, unit string) string {
+	if shown == total {
+		return fmt.Sprintf("all %d %s, largest first", total, unit)
 	}
-	which := fmt.Sprintf("the largest %d of %d %s by population", len(order), len(s.groups), s.unit)
-	if len(s.groups) <= largestGroups {
-		which = fmt.Sprintf("all %d %s, largest first", len(order), s.unit)
+	return fmt.Sprintf("the largest %d of %d %s by population", shown, total, unit)
+}
+
+// panelPlot is a small panel titled with a group id and its population
+// (NaN: unknown), on a calendar axis.
+func panelPlot(id string, pop float64) *plot.Plot {
+	title := id
+	if !math.IsNaN(pop) {
+		title += " · pop " + countLabel(pop)
 	}
-	title := fmt.Sprintf("%s per biweek, %s (%s)", capitalise(s.short), which, baseName(s.file))
+	p := newPlot(title, "", "")
+	shrinkFonts(p, 10, 9, 8)
+	p.Title.Padding = vg.Points(2)
+	dateAxis(p)
+	return p
+}
+
+// gridPicture draws panels in rows of two under a title.
+func gridPicture(title string, panels []*plot.Plot) func(draw.Canvas) error {
+	cols := min(2, len(panels))
+	rows := (len(panels) + cols - 1) / cols
+	grid := make([][]*plot.Plot, rows)
+	for i, p := range panels {
+		grid[i/cols] = append(grid[i/cols], p)
+	}
+	for len(grid[rows-1]) < cols { // an odd count: leave the last cell empty
+		grid[rows-1] = append(grid[rows-1], nil)
+	}
 	return func(c draw.Canvas) error {
 		c = withTitle(c, title)
 		tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(14), PadY: vg.Points(6), PadLeft: vg.Points(2), PadRight: vg.Points(8), PadBottom: vg.Points(2)}
-		canvases := plot.Align(panels, tiles, c)
-		for r, row := range panels {
+		canvases := plot.Align(grid, tiles, c)
+		for r, row := range grid {
 			for k, p := range row {
 				if p != nil {
 					p.Draw(canvases[r][k])
@@ -65,7 +85,7 @@ func groupsPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 			}
 		}
 		return nil
-	}, nil
+	}
 }
 
 // fadeoutPicture draws, for each group with a known population, the share

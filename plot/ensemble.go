@@ -1,8 +1,10 @@
 package plot
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -30,19 +32,19 @@ type ensembleSeries struct {
 // errNoGlobal explains why an ensemble table gave no global series.
 var errNoGlobal = errors.New("no global series")
 
-// readEnsemble reads the rows of state from an ensemble table and returns
-// the global series: the group all_patches, else the only group. A table
-// with several groups and no all_patches row gives errNoGlobal wrapped with
-// the count (quantiles of groups cannot be added up into a global band).
-func readEnsemble(path, state string) (*ensembleSeries, error) {
+// scanEnsemble reads the rows of state from an ensemble table. It keeps
+// the series of the groups keep accepts (called once per row, in file
+// order) — every tick, or with firstTick only tick 0 — and returns them with
+// every group id of that state in first-appearance order.
+func scanEnsemble(path, state string, keep func(id string) bool, firstTick bool) (map[string]*ensembleSeries, []string, error) {
 	rec, err := openRecords(path, ensembleColumns)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rec.close()
 	var (
-		groups = map[string]bool{}
-		first  string
+		seen   = map[string]bool{}
+		groups []string
 		byID   = map[string]*ensembleSeries{}
 	)
 	for rec.next() {
@@ -50,13 +52,11 @@ func readEnsemble(path, state string) (*ensembleSeries, error) {
 			continue
 		}
 		id := rec.str(2)
-		if !groups[id] {
-			groups[id] = true
-			if len(groups) == 1 {
-				first = id
-			}
+		if !seen[id] {
+			seen[id] = true
+			groups = append(groups, id)
 		}
-		if id != first && id != allPatchesID {
+		if !keep(id) {
 			continue
 		}
 		s := byID[id]
@@ -64,11 +64,29 @@ func readEnsemble(path, state string) (*ensembleSeries, error) {
 			s = &ensembleSeries{group: id}
 			byID[id] = s
 		}
+		if firstTick && len(s.dates) > 0 {
+			continue
+		}
 		if err := s.add(rec); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	if err := rec.err(); err != nil {
+	return byID, groups, rec.err()
+}
+
+// readEnsemble reads the rows of state from an ensemble table and returns
+// the global series: the group all_patches, else the only group. A table
+// with several groups and no all_patches row gives errNoGlobal wrapped with
+// the count (quantiles of groups cannot be added up into a global band).
+func readEnsemble(path, state string) (*ensembleSeries, error) {
+	first := ""
+	byID, groups, err := scanEnsemble(path, state, func(id string) bool {
+		if first == "" {
+			first = id
+		}
+		return id == first || id == allPatchesID
+	}, false)
+	if err != nil {
 		return nil, err
 	}
 	s := byID[allPatchesID]
@@ -82,6 +100,47 @@ func readEnsemble(path, state string) (*ensembleSeries, error) {
 		return nil, fmt.Errorf("%s has %d groups and no %s rows (quantiles of groups do not add up to a global band): %w", path, len(groups), allPatchesID, errNoGlobal)
 	}
 	return s, nil
+}
+
+// ensembleGroups are the series of the largest patches of an ensemble
+// table.
+type ensembleGroups struct {
+	file   string
+	what   string            // what a value is ("reported cases")
+	series []*ensembleSeries // largest first
+	pops   []float64         // their populations
+	total  int               // patches in the population table
+}
+
+// readEnsembleGroups reads the series of state of the n largest patches of
+// an ensemble table by population: the median N at tick 0 in pops (an
+// ensemble population table). It returns the series, largest first, and
+// their populations.
+func readEnsembleGroups(path, state, pops string, n int) (*ensembleGroups, error) {
+	popByID, ids, err := scanEnsemble(pops, "N", func(string) bool { return true }, true)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(ids, func(a, b string) int { return cmp.Compare(popByID[b].q[q50][0], popByID[a].q[q50][0]) })
+	top := map[string]bool{}
+	for _, id := range ids[:min(n, len(ids))] {
+		top[id] = true
+	}
+	byID, _, err := scanEnsemble(path, state, func(id string) bool { return top[id] }, false)
+	if err != nil {
+		return nil, err
+	}
+	g := &ensembleGroups{file: path, total: len(ids)}
+	for _, id := range ids {
+		if s := byID[id]; top[id] && s != nil {
+			g.series = append(g.series, s)
+			g.pops = append(g.pops, popByID[id].q[q50][0])
+		}
+	}
+	if len(g.series) == 0 {
+		return nil, fmt.Errorf("%s has no rows of state %q for the patches of %s", path, state, pops)
+	}
+	return g, nil
 }
 
 // add stores the current row's quantiles.

@@ -3,10 +3,12 @@ package plot
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -25,7 +27,11 @@ type fixture struct {
 	perPatch       bool // states table per patch (else all_patches)
 	cases          bool // cases table (per patch) and population table
 	timing         bool
-	ensemble       bool // ensemble/states and ensemble/cases (all_patches)
+	// ensemble: ensemble/states (all_patches), ensemble/cases and
+	// ensemble/population (per patch).
+	ensemble bool
+	// globalCases: ensemble/cases has all_patches rows instead.
+	globalCases bool
 }
 
 // tidyRow is a tidy table row as the Parquet writer stores it.
@@ -122,8 +128,26 @@ func writeRun(t testing.TB, f fixture) string {
 	}
 	if f.ensemble {
 		require.NoError(t, os.Mkdir(filepath.Join(dir, ensembleDir), 0o755))
-		writeQuantiles(t, filepath.Join(dir, ensembleDir, "states"+ext), f, infected, "I", 1)
-		writeQuantiles(t, filepath.Join(dir, ensembleDir, "cases"+ext), f, infected, "cases", 0.1)
+		total := func(scale float64) func(k int) float64 {
+			return func(k int) float64 {
+				sum := 0.0
+				for p := range infected {
+					sum += float64(infected[p][k]) * scale
+				}
+				return sum
+			}
+		}
+		writeQuantiles(t, filepath.Join(dir, ensembleDir, "states"+ext), f.ticks, "I", map[string]func(int) float64{allPatchesID: total(1)})
+		cases, pop := map[string]func(int) float64{}, map[string]func(int) float64{}
+		for p := range pops {
+			cases[patchID(p)] = func(k int) float64 { return float64(infected[p][k]) / 10 }
+			pop[patchID(p)] = func(int) float64 { return float64(pops[p]) }
+		}
+		if f.globalCases {
+			cases = map[string]func(int) float64{allPatchesID: total(0.1)}
+		}
+		writeQuantiles(t, filepath.Join(dir, ensembleDir, "cases"+ext), f.ticks, "cases", cases)
+		writeQuantiles(t, filepath.Join(dir, ensembleDir, "population"+ext), f.ticks, "N", pop)
 	}
 	return dir
 }
@@ -141,17 +165,17 @@ func stateCount(state string, pop, infected int64) int64 {
 
 func patchID(p int) string { return fmt.Sprintf("patch_%d", p) }
 
-// writeQuantiles writes an ensemble table of state for all_patches: the
-// total of infected × scale, with quantiles spread ±10 % and ±30 %.
-func writeQuantiles(t testing.TB, path string, f fixture, infected [][]int64, state string, scale float64) {
+// writeQuantiles writes an ensemble table of state: for each group (in id
+// order) the value at each tick, with quantiles spread ±10 % and ±30 %.
+func writeQuantiles(t testing.TB, path string, ticks int, state string, groups map[string]func(tick int) float64) {
 	var rows []quantileRow
-	for k := range f.ticks {
-		total := 0.0
-		for p := range infected {
-			total += float64(infected[p][k]) * scale
-		}
+	ids := slices.Sorted(maps.Keys(groups))
+	for k := range ticks {
 		date := int32(start.AddDate(0, 0, 14*k).Unix() / 86400)
-		rows = append(rows, quantileRow{int32(k), date, allPatchesID, state, total, 0.7 * total, 0.9 * total, total, 1.1 * total, 1.3 * total})
+		for _, id := range ids {
+			v := groups[id](k)
+			rows = append(rows, quantileRow{int32(k), date, id, state, v, 0.7 * v, 0.9 * v, v, 1.1 * v, 1.3 * v})
+		}
 	}
 	if filepath.Ext(path) == ".parquet" {
 		writeParquet(t, path, rows)

@@ -245,10 +245,13 @@ func (d *runData) pictures() []picture {
 	if d.timing != nil {
 		add("timing", func() (func(draw.Canvas) error, error) { return timingPicture(d.timing, d.timingFile) })
 	}
-	if d.ensI != nil {
+	if d.ensI != nil || d.ensCases != nil {
 		add("ensemble", func() (func(draw.Canvas) error, error) {
 			return ensemblePicture(d.ensI, d.ensCases, filepath.Join(baseName(d.dir), ensembleDir))
 		})
+	}
+	if d.ensGroups != nil {
+		add("ensemble-largest", func() (func(draw.Canvas) error, error) { return ensembleGroupsPicture(d.ensGroups) })
 	}
 	return pics
 }

@@ -25,7 +25,7 @@ var small = Options{DPI: 50}
 var full = fixture{patches: 30, ticks: 78, seed: 1, perPatch: true, cases: true, timing: true, ensemble: true}
 
 // allPictures are the files a run with every input gives.
-var allPictures = []string{"sir", "heatmap", "largest", "fadeouts", "timing", "ensemble"}
+var allPictures = []string{"sir", "heatmap", "largest", "fadeouts", "timing", "ensemble", "ensemble-largest"}
 
 // decodePNG reads a PNG file.
 func decodePNG(t *testing.T, path string) image.Image {
@@ -61,6 +61,7 @@ func TestRenderPNG(t *testing.T) {
 		{"parquet, every input", func() fixture { f := full; f.parquet = true; return f }(), allPictures},
 		{"global states only", fixture{patches: 5, ticks: 30, seed: 2}, []string{"sir"}},
 		{"cases without per-patch states", fixture{patches: 12, ticks: 40, seed: 3, cases: true}, []string{"sir", "heatmap", "largest", "fadeouts"}},
+		{"global ensemble cases", fixture{patches: 5, ticks: 30, seed: 6, ensemble: true, globalCases: true}, []string{"sir", "ensemble"}},
 		{"one tick", fixture{patches: 3, ticks: 1, seed: 4, perPatch: true, cases: true, timing: true, ensemble: true}, allPictures},
 		// More patches than heat-map rows (maxHeatRows): rows average bands.
 		{"banded heat-map", fixture{patches: 2*maxHeatRows + 1, ticks: 3, seed: 5, cases: true}, []string{"sir", "heatmap", "largest", "fadeouts"}},
