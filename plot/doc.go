@@ -3,7 +3,8 @@
 // incidence heat-map of patches × ticks, reported cases of the largest
 // groups, the fade-out curve (share of biweeks without reported cases
 // against patch population), the per-phase time per tick and, for an
-// ensemble, the median and 90 % band of the global I.
+// ensemble, the median with 50 % and 90 % bands of the global I (and
+// reported cases) and of the largest patches' reported cases.
 //
 // [Render] reads a run directory (CSV or Parquet tables, found by name),
 // skips a picture whose inputs are missing (with a note) and writes PNG or
