@@ -61,7 +61,18 @@ func loadRun(dir string) (*runData, error) {
 	} else {
 		d.note("no timing.csv: per-phase timing skipped")
 	}
+	if d.states == nil && d.timing == nil && d.incidence == nil && isDir(filepath.Join(dir, ensembleDir)) {
+		// An ensemble's directory: the single-run inputs are not missing,
+		// they live elsewhere.
+		d.notes = []string{fmt.Sprintf("%s holds ensemble outputs only: one replicate's pictures come from `rubeola plot %s` (run --keep-replicates)", dir, filepath.Join(dir, "replicates", "r000"))}
+	}
 	return d, d.readEnsemble()
+}
+
+// isDir reports whether path is a directory.
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
 }
 
 func (d *runData) note(format string, args ...any) {
@@ -185,7 +196,7 @@ func (d *runData) seriesOf(t *tidyTable, state, what, short string, perPatch boo
 // the population table.
 func (d *runData) readEnsemble() error {
 	dir := filepath.Join(d.dir, ensembleDir)
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+	if !isDir(dir) {
 		return nil
 	}
 	tables := stateTables(dir)

@@ -188,6 +188,17 @@ func TestRenderSkipsMissingInputs(t *testing.T) {
 	assert.Contains(t, res.Skipped[1], "heat-map, largest groups and fade-out curve skipped")
 }
 
+func TestRenderEnsembleOnly(t *testing.T) {
+	dir := writeRun(t, fixture{patches: 8, ticks: 26, seed: 1, ensemble: true})
+	require.NoError(t, os.Remove(filepath.Join(dir, "states.csv")))
+	res, err := Render(dir, filepath.Join(dir, "plots"), small)
+	require.NoError(t, err)
+	assert.Equal(t, []string{filepath.Join(dir, "plots", "ensemble.png"), filepath.Join(dir, "plots", "ensemble-largest.png")}, res.Files)
+	require.Len(t, res.Skipped, 2, "%q", res.Skipped)
+	assert.Contains(t, res.Skipped[0], "holds ensemble outputs only")
+	assert.Contains(t, res.Skipped[1], "global ensemble band of reported cases skipped")
+}
+
 func TestRenderNothingToPlot(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "plots")
