@@ -36,7 +36,11 @@ func groupsPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 		fromZero(p)
 		panels = append(panels, p)
 	}
-	title := fmt.Sprintf("%s per biweek, %s (%s)", capitalise(s.short), largestOf(len(order), len(s.groups), s.unit), baseName(s.file))
+	which := largestOf(len(order), len(s.groups), s.unit)
+	if !s.popsKnown() {
+		which = fmt.Sprintf("the first %d of %d %s (no population known to rank them)", len(order), len(s.groups), s.unit)
+	}
+	title := fmt.Sprintf("%s per biweek, %s (%s)", capitalise(s.short), which, baseName(s.file))
 	return gridPicture(title, panels), nil
 }
 

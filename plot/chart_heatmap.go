@@ -101,11 +101,17 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 	if per > 1 {
 		ylabel = fmt.Sprintf("%s by population (rows: mean of %d)", s.unit, per)
 	}
+	if !s.popsKnown() {
+		ylabel = s.unit + " in table order (no population known)"
+	}
 	p := newPlot(title, "date", ylabel)
 	dateAxis(p)
 	p.Add(plotter.NewImage(img, x0, 0, x1, float64(rows)))
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = x0, x1, 0, float64(rows)
-	p.Y.Tick.Marker = populationTicks(s, order, per, rows)
+	p.Y.Tick.Marker = plot.ConstantTicks(nil)
+	if s.popsKnown() {
+		p.Y.Tick.Marker = populationTicks(s, order, per, rows)
+	}
 	p.Y.Padding, p.X.Padding = 0, 0
 
 	bar := newPlot("", "", s.what+" (log scale; white = 0)")

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -115,4 +116,9 @@ func (p *populations) arePatches(groups []string) bool {
 		}
 	}
 	return true
+}
+
+// popsKnown reports whether any group's population is known.
+func (s *groupSeries) popsKnown() bool {
+	return slices.ContainsFunc(s.pops, func(p float64) bool { return !math.IsNaN(p) })
 }

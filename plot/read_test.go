@@ -120,3 +120,19 @@ func TestCountLabel(t *testing.T) {
 		assert.Equal(t, want, countLabel(v), "%g", v)
 	}
 }
+
+func TestCountTicks(t *testing.T) {
+	labels := func(lo, hi float64) []string {
+		var out []string
+		for _, tk := range countTicks(lo, hi) {
+			if tk.Label != "" {
+				out = append(out, tk.Label)
+			}
+		}
+		return out
+	}
+	// gonum's default ticks over [0, 5] are 0, 2.5, 5: no half a case.
+	assert.Equal(t, []string{"0", "5"}, labels(0, 5))
+	assert.Equal(t, []string{"0", "0.1", "0.2", "0.3"}, labels(0, 0.35), "below 4 fractions stay")
+	assert.Equal(t, []string{"0", "500k", "1M"}, labels(0, 1.2e6))
+}

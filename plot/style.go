@@ -147,8 +147,19 @@ func countLabel(v float64) string {
 	return strconv.FormatFloat(v, 'g', 4, 64)
 }
 
-// countTicks is the default ticker with compact count labels.
-func countTicks(lo, hi float64) []plot.Tick { return countLabels(plot.DefaultTicks{}.Ticks(lo, hi)) }
+// countTicks is the default ticker with compact count labels; from 4 up,
+// fractional ticks (2.5 people) lose their label.
+func countTicks(lo, hi float64) []plot.Tick {
+	ticks := countLabels(plot.DefaultTicks{}.Ticks(lo, hi))
+	if hi >= 4 {
+		for i, t := range ticks {
+			if t.Value != math.Trunc(t.Value) {
+				ticks[i].Label = ""
+			}
+		}
+	}
+	return ticks
+}
 
 // logCountTicks are decade ticks with compact labels for a log axis.
 func logCountTicks(lo, hi float64) []plot.Tick { return countLabels(plot.LogTicks{}.Ticks(lo, hi)) }
