@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot"
 )
 
 // TestReadTidyCSVAndParquet reads the same table from CSV and Parquet:
@@ -98,15 +99,7 @@ func TestGroupPopulation(t *testing.T) {
 
 func TestDateTicks(t *testing.T) {
 	at := func(y int, m time.Month) float64 { return unix(time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)) }
-	labels := func(lo, hi float64) []string {
-		var out []string
-		for _, tk := range dateTicks(lo, hi) {
-			if tk.Label != "" {
-				out = append(out, tk.Label)
-			}
-		}
-		return out
-	}
+	labels := func(lo, hi float64) []string { return tickLabels(dateTicks(lo, hi)) }
 	// 20 years: a label every 2 years (at most 10 labels).
 	assert.Equal(t, []string{"2000", "2002", "2004", "2006", "2008", "2010", "2012", "2014", "2016", "2018"}, labels(at(2000, 1), at(2019, 12)))
 	// 3 years: every year.
@@ -122,17 +115,20 @@ func TestCountLabel(t *testing.T) {
 }
 
 func TestCountTicks(t *testing.T) {
-	labels := func(lo, hi float64) []string {
-		var out []string
-		for _, tk := range countTicks(lo, hi) {
-			if tk.Label != "" {
-				out = append(out, tk.Label)
-			}
-		}
-		return out
-	}
+	labels := func(lo, hi float64) []string { return tickLabels(countTicks(lo, hi)) }
 	// gonum's default ticks over [0, 5] are 0, 2.5, 5: no half a case.
 	assert.Equal(t, []string{"0", "5"}, labels(0, 5))
 	assert.Equal(t, []string{"0", "0.1", "0.2", "0.3"}, labels(0, 0.35), "below 4 fractions stay")
 	assert.Equal(t, []string{"0", "500k", "1M"}, labels(0, 1.2e6))
+}
+
+// tickLabels lists the labels of the labelled ticks.
+func tickLabels(ticks []plot.Tick) []string {
+	var out []string
+	for _, tk := range ticks {
+		if tk.Label != "" {
+			out = append(out, tk.Label)
+		}
+	}
+	return out
 }
