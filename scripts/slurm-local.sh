@@ -67,7 +67,7 @@ dump_logs() {
 install_packages() {
 	local missing=0 cmd
 	for cmd in slurmctld slurmd sbatch munged mungekey; do
-		command -v "$cmd" >/dev/null 2>&1 || PATH=$PATH:/usr/sbin command -v "$cmd" >/dev/null 2>&1 || missing=1
+		command -v "$cmd" >/dev/null 2>&1 || missing=1
 	done
 	((missing)) || return 0
 	command -v apt-get >/dev/null 2>&1 || die "Slurm is not installed and apt-get is unavailable"
