@@ -72,8 +72,10 @@ install_packages() {
 	((missing)) || return 0
 	command -v apt-get >/dev/null 2>&1 || die "Slurm is not installed and apt-get is unavailable"
 	log "installing slurm-wlm and munge with apt-get"
+	local t0=$SECONDS
 	timeout 600 apt-get -o DPkg::Lock::Timeout=300 update -q >&2
 	DEBIAN_FRONTEND=noninteractive timeout 900 apt-get -o DPkg::Lock::Timeout=300 install -y -q --no-install-recommends slurm-wlm munge >&2
+	log "installed in $((SECONDS - t0))s"
 }
 
 # node_line: the NodeName line for slurm.conf from the hardware slurmd detects, renamed to localhost.
