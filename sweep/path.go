@@ -130,9 +130,9 @@ func findPhase(list []map[string]any, name string) (int, error) {
 			names = append(names, t.GoName, t.Name, t.Snake)
 		}
 		if s := params.Suggest(name, names); s != "" {
-			return 0, fmt.Errorf("phases.%s: unknown component type %q (did you mean %q?)", name, name, s)
+			return 0, fmt.Errorf("unknown component type %q (did you mean %q?)", name, s)
 		}
-		return 0, fmt.Errorf("phases.%s: unknown component type %q (see docs/components.md)", name, name)
+		return 0, fmt.Errorf("unknown component type %q (see docs/components.md)", name)
 	}
 	var present []string
 	for k, tbl := range list {
@@ -145,9 +145,9 @@ func findPhase(list []map[string]any, name string) (int, error) {
 		}
 	}
 	if len(list) == 0 {
-		return 0, fmt.Errorf("phases.%s: the file has no [[phases]] (the standard schedule runs): list the components to sweep their keys", name)
+		return 0, fmt.Errorf("the file has no [[phases]] (the standard schedule runs): list the components to sweep their keys")
 	}
-	return 0, fmt.Errorf("phases.%s: no [[phases]] entry has type %s (the entries are %s)", name, want.GoName, strings.Join(present, ", "))
+	return 0, fmt.Errorf("no [[phases]] entry has type %s (the entries are %s)", want.GoName, strings.Join(present, ", "))
 }
 
 // checkTables checks that every key but the last names a table (or nothing:

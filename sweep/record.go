@@ -38,10 +38,10 @@ type Metrics map[string]float64
 // of every file of the point except the volatile ones (wall-clock
 // timings), so two records are equal exactly when the point's outputs are.
 type Record struct {
-	Index       int      `json:"index"`
-	Fingerprint string   `json:"fingerprint"`
-	Values      []any    `json:"values"`
-	Metrics     Metrics  `json:"metrics"`
+	Index       int       `json:"index"`
+	Fingerprint string    `json:"fingerprint"`
+	Values      []any     `json:"values"`
+	Metrics     Metrics   `json:"metrics"`
 	Files       []FileSum `json:"files"`
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/rubeola/rubeola/model"
@@ -15,8 +16,8 @@ import (
 type CheckFunc func(p Point, rf *model.RunFile) error
 
 // Validate decodes every point's run file and, when check is not nil,
-// builds each one with check (on workers goroutines), before anything
-// runs. Problems are reported once each, naming what causes them:
+// builds each of the shard's points with check (on workers goroutines),
+// before anything runs. Problems are reported once each, naming what causes them:
 //
 //   - a problem one axis value causes whatever the other values are names
 //     the axis, the value and the first point that has it:
@@ -27,7 +28,7 @@ type CheckFunc func(p Point, rf *model.RunFile) error
 //
 // Attribution is by decoding: a point's problem belongs to axis a when the
 // base run file with only a's value set has it too.
-func (f *File) Validate(check CheckFunc, workers int) error {
+func (f *File) Validate(check CheckFunc, workers int, shard Shard) error {
 	byValue := make([][][]string, len(f.Axes)) // axis, value → problems
 	for j, a := range f.Axes {
 		byValue[j] = make([][]string, len(a.Values))
@@ -53,16 +54,17 @@ func (f *File) Validate(check CheckFunc, workers int) error {
 			j, v := f.owner(p, msg, byValue)
 			switch {
 			case j < 0:
-				rep.add(f.describePoint(p), msg)
+				rep.add(f.describePoint(p), msg, "points")
 			case !reported[j][v]:
 				reported[j][v] = true
-				rep.errs = append(rep.errs, fmt.Errorf("[sweep] %s = %s (point %d): %s",
-					strconv.Quote(f.Axes[j].Path), ValueText(f.Axes[j].Values[v], true), p.Index, msg))
+				where := fmt.Sprintf("[sweep] %s = %s (point %d)", strconv.Quote(f.Axes[j].Path),
+					ValueText(f.Axes[j].Values[v], true), p.Index)
+				rep.add(where, msg, "values")
 			}
 		}
 	}
 	if len(rep.errs) == 0 && check != nil {
-		rep = f.checkAll(check, workers)
+		rep = f.checkAll(check, workers, shard)
 	}
 	if len(rep.errs) > 0 {
 		return prefixAll(f.Path, rep.finish())
@@ -84,11 +86,14 @@ func (f *File) owner(p Point, msg string, byValue [][][]string) (int, int) {
 	return -1, -1
 }
 
-// checkAll builds every point with check on workers goroutines.
-func (f *File) checkAll(check CheckFunc, workers int) report {
+// checkAll builds the shard's points with check on workers goroutines.
+func (f *File) checkAll(check CheckFunc, workers int, shard Shard) report {
 	problems := make([]error, len(f.points))
 	forEach(len(f.points), workers, func(k int) {
 		p := f.points[k]
+		if !shard.Holds(k) {
+			return
+		}
 		rf, err := f.decodePoint(f.pointDoc(p))
 		if err == nil {
 			err = check(p, rf)
@@ -99,53 +104,48 @@ func (f *File) checkAll(check CheckFunc, workers int) report {
 	for k, err := range problems {
 		if err != nil {
 			for _, msg := range messages(err) {
-				rep.add(f.describePoint(f.points[k]), msg)
+				rep.add(f.describePoint(f.points[k]), msg, "points")
 			}
 		}
 	}
 	return rep
 }
 
-// report collects problems, each message once with the first point that
+// report collects problems, each message once with the first place that
 // has it and how many others do.
 type report struct {
-	errs  []error
-	where []string       // per grouped message: the first point
-	msgs  []string       // grouped messages
-	count map[string]int // message → points
-	index map[string]int // message → position in msgs
+	errs  []string          // messages in order of first appearance
+	where map[string]string // message → first place
+	more  map[string]int    // message → further places
+	unit  map[string]string // message → what the places are ("points", "values")
 }
 
-// add records msg at the point described by where.
-func (r *report) add(where, msg string) {
-	if r.count == nil {
-		r.count, r.index = map[string]int{}, map[string]int{}
+// add records msg at where (a point, or an axis value: unit names which).
+func (r *report) add(where, msg, unit string) {
+	if r.where == nil {
+		r.where, r.more, r.unit = map[string]string{}, map[string]int{}, map[string]string{}
 	}
-	if _, ok := r.index[msg]; !ok {
-		r.index[msg] = len(r.msgs)
-		r.msgs = append(r.msgs, msg)
-		r.where = append(r.where, where)
-		r.errs = append(r.errs, nil) // placeholder, filled by finish
+	if _, ok := r.where[msg]; ok {
+		r.more[msg]++
+		return
 	}
-	r.count[msg]++
+	r.errs = append(r.errs, msg)
+	r.where[msg], r.unit[msg] = where, unit
 }
 
 // finish returns the problems in order of first appearance.
 func (r *report) finish() []error {
-	var out []error
-	grouped := 0
-	for _, e := range r.errs {
-		if e != nil {
-			out = append(out, e)
-			continue
+	out := make([]error, len(r.errs))
+	for k, msg := range r.errs {
+		s := r.where[msg] + ": " + msg
+		if n := r.more[msg]; n > 0 {
+			unit := r.unit[msg]
+			if n == 1 {
+				unit = strings.TrimSuffix(unit, "s")
+			}
+			s += fmt.Sprintf(" (and %d more %s)", n, unit)
 		}
-		msg := r.msgs[grouped]
-		s := r.where[grouped] + ": " + msg
-		if n := r.count[msg] - 1; n > 0 {
-			s += fmt.Sprintf(" (and %d more points)", n)
-		}
-		out = append(out, errors.New(s))
-		grouped++
+		out[k] = errors.New(s)
 	}
 	return out
 }
