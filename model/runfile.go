@@ -96,6 +96,11 @@ func decodeRunFile(r io.Reader, name, baseDir string) (*RunFile, []error) {
 	if _, err := toml.NewDecoder(r).Decode(&doc); err != nil {
 		return nil, []error{fmt.Errorf("not a valid TOML file: %w", err)}
 	}
+	return decodeRunDoc(doc, name, baseDir)
+}
+
+// decodeRunDoc decodes a parsed run file; errors are not prefixed.
+func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) {
 	rf := &RunFile{Path: name, Params: params.Default()}
 	var errs []error
 	for _, k := range sortedKeys(doc) {

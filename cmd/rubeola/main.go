@@ -83,6 +83,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(newRunCmd(stdout, stderr), newResumeCmd(stdout, stderr), newValidateCmd(stdout), newVersionCmd(stdout), newComponentsCmd(stdout),
-		newScenarioCmd(stdout, stderr), newShapefileCmd(stdout, stderr), newPyramidCmd(stdout, stderr))
+		newScenarioCmd(stdout, stderr), newShapefileCmd(stdout, stderr), newPyramidCmd(stdout, stderr),
+		newSweepCmd(stdout, stderr))
 	return root
 }

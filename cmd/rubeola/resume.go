@@ -67,5 +67,6 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 		return invalid(fmt.Errorf("snapshot %s: the component list has no StateTracker (states.csv and summary.json summarise one)", file))
 	}
 	in := &inputs{scenario: m.Scenario(), scenarioName: "stored in snapshot " + file, params: m.Params(), snapshotFile: file}
-	return runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
+	_, err = runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
+	return err
 }

@@ -33,6 +33,9 @@ type outputFlags struct {
 	formatName    string         // --format as given
 	format        metrics.Format // resolved by check
 	cpuProfile    string         // --cpuprofile FILE, "" for none
+	// noTiming leaves the wall-clock fields out of summary.json (sweep
+	// points); not a flag.
+	noTiming bool
 }
 
 // addOutputFlags registers the shared output flags.
@@ -132,7 +135,8 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	if err != nil {
 		return invalid(err)
 	}
-	return runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
+	_, err = runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
+	return err
 }
 
 // componentList is the run's component list: the run file's, or the

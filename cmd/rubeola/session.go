@@ -27,22 +27,23 @@ const snapshotDir = "snapshots"
 // model's after-tick hook), so formatting overlaps the simulation — then
 // writes summary.json and timing.csv, and replaces the output directory
 // with the temporary one only when everything was written. Run and resume
-// share it.
-func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, feed *progressFeed, stdout io.Writer) (err error) {
+// share it, and so does every point of a sweep; it returns the summary
+// written.
+func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, feed *progressFeed, stdout io.Writer) (sum *runSummary, err error) {
 	stopProfile, err := startCPUProfile(f.cpuProfile)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer func() { err = errors.Join(err, stopProfile()) }()
 	start := time.Now()
 	if err := m.Initialize(); err != nil {
-		return err
+		return nil, err
 	}
 	setup := time.Since(start)
 
 	pending, err := newPendingDir(f.out)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer pending.discard()
 	tracker := metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](m))
@@ -53,27 +54,27 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 	if err != nil {
 		feed.fail()
 		_ = pending.wait() // the writers stop; their files go with the directory
-		return err
+		return nil, err
 	}
 	feed.publish(m.Tick(), true)
 	wall := time.Since(start)
 
-	sum := newRunSummary(in, m, tracker, wall, setup)
+	sum = newRunSummary(in, m, tracker, wall, setup)
 	writing := time.Now()
-	rest := summaryFiles(m, sum)
+	rest := summaryFiles(m, sum, !f.noTiming)
 	pending.start(rest)
 	if err := pending.wait(); err != nil {
-		return err
+		return nil, err
 	}
 	if err := pending.commit(f.out, f.force, snaps); err != nil {
-		return err
+		return nil, err
 	}
 	var names []string
 	for _, file := range reportOrder(tidy, rest) {
 		names = append(names, file.name)
 	}
 	sum.print(stdout, f.out, names, time.Since(writing))
-	return nil
+	return sum, nil
 }
 
 // runWithSnapshots runs the remaining ticks; with --snapshot-every K it
@@ -152,13 +153,18 @@ func planTidy(m *model.Biweekly, chosen *metrics.StateTracker, format metrics.Fo
 	return files
 }
 
-// summaryFiles lists summary.json and timing.csv, written when the run has
-// ended.
-func summaryFiles(m *model.Biweekly, sum *runSummary) []outputFile {
+// summaryFiles lists summary.json (with its wall-clock fields when
+// withTiming) and timing.csv, written when the run has ended.
+func summaryFiles(m *model.Biweekly, sum *runSummary, withTiming bool) []outputFile {
 	return []outputFile{
 		{"summary.json", func(w io.Writer) error {
 			enc := json.NewEncoder(w)
 			enc.SetIndent("", "  ")
+			if !withTiming {
+				s := *sum
+				s.runTiming = nil
+				return enc.Encode(&s)
+			}
 			return enc.Encode(sum)
 		}},
 		{"timing.csv", m.Metrics().WriteCSV},

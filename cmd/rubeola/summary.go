@@ -15,9 +15,17 @@ import (
 // StateTracker plus inputs, seed, totals and per-phase timing totals.
 type runSummary struct {
 	metrics.Summary
-	Inputs   summaryInputs    `json:"inputs"`
-	Seed     uint64           `json:"seed"`
-	Totals   summaryTotals    `json:"totals"`
+	Inputs summaryInputs `json:"inputs"`
+	Seed   uint64        `json:"seed"`
+	Totals summaryTotals `json:"totals"`
+	// runTiming holds the wall-clock fields; nil leaves them out (the
+	// points of a sweep, whose summary.json is compared byte for byte).
+	*runTiming
+	Metadata metrics.Metadata `json:"metadata"`
+}
+
+// runTiming are summary.json's wall-clock fields.
+type runTiming struct {
 	TimingUS map[string]int64 `json:"timing_us"`
 	// InitUS is each component's initialisation time in µs (the mixing
 	// matrix is built in InfectionProcess's).
@@ -25,8 +33,7 @@ type runSummary struct {
 	WallTime float64          `json:"wall_time_seconds"`
 	// SetupTime is the part of WallTime spent initialising components
 	// (building the mixing matrix); the rest is the ticks.
-	SetupTime float64          `json:"setup_seconds"`
-	Metadata  metrics.Metadata `json:"metadata"`
+	SetupTime float64 `json:"setup_seconds"`
 }
 
 type summaryInputs struct {
@@ -54,7 +61,7 @@ type summaryTotals struct {
 func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall, setup time.Duration) *runSummary {
 	s := metrics.Summarize(t)
 	p := m.Params()
-	out := &runSummary{Summary: s, Seed: p.Seed, WallTime: wall.Seconds(), SetupTime: setup.Seconds()}
+	out := &runSummary{Summary: s, Seed: p.Seed, runTiming: &runTiming{WallTime: wall.Seconds(), SetupTime: setup.Seconds()}}
 	out.Inputs = summaryInputs{Scenario: in.scenarioName, ParamsFile: in.paramsFile, ConfigFile: in.configFile,
 		ResumedFrom: in.snapshotFile, Params: p,
 		NumPatches: in.scenario.Len(), TotalPopulation: in.scenario.TotalPop()}
