@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/rubeola/rubeola/metrics"
 )
 
 // Options describe the Slurm jobs of one sweep.
@@ -32,9 +34,6 @@ type Options struct {
 	// to the sweep file.
 	Format string
 }
-
-// Formats a sweep table can be written in (rubeola sweep --format).
-var formats = []string{"csv", "parquet"}
 
 var (
 	memRE      = regexp.MustCompile(`^[0-9]+[KMGT]?$`)
@@ -101,8 +100,10 @@ func (o Options) Validate() error {
 	if o.Mem != "" && !memRE.MatchString(o.Mem) {
 		bad("--mem %q: expected a size in megabytes or with a unit suffix K, M, G or T (e.g. 4G)", o.Mem)
 	}
-	if o.Format != "" && o.Format != formats[0] && o.Format != formats[1] {
-		bad("--format %q: expected %s", o.Format, strings.Join(formats, " or "))
+	if o.Format != "" {
+		if _, err := metrics.ParseFormat(o.Format); err != nil {
+			bad("--format: %w", err)
+		}
 	}
 	return errors.Join(errs...)
 }

@@ -33,7 +33,7 @@ func TestValidate(t *testing.T) {
 		{"partition with a blank", func(o *Options) { o.Partition = "a b" }, []string{`--partition "a b"`}},
 		{"bad time", func(o *Options) { o.Time = "2h" }, []string{"--time", `"2h"`}},
 		{"bad mem", func(o *Options) { o.Mem = "4GB" }, []string{`--mem "4GB"`}},
-		{"bad format", func(o *Options) { o.Format = "xlsx" }, []string{`--format "xlsx"`}},
+		{"bad format", func(o *Options) { o.Format = "xlsx" }, []string{`--format: "xlsx" is not csv or parquet`}},
 		{"every problem at once", func(o *Options) { o.Shards, o.CPUs, o.Time = 0, 0, "x" }, []string{"--shards", "--cpus", "--time"}},
 	}
 	for _, tc := range tests {

@@ -3,6 +3,8 @@ package slurm
 import (
 	"fmt"
 	"strings"
+
+	"github.com/rubeola/rubeola/sweep"
 )
 
 // Script file names under [Dir].
@@ -106,6 +108,14 @@ func renderMerge(o Options) string {
 	fmt.Fprintf(&b, "\tprintf -v dir %s \"$out\" \"$i\"\n", shardFormat)
 	b.WriteString("\tshard_dirs+=(\"$dir\")\n")
 	b.WriteString("done\n")
+	// Merge takes only an empty directory or a sweep directory as its
+	// output, and DIR already holds slurm/ and shards/: DIR gets the
+	// manifest the shards wrote (merge checks every shard against it).
+	b.WriteString("# DIR holds slurm/ and shards/; merge accepts it as its output once it has the shards' manifest.\n")
+	fmt.Fprintf(&b, "if [[ ! -e $out/%[1]s ]]; then\n", sweep.ManifestName)
+	fmt.Fprintf(&b, "\tcp \"${shard_dirs[0]}/%[1]s\" \"$out/.%[1]s.tmp\"\n", sweep.ManifestName)
+	fmt.Fprintf(&b, "\tmv -f \"$out/.%[1]s.tmp\" \"$out/%[1]s\"\n", sweep.ManifestName)
+	b.WriteString("fi\n")
 	b.WriteString(`echo "rubeola sweep merge: $shards shards into $out"` + "\n")
 	b.WriteString(`exec "$rubeola" sweep merge --out "$out" "${shard_dirs[@]}"` + "\n")
 	return b.String()

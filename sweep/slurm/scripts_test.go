@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/sweep"
 )
 
 // trickyName holds every character the quoting must survive: blanks, both
@@ -221,12 +223,31 @@ func TestMergeScriptListsEveryShard(t *testing.T) {
 			require.NoError(t, err)
 			args := filepath.Join(t.TempDir(), "args")
 			out, err := runScript(t, p.Merge, "FAKE_ARGS="+args)
+			require.Error(t, err, "without shard 0's manifest the merge cannot start")
+			assert.Contains(t, out, filepath.Join("shards", "s000", sweep.ManifestName))
+
+			// Any bytes stand for the manifest: the script copies, never reads it.
+			manifest := []byte("{\"manifest\": \"of shard 0\"}\n")
+			require.NoError(t, os.MkdirAll(ShardDir(o.Out, 0), 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(ShardDir(o.Out, 0), sweep.ManifestName), manifest, 0o644))
+			out, err = runScript(t, p.Merge, "FAKE_ARGS="+args)
 			require.NoError(t, err, out)
 			want := []string{"sweep", "merge", "--out", o.Out}
 			for i := range o.Shards {
 				want = append(want, ShardDir(o.Out, i))
 			}
 			assert.Equal(t, want, recordedArgs(t, args))
+			got, err := os.ReadFile(filepath.Join(o.Out, sweep.ManifestName))
+			require.NoError(t, err)
+			assert.Equal(t, manifest, got, "DIR gets shard 0's manifest")
+
+			own := []byte("{\"manifest\": \"of DIR\"}\n")
+			require.NoError(t, os.WriteFile(filepath.Join(o.Out, sweep.ManifestName), own, 0o644))
+			out, err = runScript(t, p.Merge, "FAKE_ARGS="+args)
+			require.NoError(t, err, out)
+			got, err = os.ReadFile(filepath.Join(o.Out, sweep.ManifestName))
+			require.NoError(t, err)
+			assert.Equal(t, own, got, "a manifest DIR has is left for merge to check")
 		})
 	}
 }
