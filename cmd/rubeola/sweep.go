@@ -60,7 +60,7 @@ func newSweepCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.IntVar(&f.workers, "workers", 0, "points run at once (0: one per CPU); each point's model gets CPUs/K goroutines")
 	fl.StringVar(&f.shard, "shard", "", "run shard i/n only (0-based): the points k with k mod n == i")
 	fl.BoolVar(&f.noProgress, "no-progress", false, "do not report progress on stderr")
-	cmd.AddCommand(newSweepMergeCmd(stdout, stderr))
+	cmd.AddCommand(newSweepMergeCmd(stdout, stderr), newSweepSlurmCmd(stdout))
 	return cmd
 }
 

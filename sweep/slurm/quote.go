@@ -9,10 +9,11 @@ import (
 // the quoting functions leave bare for readable scripts.
 var plainWord = regexp.MustCompile(`^[A-Za-z0-9._,:/%@+=-]+$`)
 
-// shellQuote quotes s as one word for bash: inside single quotes nothing is
-// special, and each single quote in s becomes: end the quoted text, a
-// backslash-escaped quote, reopen (POSIX sh, XCU 2.2 "Quoting").
-func shellQuote(s string) string {
+// ShellQuote quotes s as one word for bash, leaving it bare when no character
+// in it is special. Inside single quotes nothing is special, and each single
+// quote in s becomes: end the quoted text, a backslash-escaped quote, reopen
+// (POSIX sh, XCU 2.2 "Quoting").
+func ShellQuote(s string) string {
 	if plainWord.MatchString(s) {
 		return s
 	}

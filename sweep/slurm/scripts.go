@@ -59,7 +59,7 @@ func header(b *strings.Builder, o Options, comment []string, directives [][2]str
 // vars writes shell assignments, each value quoted.
 func vars(b *strings.Builder, kv ...string) {
 	for i := 0; i+1 < len(kv); i += 2 {
-		fmt.Fprintf(b, "%s=%s\n", kv[i], shellQuote(kv[i+1]))
+		fmt.Fprintf(b, "%s=%s\n", kv[i], ShellQuote(kv[i+1]))
 	}
 }
 
@@ -84,7 +84,7 @@ func renderSweep(o Options) string {
 	b.WriteString(`echo "rubeola sweep: shard $task/$shards on $(hostname) into $shard_dir"` + "\n")
 	b.WriteString(`exec "$rubeola" sweep "$sweep" --out "$shard_dir" --shard "$task/$shards" --workers "$cpus"`)
 	if o.Format != "" {
-		b.WriteString(" --format " + shellQuote(o.Format))
+		b.WriteString(" --format " + ShellQuote(o.Format))
 	}
 	b.WriteString("\n")
 	return b.String()
