@@ -61,6 +61,7 @@ func writeSlurmScripts(o slurm.Options, stdout io.Writer) error {
 		}
 		o.Rubeola = exe
 	}
+	given := o.Sweep // messages name the sweep file as rubeola sweep does
 	o, err := o.Resolve()
 	if err != nil {
 		return invalid(err)
@@ -72,12 +73,12 @@ func writeSlurmScripts(o slurm.Options, stdout io.Writer) error {
 	if info, err := os.Stat(o.Rubeola); err != nil || info.IsDir() || info.Mode().Perm()&0o111 == 0 {
 		errs = append(errs, fmt.Errorf("--rubeola %s is not an executable file", o.Rubeola))
 	}
-	sf, err := checkSweepFile(o.Sweep)
+	sf, err := checkSweepFile(given)
 	switch {
 	case err != nil:
 		errs = append(errs, err)
 	case o.Shards > sf.NumPoints():
-		errs = append(errs, fmt.Errorf("--shards %d is more than the %d points of %s (a shard would have nothing to run)", o.Shards, sf.NumPoints(), o.Sweep))
+		errs = append(errs, fmt.Errorf("--shards %d is more than the %d points of %s (a shard would have nothing to run)", o.Shards, sf.NumPoints(), given))
 	}
 	if err := checkSlurmOutDir(o.Out); err != nil {
 		errs = append(errs, err)
