@@ -70,6 +70,16 @@ func setup(t *testing.T, tc scriptCase) Options {
 	return o
 }
 
+// written writes the scripts of setup's options and returns them with a
+// file for the fake rubeola's arguments.
+func written(t *testing.T, tc scriptCase) (Options, Paths, string) {
+	t.Helper()
+	o := setup(t, tc)
+	p, err := Write(o)
+	require.NoError(t, err)
+	return o, p, filepath.Join(t.TempDir(), "args")
+}
+
 // directives parses a script's #SBATCH lines as sbatch does (arguments split
 // at blanks outside double quotes, quotes dropped, a backslash takes the
 // next character literally) into option → value.
@@ -192,10 +202,7 @@ func TestScriptsSyntaxAndDirectives(t *testing.T) {
 func TestSweepScriptRunsShard(t *testing.T) {
 	for _, tc := range scriptCases {
 		t.Run(tc.name, func(t *testing.T) {
-			o := setup(t, tc)
-			p, err := Write(o)
-			require.NoError(t, err)
-			args := filepath.Join(t.TempDir(), "args")
+			o, p, args := written(t, tc)
 			task := o.Shards - 1
 			out, err := runScript(t, p.Sweep, "FAKE_ARGS="+args, fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", task))
 			require.NoError(t, err, out)
@@ -218,10 +225,7 @@ func TestSweepScriptRunsShard(t *testing.T) {
 func TestMergeScriptListsEveryShard(t *testing.T) {
 	for _, tc := range scriptCases {
 		t.Run(tc.name, func(t *testing.T) {
-			o := setup(t, tc)
-			p, err := Write(o)
-			require.NoError(t, err)
-			args := filepath.Join(t.TempDir(), "args")
+			o, p, args := written(t, tc)
 			out, err := runScript(t, p.Merge, "FAKE_ARGS="+args)
 			require.Error(t, err, "without shard 0's manifest the merge cannot start")
 			assert.Contains(t, out, filepath.Join("shards", "s000", sweep.ManifestName))
