@@ -34,7 +34,8 @@ func newSweepSlurmCmd(stdout io.Writer) *cobra.Command {
 	}
 	fl := cmd.Flags()
 	fl.IntVar(&o.Shards, "shards", 0, "number of shards, one array task each (at most the number of points)")
-	fl.IntVar(&o.CPUs, "cpus", 1, "CPUs per task (--cpus-per-task) and the shard's --workers")
+	fl.IntVar(&o.CPUs, "cpus", 1, "CPUs per task (--cpus-per-task)")
+	fl.IntVar(&o.Workers, "workers", 0, "points a task runs at once, each model getting CPUs/K goroutines (0: --cpus)")
 	fl.StringVar(&o.Out, "out", "rubeola-sweep", "sweep directory: scripts in DIR/slurm, shards in DIR/shards, the merged sweep in DIR")
 	fl.StringVar(&o.Partition, "partition", "", "Slurm partition (default: the cluster's)")
 	fl.StringVar(&o.Time, "time", "", "time limit of each task and of the merge, e.g. 30, 4:00:00, 1-12:00 (default: the partition's)")
@@ -91,8 +92,8 @@ func writeSlurmScripts(o slurm.Options, stdout io.Writer) error {
 		return err
 	}
 	last := slurm.ShardDir(o.Out, o.Shards-1)
-	fmt.Fprintf(stdout, "rubeola sweep slurm: %d points in %d shards (up to %d points each, %d CPUs per task)\n",
-		sf.NumPoints(), o.Shards, (sf.NumPoints()+o.Shards-1)/o.Shards, o.CPUs)
+	fmt.Fprintf(stdout, "rubeola sweep slurm: %d points in %d shards (up to %d points each, %d CPUs and %d points at once per task)\n",
+		sf.NumPoints(), o.Shards, (sf.NumPoints()+o.Shards-1)/o.Shards, o.CPUs, o.Workers)
 	fmt.Fprintf(stdout, "  wrote %s, %s, %s\n", paths.Sweep, filepath.Base(paths.Merge), filepath.Base(paths.Submit))
 	fmt.Fprintf(stdout, "  shards go to %s … %s, the merged sweep to %s, logs to %s\n",
 		slurm.ShardDir(o.Out, 0), filepath.Base(last), o.Out, slurm.LogDir(o.Out))

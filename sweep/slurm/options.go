@@ -20,8 +20,12 @@ type Options struct {
 	Out string
 	// Shards is the number of shards n, one array task each.
 	Shards int
-	// CPUs is each shard's --cpus-per-task and its `rubeola sweep --workers`.
+	// CPUs is each shard's --cpus-per-task (and GOMAXPROCS).
 	CPUs int
+	// Workers is the shard's `rubeola sweep --workers`: points run at once,
+	// each model getting CPUs/Workers goroutines. 0 means CPUs (one point
+	// per CPU, best for many small points).
+	Workers int
 	// Rubeola is the rubeola binary the jobs run.
 	Rubeola string
 	// JobName names the array job; the merge job is JobName + "-merge".
@@ -40,7 +44,8 @@ var (
 	nameUnsafe = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 )
 
-// Resolve returns o with absolute paths and the default job name filled in.
+// Resolve returns o with absolute paths and the default workers and job
+// name filled in.
 func (o Options) Resolve() (Options, error) {
 	for _, p := range []*string{&o.Sweep, &o.Out, &o.Rubeola} {
 		if *p == "" {
@@ -51,6 +56,9 @@ func (o Options) Resolve() (Options, error) {
 			return o, err
 		}
 		*p = abs
+	}
+	if o.Workers == 0 {
+		o.Workers = o.CPUs
 	}
 	if o.JobName == "" && o.Sweep != "" {
 		base := strings.TrimSuffix(filepath.Base(o.Sweep), filepath.Ext(o.Sweep))
@@ -69,6 +77,9 @@ func (o Options) Validate() error {
 	}
 	if o.CPUs < 1 {
 		bad("--cpus is %d, expected at least 1", o.CPUs)
+	}
+	if o.Workers < 0 || (o.CPUs >= 1 && o.Workers > o.CPUs) {
+		bad("--workers is %d, expected 0 (as many as --cpus) up to --cpus %d", o.Workers, o.CPUs)
 	}
 	for _, p := range []struct{ flag, path string }{{"sweep file", o.Sweep}, {"--out", o.Out}, {"--rubeola", o.Rubeola}} {
 		switch {

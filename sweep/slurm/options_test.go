@@ -26,6 +26,8 @@ func TestValidate(t *testing.T) {
 		{"one shard", func(o *Options) { o.Shards = 1 }, nil},
 		{"no shards", func(o *Options) { o.Shards = 0 }, []string{"--shards is 0"}},
 		{"no cpus", func(o *Options) { o.CPUs = -1 }, []string{"--cpus is -1"}},
+		{"fewer workers than cpus", func(o *Options) { o.Workers = 1 }, nil},
+		{"more workers than cpus", func(o *Options) { o.Workers = 3 }, []string{"--workers is 3", "up to --cpus 2"}},
 		{"relative out", func(o *Options) { o.Out = "out" }, []string{`--out "out" is not an absolute path`}},
 		{"empty binary", func(o *Options) { o.Rubeola = "" }, []string{"--rubeola is empty"}},
 		{"newline in sweep path", func(o *Options) { o.Sweep = "/data/a\nb.toml" }, []string{"sweep file", "control character"}},
@@ -64,12 +66,13 @@ func TestResolve(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			o, err := Options{Sweep: tc.sweep, Out: "out", Rubeola: "bin/rubeola", JobName: tc.jobName}.Resolve()
+			o, err := Options{Sweep: tc.sweep, Out: "out", Rubeola: "bin/rubeola", JobName: tc.jobName, CPUs: 4}.Resolve()
 			require.NoError(t, err)
 			assert.Equal(t, filepath.Join(wd, tc.sweep), o.Sweep)
 			assert.Equal(t, filepath.Join(wd, "out"), o.Out)
 			assert.Equal(t, filepath.Join(wd, "bin/rubeola"), o.Rubeola)
 			assert.Equal(t, tc.wantName, o.JobName)
+			assert.Equal(t, 4, o.Workers, "workers default to the CPUs")
 		})
 	}
 }

@@ -76,13 +76,14 @@ func renderSweep(o Options) string {
 		{"cpus-per-task", fmt.Sprint(o.CPUs)},
 		{"output", logPattern(LogDir(o.Out)) + "/sweep-%A_%a.out"},
 	})
-	vars(&b, "rubeola", o.Rubeola, "sweep", o.Sweep, "out", o.Out, "shards", fmt.Sprint(o.Shards), "cpus", fmt.Sprint(o.CPUs))
+	vars(&b, "rubeola", o.Rubeola, "sweep", o.Sweep, "out", o.Out, "shards", fmt.Sprint(o.Shards), "cpus", fmt.Sprint(o.CPUs),
+		"workers", fmt.Sprint(o.Workers))
 	b.WriteString("task=${SLURM_ARRAY_TASK_ID:?runs as a task of a Slurm job array}\n")
 	fmt.Fprintf(&b, "printf -v shard_dir %s \"$out\" \"$task\"\n", shardFormat)
 	b.WriteString("# The Go runtime uses only the CPUs this task was given.\n")
 	b.WriteString("export GOMAXPROCS=$cpus\n")
 	b.WriteString(`echo "rubeola sweep: shard $task/$shards on $(hostname) into $shard_dir"` + "\n")
-	b.WriteString(`exec "$rubeola" sweep "$sweep" --out "$shard_dir" --shard "$task/$shards" --workers "$cpus"`)
+	b.WriteString(`exec "$rubeola" sweep "$sweep" --out "$shard_dir" --shard "$task/$shards" --workers "$workers"`)
 	if o.Format != "" {
 		b.WriteString(" --format " + ShellQuote(o.Format))
 	}

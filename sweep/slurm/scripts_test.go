@@ -51,6 +51,7 @@ var scriptCases = []scriptCase{
 	{"plain paths, defaults", "plain", func(*Options) {}},
 	{"tricky paths and every option", trickyName, func(o *Options) {
 		o.Partition, o.Time, o.Account, o.Mem, o.Format, o.JobName = "short", "0-02:00:00", "proj", "2G", "parquet", `job "x" y`
+		o.Workers = 1
 	}},
 	{"one shard", "one", func(o *Options) { o.Shards = 1 }},
 }
@@ -206,7 +207,7 @@ func TestSweepScriptRunsShard(t *testing.T) {
 			task := o.Shards - 1
 			out, err := runScript(t, p.Sweep, "FAKE_ARGS="+args, fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", task))
 			require.NoError(t, err, out)
-			want := []string{"sweep", o.Sweep, "--out", ShardDir(o.Out, task), "--shard", fmt.Sprintf("%d/%d", task, o.Shards), "--workers", fmt.Sprint(o.CPUs)}
+			want := []string{"sweep", o.Sweep, "--out", ShardDir(o.Out, task), "--shard", fmt.Sprintf("%d/%d", task, o.Shards), "--workers", fmt.Sprint(o.Workers)}
 			if o.Format != "" {
 				want = append(want, "--format", o.Format)
 			}
