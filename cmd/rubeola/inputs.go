@@ -34,6 +34,10 @@ type inputs struct {
 	components []phases.Factory
 	// format is the run file's [output] format; "" when none.
 	format metrics.Format
+	// replicates and keepReplicates are the run file's [ensemble]
+	// replicates (0 when none: a single run) and keep_replicates.
+	replicates     int
+	keepReplicates bool
 }
 
 // inputFlags are the flags shared by run and validate.
@@ -59,6 +63,7 @@ func (f inputFlags) load() (*inputs, error) {
 			in.params, in.components = rf.Params, rf.Components
 			in.scenario, in.scenarioName = rf.Scenario, rf.ScenarioName
 			in.format = rf.Format
+			in.replicates, in.keepReplicates = rf.Replicates, rf.KeepReplicates
 			if rf.HasParams && f.paramsFile != "" {
 				errs = append(errs, fmt.Errorf("%s has a [params] table and --params %s was given: use one of them", f.configFile, f.paramsFile))
 			}

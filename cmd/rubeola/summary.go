@@ -55,12 +55,7 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	s := metrics.Summarize(t)
 	p := m.Params()
 	out := &runSummary{Summary: s, Seed: p.Seed, WallTime: wall.Seconds(), SetupTime: setup.Seconds()}
-	out.Inputs = summaryInputs{Scenario: in.scenarioName, ParamsFile: in.paramsFile, ConfigFile: in.configFile,
-		ResumedFrom: in.snapshotFile, Params: p,
-		NumPatches: in.scenario.Len(), TotalPopulation: in.scenario.TotalPop()}
-	for _, c := range m.Instances() {
-		out.Inputs.Components = append(out.Inputs.Components, c.Name())
-	}
+	out.Inputs = newSummaryInputs(in, m)
 	for _, v := range t.Series("I")[:t.Recorded()] {
 		out.Totals.Infections += v
 	}
@@ -73,6 +68,18 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	out.InitUS = m.Metrics().Init
 	out.Metadata = metrics.NewMetadata(p)
 	return out
+}
+
+// newSummaryInputs describes the inputs of model m (its params, with its
+// seed, and its component names).
+func newSummaryInputs(in *inputs, m *model.Biweekly) summaryInputs {
+	s := summaryInputs{Scenario: in.scenarioName, ParamsFile: in.paramsFile, ConfigFile: in.configFile,
+		ResumedFrom: in.snapshotFile, Params: m.Params(),
+		NumPatches: in.scenario.Len(), TotalPopulation: in.scenario.TotalPop()}
+	for _, c := range m.Instances() {
+		s.Components = append(s.Components, c.Name())
+	}
+	return s
 }
 
 // print writes the short human summary; write is the time spent writing the outputs.
