@@ -71,7 +71,8 @@ func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f o
 	for r := range R {
 		chosen[r] = metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](e.Replicate(r)))
 	}
-	feed.startAt(e.Tick(), e.Params().NumTicks)
+	first := e.Tick()
+	feed.startAt(first, e.Params().NumTicks)
 	tables, err := planEnsembleTables(e, chosen, f.format, feed)
 	if err != nil {
 		return err
@@ -102,7 +103,7 @@ func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f o
 	feed.publish(e.Tick(), true)
 	wall := time.Since(start)
 
-	sum, err := newEnsembleSummary(in, e, chosen, wall, setup)
+	sum, err := newEnsembleSummary(in, e, chosen, e.Tick()-first, wall, setup)
 	if err != nil {
 		return err
 	}

@@ -24,11 +24,14 @@ type ensembleSummary struct {
 	WallTime  float64          `json:"wall_time_seconds"`
 	SetupTime float64          `json:"setup_seconds"`
 	Metadata  metrics.Metadata `json:"metadata"`
+
+	ticksRun int // ticks this process ran (fewer than num_ticks when resumed)
 }
 
 // newEnsembleSummary summarises the ensemble's replicates from their
 // chosen StateTrackers and first FadeOutTrackers (when the list has one).
-func newEnsembleSummary(in *inputs, e *model.Ensemble, chosen []*metrics.StateTracker, wall, setup time.Duration) (*ensembleSummary, error) {
+// ticksRun is the number of ticks this process ran.
+func newEnsembleSummary(in *inputs, e *model.Ensemble, chosen []*metrics.StateTracker, ticksRun int, wall, setup time.Duration) (*ensembleSummary, error) {
 	R := e.Replicates()
 	seeds := make([]uint64, R)
 	var fadeouts []*metrics.FadeOutTracker
@@ -44,7 +47,7 @@ func newEnsembleSummary(in *inputs, e *model.Ensemble, chosen []*metrics.StateTr
 		return nil, err
 	}
 	return &ensembleSummary{EnsembleSummary: s, Inputs: newSummaryInputs(in, e.Replicate(0)),
-		WallTime: wall.Seconds(), SetupTime: setup.Seconds(), Metadata: metrics.NewMetadata(e.Params())}, nil
+		WallTime: wall.Seconds(), SetupTime: setup.Seconds(), Metadata: metrics.NewMetadata(e.Params()), ticksRun: ticksRun}, nil
 }
 
 // print writes the short human summary of an ensemble run: replicates and
@@ -76,7 +79,7 @@ func (s *ensembleSummary) print(w io.Writer, dir string, tables, kept []string, 
 		fmt.Fprintf(w, " (median extinction tick %s)", num(d.Q50))
 	}
 	fmt.Fprintln(w)
-	rate := float64(s.Replicates*s.NumTicks) / max(s.WallTime, 1e-9)
+	rate := float64(s.Replicates*s.ticksRun) / max(s.WallTime, 1e-9)
 	fmt.Fprintf(w, "  wall time: %.3f s (setup %.3f s), %.0f replicate-ticks/s\n", s.WallTime, s.SetupTime, rate)
 	fmt.Fprintf(w, "  outputs: %s/%s/{%s} (written in %.3f s)\n", dir, ensembleDir, strings.Join(baseNames(tables), ","), write.Seconds())
 	if len(kept) > 0 {
