@@ -22,9 +22,6 @@ type PointRun struct {
 	Point Point
 	// RunFile is the point's run file (base with the point's values set).
 	RunFile *model.RunFile
-	// Replicates is the number of replicates per point ([sweep]
-	// replicates).
-	Replicates int
 	// Dir is the point's directory. It does not exist or holds an
 	// incomplete earlier attempt; the run creates (replaces) it, ideally
 	// atomically.
@@ -152,7 +149,7 @@ func runPoint(ctx context.Context, f *File, o Options, p Point, workers int) err
 		return err
 	}
 	dir := PointDir(o.Dir, p.Index)
-	metrics, err := o.Run(ctx, PointRun{Point: p, RunFile: rf, Replicates: f.Replicates, Dir: dir, Workers: workers})
+	metrics, err := o.Run(ctx, PointRun{Point: p, RunFile: rf, Dir: dir, Workers: workers})
 	if err != nil {
 		return err
 	}
