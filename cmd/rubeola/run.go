@@ -152,7 +152,7 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 			return invalid(err)
 		}
 		_, err = runEnsembleAndWrite(ctx, e, in, f.outputFlags, keep, feed, stdout)
-	return err
+		return err
 	}
 	m, err := buildModel(in, opts...)
 	if err != nil {
