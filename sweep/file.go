@@ -51,8 +51,9 @@ type File struct {
 	Mode Mode
 	// Axes are the swept keys in the order the file lists them.
 	Axes []Axis
-	// Replicates is the number of replicates per point (default 1; more
-	// is an ensemble of seeds seed … seed+R−1).
+	// Replicates is [sweep] replicates, the number of replicates per point
+	// (default 1; more is an ensemble of seeds seed … seed+R−1 at every
+	// point: it sets the run file's [ensemble] replicates).
 	Replicates int
 	// Base is the run file without [sweep], decoded: the scenario, params
 	// and components every point starts from.
@@ -126,16 +127,16 @@ func decode(data []byte, name, baseDir string) (*File, []error) {
 			f.base[k] = v
 		}
 	}
+	errs := f.readSweep(tbl, sweepOrder(md))
 	rf, err := model.DecodeRunFileDoc(cloneDoc(f.base), name, baseDir)
 	if err != nil {
-		return nil, splitJoined(err)
+		return nil, append(splitJoined(err), errs...)
 	}
-	f.Base = rf
-	f.scenario, f.scenarioName = rf.Scenario, scenarioName(f.base, rf)
-	errs := f.readSweep(tbl, sweepOrder(md))
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	f.Base = rf
+	f.scenario, f.scenarioName = rf.Scenario, scenarioName(f.base, rf)
 	points, err := enumerate(f.Mode, f.Axes)
 	if err != nil {
 		return nil, []error{fmt.Errorf("[sweep] %w", err)}
@@ -163,6 +164,7 @@ func (f *File) readSweep(tbl map[string]any, order []string) []error {
 			errs = append(errs, fmt.Errorf("[sweep] replicates: expected an integer >= 1, got %s", ValueText(v, true)))
 		} else {
 			f.Replicates = int(n)
+			f.setReplicates()
 		}
 	}
 	seen := map[string]string{} // concrete path → axis
@@ -192,9 +194,33 @@ func (f *File) readSweep(tbl map[string]any, order []string) []error {
 		if t.phase < 0 && t.keys[0] == "scenario" {
 			f.scenarioSwept = true
 		}
+		if _, ok := tbl["replicates"]; ok && t.concrete == "ensemble.replicates" {
+			errs = append(errs, fmt.Errorf("%s: [sweep] replicates sets it too: use one of them", where))
+			continue
+		}
 		f.Axes = append(f.Axes, Axis{Path: path, Values: values, target: t})
 	}
 	return errs
+}
+
+// setReplicates makes [sweep] replicates = R the base run file's
+// [ensemble] replicates: an ensemble of R replicates per point when R > 1,
+// a single run when R = 1.
+func (f *File) setReplicates() {
+	raw, ok := f.base["ensemble"]
+	if !ok {
+		raw = map[string]any{}
+		f.base["ensemble"] = raw
+	}
+	ens, ok := raw.(map[string]any)
+	if !ok {
+		return // the run file's own error names it
+	}
+	if f.Replicates > 1 {
+		ens["replicates"] = int64(f.Replicates)
+	} else {
+		delete(ens, "replicates")
+	}
 }
 
 // checkFinite rejects nan and inf (the manifest is JSON).

@@ -249,13 +249,31 @@ func (m *Manifest) Differences(o *Manifest) []string {
 	}
 	for _, key := range unionKeys(m.Content, o.Content) {
 		if !reflect.DeepEqual(m.Content[key], o.Content[key]) {
-			out = append(out, fmt.Sprintf("the sweep file's %s", key))
+			out = append(out, "the sweep file's "+tomlKey(key, m.Content[key], o.Content[key]))
 		}
 	}
 	if len(out) == 0 {
 		out = append(out, "fingerprint")
 	}
 	return out
+}
+
+// tomlKey writes a top-level key as a TOML file shows it: [params],
+// [[phases]], scenario.
+func tomlKey(key string, a, b any) string {
+	for _, v := range []any{a, b} {
+		switch x := v.(type) {
+		case map[string]any:
+			return "[" + key + "]"
+		case []any:
+			if len(x) > 0 {
+				if _, ok := x[0].(map[string]any); ok {
+					return "[[" + key + "]]"
+				}
+			}
+		}
+	}
+	return key
 }
 
 // unionKeys returns the keys of both maps, sorted.

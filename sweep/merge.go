@@ -221,10 +221,10 @@ func distinctSources(out string, sources []string) []string {
 // temporary name and renames it into place (replacing an incomplete copy).
 // Files are hard-linked when possible.
 func copyPoint(src, out string, k int) error {
-	if err := removeStale(out, k); err != nil {
+	tmp := filepath.Join(out, PointsDir, "."+pointName(k)+".merge")
+	if err := os.RemoveAll(tmp); err != nil {
 		return err
 	}
-	tmp := filepath.Join(out, PointsDir, "."+pointName(k)+".merge")
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

@@ -22,9 +22,6 @@ type PointRun struct {
 	Point Point
 	// RunFile is the point's run file (base with the point's values set).
 	RunFile *model.RunFile
-	// Replicates is the number of replicates per point ([sweep]
-	// replicates).
-	Replicates int
 	// Dir is the point's directory. It does not exist or holds an
 	// incomplete earlier attempt; the run creates (replaces) it, ideally
 	// atomically.
@@ -81,6 +78,9 @@ type Report struct {
 func Run(ctx context.Context, f *File, o Options) (Report, error) {
 	rep := Report{Points: f.NumPoints()}
 	if err := prepareDir(o.Dir, o.Manifest, f.Path); err != nil {
+		return rep, err
+	}
+	if err := removeStale(o.Dir, o.Shard); err != nil {
 		return rep, err
 	}
 	var todo []Point
@@ -149,10 +149,7 @@ func runPoint(ctx context.Context, f *File, o Options, p Point, workers int) err
 		return err
 	}
 	dir := PointDir(o.Dir, p.Index)
-	if err := removeStale(o.Dir, p.Index); err != nil {
-		return err
-	}
-	metrics, err := o.Run(ctx, PointRun{Point: p, RunFile: rf, Replicates: f.Replicates, Dir: dir, Workers: workers})
+	metrics, err := o.Run(ctx, PointRun{Point: p, RunFile: rf, Dir: dir, Workers: workers})
 	if err != nil {
 		return err
 	}
@@ -176,16 +173,20 @@ func finite(m Metrics) Metrics {
 	return out
 }
 
-// removeStale removes the hidden leftovers of an interrupted attempt at
-// point k (temporary directories .pNNNNN.*) in DIR/points.
-func removeStale(dir string, k int) error {
-	stale, err := filepath.Glob(filepath.Join(dir, PointsDir, "."+pointName(k)+".*"))
+// removeStale removes the hidden leftovers (temporary directories
+// .pNNNNN.*) of interrupted attempts at the shard's points in DIR/points.
+func removeStale(dir string, shard Shard) error {
+	entries, err := os.ReadDir(filepath.Join(dir, PointsDir))
 	if err != nil {
 		return err
 	}
-	for _, s := range stale {
-		if err := os.RemoveAll(s); err != nil {
-			return err
+	for _, e := range entries {
+		var k int
+		var rest string
+		if n, _ := fmt.Sscanf(e.Name(), ".p%d.%s", &k, &rest); n == 2 && shard.Holds(k) {
+			if err := os.RemoveAll(filepath.Join(dir, PointsDir, e.Name())); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -34,6 +34,10 @@ type inputs struct {
 	components []phases.Factory
 	// format is the run file's [output] format; "" when none.
 	format metrics.Format
+	// replicates and keepReplicates are the run file's [ensemble]
+	// replicates (0 when none: a single run) and keep_replicates.
+	replicates     int
+	keepReplicates bool
 }
 
 // inputFlags are the flags shared by run and validate.
@@ -91,6 +95,7 @@ func (in *inputs) useRunFile(rf *model.RunFile) {
 	in.params, in.components = rf.Params, rf.Components
 	in.scenario, in.scenarioName = rf.Scenario, rf.ScenarioName
 	in.format = rf.Format
+	in.replicates, in.keepReplicates = rf.Replicates, rf.KeepReplicates
 }
 
 // useDefaultScenario sets the embedded default scenario.

@@ -26,11 +26,15 @@ type sweepFlags struct {
 	noProgress bool
 }
 
-// sweepMetrics are the sweep table's metric columns, from each point's
-// summary.json (and its FadeOutTracker): the global attack rate, the peak
-// tick and size of the tracked I, the final S, I and R, and the number of
-// patches with I = 0 at the last tick (empty without a FadeOutTracker).
-var sweepMetrics = []string{"attack_rate", "peak_tick", "peak_infectious", "final_S", "final_I", "final_R", "fadeouts"}
+// sweepMetrics are the sweep table's metric columns: a point's outcome as
+// an ensemble summary records it for each replicate
+// ([metrics.ReplicateOutcome]: attack rate, peak tick and size,
+// infections, final S/I/R of the StateTracker, fade-out events, patches
+// faded at the end — empty without a FadeOutTracker) and whether the
+// epidemic went extinct (0 or 1). For an ensemble point each is the median
+// across replicates, and extinct the fraction of replicates that did.
+var sweepMetrics = []string{"attack_rate", "peak_tick", "peak_infectious", "infections", "final_S", "final_I", "final_R",
+	"fadeout_events", "faded_patches_final", "extinct"}
 
 // volatileFiles are the point outputs that differ between two runs of a
 // point: wall-clock timings. Every other file is byte-identical.
@@ -92,17 +96,20 @@ func runSweep(ctx context.Context, cmd *cobra.Command, file string, f sweepFlags
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	if sf.Replicates > 1 {
-		return invalid(fmt.Errorf("%s: [sweep] replicates = %d: ensembles are not available in this build (replicates must be 1)", file, sf.Replicates))
-	}
 	manifest, err := sf.NewManifest(string(format), sweepMetrics)
 	if err != nil {
 		return invalid(err)
 	}
 	if err := sf.Validate(func(_ sweep.Point, rf *model.RunFile) error {
 		in, err := pointInputs(sf, rf)
-		if err == nil {
-			_, err = buildModel(in, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+		if err != nil {
+			return err
+		}
+		opts := []model.Option{model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard)}
+		if in.replicates > 0 {
+			_, err = buildEnsemble(in, in.replicates, opts...)
+		} else {
+			_, err = buildModel(in, opts...)
 		}
 		return err
 	}, workers, shard); err != nil {
@@ -142,44 +149,83 @@ func pointInputs(sf *sweep.File, rf *model.RunFile) (*inputs, error) {
 	return in, nil
 }
 
-// runSweepPoint runs one point through the run pipeline into r.Dir
-// (summary.json without its wall-clock fields) and returns its metrics.
+// runSweepPoint runs one point through the run pipeline (an ensemble's
+// when the point has replicates) into r.Dir, its summary.json without the
+// wall-clock fields, and returns its metrics.
 func runSweepPoint(ctx context.Context, sf *sweep.File, r sweep.PointRun, format metrics.Format) (sweep.Metrics, error) {
 	in, err := pointInputs(sf, r.RunFile)
 	if err != nil {
 		return nil, err
 	}
 	feed := newProgressFeed()
-	m, err := buildModel(in, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard),
-		model.WithAfterTick(feed.tick), model.WithWorkers(r.Workers))
+	opts := []model.Option{model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard),
+		model.WithAfterTick(feed.tick), model.WithWorkers(r.Workers)}
+	out := outputFlags{out: r.Dir, force: true, format: format, noTiming: true}
+	if in.replicates > 0 {
+		e, err := buildEnsemble(in, in.replicates, opts...)
+		if err != nil {
+			return nil, err
+		}
+		sum, err := runEnsembleAndWrite(ctx, e, in, out, in.keepReplicates, feed, io.Discard)
+		if err != nil {
+			return nil, err
+		}
+		return ensembleMetrics(sum.EnsembleSummary), nil
+	}
+	m, err := buildModel(in, opts...)
 	if err != nil {
 		return nil, err
 	}
-	sum, err := runAndWrite(ctx, m, in, outputFlags{out: r.Dir, force: true, format: format, noTiming: true}, feed, io.Discard)
+	sum, err := runAndWrite(ctx, m, in, out, feed, io.Discard)
 	if err != nil {
 		return nil, err
 	}
-	return pointMetrics(m, sum), nil
+	var fade *metrics.FadeOutTracker
+	if fo := model.InstancesOf[*metrics.FadeOutTracker](m); len(fo) > 0 {
+		fade = fo[0]
+	}
+	o := metrics.NewReplicateOutcome(0, sum.Seed, metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](m)), fade)
+	return outcomeMetrics(o), nil
 }
 
-// pointMetrics extracts the sweep table's metrics from a finished point.
-func pointMetrics(m *model.Biweekly, sum *runSummary) sweep.Metrics {
-	out := sweep.Metrics{}
-	s := sum.Summary.Summary
-	if s.AttackRateGlobal != nil {
-		out["attack_rate"] = *s.AttackRateGlobal
+// outcomeMetrics are a single run's metrics.
+func outcomeMetrics(o metrics.ReplicateOutcome) sweep.Metrics {
+	out := sweep.Metrics{"infections": float64(o.Infections), "fadeout_events": float64(o.FadeOutEvents), "extinct": 0}
+	if o.AttackRate != nil {
+		out["attack_rate"] = *o.AttackRate
 	}
-	if sum.Totals.PeakTick != nil {
-		out["peak_tick"] = float64(*sum.Totals.PeakTick)
+	if o.PeakTick != nil {
+		out["peak_tick"] = float64(*o.PeakTick)
+		out["peak_infectious"] = float64(*o.PeakInfectious)
 	}
-	if sum.Totals.PeakInfectious != nil {
-		out["peak_infectious"] = float64(*sum.Totals.PeakInfectious)
+	for st, v := range o.FinalState {
+		out["final_"+st] = float64(v)
 	}
-	for _, st := range []string{"S", "I", "R"} {
-		out["final_"+st] = float64(sum.Totals.FinalState[st])
+	if o.FadedPatchesFinal != nil {
+		out["faded_patches_final"] = float64(*o.FadedPatchesFinal)
 	}
-	if fo := model.InstancesOf[*metrics.FadeOutTracker](m); len(fo) > 0 && fo[0].Recorded() > 0 {
-		out["fadeouts"] = float64(fo[0].Counts()[fo[0].Recorded()-1])
+	if o.ExtinctionTick != nil {
+		out["extinct"] = 1
+	}
+	return out
+}
+
+// ensembleMetrics are an ensemble point's metrics: the medians across
+// replicates, and the fraction of replicates that went extinct.
+func ensembleMetrics(s metrics.EnsembleSummary) sweep.Metrics {
+	out := sweep.Metrics{"extinct": float64(s.ExtinctReplicates) / float64(s.Replicates)}
+	st := s.Stats
+	for name, d := range map[string]*metrics.Distribution{"attack_rate": st.AttackRate, "peak_tick": st.PeakTick,
+		"peak_infectious": st.PeakInfectious, "infections": st.Infections, "fadeout_events": st.FadeOutEvents,
+		"faded_patches_final": st.FadedPatchesFinal} {
+		if d != nil {
+			out[name] = d.Q50
+		}
+	}
+	for state, d := range st.FinalState {
+		if d != nil {
+			out["final_"+state] = d.Q50
+		}
 	}
 	return out
 }
