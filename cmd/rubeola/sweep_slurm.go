@@ -11,7 +11,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/sweep"
 	"github.com/rubeola/rubeola/sweep/slurm"
 )
@@ -108,14 +107,7 @@ func checkSweepFile(file string) (*sweep.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = sf.Validate(func(_ sweep.Point, rf *model.RunFile) error {
-		in, err := pointInputs(sf, rf)
-		if err == nil {
-			_, err = buildModel(in, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
-		}
-		return err
-	}, runtime.GOMAXPROCS(0), sweep.Shard{})
-	return sf, err
+	return sf, sf.Validate(checkSweepPoint(sf), runtime.GOMAXPROCS(0), sweep.Shard{})
 }
 
 // slurmEntries are what `rubeola sweep slurm` puts into a sweep directory
