@@ -23,7 +23,7 @@ import (
 // seconds, so this is only a guard against a cluster that never runs them.
 const slurmJobTimeout = 5 * time.Minute
 
-// TestSweepOnSlurm submits a small sweep through a real Slurm: `rubeola
+// TestSweepOnSlurm submits small sweeps through a real Slurm: `rubeola
 // sweep slurm --shards 2`, submit.sh, both jobs waited for; the merged
 // directory must equal the in-process `rubeola sweep` of the same file byte
 // for byte (every point file except the wall-clock timing.csv, sweep.csv,
@@ -41,27 +41,45 @@ func TestSweepOnSlurm(t *testing.T) {
 	bin := filepath.Join(root, "bin dir", "rubeola")
 	build, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	require.NoError(t, err, string(build))
-	file := writeFile(t, root, "beta.toml", slurmTestSweep)
 
-	want := filepath.Join(root, "in process")
-	code, _, stderr := runCLI(t, "sweep", file, "--out", want, "--no-progress")
-	require.Equal(t, 0, code, stderr)
-
-	dir := filepath.Join(root, "on slurm")
-	gen, err := exec.Command(bin, "sweep", "slurm", file, "--shards", "2", "--out", dir, "--time", "10:00").CombinedOutput()
-	require.NoError(t, err, string(gen))
-	start := time.Now()
-	submitted, err := exec.Command(filepath.Join(slurm.Dir(dir), slurm.SubmitScript)).CombinedOutput()
-	require.NoError(t, err, string(submitted))
-	arrayID := submatch(t, `sweep array job: (\S+) `, string(submitted))
-	mergeID := submatch(t, `merge job: (\S+) `, string(submitted))
-	waitForJobs(t, dir, arrayID, mergeID)
-	t.Logf("array job %s and merge job %s done %.1f s after submission", arrayID, mergeID, time.Since(start).Seconds())
-
-	for _, log := range []string{"sweep-" + arrayID + "_0.out", "sweep-" + arrayID + "_1.out", "merge-" + mergeID + ".out"} {
-		assert.FileExists(t, filepath.Join(slurm.LogDir(dir), log), "the job ran under Slurm and logged")
+	tests := []struct {
+		name  string
+		extra string // lines added to slurmTestSweep's [sweep] table
+		// filesPerPoint are the compared files of a point: states.csv,
+		// fadeouts.csv, summary.json and point.json of a single run; the
+		// same with the first three under ensemble/ for an ensemble.
+		filesPerPoint int
+	}{
+		{"single runs", "", 4},
+		{"ensembles of 2 replicates", "replicates = 2\n", 4},
 	}
-	assertSameSweep(t, want, dir)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(root, tc.name)
+			require.NoError(t, os.MkdirAll(dir, 0o755))
+			file := writeFile(t, dir, "beta.toml", slurmTestSweep+tc.extra)
+			want := filepath.Join(dir, "in process")
+			code, _, stderr := runCLI(t, "sweep", file, "--out", want, "--no-progress")
+			require.Equal(t, 0, code, stderr)
+
+			out := filepath.Join(dir, "on slurm")
+			gen, err := exec.Command(bin, "sweep", "slurm", file, "--shards", "2", "--out", out, "--time", "10:00").CombinedOutput()
+			require.NoError(t, err, string(gen))
+			start := time.Now()
+			submitted, err := exec.Command(filepath.Join(slurm.Dir(out), slurm.SubmitScript)).CombinedOutput()
+			require.NoError(t, err, string(submitted))
+			arrayID := submatch(t, `sweep array job: (\S+) `, string(submitted))
+			mergeID := submatch(t, `merge job: (\S+) `, string(submitted))
+			waitForJobs(t, out, arrayID, mergeID)
+			t.Logf("array job %s and merge job %s done %.1f s after submission", arrayID, mergeID, time.Since(start).Seconds())
+
+			for _, log := range []string{"sweep-" + arrayID + "_0.out", "sweep-" + arrayID + "_1.out", "merge-" + mergeID + ".out"} {
+				assert.FileExists(t, filepath.Join(slurm.LogDir(out), log), "the job ran under Slurm and logged")
+			}
+			// + sweep.csv and sweep.json.
+			assert.Equal(t, slurmTestPoints*tc.filesPerPoint+2, assertSameSweep(t, want, out), "files compared")
+		})
+	}
 }
 
 // submatch returns the first group of pattern in s.
@@ -134,8 +152,9 @@ func failJobs(t *testing.T, dir, reason, records string) {
 
 // assertSameSweep checks that got holds exactly want's files with the same
 // bytes (point files in volatileFiles — wall-clock timings — only exist),
-// apart from the slurm/ and shards/ folders `rubeola sweep slurm` adds.
-func assertSameSweep(t *testing.T, want, got string) {
+// apart from the slurm/ and shards/ folders `rubeola sweep slurm` adds. It
+// returns the number of files compared.
+func assertSameSweep(t *testing.T, want, got string) int {
 	t.Helper()
 	files := func(root string) []string {
 		var rels []string
@@ -171,7 +190,5 @@ func assertSameSweep(t *testing.T, want, got string) {
 		assert.Equal(t, string(a), string(b), rel)
 		compared++
 	}
-	// 6 points × (states.csv, fadeouts.csv, summary.json, point.json) +
-	// sweep.csv + sweep.json: the files a point of slurmTestSweep writes.
-	assert.Equal(t, slurmTestPoints*4+2, compared)
+	return compared
 }
