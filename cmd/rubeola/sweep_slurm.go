@@ -91,7 +91,7 @@ func writeSlurmScripts(o slurm.Options, stdout io.Writer) error {
 		return err
 	}
 	last := slurm.ShardDir(o.Out, o.Shards-1)
-	fmt.Fprintf(stdout, "rubeola sweep slurm: %d points in %d shards (up to %d points each, %d CPUs and %d points at once per task)\n",
+	fmt.Fprintf(stdout, "rubeola sweep slurm: %d points in %d shards (up to %d points each; per task %d CPUs, points run %d at a time)\n",
 		sf.NumPoints(), o.Shards, (sf.NumPoints()+o.Shards-1)/o.Shards, o.CPUs, o.Workers)
 	fmt.Fprintf(stdout, "  wrote %s, %s, %s\n", paths.Sweep, filepath.Base(paths.Merge), filepath.Base(paths.Submit))
 	fmt.Fprintf(stdout, "  shards go to %s … %s, the merged sweep to %s, logs to %s\n",
