@@ -237,3 +237,16 @@ replicates = 3
 	assert.Contains(t, stdout, "0 run, 2 already complete")
 	assert.Equal(t, files, outputTree(t, out))
 }
+
+// TestSweepExample runs docs/sweep-example.toml: 3 beta × 2 seasonality ×
+// 4 seeds.
+func TestSweepExample(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := runCLI(t, "sweep", filepath.Join("..", "..", "docs", "sweep-example.toml"), "--out", out, "--no-progress")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "24 points; 24 run")
+	rows := readCSV(t, filepath.Join(out, "sweep.csv"))
+	require.Len(t, rows, 1+24)
+	assert.Equal(t, []string{"point", "phases.Infection.beta", "phases.Infection.seasonality", "params.seed"}, rows[0][:4])
+	assert.Equal(t, []string{"23", "0.8", "0.3", "4"}, rows[24][:4])
+}
