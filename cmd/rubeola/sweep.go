@@ -100,19 +100,7 @@ func runSweep(ctx context.Context, cmd *cobra.Command, file string, f sweepFlags
 	if err != nil {
 		return invalid(err)
 	}
-	if err := sf.Validate(func(_ sweep.Point, rf *model.RunFile) error {
-		in, err := pointInputs(sf, rf)
-		if err != nil {
-			return err
-		}
-		opts := []model.Option{model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard)}
-		if in.replicates > 0 {
-			_, err = buildEnsemble(in, in.replicates, opts...)
-		} else {
-			_, err = buildModel(in, opts...)
-		}
-		return err
-	}, workers, shard); err != nil {
+	if err := sf.Validate(checkSweepPoint(sf), workers, shard); err != nil {
 		return invalid(err)
 	}
 	opts := sweep.Options{Dir: f.out, Manifest: manifest, Workers: workers, Shard: shard, Volatile: volatileFiles,
@@ -132,6 +120,24 @@ func runSweep(ctx context.Context, cmd *cobra.Command, file string, f sweepFlags
 	}
 	printSweepReport(stdout, f.out, string(format), shard, workers, rep)
 	return nil
+}
+
+// checkSweepPoint builds a point's model (an ensemble with replicates) and
+// discards it: the check every point passes before a sweep runs anything.
+func checkSweepPoint(sf *sweep.File) sweep.CheckFunc {
+	return func(_ sweep.Point, rf *model.RunFile) error {
+		in, err := pointInputs(sf, rf)
+		if err != nil {
+			return err
+		}
+		opts := []model.Option{model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard)}
+		if in.replicates > 0 {
+			_, err = buildEnsemble(in, in.replicates, opts...)
+		} else {
+			_, err = buildModel(in, opts...)
+		}
+		return err
+	}
 }
 
 // pointInputs are a sweep point's run inputs: its run file, the embedded
