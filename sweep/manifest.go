@@ -54,8 +54,8 @@ type Manifest struct {
 
 // ManifestPoint is one point of the manifest.
 type ManifestPoint struct {
-	Index  int   `json:"index"`
-	Values []any `json:"values"`
+	Index  int   `json:"index"`  // 0-based
+	Values []any `json:"values"` // one per axis, numbers as json.Number
 }
 
 // NewManifest describes the sweep for a directory whose points are written

@@ -38,19 +38,24 @@ type Metrics map[string]float64
 // of every file of the point except the volatile ones (wall-clock
 // timings), so two records are equal exactly when the point's outputs are.
 type Record struct {
-	Index       int       `json:"index"`
-	Fingerprint string    `json:"fingerprint"`
-	Values      []any     `json:"values"`
-	Metrics     Metrics   `json:"metrics"`
-	Files       []FileSum `json:"files"`
+	// Index is the point's index.
+	Index int `json:"index"`
+	// Fingerprint is the sweep's ([Manifest]).
+	Fingerprint string `json:"fingerprint"`
+	// Values are the point's axis values, as in the manifest.
+	Values []any `json:"values"`
+	// Metrics are the point's metrics (the sweep table's row).
+	Metrics Metrics `json:"metrics"`
+	// Files are the point's output files but the volatile ones, by path.
+	Files []FileSum `json:"files"`
 }
 
 // FileSum is one output file of a point: its slash-separated path in the
 // point directory, size and "sha256:…".
 type FileSum struct {
-	Name   string `json:"name"`
-	Size   int64  `json:"size"`
-	SHA256 string `json:"sha256"`
+	Name   string `json:"name"`   // path in the point directory, with /
+	Size   int64  `json:"size"`   // bytes
+	SHA256 string `json:"sha256"` // "sha256:" and the hex digest
 }
 
 // sumFiles lists and hashes every regular file below dir except the record

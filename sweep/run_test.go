@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sync/atomic"
@@ -17,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 )
@@ -87,21 +87,9 @@ func tryRun(f *File, dir, format string, shard Shard, workers int, calls *atomic
 		Volatile: []string{"wall.txt"}, Run: modelRun(calls)})
 }
 
-// tree reads every file below dir except the volatile wall.txt, by
-// slash path.
+// tree reads every file below dir except the volatile wall.txt.
 func tree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	require.NoError(t, filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == "wall.txt" {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		rel, _ := filepath.Rel(dir, path)
-		out[filepath.ToSlash(rel)] = string(data)
-		return err
-	}))
-	return out
+	return testkit.Tree(t, dir, "wall.txt")
 }
 
 func TestRunWritesPointsTableAndManifest(t *testing.T) {

@@ -29,9 +29,51 @@ type CheckFunc func(p Point, rf *model.RunFile) error
 // Attribution is by decoding: a point's problem belongs to axis a when the
 // base run file with only a's value set has it too.
 func (f *File) Validate(check CheckFunc, workers int, shard Shard) error {
+	// One parallel pass decodes every point and checks the shard's points
+	// that decode.
+	decodeErrs := make([][]string, len(f.points))
+	checkErrs := make([]error, len(f.points))
+	failed := false
+	var mu sync.Mutex
+	forEach(len(f.points), workers, func(k int) {
+		p := f.points[k]
+		rf, err := f.decodePoint(f.pointDoc(p))
+		switch {
+		case err != nil:
+			decodeErrs[k] = messages(err)
+			mu.Lock()
+			failed = true
+			mu.Unlock()
+		case check != nil && shard.Holds(k):
+			checkErrs[k] = check(p, rf)
+		}
+	})
+	var rep report
+	if failed {
+		rep = f.attribute(decodeErrs)
+	} else {
+		for k, err := range checkErrs {
+			if err != nil {
+				for _, msg := range messages(err) {
+					rep.add(f.describePoint(f.points[k]), msg, "points")
+				}
+			}
+		}
+	}
+	if len(rep.errs) > 0 {
+		return prefixAll(f.Path, rep.finish())
+	}
+	return nil
+}
+
+// attribute reports the points' decoding problems: a problem the base run
+// file with only one axis value set has too belongs to that value.
+func (f *File) attribute(decodeErrs [][]string) report {
 	byValue := make([][][]string, len(f.Axes)) // axis, value → problems
+	reported := make([][]bool, len(f.Axes))
 	for j, a := range f.Axes {
 		byValue[j] = make([][]string, len(a.Values))
+		reported[j] = make([]bool, len(a.Values))
 		for v, val := range a.Values {
 			doc := cloneDoc(f.base)
 			a.target.set(doc, cloneValue(val))
@@ -41,16 +83,9 @@ func (f *File) Validate(check CheckFunc, workers int, shard Shard) error {
 		}
 	}
 	var rep report
-	reported := make([][]bool, len(f.Axes))
-	for j, a := range f.Axes {
-		reported[j] = make([]bool, len(a.Values))
-	}
-	for _, p := range f.points {
-		_, err := f.decodePoint(f.pointDoc(p))
-		if err == nil {
-			continue
-		}
-		for _, msg := range messages(err) {
+	for k, msgs := range decodeErrs {
+		p := f.points[k]
+		for _, msg := range msgs {
 			j, v := f.owner(p, msg, byValue)
 			switch {
 			case j < 0:
@@ -63,13 +98,7 @@ func (f *File) Validate(check CheckFunc, workers int, shard Shard) error {
 			}
 		}
 	}
-	if len(rep.errs) == 0 && check != nil {
-		rep = f.checkAll(check, workers, shard)
-	}
-	if len(rep.errs) > 0 {
-		return prefixAll(f.Path, rep.finish())
-	}
-	return nil
+	return rep
 }
 
 // owner returns the axis and value index whose value alone causes msg at
@@ -84,31 +113,6 @@ func (f *File) owner(p Point, msg string, byValue [][][]string) (int, int) {
 		}
 	}
 	return -1, -1
-}
-
-// checkAll builds the shard's points with check on workers goroutines.
-func (f *File) checkAll(check CheckFunc, workers int, shard Shard) report {
-	problems := make([]error, len(f.points))
-	forEach(len(f.points), workers, func(k int) {
-		p := f.points[k]
-		if !shard.Holds(k) {
-			return
-		}
-		rf, err := f.decodePoint(f.pointDoc(p))
-		if err == nil {
-			err = check(p, rf)
-		}
-		problems[k] = err
-	})
-	var rep report
-	for k, err := range problems {
-		if err != nil {
-			for _, msg := range messages(err) {
-				rep.add(f.describePoint(f.points[k]), msg, "points")
-			}
-		}
-	}
-	return rep
 }
 
 // report collects problems, each message once with the first place that

@@ -11,6 +11,8 @@
 //	rubeola shapefile dotname FILE --fields A,B,C [--inplace]
 //	rubeola shapefile download ISO3 LEVEL [--dir D] [--timeout 60s]
 //	rubeola pyramid ISO3 YEAR
+//	rubeola sweep sweep.toml [--out DIR] [--format csv|parquet] [--workers K] [--shard i/n] [--no-progress]
+//	rubeola sweep merge --out DIR SHARD_DIR… [--partial]
 //	rubeola version
 //
 // With no flags, `rubeola run` simulates the embedded default scenario (100
@@ -21,6 +23,11 @@
 // tidy tables are .parquet files). Outputs are streamed into a temporary
 // directory that replaces DIR only when every file was written
 // (docs/outputs.md).
+//
+// `rubeola sweep` runs every point of a sweep file (a run file plus a
+// [sweep] table of axes) into DIR/points/p00000/…, resumably, and writes
+// DIR/sweep.csv, one row per point; shards merge back with `sweep merge`
+// (docs/sweeps.md).
 //
 // The demographics commands download GADM shapefiles and UN WPP data on first
 // use (RUBEOLA_GADM_MIRROR and RUBEOLA_WPP_URL point them elsewhere), cache

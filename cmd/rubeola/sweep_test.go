@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // sweepRunFile is the run-file part of the CLI's test sweeps: a 2×2 grid,
@@ -46,18 +47,7 @@ const sweepTable = `
 
 // outputTree reads every file below dir except the wall-clock timing.csv.
 func outputTree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	require.NoError(t, filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == "timing.csv" {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		rel, _ := filepath.Rel(dir, path)
-		out[filepath.ToSlash(rel)] = string(data)
-		return err
-	}))
-	return out
+	return testkit.Tree(t, dir, "timing.csv")
 }
 
 func TestSweepCommand(t *testing.T) {
@@ -236,4 +226,17 @@ replicates = 3
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, "0 run, 2 already complete")
 	assert.Equal(t, files, outputTree(t, out))
+}
+
+// TestSweepExample runs docs/sweep-example.toml: 3 beta × 2 seasonality ×
+// 4 seeds.
+func TestSweepExample(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := runCLI(t, "sweep", filepath.Join("..", "..", "docs", "sweep-example.toml"), "--out", out, "--no-progress")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "24 points; 24 run")
+	rows := readCSV(t, filepath.Join(out, "sweep.csv"))
+	require.Len(t, rows, 1+24)
+	assert.Equal(t, []string{"point", "phases.Infection.beta", "phases.Infection.seasonality", "params.seed"}, rows[0][:4])
+	assert.Equal(t, []string{"23", "0.8", "0.3", "4"}, rows[24][:4])
 }
