@@ -13,6 +13,7 @@
 //	rubeola pyramid ISO3 YEAR
 //	rubeola sweep sweep.toml [--out DIR] [--format csv|parquet] [--workers K] [--shard i/n] [--no-progress]
 //	rubeola sweep merge --out DIR SHARD_DIR… [--partial]
+//	rubeola sweep slurm sweep.toml --shards n [--partition P] [--time T] [--cpus C] [--workers K] [--out DIR] …
 //	rubeola version
 //
 // With no flags, `rubeola run` simulates the embedded default scenario (100
@@ -27,7 +28,8 @@
 // `rubeola sweep` runs every point of a sweep file (a run file plus a
 // [sweep] table of axes) into DIR/points/p00000/…, resumably, and writes
 // DIR/sweep.csv, one row per point; shards merge back with `sweep merge`
-// (docs/sweeps.md).
+// (docs/sweeps.md). `rubeola sweep slurm` writes the scripts that run the
+// shards as a Slurm job array and merge them (docs/slurm.md).
 //
 // The demographics commands download GADM shapefiles and UN WPP data on first
 // use (RUBEOLA_GADM_MIRROR and RUBEOLA_WPP_URL point them elsewhere), cache
