@@ -124,7 +124,7 @@ func decode(data []byte, name, baseDir string) (*File, []error) {
 	f.base = make(map[string]any, len(doc))
 	for k, v := range doc {
 		if k != "sweep" {
-			f.base[k] = v
+			f.base[k] = cloneValue(v) // [sweep] replicates may change it; doc stays the file
 		}
 	}
 	errs := f.readSweep(tbl, sweepOrder(md))

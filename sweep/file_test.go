@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -233,4 +234,39 @@ func TestParseShard(t *testing.T) {
 			assert.Equal(t, 1, holders, "point %d, %d shards", k, n)
 		}
 	}
+}
+
+// TestReplicates checks that [sweep] replicates sets the run file's
+// [ensemble] replicates (R > 1) or makes every point a single run (R = 1).
+func TestReplicates(t *testing.T) {
+	for _, tc := range []struct {
+		name, extra, table string
+		want               int // the points' RunFile.Replicates (0: single run)
+	}{
+		{"none", "", `"params.seed" = [1]`, 0},
+		{"R > 1", "", `replicates = 3
+"params.seed" = [1]`, 3},
+		{"R = 1 overrides the file's ensemble", "[ensemble]\nreplicates = 4\n", `replicates = 1
+"params.seed" = [1]`, 0},
+		{"the file's ensemble applies without [sweep] replicates", "[ensemble]\nreplicates = 4\n", `"params.seed" = [1]`, 4},
+		{"an ensemble.replicates axis", "", `"ensemble.replicates" = [2, 5]`, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := Decode([]byte(baseRunFile+tc.extra+"\n[sweep]\n"+tc.table), "sweep.toml", "")
+			require.NoError(t, err)
+			rf, err := f.RunFile(f.Points()[0])
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, rf.Replicates)
+			m, err := f.NewManifest("csv", nil)
+			require.NoError(t, err)
+			if tc.extra == "" {
+				assert.NotContains(t, m.Content, "ensemble", "the manifest holds the file as written")
+			} else {
+				assert.Equal(t, map[string]any{"replicates": json.Number("4")}, m.Content["ensemble"], "the manifest holds the file as written")
+			}
+		})
+	}
+	_, err := decodeSweep(t, `replicates = 2
+"ensemble.replicates" = [3]`)
+	assert.ErrorContains(t, err, `sweep.toml: [sweep] "ensemble.replicates": [sweep] replicates sets it too: use one of them`)
 }
