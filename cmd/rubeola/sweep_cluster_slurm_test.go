@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/sweep/slurm"
 )
 
@@ -151,44 +151,18 @@ func failJobs(t *testing.T, dir, reason, records string) {
 }
 
 // assertSameSweep checks that got holds exactly want's files with the same
-// bytes (point files in volatileFiles — wall-clock timings — only exist),
-// apart from the slurm/ and shards/ folders `rubeola sweep slurm` adds. It
-// returns the number of files compared.
+// bytes (but the wall-clock volatileFiles), apart from the slurm/ and
+// shards/ folders `rubeola sweep slurm` adds. It returns the number of files
+// compared.
 func assertSameSweep(t *testing.T, want, got string) int {
 	t.Helper()
-	files := func(root string) []string {
-		var rels []string
-		require.NoError(t, filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, err := filepath.Rel(root, path)
-			if err != nil {
-				return err
-			}
-			if d.IsDir() && root == got && slices.Contains(slurmEntries, rel) {
-				return filepath.SkipDir
-			}
-			if !d.IsDir() {
-				rels = append(rels, rel)
-			}
-			return nil
-		}))
-		return rels
-	}
-	wantFiles := files(want)
-	require.Equal(t, wantFiles, files(got), "the same files")
-	compared := 0
-	for _, rel := range wantFiles {
-		if slices.Contains(volatileFiles, filepath.Base(rel)) {
-			continue
+	wantFiles := testkit.Tree(t, want, volatileFiles...)
+	gotFiles := testkit.Tree(t, got, volatileFiles...)
+	for rel := range gotFiles {
+		if top, _, _ := strings.Cut(rel, "/"); slices.Contains(slurmEntries, top) {
+			delete(gotFiles, rel)
 		}
-		a, err := os.ReadFile(filepath.Join(want, rel))
-		require.NoError(t, err)
-		b, err := os.ReadFile(filepath.Join(got, rel))
-		require.NoError(t, err)
-		assert.Equal(t, string(a), string(b), rel)
-		compared++
 	}
-	return compared
+	assert.Equal(t, wantFiles, gotFiles)
+	return len(wantFiles)
 }
