@@ -41,3 +41,22 @@ func TestNoAllocationsPerTick(t *testing.T) {
 		}
 	}
 }
+
+// TestNoAllocationsPerEnsembleTick checks DESIGN §4 rule 1 for an ensemble
+// (3 replicates: any R > 1) of the baseline list on both kernels: in steady
+// state an ensemble tick allocates nothing.
+func TestNoAllocationsPerEnsembleTick(t *testing.T) {
+	for _, numba := range []bool{false, true} {
+		t.Run(fmt.Sprintf("numba=%v", numba), func(t *testing.T) {
+			e := newEnsemble(t, 600, 1000, 3, numba, baselineComponents(t))
+			ctx := context.Background()
+			require.NoError(t, e.RunTicks(ctx, 1)) // starts the pool
+			allocs := testing.AllocsPerRun(100, func() {
+				if err := e.RunTicks(ctx, 1); err != nil {
+					t.Fatal(err)
+				}
+			})
+			assert.Zero(t, allocs)
+		})
+	}
+}

@@ -53,6 +53,21 @@ func newModel(tb testing.TB, n, ticks int, numba bool, fs []phases.Factory) *mod
 	return m
 }
 
+// newEnsemble builds a quiet, initialised ensemble of R replicates of n
+// RandomN patches with the given components, sized for ticks ticks.
+func newEnsemble(tb testing.TB, n, ticks, R int, numba bool, fs []phases.Factory) *model.Ensemble {
+	tb.Helper()
+	scn, err := scenario.RandomN(n, 42, 0)
+	require.NoError(tb, err)
+	p := testkit.QuietParams(ticks, params.DefaultSeed)
+	p.UseNumba = numba
+	e, err := model.NewEnsemble(scn, p, R, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	require.NoError(tb, err)
+	require.NoError(tb, e.SetComponents(fs...))
+	require.NoError(tb, e.Initialize())
+	return e
+}
+
 // BenchmarkTick measures full ticks of the standard schedule (importation,
 // infection with dense gravity mixing, vital dynamics, state tracker) at
 // N = 100, 1 000 and 5 000 patches, for the optimised (numba=true) and the

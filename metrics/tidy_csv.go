@@ -26,18 +26,9 @@ const csvHeader = "tick,date,patch_id,state,count\n"
 // that is written to w whenever it fills, so memory is O(buffer) whatever
 // the table's size; the output is byte-identical to encoding/csv's.
 func WriteTidyCSV(w io.Writer, trackers ...Tracker) error {
-	e := csvEncoder{w: w, buf: make([]byte, 0, csvBufferSize+4<<10)}
-	multi := len(trackers) > 1
-	if multi {
-		e.buf = append(e.buf, "tracker,"...)
-	}
-	e.buf = append(e.buf, csvHeader...)
+	e := newCSVEncoder(w, len(trackers) > 1, csvHeader)
 	for _, t := range trackers {
-		e.prefix = e.prefix[:0]
-		if multi {
-			e.prefix = append(appendCSVField(e.prefix, t.Name()), ',')
-		}
-		e.name, e.headTick = t.Name(), -1
+		e.startTracker(t.Name())
 		for b := range t.Blocks {
 			if !e.block(b) {
 				break
@@ -53,9 +44,10 @@ func WriteTidyCSV(w io.Writer, trackers ...Tracker) error {
 
 // csvEncoder formats blocks into buf and writes buf to w when it fills.
 type csvEncoder struct {
-	w   io.Writer
-	buf []byte
-	err error
+	w     io.Writer
+	buf   []byte
+	err   error
+	multi bool // a leading tracker column
 
 	name     string    // current tracker's name (for messages)
 	prefix   []byte    // "tracker," or nothing
@@ -65,6 +57,39 @@ type csvEncoder struct {
 	mid      []byte    // ",state," of the current block
 }
 
+// newCSVEncoder returns an encoder whose buffer starts with the header
+// (after "tracker," when multi).
+func newCSVEncoder(w io.Writer, multi bool, header string) *csvEncoder {
+	e := &csvEncoder{w: w, buf: make([]byte, 0, csvBufferSize+4<<10), multi: multi}
+	if multi {
+		e.buf = append(e.buf, "tracker,"...)
+	}
+	e.buf = append(e.buf, header...)
+	return e
+}
+
+// startTracker begins the rows of the tracker or table called name.
+func (e *csvEncoder) startTracker(name string) {
+	e.prefix = e.prefix[:0]
+	if e.multi {
+		e.prefix = append(appendCSVField(e.prefix, name), ',')
+	}
+	e.name, e.headTick = name, -1
+}
+
+// labels prepares the labels of a block's rows: head (prefix, tick and
+// date, formatted once per tick, not per row) and mid (",state,").
+func (e *csvEncoder) labels(tick int, date time.Time, state string) {
+	if tick != e.headTick || !date.Equal(e.headDate) {
+		e.head = append(e.head[:0], e.prefix...)
+		e.head = strconv.AppendInt(e.head, int64(tick), 10)
+		e.head = append(e.head, ',')
+		e.head = append(date.AppendFormat(e.head, time.DateOnly), ',')
+		e.headTick, e.headDate = tick, date
+	}
+	e.mid = append(appendCSVField(append(e.mid[:0], ','), state), ',')
+}
+
 // block appends b's rows; false stops the sequence after a write error or
 // a malformed block.
 func (e *csvEncoder) block(b Block) bool {
@@ -72,15 +97,7 @@ func (e *csvEncoder) block(b Block) bool {
 		e.err = fmt.Errorf("%s: block of tick %d, state %q has %d ids but %d counts", e.name, b.Tick, b.State, len(b.IDs), len(b.Counts))
 		return false
 	}
-	if b.Tick != e.headTick || !b.Date.Equal(e.headDate) {
-		// The date is formatted once per tick, not per row.
-		e.head = append(e.head[:0], e.prefix...)
-		e.head = strconv.AppendInt(e.head, int64(b.Tick), 10)
-		e.head = append(e.head, ',')
-		e.head = append(b.Date.AppendFormat(e.head, time.DateOnly), ',')
-		e.headTick, e.headDate = b.Tick, b.Date
-	}
-	e.mid = append(appendCSVField(append(e.mid[:0], ','), b.State), ',')
+	e.labels(b.Tick, b.Date, b.State)
 	buf := e.buf
 	for k, id := range b.IDs {
 		buf = append(buf, e.head...)

@@ -87,6 +87,19 @@ func (w *FactoredForce) Tiles() int {
 	return len(w.m.tiles)
 }
 
+// Pass names the pass of the loaded evaluation (see [FactoredForce.Load]):
+// "tiles" (the tile pass), "cached" (source-major from the row cache) or
+// "source-major" (source-major from D).
+func (w *FactoredForce) Pass() string {
+	switch {
+	case w.cached:
+		return "cached"
+	case w.srcMaj:
+		return "source-major"
+	}
+	return "tiles"
+}
+
 // Blocks returns the number of destination blocks of [FactoredForce.Combine].
 func (w *FactoredForce) Blocks() int { return w.m.nb }
 

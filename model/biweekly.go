@@ -49,12 +49,27 @@ const timestampLayout = "2006-01-02 15:04:05.000000"
 // creates one patch entity per row (S = pop, I = R = 0). No components are
 // added.
 func NewBiweekly(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (*Biweekly, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	return newBiweekly(scn, p, cfg)
+}
+
+// newConfig applies opts to the default configuration.
+func newConfig(opts []Option) (config, error) {
 	cfg := defaultConfig()
 	for _, o := range opts {
 		if err := o(&cfg); err != nil {
-			return nil, err
+			return config{}, err
 		}
 	}
+	return cfg, nil
+}
+
+// applyOverrides applies the configuration's overrides of num_ticks,
+// verbose and show_progress to p.
+func (cfg *config) applyOverrides(p *params.BiweeklyParams) {
 	if cfg.numTicks >= 0 {
 		p.NumTicks = cfg.numTicks
 	}
@@ -64,8 +79,15 @@ func NewBiweekly(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (
 	if cfg.showProg != nil {
 		p.ShowProgress = *cfg.showProg
 	}
+}
+
+// newBiweekly is NewBiweekly with its options applied. An ensemble's
+// replicate (cfg.member) shares the ensemble's scenario copy, worker pool
+// and builds, and prints no model-level lines.
+func newBiweekly(scn *scenario.Table, p params.BiweeklyParams, cfg config) (*Biweekly, error) {
+	cfg.applyOverrides(&p)
 	created := time.Now()
-	if p.Verbose {
+	if p.Verbose && !cfg.member {
 		fmt.Fprintf(cfg.stdout, "%s: Creating the %s model…\n", created.Format(timestampLayout), cfg.name)
 	}
 	if err := p.Validate(); err != nil {
@@ -81,21 +103,41 @@ func NewBiweekly(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (
 	if err != nil {
 		return nil, err
 	}
-	own := scn.Clone()
+	own := cfg.scn
+	if own == nil {
+		own = scn.Clone()
+	}
 	world, err := ecs.NewWorld(ecs.PatchData{Pop: own.Pop, Lat: own.Lat, Lon: own.Lon, MCV1: own.MCV1})
 	if err != nil {
 		return nil, err
 	}
-	workers := cfg.workers
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	m := &Biweekly{cfg: cfg, scn: own, p: p, world: world, startDate: start, created: created,
-		schedule: phases.NewSchedule(nil), timing: metrics.NewTiming(nil), pool: phases.NewPool(workers)}
+		schedule: phases.NewSchedule(nil), timing: metrics.NewTiming(nil), pool: cfg.pool}
 	m.patches = &Patches{world: world, scn: own}
-	// A model dropped before its run completed still has parked helpers.
-	runtime.AddCleanup(m, func(p *phases.Pool) { p.Stop() }, m.pool)
+	if m.pool == nil {
+		m.pool = phases.NewPool(cfg.poolWorkers())
+		// A model dropped before its run completed still has parked helpers.
+		runtime.AddCleanup(m, func(p *phases.Pool) { p.Stop() }, m.pool)
+	}
 	return m, nil
+}
+
+// poolWorkers returns the worker pool size: WithWorkers, or GOMAXPROCS.
+func (cfg *config) poolWorkers() int {
+	if cfg.workers == 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return cfg.workers
+}
+
+// Shared returns the value build returns for key (phases.Model): a lone
+// model calls build every time; the replicates of an [Ensemble] build it
+// once and share it.
+func (m *Biweekly) Shared(key string, build func() (any, error)) (any, error) {
+	if m.cfg.shared == nil {
+		return build()
+	}
+	return m.cfg.shared.get(key, build)
 }
 
 // Name returns the model's name.

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"io"
 	"os"
+
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
 )
 
 // Option configures a model at construction.
@@ -18,6 +21,12 @@ type config struct {
 	verbose   *bool          // nil: take verbose from the params
 	showProg  *bool          // nil: take show_progress from the params
 	afterTick func(done int) // nil: none
+
+	// Set by an Ensemble for its replicates (zero for a lone model).
+	member bool          // no model-level verbose lines, no progress bar; runs only through the ensemble
+	pool   *phases.Pool  // the ensemble's shared worker pool
+	shared *sharedBuilds // the ensemble's shared builds (phases.Model.Shared)
+	scn    *scenario.Table
 }
 
 func defaultConfig() config {

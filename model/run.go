@@ -47,17 +47,11 @@ func (m *Biweekly) Run(ctx context.Context) error {
 // RunTicks runs at most n of the remaining ticks (stopping at a tick
 // boundary), finalizing when the last tick is done.
 func (m *Biweekly) RunTicks(ctx context.Context, n int) error {
-	if m.running {
-		return errors.New("model: run already in progress")
+	if m.cfg.member {
+		return errors.New("model: this model is a replicate of an ensemble; run the ensemble")
 	}
-	if len(m.instances) == 0 {
-		return errors.New("No components have been added to the model")
-	}
-	if m.failed {
-		return fmt.Errorf("model: previous run failed at tick %d", m.failedTick)
-	}
-	if m.finalized {
-		return errors.New("model: run already complete")
+	if err := m.checkRunnable(); err != nil {
+		return err
 	}
 	m.running = true
 	defer func() { m.running = false }()
@@ -74,6 +68,21 @@ func (m *Biweekly) RunTicks(ctx context.Context, n int) error {
 	}
 	if m.tick >= T {
 		return m.finalize()
+	}
+	return nil
+}
+
+// checkRunnable returns the error that prevents a run, if any.
+func (m *Biweekly) checkRunnable() error {
+	switch {
+	case m.running:
+		return errors.New("model: run already in progress")
+	case len(m.instances) == 0:
+		return errors.New("No components have been added to the model")
+	case m.failed:
+		return fmt.Errorf("model: previous run failed at tick %d", m.failedTick)
+	case m.finalized:
+		return errors.New("model: run already complete")
 	}
 	return nil
 }
@@ -115,9 +124,10 @@ func (m *Biweekly) runTicks(ctx context.Context, n int) error {
 // finalize prints the verbose summary and calls every Finalizer in order.
 func (m *Biweekly) finalize() error {
 	m.pool.Stop()
-	if m.p.Verbose {
+	if m.p.Verbose && !m.cfg.member {
 		fmt.Fprintf(m.cfg.stdout, "Completed the %s model at %s…\n", m.cfg.name, time.Now().Format(timestampLayout))
-		m.writeTimingSummary(m.cfg.stdout)
+		names, totals := m.timing.TotalsByName()
+		writeTimingSummary(m.cfg.stdout, names, totals)
 	}
 	for _, c := range m.instances {
 		if f, ok := c.(phases.Finalizer); ok {
@@ -136,8 +146,7 @@ func (m *Biweekly) finalize() error {
 
 // writeTimingSummary prints total µs per phase name (first-appearance
 // order), a rule, and the total (SPEC §4.6).
-func (m *Biweekly) writeTimingSummary(w io.Writer) {
-	names, totals := m.timing.TotalsByName()
+func writeTimingSummary(w io.Writer, names []string, totals map[string]int64) {
 	width := 0
 	for _, name := range names {
 		width = max(width, len(name))

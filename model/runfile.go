@@ -34,6 +34,10 @@ import (
 //	[output]
 //	format = "parquet"          # tidy tables' format: "csv" (default) or "parquet"
 //
+//	[ensemble]
+//	replicates = 16             # an ensemble of 16 replicates, seeds seed … seed+15
+//	keep_replicates = true      # also write each replicate's outputs
+//
 // Phases are numbered from 1 in error messages, like scenario rows:
 // `run.toml: phases[2].betta: unknown key (did you mean "beta"?)`.
 type RunFile struct {
@@ -56,10 +60,16 @@ type RunFile struct {
 	// does not set it (the CLI then writes CSV unless --format says
 	// otherwise).
 	Format metrics.Format
+	// Replicates is [ensemble] replicates, the number of replicates of an
+	// ensemble run; 0 when the file does not set it (a single run).
+	Replicates int
+	// KeepReplicates is [ensemble] keep_replicates: also write every
+	// replicate's own outputs.
+	KeepReplicates bool
 }
 
 // runFileKeys are the top-level keys of a run file.
-var runFileKeys = []string{"output", "params", "phases", "scenario"}
+var runFileKeys = []string{"ensemble", "output", "params", "phases", "scenario"}
 
 // outputKeys are the keys of a run file's [output] table.
 var outputKeys = []string{"format"}
@@ -96,6 +106,11 @@ func decodeRunFile(r io.Reader, name, baseDir string) (*RunFile, []error) {
 	if _, err := toml.NewDecoder(r).Decode(&doc); err != nil {
 		return nil, []error{fmt.Errorf("not a valid TOML file: %w", err)}
 	}
+	return decodeRunDoc(doc, name, baseDir)
+}
+
+// decodeRunDoc decodes a parsed run file; errors are not prefixed.
+func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) {
 	rf := &RunFile{Path: name, Params: params.Default()}
 	var errs []error
 	for _, k := range sortedKeys(doc) {
@@ -123,6 +138,9 @@ func decodeRunFile(r io.Reader, name, baseDir string) (*RunFile, []error) {
 		f, err := runFileOutput(v)
 		errs = append(errs, err...)
 		rf.Format = f
+	}
+	if v, ok := doc["ensemble"]; ok {
+		errs = append(errs, rf.decodeEnsemble(v)...)
 	}
 	if v, ok := doc["phases"]; ok {
 		list, ok := v.([]map[string]any)

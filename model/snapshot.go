@@ -75,6 +75,12 @@ func (m *Biweekly) SaveSnapshot(path string) error {
 	if err != nil {
 		return err
 	}
+	return writeSnapshot(path, data)
+}
+
+// writeSnapshot writes data to path atomically, gzip-compressed when path
+// ends in .gz or .snap.
+func writeSnapshot(path string, data []byte) error {
 	gz := strings.HasSuffix(path, ".gz") || strings.HasSuffix(path, ".snap")
 	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
 		if !gz {
@@ -91,6 +97,17 @@ func (m *Biweekly) SaveSnapshot(path string) error {
 
 // snapshotJSON encodes the model's state.
 func (m *Biweekly) snapshotJSON() ([]byte, error) {
+	f, err := m.snapshotContent(true)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(f)
+}
+
+// snapshotContent returns the model's state as a snapshot, with the
+// scenario's CSV text when withScenario is set (an ensemble stores it once
+// for all replicates).
+func (m *Biweekly) snapshotContent(withScenario bool) (*snapshotFile, error) {
 	switch {
 	case m.running:
 		return nil, errors.New("model: a snapshot can only be saved at a tick boundary, not while the model is running")
@@ -106,10 +123,12 @@ func (m *Biweekly) snapshotJSON() ([]byte, error) {
 		}
 	}
 	var scn bytes.Buffer
-	if err := m.scn.WriteCSV(&scn); err != nil {
-		return nil, err
+	if withScenario {
+		if err := m.scn.WriteCSV(&scn); err != nil {
+			return nil, err
+		}
 	}
-	f := snapshotFile{
+	f := &snapshotFile{
 		Format: SnapshotFormat, Version: SnapshotVersion, RubeolaVersion: Version, Name: m.cfg.name,
 		Params: m.p, Scenario: scn.String(), Tick: m.tick, CurrentDate: m.CurrentDate().Format(time.RFC3339),
 		Finalized: m.finalized, States: map[string][]int64{},
@@ -129,7 +148,7 @@ func (m *Biweekly) snapshotJSON() ([]byte, error) {
 		}
 		f.Components = append(f.Components, sc)
 	}
-	return json.Marshal(f)
+	return f, nil
 }
 
 // snapshotComponent encodes instance k.

@@ -41,16 +41,24 @@ func LoadSnapshot(path string, components []phases.Factory, opts ...Option) (*Bi
 }
 
 func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Biweekly, error) {
-	f, err := readSnapshotFile(path)
+	var f snapshotFile
+	if err := readSnapshot(path, SnapshotFormat, &f); err != nil {
+		return nil, err
+	}
+	cfg, err := newConfig(append([]Option{WithName(f.Name)}, opts...))
 	if err != nil {
 		return nil, err
 	}
-	cfg := defaultConfig()
-	for _, o := range opts {
-		if err := o(&cfg); err != nil {
-			return nil, err
-		}
+	scn, err := storedScenario(f.Scenario)
+	if err != nil {
+		return nil, err
 	}
+	return loadModel(&f, scn, components, cfg)
+}
+
+// loadModel builds the model of snapshot f over scn with configuration
+// cfg and restores it.
+func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory, cfg config) (*Biweekly, error) {
 	p := f.Params
 	if cfg.numTicks >= 0 {
 		if cfg.numTicks < f.Tick {
@@ -61,12 +69,7 @@ func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Biw
 	if f.Tick > p.NumTicks {
 		return nil, fmt.Errorf("saved tick %d is beyond num_ticks %d", f.Tick, p.NumTicks)
 	}
-	scn, err := scenario.ReadCSV(strings.NewReader(f.Scenario))
-	if err != nil {
-		return nil, fmt.Errorf("stored scenario: %w", err)
-	}
-	opts = append([]Option{WithName(f.Name)}, opts...)
-	m, err := NewBiweekly(scn, p, opts...)
+	m, err := newBiweekly(scn, p, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -89,9 +92,26 @@ func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Biw
 	return m, nil
 }
 
-// readSnapshotFile reads and decodes a snapshot, gzip or plain, and checks
-// its format and version.
-func readSnapshotFile(path string) (*snapshotFile, error) {
+// readSnapshot reads the snapshot of format at path (gzip or plain) into v.
+func readSnapshot(path, format string, v any) error {
+	data, err := readSnapshotData(path)
+	if err != nil {
+		return err
+	}
+	return decodeSnapshot(data, format, v)
+}
+
+// storedScenario parses a snapshot's scenario CSV text.
+func storedScenario(text string) (*scenario.Table, error) {
+	scn, err := scenario.ReadCSV(strings.NewReader(text))
+	if err != nil {
+		return nil, fmt.Errorf("stored scenario: %w", err)
+	}
+	return scn, nil
+}
+
+// readSnapshotData reads a snapshot file, gzip or plain.
+func readSnapshotData(path string) ([]byte, error) {
 	file, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -113,26 +133,31 @@ func readSnapshotFile(path string) (*snapshotFile, error) {
 		}
 		return nil, fmt.Errorf("corrupt gzip data: %w", err)
 	}
+	return data, nil
+}
+
+// decodeSnapshot checks that data is a snapshot of format and this
+// version and decodes it strictly into v.
+func decodeSnapshot(data []byte, format string, v any) error {
 	var head struct {
 		Format  string `json:"format"`
 		Version int    `json:"version"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("not a snapshot (invalid or truncated JSON: %v)", err)
+		return fmt.Errorf("not a snapshot (invalid or truncated JSON: %v)", err)
 	}
-	if head.Format != SnapshotFormat {
-		return nil, fmt.Errorf("not a snapshot: format is %q, want %q", head.Format, SnapshotFormat)
+	if head.Format != format {
+		return fmt.Errorf("not a snapshot: format is %q, want %q", head.Format, format)
 	}
 	if head.Version != SnapshotVersion {
-		return nil, fmt.Errorf("snapshot version %d is not supported (this rubeola reads version %d)", head.Version, SnapshotVersion)
+		return fmt.Errorf("snapshot version %d is not supported (this rubeola reads version %d)", head.Version, SnapshotVersion)
 	}
-	var f snapshotFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("invalid snapshot content: %w", err)
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("invalid snapshot content: %w", err)
 	}
-	return &f, nil
+	return nil
 }
 
 // rebuildComponents builds factories for the stored built-in components

@@ -69,6 +69,13 @@ type Model interface {
 	Instances() []Component
 	// GetInstance returns the instances named name, in order (empty when none).
 	GetInstance(name string) []Component
+	// Shared returns the value build returns for key. Models built over one
+	// scenario with the same params apart from the seed (the replicates of
+	// a model.Ensemble) build it once and share it; a lone model calls
+	// build every time. key must name everything build depends on besides
+	// the scenario, and the value must be immutable once built (e.g. a
+	// mixing matrix). Errors are returned and not kept.
+	Shared(key string, build func() (any, error)) (any, error)
 }
 
 // funcPhase is a phase built from a bare step function.

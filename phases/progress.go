@@ -39,6 +39,13 @@ func (p Progress) Step() {
 	}
 }
 
+// Add advances the bar by n steps (an ensemble counts replicate-ticks).
+func (p Progress) Add(n int) {
+	if p.bar != nil {
+		_ = p.bar.Add(n)
+	}
+}
+
 // Close ends the bar (drawing it complete when all ticks ran).
 func (p Progress) Close() {
 	if p.bar != nil && !p.bar.IsFinished() {

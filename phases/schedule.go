@@ -46,15 +46,28 @@ func (s *Schedule) Phases() []Component {
 // timing (may be nil). The first error stops the tick and is returned as
 // "tick 17, phase InfectionProcess: …".
 func (s *Schedule) RunTick(m Model, tick int, timing TimingFunc) error {
-	for k, st := range s.steppers {
-		start := time.Now()
-		err := st.Step(m, tick)
-		if timing != nil {
-			timing(s.names[k], time.Since(start))
-		}
-		if err != nil {
-			return fmt.Errorf("tick %d, phase %s: %w", tick, s.names[k], err)
+	for k := range s.steppers {
+		if err := s.RunPhase(m, tick, k, timing); err != nil {
+			return err
 		}
 	}
 	return nil
 }
+
+// RunPhase runs phase k (0 ≤ k < Len()) for tick, reporting its duration to
+// timing (may be nil); an error is returned as "tick 17, phase
+// InfectionProcess: …". An ensemble runs its replicates phase by phase.
+func (s *Schedule) RunPhase(m Model, tick, k int, timing TimingFunc) error {
+	start := time.Now()
+	err := s.steppers[k].Step(m, tick)
+	if timing != nil {
+		timing(s.names[k], time.Since(start))
+	}
+	if err != nil {
+		return fmt.Errorf("tick %d, phase %s: %w", tick, s.names[k], err)
+	}
+	return nil
+}
+
+// Stepper returns phase k (0 ≤ k < Len()).
+func (s *Schedule) Stepper(k int) Stepper { return s.steppers[k] }

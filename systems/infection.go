@@ -270,35 +270,77 @@ func (c *Infection) Factored() *mixing.Factored {
 
 // buildKernel builds the force's mixing once: factored when UseNumba is set
 // and the mixer has a factored form (on every worker; float32 storage when
-// asked), else (or with Storage "dense") the mixer's matrix.
+// asked), else (or with Storage "dense") the mixer's matrix. Models that
+// share builds (an ensemble's replicates, [phases.Model] Shared) build it
+// once for all, when the mixer can be encoded as a key.
 func (c *Infection) buildKernel() error {
 	if c.mix != nil || c.fac != nil {
 		return nil
 	}
+	key, shareable := c.kernelKey()
+	if !shareable {
+		k, err := c.newKernel()
+		if err != nil {
+			return err
+		}
+		c.mix, c.fac = k.mix, k.fac
+		return nil
+	}
+	v, err := c.m.Shared(key, func() (any, error) { return c.newKernel() })
+	if err != nil {
+		return err
+	}
+	k := v.(*infectionKernel)
+	c.mix, c.fac = k.mix, k.fac
+	return nil
+}
+
+// infectionKernel is the built mixing of an Infection: one of mix and fac.
+type infectionKernel struct {
+	mix *mixing.Matrix
+	fac *mixing.Factored
+}
+
+// kernelKey returns the key of the instance's mixing build: the mixer's
+// spec, the storage and the kernel choice (false when the mixer has no
+// spec, e.g. a user mixer: then every model builds its own).
+func (c *Infection) kernelKey() (string, bool) {
+	spec, err := mixing.MarshalMixer(c.p.Mixer)
+	if err != nil {
+		return "", false
+	}
+	return fmt.Sprintf("%s.kernel\x00%s\x00%v\x00%s", InfectionName, c.p.Storage, c.m.Params().UseNumba, spec), true
+}
+
+// newKernel builds the mixing (see buildKernel).
+func (c *Infection) newKernel() (*infectionKernel, error) {
 	fm, ok := mixing.AsFactored(c.p.Mixer)
 	f32 := c.p.Storage == StorageFloat32
 	if !ok || !c.m.Params().UseNumba || c.p.Storage == StorageDense {
 		if f32 {
-			return fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a gravity mixer",
+			return nil, fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a gravity mixer",
 				InfectionName, StorageFloat32)
 		}
-		return c.buildMixing()
+		mix, err := c.buildMixing()
+		if err != nil {
+			return nil, err
+		}
+		return &infectionKernel{mix: mix}, nil
 	}
 	fac, err := fm.Factored(c.m.Scenario(), mixing.FactoredOptions{Workers: c.m.Workers(), Float32: f32})
 	if err != nil {
-		return fmt.Errorf("%s: %w", InfectionName, err)
+		return nil, fmt.Errorf("%s: %w", InfectionName, err)
 	}
 	if err := c.checkSize(fac.N()); err != nil {
-		return err
+		return nil, err
 	}
-	c.fac = fac
-	return nil
+	return &infectionKernel{fac: fac}, nil
 }
 
 // buildMixing builds the mixing matrix. A mixer that reports how it built
 // the matrix (a truncated mixer, SPEC §7.6) has its report printed when
 // verbose.
-func (c *Infection) buildMixing() error {
+func (c *Infection) buildMixing() (*mixing.Matrix, error) {
 	var mix *mixing.Matrix
 	var err error
 	if r, ok := c.p.Mixer.(mixing.ReportingMixer); ok {
@@ -311,13 +353,12 @@ func (c *Infection) buildMixing() error {
 		mix, err = c.p.Mixer.Mixing(c.m.Scenario())
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", InfectionName, err)
+		return nil, fmt.Errorf("%s: %w", InfectionName, err)
 	}
 	if err := c.checkSize(mix.N()); err != nil {
-		return err
+		return nil, err
 	}
-	c.mix = mix
-	return nil
+	return mix, nil
 }
 
 // checkSize refuses a mixing matrix of n×n for a scenario of another size.

@@ -12,6 +12,9 @@
 //	rubeola shapefile dotname FILE --fields A,B,C [--inplace]
 //	rubeola shapefile download ISO3 LEVEL [--dir D] [--timeout 60s]
 //	rubeola pyramid ISO3 YEAR
+//	rubeola sweep sweep.toml [--out DIR] [--format csv|parquet] [--workers K] [--shard i/n] [--no-progress]
+//	rubeola sweep merge --out DIR SHARD_DIR… [--partial]
+//	rubeola sweep slurm sweep.toml --shards n [--partition P] [--time T] [--cpus C] [--workers K] [--out DIR] …
 //	rubeola version
 //
 // With no flags, `rubeola run` simulates the embedded default scenario (100
@@ -23,6 +26,12 @@
 // directory that replaces DIR only when every file was written
 // (docs/outputs.md). `rubeola plot DIR` (or `run --plot`) draws pictures of
 // those outputs into DIR/plots (docs/plots.md).
+//
+// `rubeola sweep` runs every point of a sweep file (a run file plus a
+// [sweep] table of axes) into DIR/points/p00000/…, resumably, and writes
+// DIR/sweep.csv, one row per point; shards merge back with `sweep merge`
+// (docs/sweeps.md). `rubeola sweep slurm` writes the scripts that run the
+// shards as a Slurm job array and merge them (docs/slurm.md).
 //
 // The demographics commands download GADM shapefiles and UN WPP data on first
 // use (RUBEOLA_GADM_MIRROR and RUBEOLA_WPP_URL point them elsewhere), cache

@@ -34,6 +34,10 @@ type inputs struct {
 	components []phases.Factory
 	// format is the run file's [output] format; "" when none.
 	format metrics.Format
+	// replicates and keepReplicates are the run file's [ensemble]
+	// replicates (0 when none: a single run) and keep_replicates.
+	replicates     int
+	keepReplicates bool
 }
 
 // inputFlags are the flags shared by run and validate.
@@ -56,9 +60,7 @@ func (f inputFlags) load() (*inputs, error) {
 		if rf, err = model.LoadRunFile(f.configFile); err != nil {
 			errs = append(errs, err)
 		} else {
-			in.params, in.components = rf.Params, rf.Components
-			in.scenario, in.scenarioName = rf.Scenario, rf.ScenarioName
-			in.format = rf.Format
+			in.useRunFile(rf)
 			if rf.HasParams && f.paramsFile != "" {
 				errs = append(errs, fmt.Errorf("%s has a [params] table and --params %s was given: use one of them", f.configFile, f.paramsFile))
 			}
@@ -80,14 +82,25 @@ func (f inputFlags) load() (*inputs, error) {
 		}
 		in.scenario, in.scenarioName = scn, f.scenarioFile
 	case in.scenario == nil:
-		scn, err := scenario.RandomN(defaultPatches, defaultScenarioSeed, 0)
-		if err != nil {
-			errs = append(errs, err)
-		}
-		in.scenario, in.scenarioName = scn, defaultScenarioName
+		errs = append(errs, in.useDefaultScenario())
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
 	return in, nil
+}
+
+// useRunFile takes the run file's params, components, scenario and format.
+func (in *inputs) useRunFile(rf *model.RunFile) {
+	in.params, in.components = rf.Params, rf.Components
+	in.scenario, in.scenarioName = rf.Scenario, rf.ScenarioName
+	in.format = rf.Format
+	in.replicates, in.keepReplicates = rf.Replicates, rf.KeepReplicates
+}
+
+// useDefaultScenario sets the embedded default scenario.
+func (in *inputs) useDefaultScenario() error {
+	scn, err := scenario.RandomN(defaultPatches, defaultScenarioSeed, 0)
+	in.scenario, in.scenarioName = scn, defaultScenarioName
+	return err
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // runCLI runs the CLI in-process and returns exit code, stdout and stderr.
-func runCLI(t *testing.T, args ...string) (int, string, string) {
+func runCLI(t testing.TB, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code := execute(args, &out, &errOut)

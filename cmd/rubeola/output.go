@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 )
 
 // checkOutDir refuses an existing, non-empty output directory unless force.
@@ -35,6 +36,7 @@ type pendingDir struct {
 	tmp     string
 	errs    chan error
 	started int
+	slots   chan struct{} // [pendingDir.startLimited]'s writers at once
 }
 
 // newPendingDir creates the temporary directory beside dir (creating dir's
@@ -56,8 +58,39 @@ func newPendingDir(dir string) (*pendingDir, error) {
 func (p *pendingDir) start(files []outputFile) {
 	for _, file := range files {
 		p.started++
-		go func() { p.errs <- streamFile(filepath.Join(p.tmp, file.name), file.write) }()
+		go func() { p.errs <- streamFile(p.tmp, file.name, file.write) }()
 	}
+}
+
+// maxLimitedWriters is how many files [pendingDir.startLimited] writes at
+// once: enough to keep the cores busy, few enough that a large ensemble's
+// replicate files (R × tables) do not each hold their buffers at the same
+// time.
+var maxLimitedWriters = max(8, 2*runtime.GOMAXPROCS(0))
+
+// startLimited is [pendingDir.start] for many files (every replicate's):
+// at most maxLimitedWriters of them are written at once, the others wait
+// for a slot. A table that follows the run and starts late catches up from
+// the trackers' storage, which holds the whole run.
+func (p *pendingDir) startLimited(files []outputFile) {
+	if p.slots == nil {
+		p.slots = make(chan struct{}, maxLimitedWriters)
+	}
+	for _, file := range files {
+		p.started++
+		go func() {
+			p.slots <- struct{}{}
+			err := streamFile(p.tmp, file.name, file.write)
+			<-p.slots
+			p.errs <- err
+		}()
+	}
+}
+
+// mkdir creates the folder name (and its parents) inside the directory, for
+// files named name/….
+func (p *pendingDir) mkdir(name string) error {
+	return os.MkdirAll(filepath.Join(p.tmp, name), 0o755)
 }
 
 // wait waits for every started file and returns the first error by
@@ -109,24 +142,26 @@ func (p *pendingDir) commit(dir string, force bool, snapshots []string) error {
 // the tidy writers' output reaches the disk in writes of this size.
 const fileBufferSize = 256 << 10
 
-// streamFile creates path (which must not exist) and streams write into it
-// through a buffer of fileBufferSize bytes.
-func streamFile(path string, write func(io.Writer) error) (err error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+// streamFile creates the file name (which must not exist) in dir and
+// streams write into it through a buffer of fileBufferSize bytes. Errors
+// name the file as name does (states.csv, ensemble/states.csv).
+func streamFile(dir, name string, write func(io.Writer) error) (err error) {
+	f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
+	name = filepath.ToSlash(name)
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("writing %s: %w", filepath.Base(path), cerr)
+			err = fmt.Errorf("writing %s: %w", name, cerr)
 		}
 	}()
 	bw := bufio.NewWriterSize(f, fileBufferSize)
 	if err := write(bw); err != nil {
-		return fmt.Errorf("writing %s: %w", filepath.Base(path), err)
+		return fmt.Errorf("writing %s: %w", name, err)
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", filepath.Base(path), err)
+		return fmt.Errorf("writing %s: %w", name, err)
 	}
 	return nil
 }

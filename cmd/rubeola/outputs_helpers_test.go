@@ -13,7 +13,7 @@ import (
 // summary.json, timing.csv, then the other tidy tables (see [planTidy]).
 func planOutputs(m *model.Biweekly, chosen *metrics.StateTracker, sum *runSummary, format metrics.Format) []outputFile {
 	tidy := planTidy(m, chosen, format, nil)
-	return reportOrder(tidy, summaryFiles(m, sum))
+	return reportOrder(tidy, summaryFiles(m, sum, true))
 }
 
 // writeOutputs streams the files into a fresh temporary directory beside

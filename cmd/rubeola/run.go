@@ -21,6 +21,10 @@ type runFlags struct {
 	ticks    int
 	seed     uint64
 	perPatch bool
+	// replicates is --replicates R (an ensemble run); keepReplicates
+	// --keep-replicates.
+	replicates     int
+	keepReplicates bool
 }
 
 // outputFlags are the flags shared by run and resume.
@@ -34,6 +38,9 @@ type outputFlags struct {
 	format        metrics.Format // resolved by check
 	cpuProfile    string         // --cpuprofile FILE, "" for none
 	plot          bool           // --plot: draw DIR/plots after the run (plot.go)
+	// noTiming leaves the wall-clock fields out of summary.json (sweep
+	// points); not a flag.
+	noTiming bool
 }
 
 // addOutputFlags registers the shared output flags.
@@ -79,7 +86,11 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: "Run the biweekly model on a scenario (default: the embedded synthetic scenario) with the\n" +
 			"standard schedule or a run file's component list, print a summary and write states.csv,\n" +
 			"summary.json, timing.csv and one tidy CSV per further tracker (population.csv, cases.csv,\n" +
-			"fadeouts.csv); with --format parquet the tidy tables are .parquet files (docs/outputs.md).",
+			"fadeouts.csv); with --format parquet the tidy tables are .parquet files (docs/outputs.md).\n" +
+			"With --replicates R it runs an ensemble of R replicates (seeds seed … seed+R−1) and writes\n" +
+			"DIR/ensemble/: one quantile table per tracker (mean, q05 … q95 across replicates) and\n" +
+			"summary.json; --keep-replicates also writes each replicate's own outputs under\n" +
+			"DIR/replicates/r000/ … (docs/ensembles.md).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
@@ -94,6 +105,8 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.IntVar(&f.ticks, "ticks", 0, "number of biweekly ticks (overrides num_ticks)")
 	fl.Uint64Var(&f.seed, "seed", 0, "random seed (overrides seed)")
 	fl.BoolVar(&f.perPatch, "per-patch", false, "write per-patch states (patch_id = scenario id)")
+	fl.IntVar(&f.replicates, "replicates", 0, "run an ensemble of R replicates (seeds seed … seed+R−1) and write DIR/ensemble/ (overrides the run file's [ensemble] replicates)")
+	fl.BoolVar(&f.keepReplicates, "keep-replicates", false, "with --replicates: also write each replicate's outputs under DIR/replicates/rNNN/")
 	addOutputFlags(cmd, &f.outputFlags)
 	return cmd
 }
@@ -126,15 +139,53 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	if err := f.outputFlags.check(cmd, in.format); err != nil {
 		return invalid(err)
 	}
+	R, keep, err := f.ensemble(cmd, in)
+	if err != nil {
+		return invalid(err)
+	}
 	if f.perPatch {
 		in.components = append(componentList(in), metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}))
 	}
 	feed := newProgressFeed()
-	m, err := buildModel(in, model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick))
+	opts := []model.Option{model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick)}
+	if R > 0 {
+		e, err := buildEnsemble(in, R, opts...)
+		if err != nil {
+			return invalid(err)
+		}
+		_, err = runEnsembleAndWrite(ctx, e, in, f.outputFlags, keep, feed, stdout)
+		return err
+	}
+	m, err := buildModel(in, opts...)
 	if err != nil {
 		return invalid(err)
 	}
-	return runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
+	_, err = runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
+	return err
+}
+
+// ensemble resolves the number of replicates (0: a single run) and
+// whether to keep their outputs: the flags override the run file's
+// [ensemble] table.
+func (f runFlags) ensemble(cmd *cobra.Command, in *inputs) (replicates int, keep bool, err error) {
+	replicates, keep = in.replicates, in.keepReplicates
+	fl := cmd.Flags()
+	if fl.Changed("replicates") {
+		if f.replicates < 1 {
+			return 0, false, fmt.Errorf("--replicates must be >= 1, got %d", f.replicates)
+		}
+		replicates = f.replicates
+	}
+	if fl.Changed("keep-replicates") {
+		keep = f.keepReplicates
+	}
+	switch {
+	case keep && replicates == 0 && fl.Changed("keep-replicates"):
+		return 0, false, fmt.Errorf("--keep-replicates needs an ensemble: give --replicates R (or [ensemble] replicates in the run file)")
+	case keep && replicates == 0:
+		return 0, false, fmt.Errorf("%s: ensemble.keep_replicates needs an ensemble: set ensemble.replicates (or give --replicates R)", in.configFile)
+	}
+	return replicates, keep, nil
 }
 
 // componentList is the run's component list: the run file's, or the
@@ -156,10 +207,18 @@ func buildModel(in *inputs, opts ...model.Option) (*model.Biweekly, error) {
 	if err := m.SetComponents(componentList(in)...); err != nil {
 		return nil, err
 	}
-	if len(model.InstancesOf[*metrics.StateTracker](m)) == 0 {
-		return nil, fmt.Errorf("the component list has no StateTracker (states.csv and summary.json summarise one): add [[phases]] type = \"StateTracker\"")
+	if err := requireStateTracker(m); err != nil {
+		return nil, err
 	}
 	return m, nil
+}
+
+// requireStateTracker checks that m has the StateTracker the outputs need.
+func requireStateTracker(m *model.Biweekly) error {
+	if len(model.InstancesOf[*metrics.StateTracker](m)) == 0 {
+		return fmt.Errorf("the component list has no StateTracker (states.csv and summary.json summarise one): add [[phases]] type = \"StateTracker\"")
+	}
+	return nil
 }
 
 // checkComponents builds the components against the scenario without

@@ -15,6 +15,7 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/metrics/tidyparquet"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
 )
 
 // snapshotDir is the folder of periodic snapshots inside the output
@@ -27,22 +28,23 @@ const snapshotDir = "snapshots"
 // model's after-tick hook), so formatting overlaps the simulation — then
 // writes summary.json and timing.csv, and replaces the output directory
 // with the temporary one only when everything was written. Run and resume
-// share it.
-func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, feed *progressFeed, stdout io.Writer) (err error) {
+// share it, and so does every point of a sweep; it returns the summary
+// written.
+func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, feed *progressFeed, stdout io.Writer) (sum *runSummary, err error) {
 	stopProfile, err := startCPUProfile(f.cpuProfile)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer func() { err = errors.Join(err, stopProfile()) }()
 	start := time.Now()
 	if err := m.Initialize(); err != nil {
-		return err
+		return nil, err
 	}
 	setup := time.Since(start)
 
 	pending, err := newPendingDir(f.out)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer pending.discard()
 	tracker := metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](m))
@@ -53,34 +55,43 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 	if err != nil {
 		feed.fail()
 		_ = pending.wait() // the writers stop; their files go with the directory
-		return err
+		return nil, err
 	}
 	feed.publish(m.Tick(), true)
 	wall := time.Since(start)
 
-	sum := newRunSummary(in, m, tracker, wall, setup)
+	sum = newRunSummary(in, m, tracker, wall, setup)
 	writing := time.Now()
-	rest := summaryFiles(m, sum)
+	rest := summaryFiles(m, sum, !f.noTiming)
 	pending.start(rest)
 	if err := pending.wait(); err != nil {
-		return err
+		return nil, err
 	}
 	if err := pending.commit(f.out, f.force, snaps); err != nil {
-		return err
+		return nil, err
 	}
-	var names []string
-	for _, file := range reportOrder(tidy, rest) {
-		names = append(names, file.name)
+	sum.print(stdout, f.out, fileNames(reportOrder(tidy, rest)), time.Since(writing))
+	if err := plotAfterRun(stdout, f); err != nil {
+		return nil, err
 	}
-	sum.print(stdout, f.out, names, time.Since(writing))
-	return plotAfterRun(stdout, f)
+	return sum, nil
+}
+
+// runner is what runs and snapshots: a model or an ensemble.
+type runner interface {
+	Tick() int
+	Params() params.BiweeklyParams
+	Run(ctx context.Context) error
+	RunTicks(ctx context.Context, n int) error
+	SaveSnapshot(path string) error
 }
 
 // runWithSnapshots runs the remaining ticks; with --snapshot-every K it
 // stops after every K-th tick to save DIR/snapshots/tick-NNNNNN.snap (each
-// written atomically, so a killed run can be resumed from the last one).
-// It returns the snapshot files written.
-func runWithSnapshots(ctx context.Context, m *model.Biweekly, f outputFlags) ([]string, error) {
+// written atomically, so a killed run can be resumed from the last one; an
+// ensemble's snapshot holds every replicate). It returns the snapshot files
+// written.
+func runWithSnapshots(ctx context.Context, m runner, f outputFlags) ([]string, error) {
 	k := f.snapshotEvery
 	if k == 0 || m.Tick() >= m.Params().NumTicks {
 		return nil, m.Run(ctx)
@@ -129,13 +140,33 @@ func planTidy(m *model.Biweekly, chosen *metrics.StateTracker, format metrics.Fo
 	if format == metrics.Parquet {
 		writeTidy = tidyparquet.Write
 	}
-	tidy := func(name string, t metrics.Tracker) outputFile {
-		if feed != nil {
-			t = liveTracker{Tracker: t, feed: feed}
-		}
-		return outputFile{name + format.Ext(), func(w io.Writer) error { return writeTidy(w, t) }}
+	var files []outputFile
+	for _, nt := range tidyTrackers(m, chosen) {
+		t := following(nt.tracker, feed)
+		files = append(files, outputFile{nt.name + format.Ext(), func(w io.Writer) error { return writeTidy(w, t) }})
 	}
-	files := []outputFile{tidy("states", chosen)}
+	return files
+}
+
+// following returns t as it follows the running model through feed
+// ([liveTracker]), or t itself when feed is nil.
+func following(t metrics.Tracker, feed *progressFeed) metrics.Tracker {
+	if feed == nil {
+		return t
+	}
+	return liveTracker{Tracker: t, feed: feed}
+}
+
+// namedTracker is a tracker and the name of its file without extension.
+type namedTracker struct {
+	name    string
+	tracker metrics.Tracker
+}
+
+// tidyTrackers lists the trackers that get a tidy table, in file order,
+// with their file names (see [planTidy]).
+func tidyTrackers(m *model.Biweekly, chosen *metrics.StateTracker) []namedTracker {
+	list := []namedTracker{{"states", chosen}}
 	used := map[string]int{"states": 1}
 	for _, t := range model.InstancesOf[metrics.Tracker](m) {
 		if t == metrics.Tracker(chosen) {
@@ -147,22 +178,29 @@ func planTidy(m *model.Biweekly, chosen *metrics.StateTracker, format metrics.Fo
 		if used[base] > 1 {
 			name = fmt.Sprintf("%s-%d", base, used[base])
 		}
-		files = append(files, tidy(name, t))
+		list = append(list, namedTracker{name, t})
 	}
-	return files
+	return list
 }
 
-// summaryFiles lists summary.json and timing.csv, written when the run has
-// ended.
-func summaryFiles(m *model.Biweekly, sum *runSummary) []outputFile {
-	return []outputFile{
-		{"summary.json", func(w io.Writer) error {
-			enc := json.NewEncoder(w)
-			enc.SetIndent("", "  ")
-			return enc.Encode(sum)
-		}},
-		{"timing.csv", m.Metrics().WriteCSV},
+// summaryFiles lists summary.json (with its wall-clock fields when
+// withTiming) and timing.csv, written when the run has ended.
+func summaryFiles(m *model.Biweekly, sum *runSummary, withTiming bool) []outputFile {
+	if !withTiming {
+		s := *sum
+		s.runTiming = nil
+		sum = &s
 	}
+	return []outputFile{jsonFile("summary.json", sum), {"timing.csv", m.Metrics().WriteCSV}}
+}
+
+// jsonFile is the file name holding v as JSON indented by two spaces.
+func jsonFile(name string, v any) outputFile {
+	return outputFile{name, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(v)
+	}}
 }
 
 // trackerFileBase names a tracker's output file.

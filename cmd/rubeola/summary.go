@@ -15,18 +15,30 @@ import (
 // StateTracker plus inputs, seed, totals and per-phase timing totals.
 type runSummary struct {
 	metrics.Summary
-	Inputs   summaryInputs    `json:"inputs"`
-	Seed     uint64           `json:"seed"`
-	Totals   summaryTotals    `json:"totals"`
+	Inputs summaryInputs `json:"inputs"`
+	Seed   uint64        `json:"seed"`
+	Totals summaryTotals `json:"totals"`
+	// runTiming holds the wall-clock fields; nil leaves them out (the
+	// points of a sweep, whose summary.json is compared byte for byte).
+	*runTiming
+	Metadata metrics.Metadata `json:"metadata"`
+}
+
+// runTiming are summary.json's wall-clock fields.
+type runTiming struct {
 	TimingUS map[string]int64 `json:"timing_us"`
 	// InitUS is each component's initialisation time in µs (the mixing
 	// matrix is built in InfectionProcess's).
-	InitUS   map[string]int64 `json:"init_us"`
-	WallTime float64          `json:"wall_time_seconds"`
+	InitUS map[string]int64 `json:"init_us"`
+	wallClock
+}
+
+// wallClock is the wall time of a run and its setup part.
+type wallClock struct {
+	WallTime float64 `json:"wall_time_seconds"`
 	// SetupTime is the part of WallTime spent initialising components
 	// (building the mixing matrix); the rest is the ticks.
-	SetupTime float64          `json:"setup_seconds"`
-	Metadata  metrics.Metadata `json:"metadata"`
+	SetupTime float64 `json:"setup_seconds"`
 }
 
 type summaryInputs struct {
@@ -54,13 +66,8 @@ type summaryTotals struct {
 func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall, setup time.Duration) *runSummary {
 	s := metrics.Summarize(t)
 	p := m.Params()
-	out := &runSummary{Summary: s, Seed: p.Seed, WallTime: wall.Seconds(), SetupTime: setup.Seconds()}
-	out.Inputs = summaryInputs{Scenario: in.scenarioName, ParamsFile: in.paramsFile, ConfigFile: in.configFile,
-		ResumedFrom: in.snapshotFile, Params: p,
-		NumPatches: in.scenario.Len(), TotalPopulation: in.scenario.TotalPop()}
-	for _, c := range m.Instances() {
-		out.Inputs.Components = append(out.Inputs.Components, c.Name())
-	}
+	out := &runSummary{Summary: s, Seed: p.Seed, runTiming: &runTiming{wallClock: wallClock{wall.Seconds(), setup.Seconds()}}}
+	out.Inputs = newSummaryInputs(in, m)
 	for _, v := range t.Series("I")[:t.Recorded()] {
 		out.Totals.Infections += v
 	}
@@ -73,6 +80,18 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	out.InitUS = m.Metrics().Init
 	out.Metadata = metrics.NewMetadata(p)
 	return out
+}
+
+// newSummaryInputs describes the inputs of model m (its params, with its
+// seed, and its component names).
+func newSummaryInputs(in *inputs, m *model.Biweekly) summaryInputs {
+	s := summaryInputs{Scenario: in.scenarioName, ParamsFile: in.paramsFile, ConfigFile: in.configFile,
+		ResumedFrom: in.snapshotFile, Params: m.Params(),
+		NumPatches: in.scenario.Len(), TotalPopulation: in.scenario.TotalPop()}
+	for _, c := range m.Instances() {
+		s.Components = append(s.Components, c.Name())
+	}
+	return s
 }
 
 // print writes the short human summary; write is the time spent writing the outputs.

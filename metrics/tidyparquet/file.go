@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"time"
 
 	"github.com/parquet-go/parquet-go/deprecated"
 	"github.com/parquet-go/parquet-go/encoding/delta"
@@ -28,7 +29,8 @@ const magic = "PAR1"
 // column is one column of the schema and its chunk of the current row
 // group: the compressed data pages written so far and their totals.
 type column struct {
-	role     int // colTracker … colCount
+	role     int // colTracker … colDouble
+	field    int // colDouble: index into fileWriter.doubles
 	name     string
 	typ      format.Type
 	enc      format.Encoding
@@ -60,7 +62,10 @@ func (d *dictionary) add(s string) int32 {
 	return k
 }
 
-// fileWriter writes one tidy Parquet file.
+// fileWriter writes one Parquet file of labelled rows: the tidy table
+// (tracker, tick, date, patch_id, state, then count) or, with double
+// columns, an ensemble table (the same labels, then one DOUBLE column per
+// value column instead of count).
 type fileWriter struct {
 	out    io.Writer
 	offset int64
@@ -69,7 +74,9 @@ type fileWriter struct {
 
 	// The current page, column-wise: dictionary indexes for strings.
 	tracker, tick, date, patch, state []int32
-	count                             []int64
+	count                             []int64     // tidy files
+	doubles                           [][]float64 // ensemble files: one per double column
+	rows                              int         // rows in the current page
 
 	rgRows    int64 // rows of the current row group in written pages
 	rowGroups []format.RowGroup
@@ -91,14 +98,16 @@ const (
 	colPatch
 	colState
 	colCount
+	colDouble // every value column of an ensemble file
 )
 
-// newFileWriter prepares the columns (tracker only when multi) and writes
-// the leading magic.
-func newFileWriter(out io.Writer, multi bool) (*fileWriter, error) {
+// newFileWriter prepares the columns (tracker only when multi; count, or
+// one DOUBLE column per name of doubles when there are any) and writes the
+// leading magic.
+func newFileWriter(out io.Writer, multi bool, doubles ...string) (*fileWriter, error) {
 	fw := &fileWriter{out: out, multi: multi, ids: dictionary{index: map[string]int32{}},
 		tick: make([]int32, 0, pageRows), date: make([]int32, 0, pageRows), patch: make([]int32, 0, pageRows),
-		state: make([]int32, 0, pageRows), count: make([]int64, 0, pageRows)}
+		state: make([]int32, 0, pageRows)}
 	if multi {
 		fw.tracker = make([]int32, 0, pageRows)
 	}
@@ -121,6 +130,17 @@ func newFileWriter(out io.Writer, multi bool) (*fileWriter, error) {
 	for role, c := range all {
 		c.role = role
 	}
+	if len(doubles) == 0 {
+		fw.count = make([]int64, 0, pageRows)
+	} else {
+		all = all[:colCount]
+		for k, name := range doubles {
+			// PLAIN, the one encoding every reader decodes (values are
+			// whole numbers or simple fractions: ZSTD packs them well).
+			all = append(all, &column{role: colDouble, field: k, name: name, typ: format.Double, enc: format.Plain})
+			fw.doubles = append(fw.doubles, make([]float64, 0, pageRows))
+		}
+	}
 	fw.cols = all
 	if !multi {
 		fw.cols = all[colTick:]
@@ -138,13 +158,32 @@ func (fw *fileWriter) write(p []byte) error {
 // block appends b's rows (tracker index ti), flushing pages and row groups
 // as they fill.
 func (fw *fileWriter) block(b metrics.Block, ti int32) error {
-	idx := fw.idIndexes(b.IDs)
-	st := fw.col(colState).dict.add(b.State)
-	tick, day := int32(b.Tick), epochDay(b.Date)
+	return fw.rowsOf(ti, b.Tick, b.Date, b.State, b.IDs, b.Counts, nil)
+}
+
+// quantileBlock appends b's rows (tracker index ti) to an ensemble file.
+func (fw *fileWriter) quantileBlock(b metrics.QuantileBlock, ti int32) error {
+	return fw.rowsOf(ti, b.Tick, b.Date, b.State, b.IDs, nil, b.Values[:])
+}
+
+// rowsOf appends one row per id, labelled with tracker index ti, tick,
+// date and state, with values counts[k] (a tidy file) or doubles[c][k] for
+// every double column c (an ensemble file), flushing pages and row groups
+// as they fill.
+func (fw *fileWriter) rowsOf(ti int32, tickIndex int, date time.Time, state string, ids []string, counts []int64, doubles [][]float64) error {
+	idx := fw.idIndexes(ids)
+	st := fw.col(colState).dict.add(state)
+	tick, day := int32(tickIndex), epochDay(date)
 	for k := 0; k < len(idx); {
-		m := min(len(idx)-k, pageRows-len(fw.count), MaxRowGroupRows-int(fw.rgRows)-len(fw.count))
+		m := min(len(idx)-k, pageRows-fw.rows, MaxRowGroupRows-int(fw.rgRows)-fw.rows)
 		fw.patch = append(fw.patch, idx[k:k+m]...)
-		fw.count = append(fw.count, b.Counts[k:k+m]...)
+		if doubles == nil {
+			fw.count = append(fw.count, counts[k:k+m]...)
+		}
+		for c, col := range doubles {
+			fw.doubles[c] = append(fw.doubles[c], col[k:k+m]...)
+		}
+		fw.rows += m
 		for range m {
 			fw.tick = append(fw.tick, tick)
 			fw.date = append(fw.date, day)
@@ -156,7 +195,7 @@ func (fw *fileWriter) block(b metrics.Block, ti int32) error {
 			}
 		}
 		k += m
-		if len(fw.count) == pageRows || int(fw.rgRows)+len(fw.count) == MaxRowGroupRows {
+		if fw.rows == pageRows || int(fw.rgRows)+fw.rows == MaxRowGroupRows {
 			if err := fw.flushPage(); err != nil {
 				return err
 			}
@@ -206,7 +245,7 @@ func (fw *fileWriter) idIndexes(ids []string) []int32 {
 // flushPage encodes, compresses and buffers the current page of every
 // column.
 func (fw *fileWriter) flushPage() error {
-	n := len(fw.count)
+	n := fw.rows
 	if n == 0 {
 		return nil
 	}
@@ -225,6 +264,11 @@ func (fw *fileWriter) flushPage() error {
 			fw.body, err = fw.dictIndexes(fw.state)
 		case colCount:
 			fw.body, err = (&delta.BinaryPackedEncoding{}).EncodeInt64(fw.body, fw.count)
+		case colDouble:
+			fw.body = fw.body[:0]
+			for _, v := range fw.doubles[c.field] {
+				fw.body = plain.AppendDouble(fw.body, v)
+			}
 		}
 		if err != nil {
 			return err
@@ -238,6 +282,10 @@ func (fw *fileWriter) flushPage() error {
 	fw.rgRows += int64(n)
 	fw.tracker, fw.tick, fw.date = fw.tracker[:0], fw.tick[:0], fw.date[:0]
 	fw.patch, fw.state, fw.count = fw.patch[:0], fw.state[:0], fw.count[:0]
+	for c := range fw.doubles {
+		fw.doubles[c] = fw.doubles[c][:0]
+	}
+	fw.rows = 0
 	return nil
 }
 
@@ -323,9 +371,11 @@ func (fw *fileWriter) close() error {
 	}
 	schema := []format.SchemaElement{{Name: "tidy", NumChildren: thrift.New(int32(len(fw.cols)))}}
 	for _, c := range fw.cols {
-		schema = append(schema, format.SchemaElement{Name: c.name, Type: thrift.New(c.typ),
-			RepetitionType: thrift.New(format.Required), ConvertedType: thrift.New(c.conv),
-			LogicalType: format.LogicalType{Value: c.logical}})
+		el := format.SchemaElement{Name: c.name, Type: thrift.New(c.typ), RepetitionType: thrift.New(format.Required)}
+		if c.role != colDouble { // DOUBLE needs no annotation
+			el.ConvertedType, el.LogicalType = thrift.New(c.conv), format.LogicalType{Value: c.logical}
+		}
+		schema = append(schema, el)
 	}
 	meta := format.FileMetaData{Version: 2, Schema: schema, NumRows: fw.numRows, RowGroups: fw.rowGroups,
 		KeyValueMetadata: []format.KeyValue{{Key: "generator", Value: "rubeola " + metrics.Version}},

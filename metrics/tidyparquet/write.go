@@ -50,3 +50,31 @@ func epochDay(t time.Time) int32 {
 	y, m, d := t.Date()
 	return int32(time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400)
 }
+
+// WriteQuantiles streams ensemble tables ([metrics.EnsembleTable]) as one
+// Parquet file into w: the tidy schema's labels (tracker only with several
+// tables; tick, date, patch_id, state) with the same types and encodings,
+// then mean, q05, q25, q50, q75 and q95 ([metrics.QuantileColumns]) as
+// REQUIRED DOUBLE columns, PLAIN-encoded and ZSTD-compressed, instead of
+// count. Memory is bounded as in [Write].
+func WriteQuantiles(w io.Writer, tables ...*metrics.EnsembleTable) error {
+	fw, err := newFileWriter(w, len(tables) > 1, metrics.QuantileColumns[:]...)
+	if err != nil {
+		return err
+	}
+	for _, t := range tables {
+		var ti int32
+		if fw.multi {
+			ti = fw.col(colTracker).dict.add(t.Name())
+		}
+		for b, err := range t.Blocks {
+			if err == nil {
+				err = fw.quantileBlock(b, ti)
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return fw.close()
+}

@@ -64,3 +64,13 @@ func Synthetic(name, state string, n, ticks int, seed uint64) *Table {
 	}
 	return t
 }
+
+// Replicates returns R [Synthetic] tables of the same shape, replicate r
+// drawn with seed r: the trackers of R replicates for ensemble tables.
+func Replicates(name, state string, n, ticks, R int) []metrics.Tracker {
+	out := make([]metrics.Tracker, R)
+	for r := range R {
+		out[r] = Synthetic(name, state, n, ticks, uint64(r))
+	}
+	return out
+}

@@ -1,0 +1,162 @@
+package metrics
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ReplicateOutcome is what an ensemble summary records of one replicate,
+// from its StateTracker (the most granular one, as for a single run's
+// summary) and, when the component list has one, its FadeOutTracker.
+type ReplicateOutcome struct {
+	Replicate int    `json:"replicate"` // 0-based index
+	Seed      uint64 `json:"seed"`      // the replicate's seed
+	// PeakTick, PeakInfectious and AttackRate are [Summarize]'s
+	// peak_tick, peak_infectious_global and attack_rate_global (nil when
+	// nothing was recorded).
+	PeakTick       *int     `json:"peak_tick"`
+	PeakInfectious *int64   `json:"peak_infectious"`
+	AttackRate     *float64 `json:"attack_rate"`
+	// Infections is Σ over the recorded ticks of the tracked I (a single
+	// run's totals.infections).
+	Infections int64 `json:"infections"`
+	// FinalState is the tracked count of each state at the last recorded
+	// tick, summed over groups.
+	FinalState map[string]int64 `json:"final_state"`
+	// ExtinctionTick is the first tick at which the tracked I, summed over
+	// groups, is 0 after having been positive at an earlier tick (global
+	// extinction of the epidemic); nil when it never happens.
+	ExtinctionTick *int `json:"extinction_tick"`
+	// FadeOutEvents counts the (group, tick) pairs where the group's
+	// tracked I is positive at tick t−1 and 0 at tick t: local fade-outs,
+	// per patch when the tracker is per patch (--per-patch), global
+	// extinctions (each one, re-extinctions too) with one all_patches group.
+	FadeOutEvents int64 `json:"fadeout_events"`
+	// FadedPatchesFinal is the FadeOutTracker's count at the last recorded
+	// tick (considered patches with I = 0); nil without a FadeOutTracker.
+	FadedPatchesFinal *int64 `json:"faded_patches_final"`
+}
+
+// NewReplicateOutcome summarises replicate r (seed seed) from its
+// StateTracker t and FadeOutTracker f (nil when it has none).
+func NewReplicateOutcome(r int, seed uint64, t *StateTracker, f *FadeOutTracker) ReplicateOutcome {
+	s := Summarize(t).Summary
+	o := ReplicateOutcome{Replicate: r, Seed: seed, PeakTick: s.PeakTick, PeakInfectious: s.PeakInfectiousGlobal,
+		AttackRate: s.AttackRateGlobal, FinalState: s.FinalStateGlobal}
+	T := t.Recorded()
+	if k, err := t.stateIndex("I"); err == nil {
+		wasPositive := false
+		for tick := range T {
+			var sum int64
+			for g, v := range t.row(k, tick) {
+				sum += v
+				if tick > 0 && v == 0 && t.row(k, tick-1)[g] > 0 {
+					o.FadeOutEvents++
+				}
+			}
+			o.Infections += sum
+			if sum == 0 && wasPositive && o.ExtinctionTick == nil {
+				o.ExtinctionTick = &tick
+			}
+			wasPositive = wasPositive || sum > 0
+		}
+	}
+	if f != nil && f.Recorded() > 0 {
+		n := f.rec.row(f.Recorded() - 1)[0]
+		o.FadedPatchesFinal = &n
+	}
+	return o
+}
+
+// EnsembleStats are the distributions across replicates of the
+// [ReplicateOutcome] values. ExtinctionTick is over the replicates that went
+// extinct only; FadedPatchesFinal is nil without a FadeOutTracker; a
+// distribution is nil when no replicate has the value.
+type EnsembleStats struct {
+	PeakTick          *Distribution            `json:"peak_tick"`
+	PeakInfectious    *Distribution            `json:"peak_infectious"`
+	AttackRate        *Distribution            `json:"attack_rate"`
+	Infections        *Distribution            `json:"infections"`
+	FinalState        map[string]*Distribution `json:"final_state"`
+	ExtinctionTick    *Distribution            `json:"extinction_tick"`
+	FadeOutEvents     *Distribution            `json:"fadeout_events"`
+	FadedPatchesFinal *Distribution            `json:"faded_patches_final"`
+}
+
+// EnsembleSummary summarises an ensemble's replicates: their number and
+// seeds, the tracked groups, the distributions of their outcomes and each
+// replicate's outcome.
+type EnsembleSummary struct {
+	Replicates int      `json:"replicates"`
+	Seeds      []uint64 `json:"seeds"`
+	// NumTicks is the number of ticks recorded (the same in every
+	// replicate).
+	NumTicks int `json:"num_ticks"`
+	// GroupIDs and GroupAggregationLevel describe the StateTracker the
+	// outcomes come from (fadeout_events counts its groups' fade-outs).
+	GroupIDs              []string `json:"group_ids"`
+	GroupAggregationLevel int      `json:"group_aggregation_level"`
+	// ExtinctReplicates is the number of replicates with an extinction tick.
+	ExtinctReplicates int                `json:"extinct_replicates"`
+	Stats             EnsembleStats      `json:"stats"`
+	PerReplicate      []ReplicateOutcome `json:"per_replicate"`
+}
+
+// SummarizeEnsemble summarises the replicates whose StateTrackers (one per
+// replicate, in replicate order, each the same component) and seeds are
+// given; fadeouts holds their FadeOutTrackers, or is nil when the component
+// list has none. Every replicate must have recorded the same ticks.
+func SummarizeEnsemble(trackers []*StateTracker, fadeouts []*FadeOutTracker, seeds []uint64) (EnsembleSummary, error) {
+	R := len(trackers)
+	switch {
+	case R == 0:
+		return EnsembleSummary{}, errors.New("metrics: an ensemble summary needs at least one replicate")
+	case len(seeds) != R:
+		return EnsembleSummary{}, fmt.Errorf("metrics: ensemble summary of %d replicates with %d seeds", R, len(seeds))
+	case fadeouts != nil && len(fadeouts) != R:
+		return EnsembleSummary{}, fmt.Errorf("metrics: ensemble summary of %d replicates with %d FadeOutTrackers", R, len(fadeouts))
+	}
+	t0 := trackers[0]
+	s := EnsembleSummary{Replicates: R, Seeds: seeds, NumTicks: t0.Recorded(), GroupIDs: t0.GroupIDs(),
+		GroupAggregationLevel: t0.AggregationLevel()}
+	var peakTick, peak, attack, infections, extinction, events, faded []float64
+	final := map[string][]float64{}
+	for r, t := range trackers {
+		if t.Recorded() != s.NumTicks {
+			return EnsembleSummary{}, fmt.Errorf("metrics: ensemble summary: replicate %d recorded %d ticks, replicate 0 %d", r, t.Recorded(), s.NumTicks)
+		}
+		var f *FadeOutTracker
+		if fadeouts != nil {
+			f = fadeouts[r]
+		}
+		o := NewReplicateOutcome(r, seeds[r], t, f)
+		s.PerReplicate = append(s.PerReplicate, o)
+		if o.PeakTick != nil {
+			peakTick = append(peakTick, float64(*o.PeakTick))
+			peak = append(peak, float64(*o.PeakInfectious))
+		}
+		if o.AttackRate != nil {
+			attack = append(attack, *o.AttackRate)
+		}
+		infections = append(infections, float64(o.Infections))
+		if o.ExtinctionTick != nil {
+			s.ExtinctReplicates++
+			extinction = append(extinction, float64(*o.ExtinctionTick))
+		}
+		events = append(events, float64(o.FadeOutEvents))
+		if o.FadedPatchesFinal != nil {
+			faded = append(faded, float64(*o.FadedPatchesFinal))
+		}
+		for state, v := range o.FinalState {
+			final[state] = append(final[state], float64(v))
+		}
+	}
+	s.Stats = EnsembleStats{PeakTick: NewDistribution(peakTick), PeakInfectious: NewDistribution(peak),
+		AttackRate: NewDistribution(attack), Infections: NewDistribution(infections),
+		ExtinctionTick: NewDistribution(extinction), FadeOutEvents: NewDistribution(events),
+		FadedPatchesFinal: NewDistribution(faded), FinalState: map[string]*Distribution{}}
+	for state, v := range final {
+		s.Stats.FinalState[state] = NewDistribution(v)
+	}
+	return s, nil
+}

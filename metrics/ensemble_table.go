@@ -1,0 +1,144 @@
+package metrics
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"slices"
+	"time"
+)
+
+// QuantileBlock is one tick's distribution across replicates of one state:
+// for each group or patch IDs[k], Values[0][k] is the mean over the
+// replicates and Values[1+q][k] the quantile [QuantileProbs][q] ([Quantile]).
+// IDs and Values are views valid only during the yield call that receives
+// the block, like [Block]'s.
+type QuantileBlock struct {
+	Tick   int       // tick index
+	Date   time.Time // the tick's date
+	State  string    // the tracker's state name ("S", "N", "cases", …)
+	IDs    []string  // group or patch ids, as in the replicates' tidy tables
+	Values [1 + NumQuantiles][]float64
+}
+
+// EnsembleTable is the quantile table of one tracker across the replicates
+// of an ensemble: the replicates' trackers at the same place in their
+// component lists, whose tidy tables have the same blocks (ticks, states and
+// ids) and differ only in the counts. Each row of the table summarises one
+// row of the tidy table over the replicates (columns [QuantileColumns]).
+// It holds no table: [EnsembleTable.Blocks] reads the replicates' blocks
+// in lockstep and computes one block at a time.
+type EnsembleTable struct {
+	name       string
+	replicates []Tracker
+}
+
+// NewEnsembleTable returns the quantile table of the trackers, one per
+// replicate in replicate order. They must be at least one and share a
+// name (the same component in every replicate).
+func NewEnsembleTable(replicates ...Tracker) (*EnsembleTable, error) {
+	if len(replicates) == 0 {
+		return nil, errors.New("metrics: an ensemble table needs at least one replicate's tracker")
+	}
+	name := replicates[0].Name()
+	for r, t := range replicates[1:] {
+		if t.Name() != name {
+			return nil, fmt.Errorf("metrics: ensemble table of %s: replicate %d's tracker is %s", name, r+1, t.Name())
+		}
+	}
+	return &EnsembleTable{name: name, replicates: slices.Clone(replicates)}, nil
+}
+
+// Name returns the trackers' name.
+func (t *EnsembleTable) Name() string { return t.name }
+
+// Replicates returns the number of replicates.
+func (t *EnsembleTable) Replicates() int { return len(t.replicates) }
+
+// Blocks yields the table's blocks in the trackers' export order
+// (tick-major, then state, then group), a sequence of pairs (range over
+// t.Blocks): each block with a nil error, or, when the replicates' blocks
+// disagree (a different tick, state or id, a block with fewer counts than
+// ids, or one replicate ending before the others), a zero block and an error
+// naming the tracker, replicate and tick, after which the sequence ends.
+//
+// The replicates' Blocks run in lockstep (iter.Pull): each block of the
+// table is computed from the R blocks at the same position, so with trackers
+// that follow a running ensemble (each yielding a tick once it is complete)
+// a tick's rows come out as soon as every replicate has finished it. Memory
+// is O(R + ids of one block).
+func (t *EnsembleTable) Blocks(yield func(QuantileBlock, error) bool) {
+	R := len(t.replicates)
+	next := make([]func() (Block, bool), R)
+	for r, tr := range t.replicates {
+		var stop func()
+		next[r], stop = iter.Pull(tr.Blocks)
+		defer stop()
+	}
+	blocks := make([]Block, R)
+	more := make([]bool, R) // replicate r yielded an n-th block
+	vals := make([]int64, R)
+	var out QuantileBlock
+	for n := 0; ; n++ {
+		for r := range R {
+			blocks[r], more[r] = next[r]()
+		}
+		if !slices.Contains(more, true) {
+			return
+		}
+		if err := t.check(n, blocks, more); err != nil {
+			yield(QuantileBlock{}, err)
+			return
+		}
+		b0 := blocks[0]
+		g := len(b0.IDs)
+		for c := range out.Values {
+			out.Values[c] = slices.Grow(out.Values[c][:0], g)[:g]
+		}
+		for k := range g {
+			var sum int64
+			for r := range R {
+				v := blocks[r].Counts[k]
+				vals[r] = v
+				sum += v
+			}
+			slices.Sort(vals)
+			out.Values[0][k] = float64(sum) / float64(R)
+			for q, p := range QuantileProbs {
+				out.Values[1+q][k] = Quantile(vals, p)
+			}
+		}
+		out.Tick, out.Date, out.State, out.IDs = b0.Tick, b0.Date, b0.State, b0.IDs
+		if !yield(out, nil) {
+			return
+		}
+	}
+}
+
+// check reports whether the replicates' n-th blocks (0-based) agree with
+// replicate 0's; more[r] is false when replicate r had no n-th block.
+func (t *EnsembleTable) check(n int, blocks []Block, more []bool) error {
+	if short := slices.Index(more, false); short >= 0 {
+		return fmt.Errorf("%s: replicate %d has %d blocks, replicate %d has more (replicates must record the same ticks)",
+			t.name, short, n, slices.Index(more, true))
+	}
+	b0 := blocks[0]
+	for r, b := range blocks {
+		if len(b.Counts) != len(b.IDs) {
+			return fmt.Errorf("%s: replicate %d: block of tick %d, state %q has %d ids but %d counts", t.name, r, b.Tick, b.State, len(b.IDs), len(b.Counts))
+		}
+		if r == 0 {
+			continue
+		}
+		if b.Tick != b0.Tick || !b.Date.Equal(b0.Date) || b.State != b0.State || len(b.IDs) != len(b0.IDs) {
+			return fmt.Errorf("%s: replicate %d's block %d is tick %d (%s), state %q, %d ids; replicate 0's is tick %d (%s), state %q, %d ids",
+				t.name, r, n, b.Tick, b.Date.Format(time.DateOnly), b.State, len(b.IDs), b0.Tick, b0.Date.Format(time.DateOnly), b0.State, len(b0.IDs))
+		}
+		for k, id := range b.IDs {
+			if id != b0.IDs[k] {
+				return fmt.Errorf("%s: replicate %d, tick %d, state %q: id %d is %q, replicate 0 has %q", t.name, r, b.Tick, b.State, k, id, b0.IDs[k])
+			}
+		}
+	}
+	return nil
+}

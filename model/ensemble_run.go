@@ -1,0 +1,179 @@
+package model
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/rubeola/rubeola/phases"
+)
+
+// Initialize runs the pending initialisers of every replicate, replicate by
+// replicate, without ticking.
+func (e *Ensemble) Initialize() error {
+	for r, m := range e.reps {
+		if err := m.Initialize(); err != nil {
+			return e.replicateErr(r, err)
+		}
+	}
+	return nil
+}
+
+// replicateErr names replicate r in err (kept as is for a single replicate,
+// whose errors then read like a lone model's).
+func (e *Ensemble) replicateErr(r int, err error) error {
+	if len(e.reps) == 1 {
+		return err
+	}
+	return fmt.Errorf("replicate %d: %w", r, err)
+}
+
+// Run runs all remaining ticks of every replicate, then finalizes them.
+// Cancelling ctx stops the run at a tick boundary with ctx's error; the
+// ensemble stays consistent and a later Run continues where it stopped.
+func (e *Ensemble) Run(ctx context.Context) error {
+	return e.RunTicks(ctx, e.reps[0].p.NumTicks)
+}
+
+// RunTicks runs at most n of the remaining ticks of every replicate
+// (stopping at a tick boundary), finalizing when the last tick is done.
+// An error in a replicate's phase stops the ensemble ("replicate 3: tick
+// 17, phase InfectionProcess: …"); it cannot run on.
+func (e *Ensemble) RunTicks(ctx context.Context, n int) error {
+	if e.running {
+		return errors.New("model: run already in progress")
+	}
+	for r, m := range e.reps {
+		if err := m.checkRunnable(); err != nil {
+			return e.replicateErr(r, err)
+		}
+	}
+	e.setRunning(true)
+	defer e.setRunning(false)
+	if err := e.Initialize(); err != nil {
+		for _, m := range e.reps {
+			m.failed, m.failedTick = true, m.tick
+		}
+		return err
+	}
+	p := e.reps[0].p
+	if p.Verbose && e.Tick() == 0 {
+		fmt.Fprintf(e.cfg.stdout, "%s: Running the %s ensemble of %d replicates for %d ticks…\n",
+			time.Now().Format(timestampLayout), e.cfg.name, len(e.reps), p.NumTicks)
+	}
+	if err := e.runTicks(ctx, min(n, p.NumTicks-e.Tick())); err != nil {
+		return err
+	}
+	if e.Tick() >= p.NumTicks {
+		return e.finalize()
+	}
+	return nil
+}
+
+// setRunning marks the ensemble and every replicate running (components
+// and snapshots refuse changes meanwhile) or not.
+func (e *Ensemble) setRunning(v bool) {
+	e.running = v
+	for _, m := range e.reps {
+		m.running = v
+	}
+}
+
+// runTicks runs up to n ticks with the shared pool and one progress bar
+// counting replicate-ticks.
+func (e *Ensemble) runTicks(ctx context.Context, n int) error {
+	if n <= 0 {
+		return nil
+	}
+	p := e.reps[0].p
+	if p.UseNumba {
+		e.pool.Start()
+	}
+	for _, m := range e.reps {
+		m.timing.Reserve(p.NumTicks - m.tick)
+	}
+	R := len(e.reps)
+	bar := phases.NewProgress(e.cfg.progress, n*R, e.cfg.name, p.ShowProgress)
+	defer bar.Close()
+	for range n {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("model: stopped before tick %d: %w", e.Tick(), err)
+		}
+		if err := e.tick(); err != nil {
+			e.pool.Stop()
+			return err
+		}
+		if e.cfg.afterTick != nil {
+			e.cfg.afterTick(e.Tick())
+		}
+		bar.Add(R)
+	}
+	return nil
+}
+
+// tick runs one tick of every replicate, phase by phase: phase k runs for
+// replicates 0…R−1 before phase k+1 starts. A replicate sees exactly the
+// calls a lone model makes (its phases in order, each once per tick), so
+// its results are those of the lone model.
+func (e *Ensemble) tick() error {
+	t := e.Tick()
+	for _, m := range e.reps {
+		m.timing.BeginTick(t)
+	}
+	var err error
+	for k := range e.reps[0].schedule.Len() {
+		if err = e.runPhase(t, k); err != nil {
+			break
+		}
+	}
+	for _, m := range e.reps {
+		m.timing.EndTick()
+		if err == nil {
+			m.tick++
+		}
+	}
+	return err
+}
+
+// runPhase runs phase k of tick t for every replicate; a failure marks
+// every replicate failed at t.
+func (e *Ensemble) runPhase(t, k int) error {
+	for r, m := range e.reps {
+		if err := m.schedule.RunPhase(m, t, k, m.timing.Record); err != nil {
+			for _, x := range e.reps {
+				x.failed, x.failedTick = true, t
+			}
+			return e.replicateErr(r, err)
+		}
+	}
+	return nil
+}
+
+// finalize prints the verbose summary once for the ensemble (phase totals
+// summed over replicates) and finalizes every replicate in order.
+func (e *Ensemble) finalize() error {
+	e.pool.Stop()
+	if e.reps[0].p.Verbose {
+		fmt.Fprintf(e.cfg.stdout, "Completed the %s ensemble of %d replicates at %s…\n",
+			e.cfg.name, len(e.reps), time.Now().Format(timestampLayout))
+		var names []string
+		totals := map[string]int64{}
+		for _, m := range e.reps {
+			ns, ts := m.timing.TotalsByName()
+			for _, name := range ns {
+				if _, seen := totals[name]; !seen {
+					names = append(names, name)
+				}
+				totals[name] += ts[name]
+			}
+		}
+		writeTimingSummary(e.cfg.stdout, names, totals)
+	}
+	for r, m := range e.reps {
+		if err := m.finalize(); err != nil {
+			return e.replicateErr(r, err)
+		}
+	}
+	return nil
+}
