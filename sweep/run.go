@@ -119,7 +119,7 @@ func Run(ctx context.Context, f *File, o Options) (Report, error) {
 		defer mu.Unlock()
 		if err != nil {
 			if first == nil {
-				first = fmt.Errorf("%s: %w", f.describePoint(p), err)
+				first = fmt.Errorf("%s: %s: %w", f.Path, f.describePoint(p), err)
 			}
 			cancel()
 			return
