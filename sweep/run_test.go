@@ -354,3 +354,31 @@ func assertAbsent(t *testing.T, path string) {
 	_, err := os.Stat(path)
 	assert.ErrorIs(t, err, os.ErrNotExist, "nothing written")
 }
+
+// TestFailingPoint: a point whose run fails stops the sweep with an error
+// naming the file and the point; the points finished before stay complete
+// and a rerun does the rest.
+func TestFailingPoint(t *testing.T) {
+	f, err := decodeSweep(t, testSweep)
+	require.NoError(t, err)
+	dir := filepath.Join(t.TempDir(), "out")
+	m, err := f.NewManifest("csv", testMetrics)
+	require.NoError(t, err)
+	var calls atomic.Int64
+	good := modelRun(&calls)
+	failing := func(ctx context.Context, r PointRun) (Metrics, error) {
+		if r.Point.Index == 2 {
+			return nil, errors.New("disk on fire")
+		}
+		return good(ctx, r)
+	}
+	rep, err := Run(context.Background(), f, Options{Dir: dir, Manifest: m, Workers: 1, Run: failing})
+	assert.EqualError(t, err, `sweep.toml: [sweep] point 2 ("phases.Infection.beta" = 0.8, "params.seed" = 1): disk on fire`)
+	assert.Equal(t, 2, rep.Ran, "points 0 and 1 ran; no point starts after the failure (1 worker)")
+	_, err = os.Stat(filepath.Join(dir, "sweep.csv"))
+	assert.ErrorIs(t, err, os.ErrNotExist, "the table is written when the sweep is complete")
+	calls.Store(0)
+	rep = runSweep(t, f, dir, "csv", Shard{}, 1, &calls)
+	assert.Equal(t, 2, rep.Complete)
+	assert.Equal(t, int64(4), calls.Load())
+}
