@@ -10,7 +10,8 @@ import (
 
 // QuantileBlock is one tick's distribution across replicates of one state:
 // for each group or patch IDs[k], Values[0][k] is the mean over the
-// replicates and Values[1+q][k] the quantile [QuantileProbs][q] ([Quantile]).
+// replicates and Values[1+q][k] the quantile [QuantileProbs][q]
+// ([QuantilePercent]: type 7, exact to the last bit).
 // IDs and Values are views valid only during the yield call that receives
 // the block, like [Block]'s.
 type QuantileBlock struct {
@@ -104,8 +105,8 @@ func (t *EnsembleTable) Blocks(yield func(QuantileBlock, error) bool) {
 			}
 			slices.Sort(vals)
 			out.Values[0][k] = float64(sum) / float64(R)
-			for q, p := range QuantileProbs {
-				out.Values[1+q][k] = Quantile(vals, p)
+			for q, pct := range QuantilePercents {
+				out.Values[1+q][k] = QuantilePercent(vals, pct)
 			}
 		}
 		out.Tick, out.Date, out.State, out.IDs = b0.Tick, b0.Date, b0.State, b0.IDs

@@ -91,7 +91,7 @@ func TestRunReplicatesMatchLoneRuns(t *testing.T) {
 
 // TestEnsembleTablesFromReplicates: every row of an ensemble table is the
 // mean and type-7 quantiles of the kept replicates' rows (computed here
-// from their CSV files with metrics.Quantile), and the Parquet tables hold
+// from their CSV files with metrics.QuantilePercent), and the Parquet tables hold
 // the same values as the CSV ones.
 func TestEnsembleTablesFromReplicates(t *testing.T) {
 	dir := t.TempDir()
@@ -124,8 +124,8 @@ func TestEnsembleTablesFromReplicates(t *testing.T) {
 			}
 			slices.Sort(counts)
 			want := []float64{float64(sum) / R}
-			for _, p := range metrics.QuantileProbs {
-				want = append(want, metrics.Quantile(counts, p))
+			for _, pct := range metrics.QuantilePercents {
+				want = append(want, metrics.QuantilePercent(counts, pct))
 			}
 			for c, w := range want {
 				got, err := strconv.ParseFloat(row[4+c], 64)
