@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -50,22 +49,12 @@ func buildEnsemble(in *inputs, R int, opts ...model.Option) (*model.Ensemble, er
 // timing.csv) and renames the directory into place. Run and resume share
 // it.
 func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f outputFlags, keep bool, feed *progressFeed, stdout io.Writer) (err error) {
-	stopProfile, err := startCPUProfile(f.cpuProfile)
+	run, err := beginRun(f, e.Initialize)
 	if err != nil {
 		return err
 	}
-	defer func() { err = errors.Join(err, stopProfile()) }()
-	start := time.Now()
-	if err := e.Initialize(); err != nil {
-		return err
-	}
-	setup := time.Since(start)
-
-	pending, err := newPendingDir(f.out)
-	if err != nil {
-		return err
-	}
-	defer pending.discard()
+	defer run.end(&err)
+	pending, setup := run.pending, run.setup
 	R := e.Replicates()
 	chosen := make([]*metrics.StateTracker, R)
 	for r := range R {
@@ -101,7 +90,7 @@ func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f o
 		return err
 	}
 	feed.publish(e.Tick(), true)
-	wall := time.Since(start)
+	wall := time.Since(run.start)
 
 	sum, err := newEnsembleSummary(in, e, chosen, e.Tick()-first, wall, setup)
 	if err != nil {

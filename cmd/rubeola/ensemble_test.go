@@ -8,9 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -157,17 +155,9 @@ type quantileParquetRow struct {
 // would format it (header first).
 func readQuantileParquet(t *testing.T, path string) [][]string {
 	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	info, err := f.Stat()
-	require.NoError(t, err)
-	rows, err := parquet.Read[quantileParquetRow](f, info.Size())
-	require.NoError(t, err)
 	records := [][]string{{"tick", "date", "patch_id", "state", "mean", "q05", "q25", "q50", "q75", "q95"}}
-	epoch := time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
-	for _, r := range rows {
-		rec := []string{strconv.Itoa(int(r.Tick)), epoch.AddDate(0, 0, int(r.Date)).Format(time.DateOnly), r.PatchID, r.State}
+	for _, r := range readParquetRows[quantileParquetRow](t, path) {
+		rec := parquetLabels(r.Tick, r.Date, r.PatchID, r.State)
 		for _, v := range []float64{r.Mean, r.Q05, r.Q25, r.Q50, r.Q75, r.Q95} {
 			rec = append(rec, strconv.FormatFloat(v, 'f', -1, 64))
 		}
