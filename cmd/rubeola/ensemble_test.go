@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +16,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
 )
 
 // trackerSeed is trackerRunFile's seed: replicate r of an ensemble of it
@@ -291,4 +298,34 @@ func TestRunReplicatesErrors(t *testing.T) {
 			assert.Empty(t, leftovers)
 		})
 	}
+}
+
+// TestEnsembleFailureLeavesNothing: a phase that fails at tick 3 of
+// replicate 1 stops the ensemble; every writer (the quantile tables reading
+// the replicates in lockstep, the kept replicates' tables waiting for a
+// writer slot) stops, and neither DIR nor the temporary directory remains.
+func TestEnsembleFailureLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	scn, err := scenario.Grid(3, 3, 10000, scenario.DefaultGridOptions())
+	require.NoError(t, err)
+	p := params.Default()
+	p.NumTicks, p.ShowProgress = 8, false
+	fail := phases.Func("Fail", func(m phases.Model, tick int) error {
+		if tick == 3 && m.Params().Seed == p.Seed+1 {
+			return errors.New("boom")
+		}
+		return nil
+	})
+	in := &inputs{scenario: scn, params: p, components: append(model.DefaultComponents(), fail)}
+	feed := newProgressFeed()
+	e, err := buildEnsemble(in, 12, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard), model.WithAfterTick(feed.tick))
+	require.NoError(t, err)
+	out := filepath.Join(dir, "out")
+	err = runEnsembleAndWrite(context.Background(), e, in, outputFlags{out: out, format: metrics.CSV}, true, feed, io.Discard)
+	require.ErrorContains(t, err, "replicate 1: ")
+	require.ErrorContains(t, err, "boom")
+	assert.NoDirExists(t, out)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "no temporary directory left")
 }
