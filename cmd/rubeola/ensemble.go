@@ -70,12 +70,18 @@ func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f o
 		return err
 	}
 	pending.start(tables)
+	// abort stops the started writers (their files go with the directory).
+	abort := func(err error) error {
+		feed.fail()
+		_ = pending.wait()
+		return err
+	}
 	var kept []outputFile // the first replicate's files, for the report
 	if keep {
 		for r := range R {
 			files, err := inFolder(pending, replicateDir(r, R), planTidy(e.Replicate(r), chosen[r], f.format, feed))
 			if err != nil {
-				return err
+				return abort(err)
 			}
 			pending.startLimited(files)
 			if r == 0 {
@@ -85,16 +91,14 @@ func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f o
 	}
 	snaps, err := runWithSnapshots(ctx, e, f)
 	if err != nil {
-		feed.fail()
-		_ = pending.wait() // the writers stop; their files go with the directory
-		return err
+		return abort(err)
 	}
 	feed.publish(e.Tick(), true)
 	wall := time.Since(run.start)
 
 	sum, err := newEnsembleSummary(in, e, chosen, e.Tick()-first, wall, setup)
 	if err != nil {
-		return err
+		return abort(err)
 	}
 	writing := time.Now()
 	rest := []outputFile{jsonFile(filepath.Join(ensembleDir, "summary.json"), sum)}
@@ -104,7 +108,7 @@ func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f o
 			m := e.Replicate(r)
 			files := summaryFiles(m, newRunSummary(in, m, chosen[r], wall, setup))
 			if files, err = inFolder(pending, replicateDir(r, R), files); err != nil {
-				return err
+				return abort(err)
 			}
 			pending.startLimited(files)
 			if r == 0 {
