@@ -22,8 +22,9 @@ import (
 // outputs scale with ticks like the run), every ensemble table and
 // summary.json written into a fresh directory per iteration, for each
 // format. The ensemble runs once, outside the timing; "outputs/run" is the
-// output step's time over that run's, "rows/s" the table rows (T × (3 + 3N)
-// from states, population and cases, plus T fadeouts) per second.
+// output step's time over that run's, "rows/s" the table rows per second:
+// T × (3 + N + N + 1) from the global states, population, per-patch cases
+// and fadeouts.
 func BenchmarkEnsembleOutputs(b *testing.B) {
 	const R, N, T = 16, 1000, 104
 	rf, err := model.LoadRunFile(filepath.Join("..", "..", "benchmarks", "baseline.toml"))
@@ -43,7 +44,7 @@ func BenchmarkEnsembleOutputs(b *testing.B) {
 	}
 	sum, err := newEnsembleSummary(in, e, chosen, T, run, 0)
 	require.NoError(b, err)
-	rows := T * (3 + 3*N + 1)
+	rows := T * (3 + N + N + 1)
 
 	for _, format := range []metrics.Format{metrics.CSV, metrics.Parquet} {
 		b.Run(string(format), func(b *testing.B) {
