@@ -42,22 +42,17 @@ func WriteQuantileCSV(w io.Writer, tables ...*EnsembleTable) error {
 // error.
 func (e *csvEncoder) quantileBlock(b QuantileBlock) bool {
 	e.labels(b.Tick, b.Date, b.State)
-	buf := e.buf
+	buf, ok := e.buf, true
 	for k, id := range b.IDs {
-		buf = append(buf, e.head...)
-		buf = appendCSVField(buf, id)
-		buf = append(buf, e.mid[:len(e.mid)-1]...) // ",state" …
-		for _, col := range b.Values {
-			buf = append(buf, ',') // … then ",value" per column
+		buf = e.rowStart(buf, id)
+		for c, col := range b.Values {
+			if c > 0 {
+				buf = append(buf, ',')
+			}
 			buf = appendValue(buf, col[k])
 		}
-		buf = append(buf, '\n')
-		if len(buf) >= csvBufferSize {
-			e.buf = buf
-			if !e.flush() {
-				return false
-			}
-			buf = e.buf
+		if buf, ok = e.rowEnd(append(buf, '\n')); !ok {
+			return false
 		}
 	}
 	e.buf = buf
