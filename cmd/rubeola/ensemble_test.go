@@ -273,8 +273,9 @@ func TestRunReplicatesErrors(t *testing.T) {
 		args    []string
 		want    string
 	}{
-		{"zero replicates", "", []string{"--replicates", "0"}, "--replicates must be >= 1, got 0"},
-		{"negative replicates", "", []string{"--replicates", "-3"}, "--replicates must be >= 1, got -3"},
+		{"zero replicates", "", []string{"--replicates", "0"}, "--replicates must be from 1 to 100000, got 0"},
+		{"negative replicates", "", []string{"--replicates", "-3"}, "--replicates must be from 1 to 100000, got -3"},
+		{"too many replicates", "", []string{"--replicates", "1000000"}, "--replicates must be from 1 to 100000, got 1000000"},
 		{"keep without ensemble", "", []string{"--keep-replicates"}, "--keep-replicates needs an ensemble"},
 		{"run file keep without replicates", "[ensemble]\nkeep_replicates = true\n", nil,
 			"ensemble.keep_replicates needs an ensemble: set ensemble.replicates (or give --replicates R)"},
