@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -381,4 +382,16 @@ func TestFailingPoint(t *testing.T) {
 	rep = runSweep(t, f, dir, "csv", Shard{}, 1, &calls)
 	assert.Equal(t, 2, rep.Complete)
 	assert.Equal(t, int64(4), calls.Load())
+}
+
+// TestProgressToALog checks the progress lines written to a non-terminal:
+// one per 5 % of the points and the last.
+func TestProgressToALog(t *testing.T) {
+	var buf bytes.Buffer
+	for done := 1; done <= 40; done++ {
+		progress(&buf, done, 40, 3)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	assert.Len(t, lines, 20, "every 2nd of 40 points")
+	assert.Equal(t, "sweep: 40/40 points run (3 were complete)", lines[19])
 }
