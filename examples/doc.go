@@ -17,4 +17,9 @@
 //     examples/variant/run.toml (grid rows as SIA groups, ConstantPop,
 //     per-row trackers), loaded with model.LoadRunFile, run halfway, saved
 //     with SaveSnapshot and finished with model.LoadSnapshot.
+//   - ensemble: 20 replicates of a grid scenario as one model.Ensemble
+//     (seeds 1…20), quantile bands of incidence across them with
+//     metrics.EnsembleTable, the attack rate's distribution with
+//     metrics.SummarizeEnsemble, the whole table as CSV with
+//     metrics.WriteQuantileCSV (go run ./examples/ensemble [bands.csv]).
 package examples

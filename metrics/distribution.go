@@ -1,10 +1,14 @@
 package metrics
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // Distribution describes values across replicates: their number, mean,
 // the [QuantileProbs] quantiles ([Quantile]: linear interpolation between
-// order statistics, Hyndman–Fan type 7), minimum and maximum.
+// order statistics, Hyndman–Fan type 7; [QuantilePercent], exact, when
+// every value is a whole number), minimum and maximum.
 type Distribution struct {
 	N    int     `json:"n"`
 	Mean float64 `json:"mean"`
@@ -29,8 +33,29 @@ func NewDistribution(values []float64) *Distribution {
 	for _, v := range x {
 		sum += v
 	}
-	return &Distribution{N: len(x), Mean: sum / float64(len(x)),
-		Q05: Quantile(x, QuantileProbs[0]), Q25: Quantile(x, QuantileProbs[1]), Q50: Quantile(x, QuantileProbs[2]),
-		Q75: Quantile(x, QuantileProbs[3]), Q95: Quantile(x, QuantileProbs[4]),
+	var q [NumQuantiles]float64
+	counts := wholeNumbers(x)
+	for k, p := range QuantileProbs {
+		if counts != nil {
+			q[k] = QuantilePercent(counts, QuantilePercents[k])
+		} else {
+			q[k] = Quantile(x, p)
+		}
+	}
+	return &Distribution{N: len(x), Mean: sum / float64(len(x)), Q05: q[0], Q25: q[1], Q50: q[2], Q75: q[3], Q95: q[4],
 		Min: x[0], Max: x[len(x)-1]}
+}
+
+// wholeNumbers returns x as int64 when every value is a whole number below
+// 2^46 in magnitude (counts and ticks: their quantiles are then exact,
+// [QuantilePercent]), else nil.
+func wholeNumbers(x []float64) []int64 {
+	out := make([]int64, len(x))
+	for k, v := range x {
+		if v != math.Trunc(v) || math.Abs(v) >= exactLimit {
+			return nil
+		}
+		out[k] = int64(v)
+	}
+	return out
 }

@@ -51,4 +51,16 @@
 // has a leading tracker column when one file holds several trackers.
 // [Timing] is the per-phase wall-clock table (µs per phase per tick) with
 // [Timing.WriteCSV].
+//
+// Ensembles (docs/ensembles.md): [NewEnsembleTable] takes one tracker per
+// replicate (the same component in each) and yields [QuantileBlock]s — for
+// every row of their tidy table, the mean and the q05, q25, q50, q75 and q95
+// quantiles across the replicates ([QuantileColumns]) — reading the
+// replicates' blocks in lockstep, so it too holds no table.
+// [WriteQuantileCSV] writes it as CSV (tidyparquet.WriteQuantiles as
+// Parquet). Quantiles are Hyndman–Fan type 7 ([Quantile]; exact for counts,
+// [QuantilePercent]). [SummarizeEnsemble] gives the distributions
+// ([Distribution]) across replicates of peak, attack rate, infections,
+// final state, extinction and fade-outs, with each replicate's
+// [ReplicateOutcome].
 package metrics

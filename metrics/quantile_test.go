@@ -52,6 +52,45 @@ func TestQuantileHandComputed(t *testing.T) {
 	}
 }
 
+// TestQuantilePercentExact: QuantilePercent gives the float64 nearest to
+// the exact type-7 quantile of counts, so hand-computed decimals compare
+// with ==; the floating-point formula of Quantile misses some by an ulp
+// (28.3 below: 19·0.95 = 18.05 is not exact). Counts from 2^46 on fall
+// back to Quantile.
+func TestQuantilePercentExact(t *testing.T) {
+	twenty := make([]int64, 20) // 0, …, 17, 28, 34: h = 19·0.95 = 18.05 → 28 + 0.05·6
+	for k := range 18 {
+		twenty[k] = int64(k)
+	}
+	twenty[18], twenty[19] = 28, 34
+	huge := []int64{1 << 47, 1<<47 + 20}
+	tests := []struct {
+		name string
+		x    []int64
+		want [metrics.NumQuantiles]float64
+	}{
+		{"1..4", []int64{1, 2, 3, 4}, [5]float64{1.15, 1.75, 2.5, 3.25, 3.85}},
+		{"geometric", []int64{10, 20, 40, 80, 160}, [5]float64{12, 20, 40, 80, 144}},
+		{"1,3,5", []int64{1, 3, 5}, [5]float64{1.2, 2, 3, 4, 4.8}},
+		{"negative", []int64{-7, -1}, [5]float64{-6.7, -5.5, -4, -2.5, -1.3}},
+		{"twenty", twenty, [5]float64{0.95, 4.75, 9.5, 14.25, 28.3}},
+		// 2^47 + 20p: whole numbers, exact in float64, so the fallback's formula is exact too.
+		{"fallback", huge, [5]float64{1<<47 + 1, 1<<47 + 5, 1<<47 + 10, 1<<47 + 15, 1<<47 + 19}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for k, pct := range metrics.QuantilePercents {
+				assert.Equal(t, tc.want[k], metrics.QuantilePercent(tc.x, pct), "%d %%", pct)
+			}
+		})
+	}
+	assert.NotEqual(t, 28.3, metrics.Quantile(twenty, 0.95), "the floating-point formula is an ulp off here")
+	assert.Equal(t, 0.0, metrics.QuantilePercent([]int64{0, 9}, 0))
+	assert.Equal(t, 9.0, metrics.QuantilePercent([]int64{0, 9}, 100))
+	assert.Panics(t, func() { metrics.QuantilePercent(nil, 50) })
+	assert.Panics(t, func() { metrics.QuantilePercent([]int64{1}, 101) })
+}
+
 func TestQuantilePanicsOnBadInput(t *testing.T) {
 	assert.Panics(t, func() { metrics.Quantile([]float64{}, 0.5) })
 	assert.Panics(t, func() { metrics.Quantile([]float64{1}, 1.5) })
@@ -63,10 +102,13 @@ func TestNewDistribution(t *testing.T) {
 	in := []float64{4, 1, 3, 2}
 	d := metrics.NewDistribution(in)
 	// Mean (1+2+3+4)/4 = 2.5; quantiles as in TestQuantileHandComputed's 1..4.
+	// Whole numbers: exact quantiles (QuantilePercent).
 	want := metrics.Distribution{N: 4, Mean: 2.5, Q05: 1.15, Q25: 1.75, Q50: 2.5, Q75: 3.25, Q95: 3.85, Min: 1, Max: 4}
-	assert.InDelta(t, want.Q05, d.Q05, quantileTol)
-	assert.InDelta(t, want.Q95, d.Q95, quantileTol)
-	d.Q05, d.Q95 = want.Q05, want.Q95
 	assert.Equal(t, want, *d)
 	assert.Equal(t, []float64{4, 1, 3, 2}, in, "input not modified")
+	// Fractions: Quantile's formula; 0.1 + 0.25·0.2 etc. within rounding.
+	f := metrics.NewDistribution([]float64{0.3, 0.1, 0.5})
+	assert.Equal(t, 3, f.N)
+	assert.InDeltaSlice(t, []float64{0.3, 0.12, 0.2, 0.3, 0.4, 0.48, 0.1, 0.5},
+		[]float64{f.Mean, f.Q05, f.Q25, f.Q50, f.Q75, f.Q95, f.Min, f.Max}, quantileTol)
 }

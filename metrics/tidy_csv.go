@@ -98,23 +98,42 @@ func (e *csvEncoder) block(b Block) bool {
 		return false
 	}
 	e.labels(b.Tick, b.Date, b.State)
-	buf := e.buf
+	buf, ok := e.buf, true
 	for k, id := range b.IDs {
-		buf = append(buf, e.head...)
-		buf = appendCSVField(buf, id)
-		buf = append(buf, e.mid...)
-		buf = strconv.AppendInt(buf, b.Counts[k], 10)
-		buf = append(buf, '\n')
-		if len(buf) >= csvBufferSize {
-			e.buf = buf
-			if !e.flush() {
-				return false
-			}
-			buf = e.buf
+		buf = e.rowStart(buf, id)
+		buf = append(strconv.AppendInt(buf, b.Counts[k], 10), '\n')
+		if buf, ok = e.rowEnd(buf); !ok {
+			return false
 		}
 	}
 	e.buf = buf
 	return true
+}
+
+// rowStart appends a row's labels to buf: head, the id and mid (through
+// the comma before the first value).
+func (e *csvEncoder) rowStart(buf []byte, id string) []byte {
+	buf = append(buf, e.head...)
+	buf = appendCSVField(buf, id)
+	return append(buf, e.mid...)
+}
+
+// rowEnd follows a row's end ('\n', appended by the caller): it writes buf
+// out when it is full and returns the buffer to go on with, false after a
+// write error. It inlines, leaving one comparison per row.
+func (e *csvEncoder) rowEnd(buf []byte) ([]byte, bool) {
+	if len(buf) < csvBufferSize {
+		return buf, true
+	}
+	return e.spill(buf)
+}
+
+// spill writes the full buffer buf out and returns it emptied, false after
+// a write error (rowEnd's slow path, kept apart so rowEnd inlines).
+func (e *csvEncoder) spill(buf []byte) ([]byte, bool) {
+	e.buf = buf
+	ok := e.flush()
+	return e.buf, ok
 }
 
 // flush writes the buffered bytes to w; false after an error.

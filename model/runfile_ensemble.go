@@ -22,8 +22,8 @@ func (rf *RunFile) decodeEnsemble(v any) []error {
 			switch {
 			case !ok:
 				errs = append(errs, fmt.Errorf("%s: expected an integer, got %s", path, tomlType(tbl[k])))
-			case n < 1 || n > maxReplicates:
-				errs = append(errs, fmt.Errorf("%s: expected an integer from 1 to %d, got %d", path, maxReplicates, n))
+			case n < 1 || n > MaxReplicates:
+				errs = append(errs, fmt.Errorf("%s: expected an integer from 1 to %d, got %d", path, MaxReplicates, n))
 			default:
 				rf.Replicates = int(n)
 			}
@@ -41,8 +41,9 @@ func (rf *RunFile) decodeEnsemble(v any) []error {
 	return errs
 }
 
-// maxReplicates bounds a run file's replicates: far more than any
+// MaxReplicates bounds an ensemble's replicates in a run file and on the
+// command line: far more than any
 // ensemble on one machine needs, low enough that a typo (an extra digit or
 // three) is an error rather than an attempt to allocate thousands of
 // models.
-const maxReplicates = 100_000
+const MaxReplicates = 100_000

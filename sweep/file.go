@@ -9,10 +9,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -173,6 +175,10 @@ func (f *File) readSweep(tbl map[string]any, order []string) []error {
 			continue
 		}
 		where := fmt.Sprintf("[sweep] %s", strconv.Quote(path))
+		if s := params.Suggest(path, sweepKeys); s != "" && !strings.ContainsAny(path, ".[") {
+			errs = append(errs, fmt.Errorf("%s: unknown key (did you mean %q?)", where, s))
+			continue
+		}
 		t, err := resolve(path, f.base)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", where, err))

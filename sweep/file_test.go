@@ -129,6 +129,8 @@ func TestSweepFileErrors(t *testing.T) {
 		{"same key twice", `"phases.Infection.beta" = [1]
 "phases[3].beta" = [2]`, []string{`[sweep] "phases[3].beta": sets phases[3].beta, as "phases.Infection.beta" does`}},
 		{"bad mode", `mode = "zipp"`, []string{`[sweep] mode: expected "grid" or "zip", got "zipp"`}},
+		{"misspelt sweep key", `modes = "zip"`, []string{`[sweep] "modes": unknown key (did you mean "mode"?)`}},
+		{"misspelt replicates", `replicate = 3`, []string{`[sweep] "replicate": unknown key (did you mean "replicates"?)`}},
 		{"zip of unequal axes", `mode = "zip"
 "params.seed" = [1, 2]
 "phases.Infection.beta" = [0.5]`, []string{`mode = "zip" needs axes of equal length: "params.seed" has 2 values, "phases.Infection.beta" has 1`}},

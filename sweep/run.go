@@ -48,8 +48,9 @@ type Options struct {
 	// Volatile names output files that legitimately differ between two
 	// runs of a point (wall-clock timings): they are not hashed.
 	Volatile []string
-	// Progress receives a one-line progress report after every point
-	// (nil: none).
+	// Progress receives progress reports (nil: none): on a terminal one
+	// line redrawn after every point, elsewhere (a log file) a line every
+	// 5 % of the points.
 	Progress io.Writer
 	// Run runs a point.
 	Run RunFunc
@@ -119,18 +120,16 @@ func Run(ctx context.Context, f *File, o Options) (Report, error) {
 		defer mu.Unlock()
 		if err != nil {
 			if first == nil {
-				first = fmt.Errorf("%s: %w", f.describePoint(p), err)
+				first = fmt.Errorf("%s: %s: %w", f.Path, f.describePoint(p), err)
 			}
 			cancel()
 			return
 		}
 		done++
-		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, "\rsweep: %d/%d points run (%d were complete)", done, len(todo), rep.Complete)
-		}
+		progress(o.Progress, done, len(todo), rep.Complete)
 	})
 	rep.Ran, rep.Elapsed = done, time.Since(start)
-	if o.Progress != nil && len(todo) > 0 {
+	if o.Progress != nil && len(todo) > 0 && isTerminal(o.Progress) {
 		fmt.Fprintln(o.Progress)
 	}
 	if first != nil {
@@ -140,6 +139,28 @@ func Run(ctx context.Context, f *File, o Options) (Report, error) {
 		return rep, err
 	}
 	return rep, WriteTable(o.Dir)
+}
+
+// progress reports done of todo points run: redrawn on a terminal, else a
+// line every 5 % (and at the end).
+func progress(w io.Writer, done, todo, complete int) {
+	switch {
+	case w == nil:
+	case isTerminal(w):
+		fmt.Fprintf(w, "\rsweep: %d/%d points run (%d were complete)", done, todo, complete)
+	case done == todo || done%max(1, todo/20) == 0:
+		fmt.Fprintf(w, "sweep: %d/%d points run (%d were complete)\n", done, todo, complete)
+	}
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
 // runPoint runs one point and writes its record.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -353,4 +354,44 @@ func assertAbsent(t *testing.T, path string) {
 	t.Helper()
 	_, err := os.Stat(path)
 	assert.ErrorIs(t, err, os.ErrNotExist, "nothing written")
+}
+
+// TestFailingPoint: a point whose run fails stops the sweep with an error
+// naming the file and the point; the points finished before stay complete
+// and a rerun does the rest.
+func TestFailingPoint(t *testing.T) {
+	f, err := decodeSweep(t, testSweep)
+	require.NoError(t, err)
+	dir := filepath.Join(t.TempDir(), "out")
+	m, err := f.NewManifest("csv", testMetrics)
+	require.NoError(t, err)
+	var calls atomic.Int64
+	good := modelRun(&calls)
+	failing := func(ctx context.Context, r PointRun) (Metrics, error) {
+		if r.Point.Index == 2 {
+			return nil, errors.New("disk on fire")
+		}
+		return good(ctx, r)
+	}
+	rep, err := Run(context.Background(), f, Options{Dir: dir, Manifest: m, Workers: 1, Run: failing})
+	assert.EqualError(t, err, `sweep.toml: [sweep] point 2 ("phases.Infection.beta" = 0.8, "params.seed" = 1): disk on fire`)
+	assert.Equal(t, 2, rep.Ran, "points 0 and 1 ran; no point starts after the failure (1 worker)")
+	_, err = os.Stat(filepath.Join(dir, "sweep.csv"))
+	assert.ErrorIs(t, err, os.ErrNotExist, "the table is written when the sweep is complete")
+	calls.Store(0)
+	rep = runSweep(t, f, dir, "csv", Shard{}, 1, &calls)
+	assert.Equal(t, 2, rep.Complete)
+	assert.Equal(t, int64(4), calls.Load())
+}
+
+// TestProgressToALog checks the progress lines written to a non-terminal:
+// one per 5 % of the points and the last.
+func TestProgressToALog(t *testing.T) {
+	var buf bytes.Buffer
+	for done := 1; done <= 40; done++ {
+		progress(&buf, done, 40, 3)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	assert.Len(t, lines, 20, "every 2nd of 40 points")
+	assert.Equal(t, "sweep: 40/40 points run (3 were complete)", lines[19])
 }

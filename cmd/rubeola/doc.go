@@ -3,8 +3,8 @@
 //
 //	rubeola run [--scenario FILE.csv] [--params FILE.json|.toml] [--config run.toml] [--ticks N]
 //	            [--seed S] [--out DIR] [--per-patch] [--no-progress] [--verbose] [--force]
-//	            [--snapshot-every K] [--format csv|parquet] [--plot]
-//	rubeola resume FILE.snap [--ticks N] [--out DIR] [--force] [--format csv|parquet] [--plot] …
+//	            [--snapshot-every K] [--format csv|parquet] [--replicates R [--keep-replicates]] [--plot]
+//	rubeola resume FILE.snap [--ticks N] [--out DIR] [--force] [--format csv|parquet] [--keep-replicates] [--plot] …
 //	rubeola plot DIR [--svg] [--out PLOTDIR] [--width IN] [--height IN] [--dpi N]
 //	rubeola validate --scenario FILE [--params FILE]
 //	rubeola scenario raster --id ID --region ISO3 --shapefile FILE --population-raster FILE
@@ -26,6 +26,14 @@
 // directory that replaces DIR only when every file was written
 // (docs/outputs.md). `rubeola plot DIR` (or `run --plot`) draws pictures of
 // those outputs into DIR/plots (docs/plots.md).
+//
+// With --replicates R (or a run file's [ensemble] replicates = R) `rubeola
+// run` runs an ensemble of R replicates (seeds seed … seed+R−1, each
+// byte-identical to a single run with its seed) and writes DIR/ensemble/:
+// one quantile table per tracker (mean, q05 … q95 across replicates) and
+// summary.json; --keep-replicates also writes every replicate's own outputs
+// under DIR/replicates/r000/ … (docs/ensembles.md). Snapshots of an
+// ensemble hold every replicate, and `rubeola resume` continues them.
 //
 // `rubeola sweep` runs every point of a sweep file (a run file plus a
 // [sweep] table of axes) into DIR/points/p00000/…, resumably, and writes

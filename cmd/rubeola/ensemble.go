@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -50,22 +49,12 @@ func buildEnsemble(in *inputs, R int, opts ...model.Option) (*model.Ensemble, er
 // timing.csv) and renames the directory into place. Run and resume share
 // it, and so does every ensemble point of a sweep; it returns the summary.
 func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f outputFlags, keep bool, feed *progressFeed, stdout io.Writer) (sum *ensembleSummary, err error) {
-	stopProfile, err := startCPUProfile(f.cpuProfile)
+	run, err := beginRun(f, e.Initialize)
 	if err != nil {
 		return nil, err
 	}
-	defer func() { err = errors.Join(err, stopProfile()) }()
-	start := time.Now()
-	if err := e.Initialize(); err != nil {
-		return nil, err
-	}
-	setup := time.Since(start)
-
-	pending, err := newPendingDir(f.out)
-	if err != nil {
-		return nil, err
-	}
-	defer pending.discard()
+	defer run.end(&err)
+	pending, setup := run.pending, run.setup
 	R := e.Replicates()
 	chosen := make([]*metrics.StateTracker, R)
 	for r := range R {
@@ -81,12 +70,18 @@ func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f o
 		return nil, err
 	}
 	pending.start(tables)
+	// abort stops the started writers (their files go with the directory).
+	abort := func(err error) error {
+		feed.fail()
+		_ = pending.wait()
+		return err
+	}
 	var kept []outputFile // the first replicate's files, for the report
 	if keep {
 		for r := range R {
 			files, err := inFolder(pending, replicateDir(r, R), planTidy(e.Replicate(r), chosen[r], f.format, feed))
 			if err != nil {
-				return nil, err
+				return nil, abort(err)
 			}
 			pending.startLimited(files)
 			if r == 0 {
@@ -96,16 +91,14 @@ func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f o
 	}
 	snaps, err := runWithSnapshots(ctx, e, f)
 	if err != nil {
-		feed.fail()
-		_ = pending.wait() // the writers stop; their files go with the directory
-		return nil, err
+		return nil, abort(err)
 	}
 	feed.publish(e.Tick(), true)
-	wall := time.Since(start)
+	wall := time.Since(run.start)
 
 	sum, err = newEnsembleSummary(in, e, chosen, e.Tick()-first, wall, setup)
 	if err != nil {
-		return nil, err
+		return nil, abort(err)
 	}
 	writing := time.Now()
 	written := sum
@@ -121,7 +114,7 @@ func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f o
 			m := e.Replicate(r)
 			files := summaryFiles(m, newRunSummary(in, m, chosen[r], wall, setup), !f.noTiming)
 			if files, err = inFolder(pending, replicateDir(r, R), files); err != nil {
-				return nil, err
+				return nil, abort(err)
 			}
 			pending.startLimited(files)
 			if r == 0 {

@@ -65,7 +65,7 @@ func (s *ensembleSummary) print(w io.Writer, dir string, tables, kept []string, 
 		model.Version, s.Replicates, seeds, in.NumPatches, in.TotalPopulation, in.Params.NumTicks, in.Params.StartTime)
 	st := s.Stats
 	if d := st.AttackRate; d != nil {
-		fmt.Fprintf(w, "  attack rate: median %.4f (90 %% interval %.4f–%.4f)\n", d.Q50, d.Q05, d.Q95)
+		fmt.Fprintf(w, "  attack rate: median %.3g (90 %% interval %.3g–%.3g)\n", d.Q50, d.Q05, d.Q95)
 	}
 	if d := st.Infections; d != nil {
 		fmt.Fprintf(w, "  total infections: median %s (90 %% interval %s–%s)\n", num(d.Q50), num(d.Q05), num(d.Q95))

@@ -1,20 +1,25 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
 )
 
 // trackerSeed is trackerRunFile's seed: replicate r of an ensemble of it
@@ -91,7 +96,7 @@ func TestRunReplicatesMatchLoneRuns(t *testing.T) {
 
 // TestEnsembleTablesFromReplicates: every row of an ensemble table is the
 // mean and type-7 quantiles of the kept replicates' rows (computed here
-// from their CSV files with metrics.Quantile), and the Parquet tables hold
+// from their CSV files with metrics.QuantilePercent), and the Parquet tables hold
 // the same values as the CSV ones.
 func TestEnsembleTablesFromReplicates(t *testing.T) {
 	dir := t.TempDir()
@@ -124,8 +129,8 @@ func TestEnsembleTablesFromReplicates(t *testing.T) {
 			}
 			slices.Sort(counts)
 			want := []float64{float64(sum) / R}
-			for _, p := range metrics.QuantileProbs {
-				want = append(want, metrics.Quantile(counts, p))
+			for _, pct := range metrics.QuantilePercents {
+				want = append(want, metrics.QuantilePercent(counts, pct))
 			}
 			for c, w := range want {
 				got, err := strconv.ParseFloat(row[4+c], 64)
@@ -157,17 +162,9 @@ type quantileParquetRow struct {
 // would format it (header first).
 func readQuantileParquet(t *testing.T, path string) [][]string {
 	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	info, err := f.Stat()
-	require.NoError(t, err)
-	rows, err := parquet.Read[quantileParquetRow](f, info.Size())
-	require.NoError(t, err)
 	records := [][]string{{"tick", "date", "patch_id", "state", "mean", "q05", "q25", "q50", "q75", "q95"}}
-	epoch := time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
-	for _, r := range rows {
-		rec := []string{strconv.Itoa(int(r.Tick)), epoch.AddDate(0, 0, int(r.Date)).Format(time.DateOnly), r.PatchID, r.State}
+	for _, r := range readParquetRows[quantileParquetRow](t, path) {
+		rec := parquetLabels(r.Tick, r.Date, r.PatchID, r.State)
 		for _, v := range []float64{r.Mean, r.Q05, r.Q25, r.Q50, r.Q75, r.Q95} {
 			rec = append(rec, strconv.FormatFloat(v, 'f', -1, 64))
 		}
@@ -276,8 +273,9 @@ func TestRunReplicatesErrors(t *testing.T) {
 		args    []string
 		want    string
 	}{
-		{"zero replicates", "", []string{"--replicates", "0"}, "--replicates must be >= 1, got 0"},
-		{"negative replicates", "", []string{"--replicates", "-3"}, "--replicates must be >= 1, got -3"},
+		{"zero replicates", "", []string{"--replicates", "0"}, "--replicates must be from 1 to 100000, got 0"},
+		{"negative replicates", "", []string{"--replicates", "-3"}, "--replicates must be from 1 to 100000, got -3"},
+		{"too many replicates", "", []string{"--replicates", "1000000"}, "--replicates must be from 1 to 100000, got 1000000"},
 		{"keep without ensemble", "", []string{"--keep-replicates"}, "--keep-replicates needs an ensemble"},
 		{"run file keep without replicates", "[ensemble]\nkeep_replicates = true\n", nil,
 			"ensemble.keep_replicates needs an ensemble: set ensemble.replicates (or give --replicates R)"},
@@ -301,4 +299,34 @@ func TestRunReplicatesErrors(t *testing.T) {
 			assert.Empty(t, leftovers)
 		})
 	}
+}
+
+// TestEnsembleFailureLeavesNothing: a phase that fails at tick 3 of
+// replicate 1 stops the ensemble; every writer (the quantile tables reading
+// the replicates in lockstep, the kept replicates' tables waiting for a
+// writer slot) stops, and neither DIR nor the temporary directory remains.
+func TestEnsembleFailureLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	scn, err := scenario.Grid(3, 3, 10000, scenario.DefaultGridOptions())
+	require.NoError(t, err)
+	p := params.Default()
+	p.NumTicks, p.ShowProgress = 8, false
+	fail := phases.Func("Fail", func(m phases.Model, tick int) error {
+		if tick == 3 && m.Params().Seed == p.Seed+1 {
+			return errors.New("boom")
+		}
+		return nil
+	})
+	in := &inputs{scenario: scn, params: p, components: append(model.DefaultComponents(), fail)}
+	feed := newProgressFeed()
+	e, err := buildEnsemble(in, 12, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard), model.WithAfterTick(feed.tick))
+	require.NoError(t, err)
+	out := filepath.Join(dir, "out")
+	_, err = runEnsembleAndWrite(context.Background(), e, in, outputFlags{out: out, format: metrics.CSV}, true, feed, io.Discard)
+	require.ErrorContains(t, err, "replicate 1: ")
+	require.ErrorContains(t, err, "boom")
+	assert.NoDirExists(t, out)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "no temporary directory left")
 }

@@ -32,20 +32,31 @@ type parquetRow struct {
 // it compares with readCSV's.
 func readParquet(t *testing.T, path string) [][]string {
 	t.Helper()
+	records := [][]string{{"tick", "date", "patch_id", "state", "count"}}
+	for _, r := range readParquetRows[parquetRow](t, path) {
+		records = append(records, append(parquetLabels(r.Tick, r.Date, r.PatchID, r.State), strconv.FormatInt(r.Count, 10)))
+	}
+	return records
+}
+
+// readParquetRows reads a whole Parquet file as rows of type T.
+func readParquetRows[T any](t *testing.T, path string) []T {
+	t.Helper()
 	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
 	info, err := f.Stat()
 	require.NoError(t, err)
-	rows, err := parquet.Read[parquetRow](f, info.Size())
+	rows, err := parquet.Read[T](f, info.Size())
 	require.NoError(t, err)
-	records := [][]string{{"tick", "date", "patch_id", "state", "count"}}
+	return rows
+}
+
+// parquetLabels formats a row's labels as the CSV writer does (date is a
+// Parquet DATE: days since 1970-01-01).
+func parquetLabels(tick, date int32, patchID, state string) []string {
 	epoch := time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
-	for _, r := range rows {
-		records = append(records, []string{strconv.Itoa(int(r.Tick)), epoch.AddDate(0, 0, int(r.Date)).Format(time.DateOnly),
-			r.PatchID, r.State, strconv.FormatInt(r.Count, 10)})
-	}
-	return records
+	return []string{strconv.Itoa(int(tick)), epoch.AddDate(0, 0, int(date)).Format(time.DateOnly), patchID, state}
 }
 
 // TestRunFormats: --format parquet writes the same tidy tables as CSV

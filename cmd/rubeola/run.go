@@ -171,8 +171,8 @@ func (f runFlags) ensemble(cmd *cobra.Command, in *inputs) (replicates int, keep
 	replicates, keep = in.replicates, in.keepReplicates
 	fl := cmd.Flags()
 	if fl.Changed("replicates") {
-		if f.replicates < 1 {
-			return 0, false, fmt.Errorf("--replicates must be >= 1, got %d", f.replicates)
+		if f.replicates < 1 || f.replicates > model.MaxReplicates {
+			return 0, false, fmt.Errorf("--replicates must be from 1 to %d, got %d", model.MaxReplicates, f.replicates)
 		}
 		replicates = f.replicates
 	}

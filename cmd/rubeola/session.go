@@ -31,22 +31,12 @@ const snapshotDir = "snapshots"
 // share it, and so does every point of a sweep; it returns the summary
 // written.
 func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, feed *progressFeed, stdout io.Writer) (sum *runSummary, err error) {
-	stopProfile, err := startCPUProfile(f.cpuProfile)
+	run, err := beginRun(f, m.Initialize)
 	if err != nil {
 		return nil, err
 	}
-	defer func() { err = errors.Join(err, stopProfile()) }()
-	start := time.Now()
-	if err := m.Initialize(); err != nil {
-		return nil, err
-	}
-	setup := time.Since(start)
-
-	pending, err := newPendingDir(f.out)
-	if err != nil {
-		return nil, err
-	}
-	defer pending.discard()
+	defer run.end(&err)
+	pending := run.pending
 	tracker := metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](m))
 	feed.startAt(m.Tick(), m.Params().NumTicks)
 	tidy := planTidy(m, tracker, f.format, feed)
@@ -58,9 +48,9 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 		return nil, err
 	}
 	feed.publish(m.Tick(), true)
-	wall := time.Since(start)
+	wall := time.Since(run.start)
 
-	sum = newRunSummary(in, m, tracker, wall, setup)
+	sum = newRunSummary(in, m, tracker, wall, run.setup)
 	writing := time.Now()
 	rest := summaryFiles(m, sum, !f.noTiming)
 	pending.start(rest)
@@ -75,6 +65,40 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 		return nil, err
 	}
 	return sum, nil
+}
+
+// runStart is what run and resume, single or ensemble, do before the
+// ticks: start the CPU profile (--cpuprofile), initialise the components
+// (timed: setup) and create the pending output directory.
+type runStart struct {
+	start       time.Time
+	setup       time.Duration
+	pending     *pendingDir
+	stopProfile func() error
+}
+
+// beginRun starts a run whose components initialize initialises.
+func beginRun(f outputFlags, initialize func() error) (*runStart, error) {
+	stop, err := startCPUProfile(f.cpuProfile)
+	if err != nil {
+		return nil, err
+	}
+	r := &runStart{start: time.Now(), stopProfile: stop}
+	if err := initialize(); err != nil {
+		return nil, errors.Join(err, stop())
+	}
+	r.setup = time.Since(r.start)
+	if r.pending, err = newPendingDir(f.out); err != nil {
+		return nil, errors.Join(err, stop())
+	}
+	return r, nil
+}
+
+// end removes the pending directory (a no-op once committed) and stops the
+// profile, joining its error to *err; defer it.
+func (r *runStart) end(err *error) {
+	r.pending.discard()
+	*err = errors.Join(*err, r.stopProfile())
 }
 
 // runner is what runs and snapshots: a model or an ensemble.

@@ -25,6 +25,11 @@
 // copied into the pages column-wise, 7–10 ms for the same rows. Tests read
 // every file back with parquet-go's reader.
 //
+// [WriteQuantiles] writes an ensemble's quantile tables
+// ([metrics.EnsembleTable]) with the same label columns and writer: the
+// count column is replaced by six REQUIRED DOUBLE columns (mean, q05, q25,
+// q50, q75, q95), PLAIN-encoded and ZSTD-compressed.
+//
 // It is a package of its own so that programs using metrics (and model)
 // do not link the Parquet library.
 package tidyparquet

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/parquet-go/parquet-go/deprecated"
@@ -265,7 +266,7 @@ func (fw *fileWriter) flushPage() error {
 		case colCount:
 			fw.body, err = (&delta.BinaryPackedEncoding{}).EncodeInt64(fw.body, fw.count)
 		case colDouble:
-			fw.body = fw.body[:0]
+			fw.body = slices.Grow(fw.body[:0], 8*n)
 			for _, v := range fw.doubles[c.field] {
 				fw.body = plain.AppendDouble(fw.body, v)
 			}
