@@ -2,8 +2,36 @@
 
 package mixing
 
+import "github.com/klauspost/cpuid/v2"
+
+// batchTileAVX512 is the assembly batched tile kernel (batch_tile_amd64.s)
+// for rows ≥ 1 rows, cols a positive multiple of 8 and G a positive
+// multiple of 8; it keeps the summation order of batch_tile.go and so
+// equals batchTileGeneric bit for bit.
+//
+//go:noescape
+func batchTileAVX512(d *float64, stride, rows, cols, G int, yRow, yCol, z, dots *float64)
+
+// batchTileMainAVX512 adapts batchTileAVX512 to a batchTileFuncOf.
+func batchTileMainAVX512(d []float64, stride, rows, cols, G int, yRow, yCol, z, dots []float64) {
+	if rows == 0 {
+		return
+	}
+	_ = d[(rows-1)*stride+cols-1] // bounds for the assembly
+	_, _, _, _ = yRow[rows*G-1], yCol[cols*G-1], z[cols*G-1], dots[rows*G-1]
+	batchTileAVX512(&d[0], stride, rows, cols, G, &yRow[0], &yCol[0], &z[0], &dots[0])
+}
+
 // batchTileImpls lists the batched tile kernels this CPU can run, best
 // first, ending with the pure-Go one; tests compare them all.
 func batchTileImpls() []namedBatchTile {
-	return []namedBatchTile{{"go", batchTileGeneric[float64]}}
+	var out []namedBatchTile
+	if cpuid.CPU.Supports(cpuid.AVX512F) {
+		out = append(out, namedBatchTile{"avx512", batchTileMainAVX512})
+	}
+	return append(out, namedBatchTile{"go", batchTileGeneric[float64]})
+}
+
+func init() {
+	batchTileMain = batchTileImpls()[0].fn
 }
