@@ -83,44 +83,65 @@ func TestBatchForceMatchesSingle(t *testing.T) {
 	}
 }
 
-// TestBatchTileKernels: every batched tile kernel this CPU runs gives the
-// bits of the single tile kernel applied to each vector, on random tiles
-// (rows 1…256, padded widths 8…256) and G = 8, 16, 24 vectors.
+// TestBatchTileKernels: every batched tile kernel this CPU runs, float64
+// and float32, gives the bits of the single tile kernel applied to each
+// vector, on random tiles (odd and even row counts: the assembly takes rows
+// in pairs; widths 8…256) and G = 8, 16, 24 vectors (one to three chunks).
 func TestBatchTileKernels(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(7, 8))
-	for _, impl := range batchTileImpls() {
-		for _, shape := range []struct{ rows, cols, G int }{{1, 8, 8}, {256, 256, 16}, {37, 120, 24}, {200, 64, 8}} {
-			d := make([]float64, shape.rows*shape.cols)
-			for k := range d {
-				d[k] = rnd.Float64()
-			}
-			G := shape.G
-			yRow, yCol := make([]float64, shape.rows*G), make([]float64, shape.cols*G)
-			for k := range yRow {
-				yRow[k] = rnd.Float64() * 100
-			}
-			for k := range yCol {
-				yCol[k] = rnd.Float64() * 100
-			}
-			z, dots := make([]float64, shape.cols*G), make([]float64, shape.rows*G)
-			impl.fn(d, shape.cols, shape.rows, shape.cols, G, yRow, yCol, z, dots)
-			for g := range G {
-				yr, yc := make([]float64, shape.rows), make([]float64, shape.cols)
-				for i := range yr {
-					yr[i] = yRow[i*G+g]
-				}
-				for j := range yc {
-					yc[j] = yCol[j*G+g]
-				}
-				wz, wd := make([]float64, shape.cols), make([]float64, shape.rows)
-				tileKernel(d, shape.cols, yr, yc, wz, wd)
-				for j := range wz {
-					require.Equal(t, bits(wz[j:j+1]), bits(z[j*G+g:j*G+g+1]), "%s %v: z[%d] of vector %d", impl.name, shape, j, g)
-				}
-				for i := range wd {
-					require.Equal(t, bits(wd[i:i+1]), bits(dots[i*G+g:i*G+g+1]), "%s %v: dots[%d] of vector %d", impl.name, shape, i, g)
-				}
-			}
+	for _, shape := range []struct{ rows, cols, G int }{{1, 8, 8}, {256, 256, 16}, {37, 120, 24}, {200, 64, 8}} {
+		d64 := make([]float64, shape.rows*shape.cols)
+		d32 := make([]float32, len(d64))
+		for k := range d64 {
+			d64[k] = rnd.Float64()
+			d32[k] = float32(rnd.Float64())
+		}
+		for _, impl := range batchTileImpls() {
+			checkBatchTile(t, "float64 "+impl.name, impl.fn, tileKernel, d64, shape.rows, shape.cols, shape.G, rnd)
+		}
+		for _, impl := range batchTile32Impls() {
+			checkBatchTile(t, "float32 "+impl.name, impl.fn, tileKernel32, d32, shape.rows, shape.cols, shape.G, rnd)
+		}
+	}
+}
+
+// checkBatchTile runs the batched kernel fn on tile d (rows×cols) for G
+// random vectors and compares every output with the single kernel on each
+// vector, bit for bit.
+func checkBatchTile[E element](t *testing.T, name string, fn batchTileFuncOf[E],
+	single func(d []E, stride int, yRow, yCol, z, dots []float64), d []E, rows, cols, G int, rnd *rand.Rand) {
+	t.Helper()
+	yRow, yCol := make([]float64, rows*G), make([]float64, cols*G)
+	for k := range yRow {
+		yRow[k] = rnd.Float64() * 100
+	}
+	for k := range yCol {
+		yCol[k] = rnd.Float64() * 100
+	}
+	z, dots := make([]float64, cols*G), make([]float64, rows*G)
+	for k := range z { // z holds earlier partial sums
+		z[k] = rnd.Float64()
+	}
+	z0 := append([]float64(nil), z...)
+	fn(d, cols, rows, cols, G, yRow, yCol, z, dots)
+	for g := range G {
+		yr, yc := make([]float64, rows), make([]float64, cols)
+		for i := range yr {
+			yr[i] = yRow[i*G+g]
+		}
+		for j := range yc {
+			yc[j] = yCol[j*G+g]
+		}
+		wz, wd := make([]float64, cols), make([]float64, rows)
+		for j := range wz {
+			wz[j] = z0[j*G+g]
+		}
+		single(d, cols, yr, yc, wz, wd)
+		for j := range wz {
+			require.Equal(t, bits(wz[j:j+1]), bits(z[j*G+g:j*G+g+1]), "%s %d×%d G=%d: z[%d] of vector %d", name, rows, cols, G, j, g)
+		}
+		for i := range wd {
+			require.Equal(t, bits(wd[i:i+1]), bits(dots[i*G+g:i*G+g+1]), "%s %d×%d G=%d: dots[%d] of vector %d", name, rows, cols, G, i, g)
 		}
 	}
 }

@@ -81,3 +81,9 @@ type namedBatchTile struct {
 	name string
 	fn   batchTileFuncOf[float64]
 }
+
+// namedBatchTile32 is a float32 batched tile kernel and its name.
+type namedBatchTile32 struct {
+	name string
+	fn   batchTileFuncOf[float32]
+}

@@ -12,6 +12,11 @@ import "github.com/klauspost/cpuid/v2"
 //go:noescape
 func batchTileAVX512(d *float64, stride, rows, cols, G int, yRow, yCol, z, dots *float64)
 
+// batchTile32AVX512 is batchTileAVX512 on a float32 tile.
+//
+//go:noescape
+func batchTile32AVX512(d *float32, stride, rows, cols, G int, yRow, yCol, z, dots *float64)
+
 // batchTileMainAVX512 adapts batchTileAVX512 to a batchTileFuncOf.
 func batchTileMainAVX512(d []float64, stride, rows, cols, G int, yRow, yCol, z, dots []float64) {
 	if rows == 0 {
@@ -20,6 +25,16 @@ func batchTileMainAVX512(d []float64, stride, rows, cols, G int, yRow, yCol, z, 
 	_ = d[(rows-1)*stride+cols-1] // bounds for the assembly
 	_, _, _, _ = yRow[rows*G-1], yCol[cols*G-1], z[cols*G-1], dots[rows*G-1]
 	batchTileAVX512(&d[0], stride, rows, cols, G, &yRow[0], &yCol[0], &z[0], &dots[0])
+}
+
+// batchTileMain32AVX512 adapts batchTile32AVX512 to a batchTileFuncOf.
+func batchTileMain32AVX512(d []float32, stride, rows, cols, G int, yRow, yCol, z, dots []float64) {
+	if rows == 0 {
+		return
+	}
+	_ = d[(rows-1)*stride+cols-1] // bounds for the assembly
+	_, _, _, _ = yRow[rows*G-1], yCol[cols*G-1], z[cols*G-1], dots[rows*G-1]
+	batchTile32AVX512(&d[0], stride, rows, cols, G, &yRow[0], &yCol[0], &z[0], &dots[0])
 }
 
 // batchTileImpls lists the batched tile kernels this CPU can run, best
@@ -32,6 +47,17 @@ func batchTileImpls() []namedBatchTile {
 	return append(out, namedBatchTile{"go", batchTileGeneric[float64]})
 }
 
+// batchTile32Impls lists the float32 batched tile kernels this CPU can run,
+// best first, ending with the pure-Go one.
+func batchTile32Impls() []namedBatchTile32 {
+	var out []namedBatchTile32
+	if cpuid.CPU.Supports(cpuid.AVX512F) {
+		out = append(out, namedBatchTile32{"avx512", batchTileMain32AVX512})
+	}
+	return append(out, namedBatchTile32{"go", batchTileGeneric[float32]})
+}
+
 func init() {
 	batchTileMain = batchTileImpls()[0].fn
+	batchTileMain32 = batchTile32Impls()[0].fn
 }

@@ -7,3 +7,9 @@ package mixing
 func batchTileImpls() []namedBatchTile {
 	return []namedBatchTile{{"go", batchTileGeneric[float64]}}
 }
+
+// batchTile32Impls lists the float32 batched tile kernels this build can
+// run: only the pure-Go one.
+func batchTile32Impls() []namedBatchTile32 {
+	return []namedBatchTile32{{"go", batchTileGeneric[float32]}}
+}
