@@ -177,7 +177,7 @@ type Infection struct {
 	p       InfectionParams
 	mix     *mixing.Matrix
 	fac     *mixing.Factored      // factored mixing (UseNumba and a factored mixer), else nil
-	ff      *mixing.FactoredForce // fac's force evaluator
+	ff      *mixing.FactoredForce // fac's force evaluator (made by the first Step)
 	streams *rng.Streams
 
 	s, i, r []int64
@@ -236,8 +236,6 @@ func (c *Infection) Initialize(m phases.Model) error {
 	c.forceBlock = c.forceRange
 	c.drawBlock = c.draw
 	if c.fac != nil {
-		c.ff = c.fac.NewForce()
-		c.tileBlock = c.ff.Tile
 		c.combineBlock = c.combine
 	}
 	return nil
@@ -374,7 +372,11 @@ func (c *Infection) checkSize(n int) error {
 func (c *Infection) Step(m phases.Model, tick int) error {
 	c.loadSources(tick)
 	switch {
-	case c.ff != nil: // Tiles is 0 when Load chose the source-major pass
+	case c.fac != nil: // Tiles is 0 when Load chose the source-major pass
+		if c.ff == nil { // made on first use: an ensemble's replicates never need it
+			c.ff = c.fac.NewForce()
+			c.tileBlock = c.ff.Tile
+		}
 		c.ff.Load(c.x)
 		m.ForBlocks(c.ff.Tiles(), c.tileBlock)
 		m.ForBlocks(min(c.ranges, c.ff.Blocks()), c.combineBlock)
@@ -392,7 +394,7 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 func (c *Infection) loadSources(tick int) {
 	coef := c.p.BetaPerTick() * c.p.Season(tick)
 	c.active = c.active[:0]
-	listActive := c.numba && c.ff == nil
+	listActive := c.numba && c.fac == nil
 	for i, v := range c.i {
 		c.x[i] = coef * float64(v)
 		if v > 0 && listActive {

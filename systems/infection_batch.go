@@ -52,7 +52,7 @@ func (c *Infection) StepBatch(ms []phases.Model, peers []phases.Stepper, tick in
 // the peers stay the same; nil when they cannot be batched (not all
 // factored Infections over the receiver's build).
 func (c *Infection) batchFor(peers []phases.Stepper) *infectionBatch {
-	if c.ff == nil || len(peers) == 0 {
+	if c.fac == nil || len(peers) == 0 {
 		return nil
 	}
 	if b := c.batch; b != nil && len(b.peers) == len(peers) {
@@ -71,7 +71,7 @@ func (c *Infection) batchFor(peers []phases.Stepper) *infectionBatch {
 		accs: make([][]float64, len(peers))}
 	for k, p := range peers {
 		q, ok := p.(*Infection)
-		if !ok || q.ff == nil || q.fac != c.fac {
+		if !ok || q.fac != c.fac {
 			return nil
 		}
 		b.peers[k], b.xs[k], b.accs[k] = q, q.x, q.lambda
