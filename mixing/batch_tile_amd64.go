@@ -17,24 +17,17 @@ func batchTileAVX512(d *float64, stride, rows, cols, G int, yRow, yCol, z, dots 
 //go:noescape
 func batchTile32AVX512(d *float32, stride, rows, cols, G int, yRow, yCol, z, dots *float64)
 
-// batchTileMainAVX512 adapts batchTileAVX512 to a batchTileFuncOf.
-func batchTileMainAVX512(d []float64, stride, rows, cols, G int, yRow, yCol, z, dots []float64) {
-	if rows == 0 {
-		return
+// batchAsm adapts an assembly batched tile kernel to a batchTileFuncOf,
+// checking the bounds the assembly relies on.
+func batchAsm[E element](fn func(d *E, stride, rows, cols, G int, yRow, yCol, z, dots *float64)) batchTileFuncOf[E] {
+	return func(d []E, stride, rows, cols, G int, yRow, yCol, z, dots []float64) {
+		if rows == 0 {
+			return
+		}
+		_ = d[(rows-1)*stride+cols-1]
+		_, _, _, _ = yRow[rows*G-1], yCol[cols*G-1], z[cols*G-1], dots[rows*G-1]
+		fn(&d[0], stride, rows, cols, G, &yRow[0], &yCol[0], &z[0], &dots[0])
 	}
-	_ = d[(rows-1)*stride+cols-1] // bounds for the assembly
-	_, _, _, _ = yRow[rows*G-1], yCol[cols*G-1], z[cols*G-1], dots[rows*G-1]
-	batchTileAVX512(&d[0], stride, rows, cols, G, &yRow[0], &yCol[0], &z[0], &dots[0])
-}
-
-// batchTileMain32AVX512 adapts batchTile32AVX512 to a batchTileFuncOf.
-func batchTileMain32AVX512(d []float32, stride, rows, cols, G int, yRow, yCol, z, dots []float64) {
-	if rows == 0 {
-		return
-	}
-	_ = d[(rows-1)*stride+cols-1] // bounds for the assembly
-	_, _, _, _ = yRow[rows*G-1], yCol[cols*G-1], z[cols*G-1], dots[rows*G-1]
-	batchTile32AVX512(&d[0], stride, rows, cols, G, &yRow[0], &yCol[0], &z[0], &dots[0])
 }
 
 // batchTileImpls lists the batched tile kernels this CPU can run, best
@@ -42,7 +35,7 @@ func batchTileMain32AVX512(d []float32, stride, rows, cols, G int, yRow, yCol, z
 func batchTileImpls() []namedBatchTile {
 	var out []namedBatchTile
 	if cpuid.CPU.Supports(cpuid.AVX512F) {
-		out = append(out, namedBatchTile{"avx512", batchTileMainAVX512})
+		out = append(out, namedBatchTile{"avx512", batchAsm(batchTileAVX512)})
 	}
 	return append(out, namedBatchTile{"go", batchTileGeneric[float64]})
 }
@@ -52,7 +45,7 @@ func batchTileImpls() []namedBatchTile {
 func batchTile32Impls() []namedBatchTile32 {
 	var out []namedBatchTile32
 	if cpuid.CPU.Supports(cpuid.AVX512F) {
-		out = append(out, namedBatchTile32{"avx512", batchTileMain32AVX512})
+		out = append(out, namedBatchTile32{"avx512", batchAsm(batchTile32AVX512)})
 	}
 	return append(out, namedBatchTile32{"go", batchTileGeneric[float32]})
 }
