@@ -336,18 +336,22 @@ func TestEnsembleErrors(t *testing.T) {
 }
 
 // TestEnsembleVerbose checks that an ensemble prints its model-level lines
-// and timing summary once, not once per replicate, and that the progress
-// bar counts replicate-ticks.
+// and timing summary once, not once per replicate, that the progress bar
+// counts replicate-ticks and that the after-tick function runs once per
+// ensemble tick.
 func TestEnsembleVerbose(t *testing.T) {
 	scn := ensembleScenario(t)
 	const R, T = 3, 2 // any R > 1 and a short run
 	var out, bar bytes.Buffer
 	p := quietParams(T, ensembleSeed)
 	p.Verbose, p.ShowProgress = true, true
-	e, err := NewEnsemble(scn, p, R, WithStdout(&out), WithProgressWriter(&bar))
+	var done []int
+	e, err := NewEnsemble(scn, p, R, WithStdout(&out), WithProgressWriter(&bar),
+		WithAfterTick(func(d int) { done = append(done, d) }))
 	require.NoError(t, err)
 	require.NoError(t, e.SetComponents(DefaultComponents()...))
 	require.NoError(t, e.Run(context.Background()))
+	assert.Equal(t, []int{1, 2}, done, "WithAfterTick is called once per ensemble tick, with the ticks done")
 	text := out.String()
 	for _, line := range []string{"Creating the biweekly ensemble of 3 replicates", "Running the biweekly ensemble of 3 replicates for 2 ticks",
 		"Completed the biweekly ensemble of 3 replicates", "Total:"} {
