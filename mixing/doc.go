@@ -75,6 +75,16 @@
 // dense matrix when one is needed. The Infection component uses it on the
 // default path (UseNumba).
 //
+// [BatchForce] evaluates the factored force for R source vectors at once
+// (the replicates of an ensemble) over the same storage: the vectors whose
+// x selects the tile pass are stored replicate-minor (y_i of vector g at
+// i·G + g) and every tile of D is read once for all of them by a batched
+// tile kernel (AVX-512 with a bit-identical Go fallback) that keeps, per
+// vector, the tile kernel's summation order; vectors with few active
+// sources take their own source-major pass ([Factored.NewLeanForce]: the
+// pass choice and bits of [Factored.NewForce] without a row cache). Every
+// vector's force is bit for bit that of its own [FactoredForce].
+//
 // # Distances and trips
 //
 // [Haversine] is the great-circle distance in km (R = 6371 km);

@@ -43,8 +43,9 @@ type FactoredForce struct {
 	partial []float64 // (J·nb + I)·T: block I's contribution to block J; then nb scratch slots
 	zero    []float64 // FactoredTileSize zeros (the source-major pass's row vector)
 	rc      *rowCache // rows of recent sources (float64 storage), else nil
+	rcCap   int       // the row cache's capacity in rows (also of a lean evaluator's absent cache)
 	srcMaj  bool      // the loaded x is evaluated source-major, from D
-	cached  bool      // the loaded x is evaluated source-major, from the row cache
+	cached  bool      // the loaded x is evaluated source-major, from the row cache (or, lean, from D in its order)
 }
 
 // NewForce returns a force evaluator for m with its scratch space (with
@@ -54,6 +55,24 @@ func (m *Factored) NewForce() *FactoredForce {
 	w := m.newForce()
 	if m.data32 == nil {
 		w.rc = newRowCache(m.n, m.nb)
+		if w.rc != nil {
+			w.rcCap = w.rc.capacity()
+		}
+	}
+	return w
+}
+
+// NewLeanForce returns a force evaluator with the bits of [Factored.NewForce]
+// for every input but without its row cache (8·N²/8 bytes when used): it
+// chooses the same pass for the same x, and evaluates the cached pass from
+// D in the cached pass's order (each destination's active sources one by
+// one in increasing order, their rows gathered from D), slower but with the
+// same bits. The replicates of an ensemble use it, so R replicates do not
+// hold R row caches.
+func (m *Factored) NewLeanForce() *FactoredForce {
+	w := m.newForce()
+	if m.data32 == nil {
+		w.rcCap = m.n / rowCacheDiv
 	}
 	return w
 }
@@ -79,9 +98,9 @@ func (m *Factored) newForce() *FactoredForce {
 // source-major pass from D (few active sources).
 func (w *FactoredForce) Tiles() int {
 	switch {
-	case w.cached:
+	case w.cached && w.rc != nil:
 		return len(w.rc.tasks)
-	case w.srcMaj:
+	case w.cached, w.srcMaj:
 		return 0
 	}
 	return len(w.m.tiles)
@@ -275,14 +294,14 @@ func (w *FactoredForce) Combine(acc []float64, lo, hi int) {
 		return
 	}
 	switch {
-	case w.cached: // the whole range at once: longer contiguous runs
+	case w.cached && w.rc != nil: // the whole range at once: longer contiguous runs
 		jlo, _ := m.blockRange(lo)
 		_, jhi := m.blockRange(hi - 1)
 		w.cachedRange(acc[jlo:jhi], jlo)
-	case w.srcMaj:
+	case w.srcMaj, w.cached: // lean cached: from D, per source (never whole tiles)
 		for bj := lo; bj < hi; bj++ {
 			jlo, jhi := m.blockRange(bj)
-			w.sourceBlock(acc[jlo:jhi], bj)
+			w.sourceBlock(acc[jlo:jhi], bj, w.cached)
 		}
 	default:
 		w.sums(acc, lo, hi)

@@ -74,8 +74,13 @@ func (w *FactoredForce) choosePass() {
 	for _, k := range w.count {
 		total += k
 	}
-	if c := w.rc; c != nil && total <= c.capacity() && passMode != modeSourceMajor &&
+	if total <= w.rcCap && passMode != modeSourceMajor &&
 		(passMode == modeCached || streamCost*total*lines(w.m.n) < tiles) {
+		w.cached = true
+		c := w.rc
+		if c == nil { // lean: evaluated from D in the cached order
+			return
+		}
 		c.act = c.act[:0]
 		for b := range w.m.nb {
 			for _, r := range w.activeIn(b) {
@@ -83,7 +88,6 @@ func (w *FactoredForce) choosePass() {
 			}
 		}
 		c.assign(c.act, w.m.nb)
-		w.cached = true
 		return
 	}
 	w.srcMaj = passMode == modeSourceMajor || (passMode == modeAuto && source < tiles)
@@ -111,8 +115,11 @@ func (w *FactoredForce) passCosts() (tiles, source int) {
 }
 
 // sourceBlock writes s_j = Σ_{i≠j} y_i·D_ij for the patches of destination
-// block bj into s (length of the block), source-major (see above).
-func (w *FactoredForce) sourceBlock(s []float64, bj int) {
+// block bj into s (length of the block), source-major (see above). With
+// perSource set it never takes a whole tile: every s_j then receives the
+// products y_i·D_ij one by one in increasing i, the order (and so the bits)
+// of the row cache's pass (cachedRange), which a lean evaluator uses.
+func (w *FactoredForce) sourceBlock(s []float64, bj int, perSource bool) {
 	m := w.m
 	clear(s)
 	rows := len(s)
@@ -140,7 +147,7 @@ func (w *FactoredForce) sourceBlock(s []float64, bj int) {
 		tr := m.tiles[m.tileIndex(bj, bi)]
 		stride := m.stride(bi)
 		width := lines(stride)
-		if stridedCost*len(act)*rows < streamCost*rows*width {
+		if perSource || stridedCost*len(act)*rows < streamCost*rows*width {
 			for _, c := range act {
 				yi := w.y[ilo+int(c)]
 				if m.data32 != nil {

@@ -33,6 +33,7 @@ type Biweekly struct {
 	pool        *phases.Pool
 
 	tick       int
+	inline     bool // ForBlocks runs sequentially: an ensemble steps replicates in parallel
 	running    bool
 	failed     bool
 	failedTick int
@@ -165,9 +166,10 @@ func (m *Biweekly) Stdout() io.Writer { return m.cfg.stdout }
 func (m *Biweekly) Workers() int { return m.pool.Workers() }
 
 // ForBlocks runs fn for every block: on the worker pool when UseNumba is
-// set and a run is in progress, sequentially otherwise.
+// set and a run is in progress, sequentially otherwise (also while an
+// ensemble runs this replicate's step in parallel with the others').
 func (m *Biweekly) ForBlocks(nblocks int, fn func(b int)) {
-	if m.p.UseNumba {
+	if m.p.UseNumba && !m.inline {
 		m.pool.Run(nblocks, fn)
 		return
 	}

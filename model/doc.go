@@ -24,12 +24,30 @@
 // byte for byte, the states, tracker arrays and results summary of the lone
 // model with that seed, for any R, worker count and GOMAXPROCS. The
 // replicates share one scenario copy, one worker pool and the mixing matrix
-// (built once through [phases.Model]'s Shared); each tick runs phase by
-// phase, every replicate in turn, each phase on all workers. The ensemble
-// prints its verbose lines and timing summary once (component messages of
-// replicate 0 only), its progress bar counts replicate-ticks, and it saves
-// and loads snapshots of all replicates in one file
-// ([Ensemble.SaveSnapshot], [LoadEnsembleSnapshot]).
+// (built once through [phases.Model]'s Shared). Each tick runs phase by
+// phase: the Infection ([phases.BatchStepper]) evaluates the force of every
+// replicate in one call that reads each stored tile of the factored mixing
+// once for all replicates ([mixing.BatchForce]; replicates with few
+// infectious patches take their own source-major pass over the same
+// storage), then draws every replicate's infections in one parallel
+// section; other built-in phases run the replicates in parallel on the
+// shared pool, and user phases run replicate by replicate on all workers.
+// With UseNumba false (the reference kernel) or a mixer without a factored
+// form, the force is evaluated replicate by replicate.
+//
+// Memory beyond a lone run: per replicate its states, tracker arrays and
+// instance buffers and a lean force evaluator (no row cache; ≈ 8·N·⌈N/256⌉
+// bytes of partials; the Infection's own evaluator, with its row cache of
+// N/8 rows, is made only when it steps alone); for the batch,
+// replicate-minor y, partials and sums for R rounded up to a multiple of 8
+// (≈ 8·R·N·(⌈N/256⌉ + 3) bytes: 14 MB at R = 16, N = 5 000). D is stored
+// once.
+//
+// The ensemble prints its verbose lines and timing summary once (component
+// messages of replicate 0 only; a batched phase's time is shared evenly
+// among the replicates' timing rows), its progress bar counts
+// replicate-ticks, and it saves and loads snapshots of all replicates in
+// one file ([Ensemble.SaveSnapshot], [LoadEnsembleSnapshot]).
 //
 //	e, _ := model.NewEnsemble(scn, p, 16)
 //	_ = e.SetComponents(model.DefaultComponents()...)

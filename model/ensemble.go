@@ -22,7 +22,11 @@ import (
 // The replicates share one copy of the scenario, one worker pool and what
 // their components build from the scenario through [phases.Model]'s Shared
 // (the Infection's mixing matrix is built once, not R times). Each phase
-// runs for every replicate before the next phase starts.
+// runs for every replicate before the next phase starts; a phase whose
+// instances implement [phases.BatchStepper] runs for all replicates in one
+// call: the Infection evaluates the force of every replicate in one pass
+// over the stored tiles of the factored mixing ([mixing.BatchForce]; with
+// UseNumba false or a non-factored mixer, replicate by replicate).
 type Ensemble struct {
 	cfg     config
 	reps    []*Biweekly
@@ -30,6 +34,13 @@ type Ensemble struct {
 	shared  *sharedBuilds
 	created time.Time
 	running bool
+	models  []phases.Model     // the replicates as phases.Model (made with plan)
+	plan    []int              // per phase: phaseSequential, phaseParallel or phaseBatched; nil until the first tick
+	peers   [][]phases.Stepper // per batched phase: the replicates' instances
+	errs    []error            // per replicate: the error of a parallel phase
+	stepOne func(r int)        // stepReplicate as a value (made once: no allocation per tick)
+
+	curTick, curPhase int // the phase a parallel section runs
 }
 
 // NewEnsemble validates like [NewBiweekly] and creates replicates
@@ -144,6 +155,7 @@ func (e *Ensemble) SetComponents(fs ...phases.Factory) error {
 	for r, m := range e.reps {
 		m.setInstances(built[r], make([]*rng.Streams, len(built[r])), make([]bool, len(built[r])))
 	}
+	e.plan = nil
 	return nil
 }
 

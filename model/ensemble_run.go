@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/rubeola/rubeola/phases"
@@ -52,9 +53,7 @@ func (e *Ensemble) RunTicks(ctx context.Context, n int) error {
 	e.setRunning(true)
 	defer e.setRunning(false)
 	if err := e.Initialize(); err != nil {
-		for _, m := range e.reps {
-			m.failed, m.failedTick = true, m.tick
-		}
+		e.fail(e.Tick())
 		return err
 	}
 	p := e.reps[0].p
@@ -136,18 +135,112 @@ func (e *Ensemble) tick() error {
 	return err
 }
 
-// runPhase runs phase k of tick t for every replicate; a failure marks
-// every replicate failed at t.
+// runPhase runs phase k of tick t for every replicate: in one call when
+// the phase batches (phases.BatchStepper); for built-in components,
+// replicates in parallel on the shared pool (each replicate's blocks then
+// run sequentially on its goroutine: the same bits, one hand-off per phase
+// instead of one per replicate); else replicate by replicate, each on all
+// workers. A failure marks every replicate failed at t.
 func (e *Ensemble) runPhase(t, k int) error {
+	if e.plan == nil {
+		e.makePlan()
+	}
+	switch e.plan[k] {
+	case phaseBatched:
+		start := time.Now()
+		err := e.peers[k][0].(phases.BatchStepper).StepBatch(e.models, e.peers[k], t)
+		share := time.Since(start) / time.Duration(len(e.reps))
+		for _, m := range e.reps {
+			m.timing.Record("", share)
+		}
+		if err != nil {
+			e.fail(t)
+			return fmt.Errorf("tick %d, phase %s: %w", t, e.reps[0].timing.Phases[k], err)
+		}
+		return nil
+	case phaseParallel:
+		e.curTick, e.curPhase = t, k
+		for _, m := range e.reps {
+			m.inline = true
+		}
+		e.pool.Run(len(e.reps), e.stepOne)
+		for _, m := range e.reps {
+			m.inline = false
+		}
+		for r, err := range e.errs {
+			if err != nil {
+				e.fail(t)
+				return e.replicateErr(r, err)
+			}
+		}
+		return nil
+	}
 	for r, m := range e.reps {
 		if err := m.schedule.RunPhase(m, t, k, m.timing.Record); err != nil {
-			for _, x := range e.reps {
-				x.failed, x.failedTick = true, t
-			}
+			e.fail(t)
 			return e.replicateErr(r, err)
 		}
 	}
 	return nil
+}
+
+// stepReplicate runs the current phase of replicate r (a parallel
+// section's task), keeping its error.
+func (e *Ensemble) stepReplicate(r int) {
+	m := e.reps[r]
+	e.errs[r] = m.schedule.RunPhase(m, e.curTick, e.curPhase, m.timing.Record)
+}
+
+// fail marks every replicate failed at tick t.
+func (e *Ensemble) fail(t int) {
+	for _, m := range e.reps {
+		m.failed, m.failedTick = true, t
+	}
+}
+
+// How the ensemble runs a phase (see runPhase).
+const (
+	phaseSequential = iota
+	phaseParallel
+	phaseBatched
+)
+
+// makePlan chooses, per phase, how it runs: batched when there is more
+// than one replicate and the instances are phases.BatchStepper of one
+// type; in parallel over replicates when every instance is a built-in
+// component (their steps touch only their own model); else sequentially.
+// A user phase is never run concurrently with itself: its replicates'
+// instances may share state through the factory.
+func (e *Ensemble) makePlan() {
+	R := len(e.reps)
+	e.models = make([]phases.Model, R)
+	for r, m := range e.reps {
+		e.models[r] = m
+	}
+	e.errs = make([]error, R)
+	e.stepOne = e.stepReplicate
+	n := e.reps[0].schedule.Len()
+	e.plan, e.peers = make([]int, n), make([][]phases.Stepper, n)
+	if R < 2 {
+		return
+	}
+	for k := range n {
+		peers := make([]phases.Stepper, R)
+		builtin, sameType := true, true
+		for r, m := range e.reps {
+			peers[r] = m.schedule.Stepper(k)
+			sameType = sameType && reflect.TypeOf(peers[r]) == reflect.TypeOf(peers[0])
+			_, ok := componentTypeOf(peers[r].(phases.Component))
+			builtin = builtin && ok
+		}
+		_, batches := peers[0].(phases.BatchStepper)
+		switch {
+		case batches && sameType:
+			e.plan[k], e.peers[k] = phaseBatched, peers
+		case builtin:
+			e.plan[k] = phaseParallel
+		}
+	}
 }
 
 // finalize prints the verbose summary once for the ensemble (phase totals

@@ -116,11 +116,14 @@ func finish(t *testing.T, m *Biweekly, rec *replicateRecord) {
 	rec.results = string(data)
 }
 
-// loneRun runs the lone model of seed with components fs for ticks ticks.
-func loneRun(t *testing.T, scn *scenario.Table, fs []phases.Factory, seed uint64, ticks int) *replicateRecord {
+// loneRun runs the lone model of seed with components fs for ticks ticks
+// (UseNumba numba).
+func loneRun(t *testing.T, scn *scenario.Table, fs []phases.Factory, seed uint64, ticks int, numba bool) *replicateRecord {
 	t.Helper()
 	rec := &replicateRecord{}
-	m := newModel(t, scn, quietParams(ticks, seed), recorders(fs, func(phases.Model) *replicateRecord { return rec })...)
+	p := quietParams(ticks, seed)
+	p.UseNumba = numba
+	m := newModel(t, scn, p, recorders(fs, func(phases.Model) *replicateRecord { return rec })...)
 	checkRecorders(t, m)
 	require.NoError(t, m.Run(context.Background()))
 	finish(t, m, rec)
@@ -130,10 +133,12 @@ func loneRun(t *testing.T, scn *scenario.Table, fs []phases.Factory, seed uint64
 // ensembleRecords builds an ensemble of R replicates with components fs
 // and returns it with one record per replicate (filled while it runs; call
 // finish after the run).
-func ensembleRecords(t *testing.T, scn *scenario.Table, fs []phases.Factory, R, ticks int, opts ...Option) (*Ensemble, []*replicateRecord) {
+func ensembleRecords(t *testing.T, scn *scenario.Table, fs []phases.Factory, R, ticks int, numba bool, opts ...Option) (*Ensemble, []*replicateRecord) {
 	t.Helper()
 	opts = append([]Option{WithStdout(io.Discard), WithProgressWriter(io.Discard)}, opts...)
-	e, err := NewEnsemble(scn, quietParams(ticks, ensembleSeed), R, opts...)
+	p := quietParams(ticks, ensembleSeed)
+	p.UseNumba = numba
+	e, err := NewEnsemble(scn, p, R, opts...)
 	require.NoError(t, err)
 	recs := make([]*replicateRecord, R)
 	byWorld := map[any]*replicateRecord{}
@@ -183,36 +188,52 @@ func passesOf(t *testing.T, scn *scenario.Table, recs []*replicateRecord) map[st
 // ensemble is byte-identical to the lone run with seed + r — S, I, R at
 // every tick, every component's run state (all tracker arrays) and the
 // JSON results summary — for R ∈ {1, 3, 16}, GOMAXPROCS 1, 2, 8 and
-// several worker counts, on the standard schedule and the baseline's list.
-// Not parallel: it changes GOMAXPROCS.
+// several worker counts, on the standard schedule and the baseline's list,
+// with the batched factored force (UseNumba) and with the reference kernel
+// (UseNumba false: replicate by replicate). Not parallel: it changes
+// GOMAXPROCS.
 func TestEnsembleMatchesLoneRuns(t *testing.T) {
 	scn := ensembleScenario(t)
 	const maxR = 16
 	for name, fs := range ensembleLists(t) {
-		lone := make([]*replicateRecord, maxR)
-		for r := range maxR {
-			lone[r] = loneRun(t, scn, fs, ensembleSeed+uint64(r), ensembleTicks)
+		lone := map[bool][]*replicateRecord{}
+		for _, numba := range []bool{true, false} {
+			n := maxR
+			if !numba {
+				n = 3 // the reference kernel's cases have R ≤ 3
+			}
+			for r := range n {
+				lone[numba] = append(lone[numba], loneRun(t, scn, fs, ensembleSeed+uint64(r), ensembleTicks, numba))
+			}
 		}
-		passes := passesOf(t, scn, lone)
+		passes := passesOf(t, scn, lone[true])
 		t.Logf("%s: passes %v", name, passes)
 		require.True(t, passes["tiles"], "%s: the tile pass occurs (passes %v)", name, passes)
 		require.True(t, passes["source-major"] || passes["cached"], "%s: a source-major pass occurs (passes %v)", name, passes)
-		for _, tc := range []struct{ R, maxprocs, workers int }{
-			{1, 1, 0}, {3, 2, 0}, {16, 8, 0}, {16, 1, 0}, {3, 8, 2}, {16, 2, 3},
+		for _, tc := range []struct {
+			R, maxprocs, workers int
+			numba                bool
+		}{
+			{1, 1, 0, true}, {3, 2, 0, true}, {16, 8, 0, true}, {16, 1, 0, true}, {3, 8, 2, true}, {16, 2, 3, true},
+			{3, 2, 0, false},
 		} {
-			t.Run(fmt.Sprintf("%s/R=%d/procs=%d/workers=%d", name, tc.R, tc.maxprocs, tc.workers), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/R=%d/procs=%d/workers=%d/numba=%v", name, tc.R, tc.maxprocs, tc.workers, tc.numba), func(t *testing.T) {
 				old := runtime.GOMAXPROCS(tc.maxprocs)
 				defer runtime.GOMAXPROCS(old)
-				e, recs := ensembleRecords(t, scn, fs, tc.R, ensembleTicks, WithWorkers(tc.workers))
+				e, recs := ensembleRecords(t, scn, fs, tc.R, ensembleTicks, tc.numba, WithWorkers(tc.workers))
 				require.NoError(t, e.Run(context.Background()))
-				shared := InstancesOf[*systems.Infection](e.Replicate(0))[0].Factored()
-				require.NotNil(t, shared)
+				if tc.numba {
+					shared := InstancesOf[*systems.Infection](e.Replicate(0))[0].Factored()
+					require.NotNil(t, shared)
+					for r := range tc.R {
+						assert.Same(t, shared, InstancesOf[*systems.Infection](e.Replicate(r))[0].Factored(),
+							"replicate %d shares replicate 0's mixing build", r)
+					}
+				}
 				for r := range tc.R {
-					assert.Same(t, shared, InstancesOf[*systems.Infection](e.Replicate(r))[0].Factored(),
-						"replicate %d shares replicate 0's mixing build", r)
 					finish(t, e.Replicate(r), recs[r])
 					assert.Equal(t, ensembleSeed+uint64(r), e.Replicate(r).Params().Seed)
-					require.Equal(t, lone[r], recs[r], "replicate %d equals the lone run with seed %d", r, ensembleSeed+r)
+					require.Equal(t, lone[tc.numba][r], recs[r], "replicate %d equals the lone run with seed %d", r, ensembleSeed+r)
 				}
 			})
 		}
@@ -315,18 +336,22 @@ func TestEnsembleErrors(t *testing.T) {
 }
 
 // TestEnsembleVerbose checks that an ensemble prints its model-level lines
-// and timing summary once, not once per replicate, and that the progress
-// bar counts replicate-ticks.
+// and timing summary once, not once per replicate, that the progress bar
+// counts replicate-ticks and that the after-tick function runs once per
+// ensemble tick.
 func TestEnsembleVerbose(t *testing.T) {
 	scn := ensembleScenario(t)
 	const R, T = 3, 2 // any R > 1 and a short run
 	var out, bar bytes.Buffer
 	p := quietParams(T, ensembleSeed)
 	p.Verbose, p.ShowProgress = true, true
-	e, err := NewEnsemble(scn, p, R, WithStdout(&out), WithProgressWriter(&bar))
+	var done []int
+	e, err := NewEnsemble(scn, p, R, WithStdout(&out), WithProgressWriter(&bar),
+		WithAfterTick(func(d int) { done = append(done, d) }))
 	require.NoError(t, err)
 	require.NoError(t, e.SetComponents(DefaultComponents()...))
 	require.NoError(t, e.Run(context.Background()))
+	assert.Equal(t, []int{1, 2}, done, "WithAfterTick is called once per ensemble tick, with the ticks done")
 	text := out.String()
 	for _, line := range []string{"Creating the biweekly ensemble of 3 replicates", "Running the biweekly ensemble of 3 replicates for 2 ticks",
 		"Completed the biweekly ensemble of 3 replicates", "Total:"} {

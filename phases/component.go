@@ -27,6 +27,21 @@ type Stepper interface {
 	Step(m Model, tick int) error
 }
 
+// BatchStepper is a phase that can run the same phase of several models in
+// one call: the replicates of an ensemble (same scenario, same component
+// list, different seeds), so that work they share — the force of infection
+// reads the mixing data once for all — is done once. A model that runs
+// alone calls Step.
+type BatchStepper interface {
+	Stepper
+	// StepBatch runs tick for every k: the step of peers[k] in model ms[k],
+	// with on each model exactly the effect of peers[k].Step(ms[k], tick).
+	// The receiver is peers[0]; every peer has the receiver's dynamic type
+	// and was built by the same factory for its model. A peer set it cannot
+	// batch is stepped one by one.
+	StepBatch(ms []Model, peers []Stepper, tick int) error
+}
+
 // Finalizer is a component with work to do once, after the last tick.
 type Finalizer interface {
 	Finalize(m Model) error

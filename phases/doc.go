@@ -25,6 +25,12 @@
 // A system with state implements Initialize (fetch column views, size
 // buffers, derive streams — no lookups per tick) and Step.
 //
+// Ensembles: a model.Ensemble steps the replicates of one scenario phase by
+// phase. A phase implementing [BatchStepper] is run for all replicates in
+// one call (the Infection evaluates all their forces in one pass over the
+// mixing data), and [Model]'s Shared lets the replicates' instances build
+// immutable data (the mixing matrix) once.
+//
 // The [Schedule] runs phases in order for one tick, timing each through a
 // [TimingFunc] callback; a [Pool] runs per-block kernels in parallel with
 // deterministic results; [Progress] draws the progress bar.

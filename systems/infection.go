@@ -177,7 +177,7 @@ type Infection struct {
 	p       InfectionParams
 	mix     *mixing.Matrix
 	fac     *mixing.Factored      // factored mixing (UseNumba and a factored mixer), else nil
-	ff      *mixing.FactoredForce // fac's force evaluator
+	ff      *mixing.FactoredForce // fac's force evaluator (made by the first Step)
 	streams *rng.Streams
 
 	s, i, r []int64
@@ -188,6 +188,7 @@ type Infection struct {
 	numba   bool      // params.UseNumba, read once at Initialize
 	m       phases.Model
 
+	batch        *infectionBatch // the batched force of an ensemble's peers (StepBatch), built on first use
 	forceBlock   func(b int)
 	tileBlock    func(t int) // factored force: one tile
 	combineBlock func(b int) // factored force: destination blocks of range b
@@ -235,8 +236,6 @@ func (c *Infection) Initialize(m phases.Model) error {
 	c.forceBlock = c.forceRange
 	c.drawBlock = c.draw
 	if c.fac != nil {
-		c.ff = c.fac.NewForce()
-		c.tileBlock = c.ff.Tile
 		c.combineBlock = c.combine
 	}
 	return nil
@@ -371,17 +370,13 @@ func (c *Infection) checkSize(n int) error {
 
 // Step runs one tick of transmission.
 func (c *Infection) Step(m phases.Model, tick int) error {
-	coef := c.p.BetaPerTick() * c.p.Season(tick)
-	c.active = c.active[:0]
-	listActive := c.numba && c.ff == nil
-	for i, v := range c.i {
-		c.x[i] = coef * float64(v)
-		if v > 0 && listActive {
-			c.active = append(c.active, int32(i))
-		}
-	}
+	c.loadSources(tick)
 	switch {
-	case c.ff != nil: // Tiles is 0 when Load chose the source-major pass
+	case c.fac != nil: // Tiles is 0 when Load chose the source-major pass
+		if c.ff == nil { // made on first use: an ensemble's replicates never need it
+			c.ff = c.fac.NewForce()
+			c.tileBlock = c.ff.Tile
+		}
 		c.ff.Load(c.x)
 		m.ForBlocks(c.ff.Tiles(), c.tileBlock)
 		m.ForBlocks(min(c.ranges, c.ff.Blocks()), c.combineBlock)
@@ -392,6 +387,20 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 	}
 	m.ForBlocks(c.streams.NumBlocks(), c.drawBlock)
 	return nil
+}
+
+// loadSources sets x_i = β_tick·s(tick)·I_i and, for the active-source
+// kernel, the list of active sources.
+func (c *Infection) loadSources(tick int) {
+	coef := c.p.BetaPerTick() * c.p.Season(tick)
+	c.active = c.active[:0]
+	listActive := c.numba && c.fac == nil
+	for i, v := range c.i {
+		c.x[i] = coef * float64(v)
+		if v > 0 && listActive {
+			c.active = append(c.active, int32(i))
+		}
+	}
 }
 
 // parallelForceMin is the number of patches from which the force is split

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/scenario"
@@ -22,7 +23,9 @@ import (
 // outputs scale with ticks like the run), every ensemble table and
 // summary.json written into a fresh directory per iteration, for each
 // format. The ensemble runs once, outside the timing; "outputs/run" is the
-// output step's time over that run's, "rows/s" the table rows per second:
+// output step's wall time over that run's, "cpu-outputs/run" the same
+// ratio of process CPU time (what the machine's load disturbs least),
+// "rows/s" the table rows per second of wall time:
 // T × (3 + N + N + 1) from the global states, population, per-patch cases
 // and fadeouts.
 func BenchmarkEnsembleOutputs(b *testing.B) {
@@ -35,9 +38,9 @@ func BenchmarkEnsembleOutputs(b *testing.B) {
 	in.params.NumTicks, in.params.ShowProgress = T, false
 	e, err := buildEnsemble(in, R, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(b, err)
-	start := time.Now()
+	start, cpu := time.Now(), testkit.ProcessCPU()
 	require.NoError(b, e.Run(context.Background()))
-	run := time.Since(start)
+	run, runCPU := time.Since(start), testkit.ProcessCPU()-cpu
 	chosen := make([]*metrics.StateTracker, R)
 	for r := range R {
 		chosen[r] = metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](e.Replicate(r)))
@@ -53,7 +56,9 @@ func BenchmarkEnsembleOutputs(b *testing.B) {
 			files := append(tables, jsonFile(filepath.Join(ensembleDir, "summary.json"), sum))
 			parent := b.TempDir()
 			k := 0
+			var cpu time.Duration
 			for b.Loop() {
+				before := testkit.ProcessCPU()
 				out := filepath.Join(parent, fmt.Sprint(k))
 				p, err := newPendingDir(out)
 				require.NoError(b, err)
@@ -61,6 +66,7 @@ func BenchmarkEnsembleOutputs(b *testing.B) {
 				p.start(files)
 				require.NoError(b, p.wait())
 				require.NoError(b, p.commit(out, false, nil))
+				cpu += testkit.ProcessCPU() - before
 				b.StopTimer()
 				require.NoError(b, os.RemoveAll(out))
 				k++
@@ -68,6 +74,7 @@ func BenchmarkEnsembleOutputs(b *testing.B) {
 			}
 			perOp := b.Elapsed().Seconds() / float64(b.N)
 			b.ReportMetric(perOp/run.Seconds(), "outputs/run")
+			b.ReportMetric(cpu.Seconds()/float64(b.N)/runCPU.Seconds(), "cpu-outputs/run")
 			b.ReportMetric(float64(rows)/perOp, "rows/s")
 		})
 	}
