@@ -1,5 +1,6 @@
 // Package benchmarks holds rubeola's benchmark suite: whole-tick benchmarks
-// of the standard schedule at several sizes, and the harness (the compare
+// of the standard schedule at several sizes, a 16-replicate ensemble's
+// ticks against 16 lone models (BenchmarkEnsembleTick), and the harness (the compare
 // command, also run by compare.sh) that measures rubeola against the NumPy
 // baseline in ../shared/baseline in the same invocation: whole processes
 // with outputs written, CSV and Parquet, run phase, peak RSS, the

@@ -18,6 +18,11 @@ package mixing
 // that take a source-major pass (few active sources) are evaluated by their
 // own evaluator, reading only their sources' rows of D.
 //
+// Batching needs the assembly kernel (AVX-512): the pure-Go batched kernel
+// is slower than R single evaluations with their SIMD tile kernels, so
+// without it every vector takes its own pass over the shared storage
+// (the same bits; batchTiles).
+//
 // One evaluation is [BatchForce.Load], [BatchForce.Tile] for every t <
 // [BatchForce.Tiles] (any order, any goroutines), then
 // [BatchForce.Combine] over destination blocks (any goroutines). It
@@ -26,7 +31,9 @@ type BatchForce struct {
 	m       *Factored
 	members []*FactoredForce // per vector
 	xs      [][]float64      // the loaded vectors (callers' slices)
-	group   []int            // the vectors in the tile pass, increasing
+	group   []int            // the vectors in the batched tile pass, increasing
+	inGroup []bool           // per vector: in group
+	single  bool             // no batching: every vector takes its own pass (see batchTiles)
 	G       int              // len(group) padded to a multiple of batchLanes
 	y       []float64        // the group's y, replicate-minor, nb·T·G values
 	active  []bool           // per block: some vector of the group has a y_i ≠ 0
@@ -40,7 +47,8 @@ type BatchForce struct {
 // sums (r times as many, padded to a multiple of 8 vectors).
 func (m *Factored) NewBatchForce(r int) *BatchForce {
 	r = max(r, 1)
-	b := &BatchForce{m: m, members: make([]*FactoredForce, r), xs: make([][]float64, r), group: make([]int, 0, r)}
+	b := &BatchForce{m: m, members: make([]*FactoredForce, r), xs: make([][]float64, r), group: make([]int, 0, r),
+		inGroup: make([]bool, r), single: !batchTiles}
 	for k := range b.members {
 		b.members[k] = m.NewLeanForce()
 	}
@@ -71,7 +79,8 @@ func (b *BatchForce) Load(xs [][]float64) {
 	b.group = b.group[:0]
 	for r, w := range b.members {
 		w.Load(xs[r])
-		if !w.cached && !w.srcMaj {
+		b.inGroup[r] = !b.single && !w.cached && !w.srcMaj
+		if b.inGroup[r] {
 			b.group = append(b.group, r)
 		}
 	}
@@ -95,9 +104,13 @@ func (b *BatchForce) Load(xs [][]float64) {
 }
 
 // Tiles returns the number of tile tasks of the loaded evaluation: every
-// stored tile when some vector takes the tile pass, else 0.
+// stored tile when some vector takes the batched tile pass, else 0; without
+// batching, every stored tile of every vector.
 func (b *BatchForce) Tiles() int {
-	if b.G == 0 {
+	switch {
+	case b.single:
+		return len(b.members) * len(b.m.tiles)
+	case b.G == 0:
 		return 0
 	}
 	return len(b.m.tiles)
@@ -119,6 +132,13 @@ func (b *BatchForce) slot(bj, bi int) []float64 {
 // has an active source in the group is skipped (its partials would be +0
 // and Combine skips them).
 func (b *BatchForce) Tile(t int) {
+	if b.single { // task t: tile t mod T of vector t / T, if it takes the tile pass
+		nt := len(b.m.tiles)
+		if w := b.members[t/nt]; !w.cached && !w.srcMaj {
+			w.Tile(t % nt)
+		}
+		return
+	}
 	m, G := b.m, b.G
 	tr := m.tiles[t]
 	if !b.active[tr.bi] && !b.active[tr.bj] {
@@ -155,7 +175,7 @@ func (b *BatchForce) Tile(t int) {
 func (b *BatchForce) Combine(accs [][]float64, lo, hi int) {
 	m, G := b.m, b.G
 	for r, w := range b.members {
-		if w.cached || w.srcMaj {
+		if !b.inGroup[r] {
 			w.Combine(accs[r], lo, hi)
 		}
 	}

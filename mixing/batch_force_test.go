@@ -37,8 +37,21 @@ func batchVectors(rnd *rand.Rand, R, n, shift int) [][]float64 {
 // float32 storage and two sizes (N = 600: three blocks; N = 1 100: five
 // blocks, the last one partial), evaluated sequentially and on two
 // goroutines taking tiles and blocks in any order; and the batch does
-// take the batched tile pass and the source-major passes.
+// take the batched tile pass and the source-major passes; with batching
+// off (CPUs without the assembly kernel), every vector's own pass gives
+// the same bits.
 func TestBatchForceMatchesSingle(t *testing.T) {
+	defer func(old bool) { batchTiles = old }(batchTiles)
+	for _, batched := range []bool{true, false} {
+		batchTiles = batched
+		testBatchForce(t, batched)
+	}
+}
+
+// testBatchForce is TestBatchForceMatchesSingle with batching on (the
+// batched tile kernel in use: assembly where the CPU has it) or off (every
+// vector its own pass).
+func testBatchForce(t *testing.T, batched bool) {
 	for _, n := range []int{600, 1100} {
 		scn := randomTable(n, 21)
 		for _, f32 := range []bool{false, true} {
@@ -46,7 +59,7 @@ func TestBatchForceMatchesSingle(t *testing.T) {
 			require.NoError(t, err)
 			passes := map[string]bool{}
 			for R := 1; R <= 17; R++ {
-				t.Run(fmt.Sprintf("N=%d/float32=%v/R=%d", n, f32, R), func(t *testing.T) {
+				t.Run(fmt.Sprintf("batched=%v/N=%d/float32=%v/R=%d", batched, n, f32, R), func(t *testing.T) {
 					rnd := rand.New(rand.NewPCG(uint64(R), uint64(n)))
 					b := fac.NewBatchForce(R)
 					for step := range 3 { // the evaluators keep state across loads

@@ -32,6 +32,11 @@ const batchLanes = 8
 // above. z must hold its previous partial sums (zero for a fresh tile).
 type batchTileFuncOf[E element] func(d []E, stride, rows, cols, G int, yRow, yCol, z, dots []float64)
 
+// batchTiles reports whether BatchForce batches the tile pass: when the
+// batched tile kernels are assembly (set in batch_tile_amd64.go; tests
+// turn it on and off to compare both ways).
+var batchTiles = false
+
 // batchTileMain and batchTileMain32 are the batched tile kernels in use:
 // assembly when the CPU supports it (batch_tile_amd64.go), the pure-Go
 // reference otherwise.

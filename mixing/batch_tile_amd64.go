@@ -53,4 +53,5 @@ func batchTile32Impls() []namedBatchTile32 {
 func init() {
 	batchTileMain = batchTileImpls()[0].fn
 	batchTileMain32 = batchTile32Impls()[0].fn
+	batchTiles = batchTileImpls()[0].name != "go"
 }

@@ -79,8 +79,10 @@
 // (the replicates of an ensemble) over the same storage: the vectors whose
 // x selects the tile pass are stored replicate-minor (y_i of vector g at
 // i·G + g) and every tile of D is read once for all of them by a batched
-// tile kernel (AVX-512 with a bit-identical Go fallback) that keeps, per
-// vector, the tile kernel's summation order; vectors with few active
+// tile kernel (AVX-512; it keeps, per vector, the tile kernel's summation
+// order, as does its pure-Go reference; on CPUs without AVX-512 the Go
+// kernel would be slower than R single passes, so each vector takes its
+// own pass over the same storage, with the same bits); vectors with few active
 // sources take their own source-major pass ([Factored.NewLeanForce]: the
 // pass choice and bits of [Factored.NewForce] without a row cache). Every
 // vector's force is bit for bit that of its own [FactoredForce].
