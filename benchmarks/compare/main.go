@@ -17,6 +17,17 @@
 // the agreement check (final R and total reported cases, means over reps,
 // within 1 % of the baseline's: different random streams, same model),
 // labelled with the CPU (cpuid) and the date.
+//
+// With -replicates R it measures ensemble throughput instead: per rep, R
+// baseline runs one after the other (seeds base … base+R−1) against one
+// `rubeola run --replicates R --seed base` process per output format, and
+// a rubeola single run as the memory reference. The table gives the
+// per-replicate throughput ratio (the R baseline runs' total seconds over
+// the ensemble's), the ensemble's peak RSS against the single run's plus R
+// replicates' states and tracker arrays, and the agreement of the mean
+// final R.
+//
+//	go run ./benchmarks/compare -replicates 16 -n 1000,5000 -reps 2
 package main
 
 import (
@@ -41,6 +52,9 @@ type options struct {
 	baseline string
 	md       string
 	keep     bool
+	// replicates, when > 0, measures ensemble throughput instead: R
+	// baseline runs in a row against one `rubeola run --replicates R`.
+	replicates int
 }
 
 func main() {
@@ -66,6 +80,7 @@ func parseFlags(args []string) (options, error) {
 	fs.IntVar(&opt.loopMax, "loop-max", 1000, "largest N at which the baseline's --surveillance loop is run too (0: never)")
 	fs.StringVar(&opt.baseline, "baseline", "../shared/baseline/run.sh", "the NumPy baseline's run script")
 	fs.StringVar(&opt.md, "md", "", "also write the tables as Markdown to this file")
+	fs.IntVar(&opt.replicates, "replicates", 0, "measure ensemble throughput: this many baseline runs in a row vs one rubeola ensemble (0: the single-run comparison)")
 	fs.BoolVar(&opt.keep, "keep", false, "keep the work directory (scenarios, outputs) and print its path")
 	if err := fs.Parse(args); err != nil {
 		return opt, err
@@ -83,8 +98,8 @@ func parseFlags(args []string) (options, error) {
 		}
 		opt.formats = append(opt.formats, strings.TrimSpace(f))
 	}
-	if opt.ticks < 1 || opt.reps < 1 {
-		return opt, fmt.Errorf("-ticks and -reps must be ≥ 1")
+	if opt.ticks < 1 || opt.reps < 1 || opt.replicates < 0 {
+		return opt, fmt.Errorf("-ticks and -reps must be ≥ 1, -replicates ≥ 0")
 	}
 	return opt, nil
 }
@@ -112,6 +127,14 @@ func run(opt options, out io.Writer) error {
 		Reps:    opt.reps,
 	}
 	for _, n := range opt.sizes {
+		if opt.replicates > 0 {
+			e, err := measureEnsemble(opt, work, bin, n)
+			if err != nil {
+				return fmt.Errorf("N = %d, ensembles: %w", n, err)
+			}
+			rep.Ensembles = append(rep.Ensembles, e)
+			continue
+		}
 		s, err := measureSize(opt, work, bin, n)
 		if err != nil {
 			return fmt.Errorf("N = %d: %w", n, err)

@@ -73,9 +73,9 @@ func timed(c *exec.Cmd) (process, error) {
 // side opt.reps times, in turn.
 func measureSize(opt options, work, bin string, n int) (sizeResult, error) {
 	res := sizeResult{N: n}
-	scn := filepath.Join(work, fmt.Sprintf("s%d.csv", n))
-	if err := command(opt.baseline, "--patches", strconv.Itoa(n), "--ticks", "1", "--write-scenario", scn).Run(); err != nil {
-		return res, fmt.Errorf("exporting the baseline scenario: %w", err)
+	scn, err := exportScenario(opt, work, n)
+	if err != nil {
+		return res, err
 	}
 	for rep := 1; rep <= opt.reps; rep++ {
 		fmt.Fprintf(os.Stderr, "N = %d, rep %d of %d\n", n, rep, opt.reps)
@@ -105,6 +105,27 @@ func measureSize(opt options, work, bin string, n int) (sizeResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// exportScenario writes the baseline's RandomN scenario of n patches into
+// work and returns its path.
+func exportScenario(opt options, work string, n int) (string, error) {
+	scn := filepath.Join(work, fmt.Sprintf("s%d.csv", n))
+	if err := command(opt.baseline, "--patches", strconv.Itoa(n), "--ticks", "1", "--write-scenario", scn).Run(); err != nil {
+		return "", fmt.Errorf("exporting the baseline scenario: %w", err)
+	}
+	return scn, nil
+}
+
+// rubeolaArgs is the command line of one `rubeola run` with the baseline's
+// component list, writing format into dir.
+func rubeolaArgs(opt options, scn string, seed int, dir, format string) []string {
+	args := []string{"run", "--config", "benchmarks/baseline.toml", "--scenario", scn,
+		"--ticks", strconv.Itoa(opt.ticks), "--seed", strconv.Itoa(seed), "--no-progress", "--out", dir}
+	if format != "csv" { // CSV is the default output: what a user gets without flags
+		args = append(args, "--format", format)
+	}
+	return args
 }
 
 // runBaseline runs the NumPy baseline once and parses its result line
@@ -160,12 +181,7 @@ func runRubeola(opt options, bin, scn, work string, seed int, format string) (ou
 	if err := os.RemoveAll(dir); err != nil {
 		return outcome{}, err
 	}
-	args := []string{"run", "--config", "benchmarks/baseline.toml", "--scenario", scn,
-		"--ticks", strconv.Itoa(opt.ticks), "--seed", strconv.Itoa(seed), "--no-progress", "--out", dir}
-	if format != "csv" { // CSV is the default output: what a user gets without flags
-		args = append(args, "--format", format)
-	}
-	p, err := timed(exec.Command(bin, args...))
+	p, err := timed(exec.Command(bin, rubeolaArgs(opt, scn, seed, dir, format)...))
 	if err != nil {
 		return outcome{}, err
 	}

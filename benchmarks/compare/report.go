@@ -9,12 +9,13 @@ import (
 
 // report is the whole comparison: machine labels and one result per N.
 type report struct {
-	Date    string
-	Machine string
-	Go      string
-	Ticks   int
-	Reps    int
-	Sizes   []sizeResult
+	Date      string
+	Machine   string
+	Go        string
+	Ticks     int
+	Reps      int
+	Sizes     []sizeResult
+	Ensembles []ensembleResult // with -replicates
 }
 
 // target is the bound for one measure at one N; ok reports whether a
@@ -109,6 +110,9 @@ func (r report) markdown() string {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", x.measure, x.numpy, x.rubeola, x.valueText, tt, met)
 		}
 		b.WriteString("\n")
+	}
+	for _, e := range r.Ensembles {
+		e.markdown(&b)
 	}
 	return b.String()
 }
