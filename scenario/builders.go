@@ -150,6 +150,9 @@ func checkBuilderArgs(builder string, pop int64, mcv1 float64) error {
 	if pop < 0 {
 		return fmt.Errorf("scenario: %s: pop must be >= 0, got %d", builder, pop)
 	}
+	if pop > MaxPop {
+		return fmt.Errorf("scenario: %s: pop must be <= %d (2^53), got %d", builder, int64(MaxPop), pop)
+	}
 	if !(mcv1 >= 0 && mcv1 <= 1) {
 		return fmt.Errorf("scenario: %s: mcv1 must be in [0, 1], got %v", builder, mcv1)
 	}
