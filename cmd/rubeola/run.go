@@ -33,6 +33,7 @@ type outputFlags struct {
 	formatName    string         // --format as given
 	format        metrics.Format // resolved by check
 	cpuProfile    string         // --cpuprofile FILE, "" for none
+	maxMemory     string         // --max-memory SIZE|off, "" for the available memory
 }
 
 // addOutputFlags registers the shared output flags.
@@ -45,6 +46,7 @@ func addOutputFlags(cmd *cobra.Command, f *outputFlags) {
 	fl.IntVar(&f.snapshotEvery, "snapshot-every", 0, "write DIR/snapshots/tick-NNNNNN.snap every K ticks (0: none)")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the run (setup, ticks, outputs) to FILE for go tool pprof")
 	fl.StringVar(&f.formatName, "format", string(metrics.CSV), "tidy tables' format: csv or parquet (overrides the run file's [output] format)")
+	addMemoryFlag(cmd, &f.maxMemory)
 }
 
 // check validates the shared output flags and resolves the tidy tables'
@@ -127,9 +129,16 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	if f.perPatch {
 		in.components = append(componentList(in), metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}))
 	}
-	feed := newProgressFeed()
-	m, err := buildModel(in, model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick))
+	memOpts, err := f.memoryOption()
 	if err != nil {
+		return invalid(err)
+	}
+	feed := newProgressFeed()
+	m, err := buildModel(in, append(memOpts, model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick))...)
+	if err != nil {
+		return invalid(err)
+	}
+	if err := m.CheckMemory(); err != nil {
 		return invalid(err)
 	}
 	return runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
