@@ -76,3 +76,22 @@ func TestBuildersPopBound(t *testing.T) {
 	_, err = FromColumns([]string{"a"}, []int64{huge}, []float64{0}, []float64{0}, []float64{0})
 	assert.EqualError(t, err, `row 1, column "pop": "4611686018427387904": must be <= `+twoToThe53+` (2^53)`)
 }
+
+// TestBuilderSizeLimit: a synthetic scenario too large for memory is an
+// error before anything is allocated (a run file asking for rows = cols =
+// 100000 would otherwise exhaust memory).
+func TestBuilderSizeLimit(t *testing.T) {
+	const over = MaxBuilderPatches + 1
+	_, err := Grid(100000, 100000, 1, DefaultGridOptions())
+	assert.EqualError(t, err, "scenario: Grid: 100000×100000 = 10000000000 patches, more than the 16777216 a synthetic builder makes (load a scenario CSV for larger ones)")
+	_, err = RandomN(over, 1, 0)
+	assert.EqualError(t, err, "scenario: RandomN: n = 16777217 patches, more than the 16777216 a synthetic builder makes (load a scenario CSV for larger ones)")
+	o := DefaultTwoClusterOptions()
+	o.NodesPerCluster = over
+	_, err = TwoCluster(o)
+	assert.ErrorContains(t, err, "NodesPerCluster 16777217 × 2 Centers = 33554434 patches, more than the 16777216")
+	so := DefaultSatellitesOptions()
+	so.NTowns = over
+	_, err = Satellites(so)
+	assert.ErrorContains(t, err, "NTowns 16777217 is more than the 16777216 patches")
+}

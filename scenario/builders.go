@@ -66,6 +66,9 @@ func Grid(rows, cols int, pop int64, o GridOptions) (*Table, error) {
 	if rows > math.MaxInt/cols {
 		return nil, fmt.Errorf("scenario: %s: %d×%d patches overflow int", name, rows, cols)
 	}
+	if err := checkBuilderSize(name, rows*cols, fmt.Sprintf("%d×%d", rows, cols)); err != nil {
+		return nil, err
+	}
 	if err := checkBuilderArgs(name, pop, o.MCV1); err != nil {
 		return nil, err
 	}
@@ -121,6 +124,9 @@ func RandomN(n int, seed uint64, mcv1 float64) (*Table, error) {
 	const name = "RandomN"
 	if n <= 0 {
 		return nil, fmt.Errorf("scenario: %s: n must be > 0, got %d", name, n)
+	}
+	if err := checkBuilderSize(name, n, "n"); err != nil {
+		return nil, err
 	}
 	if err := checkBuilderArgs(name, 0, mcv1); err != nil {
 		return nil, err

@@ -105,6 +105,9 @@ func (o SatellitesOptions) validate() error {
 	if o.NTowns < 1 {
 		return fmt.Errorf("NTowns must be >= 1 (the core counts), got %d", o.NTowns)
 	}
+	if o.NTowns > MaxBuilderPatches {
+		return fmt.Errorf("NTowns %d is more than the %d patches a synthetic builder makes (load a scenario CSV for larger ones)", o.NTowns, MaxBuilderPatches)
+	}
 	if !(o.MaxDistanceKm >= 0) || math.IsInf(o.MaxDistanceKm, 0) {
 		return fmt.Errorf("MaxDistanceKm must be finite and >= 0, got %v", o.MaxDistanceKm)
 	}
