@@ -1,8 +1,6 @@
 package model
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"io"
@@ -12,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // editedSnapshot saves a snapshot of the AT-16 model after 2 ticks, applies
@@ -26,19 +26,10 @@ func editedSnapshot(t *testing.T, edit func(f map[string]any)) string {
 	require.NoError(t, m.SaveSnapshot(good))
 	raw, err := os.ReadFile(good)
 	require.NoError(t, err)
-	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	data, err := testkit.EditGzipJSON(raw, edit)
 	require.NoError(t, err)
-	dec := json.NewDecoder(zr)
-	dec.UseNumber()
-	var f map[string]any
-	require.NoError(t, dec.Decode(&f))
-	edit(f)
-	var out bytes.Buffer
-	zw := gzip.NewWriter(&out)
-	require.NoError(t, json.NewEncoder(zw).Encode(f))
-	require.NoError(t, zw.Close())
 	path := filepath.Join(dir, "edited.snap")
-	require.NoError(t, os.WriteFile(path, out.Bytes(), 0o644))
+	require.NoError(t, os.WriteFile(path, data, 0o644))
 	return path
 }
 

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -11,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // The three hostile inputs of issue 14, each refused with exit 2, one line
@@ -120,18 +120,11 @@ func TestResumeRefusesEditedSnapshot(t *testing.T) {
 	snap := filepath.Join(whole, "snapshots", "tick-000002.snap")
 	raw, err := os.ReadFile(snap)
 	require.NoError(t, err)
-	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	data, err := testkit.EditGzipJSON(raw, func(f map[string]any) {
+		f["states"].(map[string]any)["S"].([]any)[0] = json.Number("-5")
+	})
 	require.NoError(t, err)
-	dec := json.NewDecoder(zr)
-	dec.UseNumber()
-	var f map[string]any
-	require.NoError(t, dec.Decode(&f))
-	f["states"].(map[string]any)["S"].([]any)[0] = json.Number("-5")
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	require.NoError(t, json.NewEncoder(zw).Encode(f))
-	require.NoError(t, zw.Close())
-	edited := writeFile(t, dir, "edited.snap", buf.String())
+	edited := writeFile(t, dir, "edited.snap", string(data))
 
 	out := filepath.Join(dir, "resumed")
 	code, _, stderr = runCLI(t, "resume", edited, "--no-progress", "--out", out)
