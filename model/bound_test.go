@@ -44,11 +44,11 @@ func TestUserPhaseCountsChecked(t *testing.T) {
 		want  string
 	}{
 		{"negative S", "S", -5,
-			`tick 2, phase BadCounts: patch 1 ("patch_2"): S = -5, I = 0, R = 0 after this phase; every count must be >= 0 and S+I+R <= 9007199254740992 (2^53) (SPEC §3.2)`},
+			`tick 2, phase BadCounts: patch 1 ("patch_2"): S = -5, I = 0, R = 0 afterwards; every count must be >= 0 and S+I+R <= 9007199254740992 (2^53) (SPEC §3.2)`},
 		{"R above 2^53", "R", 1 << 62,
-			`tick 2, phase BadCounts: patch 1 ("patch_2"): S = 50000, I = 0, R = 4611686018427387904 after this phase; every count must be >= 0 and S+I+R <= 9007199254740992 (2^53) (SPEC §3.2)`},
+			`tick 2, phase BadCounts: patch 1 ("patch_2"): S = 50000, I = 0, R = 4611686018427387904 afterwards; every count must be >= 0 and S+I+R <= 9007199254740992 (2^53) (SPEC §3.2)`},
 		{"sum above 2^53", "I", 1 << 53,
-			`tick 2, phase BadCounts: patch 1 ("patch_2"): S = 50000, I = 9007199254740992, R = 0 after this phase; every count must be >= 0 and S+I+R <= 9007199254740992 (2^53) (SPEC §3.2)`},
+			`tick 2, phase BadCounts: patch 1 ("patch_2"): S = 50000, I = 9007199254740992, R = 0 afterwards; every count must be >= 0 and S+I+R <= 9007199254740992 (2^53) (SPEC §3.2)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bad := func(phases.Model) (phases.Component, error) {
@@ -66,6 +66,25 @@ func TestUserPhaseCountsChecked(t *testing.T) {
 			assert.Equal(t, 2, m.Tick(), "the run stopped in tick 2")
 		})
 	}
+}
+
+// badInit is a user initialiser that empties patch 0's S into a negative
+// count.
+type badInit struct{}
+
+func (badInit) Name() string { return "BadInit" }
+
+func (badInit) Initialize(m phases.Model) error {
+	m.World().S()[0] = -1
+	return nil
+}
+
+// TestUserInitialiserCountsChecked: the counts are checked after a user
+// initialiser as after a user phase.
+func TestUserInitialiserCountsChecked(t *testing.T) {
+	bad := func(phases.Model) (phases.Component, error) { return badInit{}, nil }
+	m := newModel(t, twoPatch(t), quietParams(5, 1), bad, DefaultComponents()[0])
+	assert.EqualError(t, m.Initialize(), `initialize BadInit: patch 0 ("patch_1"): S = -1, I = 0, R = 0 afterwards; every count must be >= 0 and S+I+R <= 9007199254740992 (2^53) (SPEC §3.2)`)
 }
 
 // TestBuiltinPhasesUnchecked: a schedule of built-in components only gets

@@ -36,6 +36,9 @@ func (m *Biweekly) Initialize() error {
 			if err != nil {
 				return fmt.Errorf("initialize %s: %w", c.Name(), err)
 			}
+			if err := m.checkAfterUserInit(c); err != nil {
+				return fmt.Errorf("initialize %s: %w", c.Name(), err)
+			}
 		}
 		m.initialized[k] = true
 	}
