@@ -74,3 +74,25 @@ func TestDeathRateAboveSamplerLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestInfectionForceNotANumber: a beta so large that β·I overflows to +Inf
+// meets the zero terms of uninfected sources as NaN; the run stops with an
+// error naming the patch instead of a panic in rng.BinomialHazard (found by
+// hand while reviewing what the run-file fuzz target runs).
+func TestInfectionForceNotANumber(t *testing.T) {
+	scn := table(t, []string{"a", "b"}, []int64{100000, 50000})
+	inf := systems.DefaultInfectionParams()
+	inf.Beta = 1e308
+	for _, numba := range []bool{false, true} {
+		p := quietParams(3, 3)
+		p.UseNumba = numba
+		m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+		require.NoError(t, err)
+		require.NoError(t, m.SetComponents(
+			systems.NewInfectionSeeding(&systems.SeedingParams{NumInfections: 5, UseLargestPatch: true}),
+			systems.NewInfection(&inf)))
+		err = m.Run(context.Background())
+		require.Error(t, err)
+		assert.Regexp(t, `^tick 0, phase InfectionProcess: patch \d \("[ab]"\): the force of infection is not a number: beta × season × infectious × mixing overflows float64 \(beta or the mixing weights far too large\?\)$`, err.Error())
+	}
+}
