@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/fuzzwatch"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -42,8 +43,7 @@ func fuzzSkips(data []byte) bool {
 
 // runFuzzed builds and runs a decoded model for at most fuzzMaxTicks ticks;
 // errors are fine, panics are not.
-func runFuzzed(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory) {
-	t.Helper()
+func runFuzzed(scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory) {
 	if scn.Len() > fuzzMaxPatches {
 		return
 	}
@@ -90,22 +90,27 @@ func FuzzDecodeRunFile(f *testing.F) {
 		if fuzzSkips(data) {
 			return
 		}
-		rf, err := DecodeRunFile(bytes.NewReader(data), "fuzz.toml", dir)
+		var err error
+		fuzzwatch.Within(t, fuzzwatch.Deadline, func() {
+			var rf *RunFile
+			if rf, err = DecodeRunFile(bytes.NewReader(data), "fuzz.toml", dir); err != nil {
+				return
+			}
+			scn := rf.Scenario
+			if scn == nil {
+				scn = fallback
+			}
+			fs := rf.Components
+			if fs == nil {
+				fs = DefaultComponents()
+			}
+			runFuzzed(scn, rf.Params, fs)
+		})
 		if err != nil {
 			for _, line := range strings.Split(err.Error(), "\n") {
 				require.True(t, strings.HasPrefix(line, "fuzz.toml: "), "%q", line)
 			}
-			return
 		}
-		scn := rf.Scenario
-		if scn == nil {
-			scn = fallback
-		}
-		fs := rf.Components
-		if fs == nil {
-			fs = DefaultComponents()
-		}
-		runFuzzed(t, scn, rf.Params, fs)
 	})
 }
 
@@ -135,15 +140,18 @@ func FuzzLoadSnapshot(f *testing.F) {
 		}
 		path := filepath.Join(t.TempDir(), "f.snap")
 		require.NoError(t, os.WriteFile(path, data, 0o644))
-		m, err := LoadSnapshot(path, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard), WithMemoryLimit(fuzzMemory))
+		var err error
+		fuzzwatch.Within(t, fuzzwatch.Deadline, func() {
+			var m *Biweekly
+			m, err = LoadSnapshot(path, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard), WithMemoryLimit(fuzzMemory))
+			if err != nil || m.Scenario().Len() > fuzzMaxPatches || slices.ContainsFunc(m.Instances(), isResultsWriter) {
+				return
+			}
+			_ = m.RunTicks(context.Background(), fuzzMaxTicks)
+		})
 		if err != nil {
 			require.True(t, strings.HasPrefix(err.Error(), "snapshot "+path+": "), "%q", err.Error())
-			return
 		}
-		if m.Scenario().Len() > fuzzMaxPatches || slices.ContainsFunc(m.Instances(), isResultsWriter) {
-			return
-		}
-		_ = m.RunTicks(context.Background(), fuzzMaxTicks)
 	})
 }
 

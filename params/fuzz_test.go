@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/fuzzwatch"
 )
 
 // paramsSeeds are params documents in JSON; fuzzParamsTOML turns them into
@@ -37,7 +39,9 @@ func FuzzDecodeJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := DecodeJSON(bytes.NewReader(data))
+		var p BiweeklyParams
+		var err error
+		fuzzwatch.Within(t, fuzzwatch.Deadline, func() { p, err = DecodeJSON(bytes.NewReader(data)) })
 		if err != nil {
 			require.True(t, strings.HasPrefix(err.Error(), "params: "), "%q", err.Error())
 			return
@@ -59,7 +63,9 @@ func FuzzDecodeTOML(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := DecodeTOML(bytes.NewReader(data))
+		var p BiweeklyParams
+		var err error
+		fuzzwatch.Within(t, fuzzwatch.Deadline, func() { p, err = DecodeTOML(bytes.NewReader(data)) })
 		if err != nil {
 			require.True(t, strings.HasPrefix(err.Error(), "params: "), "%q", err.Error())
 			return
