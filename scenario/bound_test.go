@@ -79,19 +79,19 @@ func TestBuildersPopBound(t *testing.T) {
 
 // TestBuilderSizeLimit: a synthetic scenario too large for memory is an
 // error before anything is allocated (a run file asking for rows = cols =
-// 100000 would otherwise exhaust memory).
+// 100000 would otherwise exhaust memory; n = 16000000 took minutes).
 func TestBuilderSizeLimit(t *testing.T) {
 	const over = MaxBuilderPatches + 1
 	_, err := Grid(100000, 100000, 1, DefaultGridOptions())
-	assert.EqualError(t, err, "scenario: Grid: 100000×100000 = 10000000000 patches, more than the 16777216 a synthetic builder makes (load a scenario CSV for larger ones)")
+	assert.EqualError(t, err, "scenario: Grid: 100000×100000 = 10000000000 patches, more than the 1048576 a synthetic builder makes (load a scenario CSV for larger ones)")
 	_, err = RandomN(over, 1, 0)
-	assert.EqualError(t, err, "scenario: RandomN: n = 16777217 patches, more than the 16777216 a synthetic builder makes (load a scenario CSV for larger ones)")
+	assert.EqualError(t, err, "scenario: RandomN: n = 1048577 patches, more than the 1048576 a synthetic builder makes (load a scenario CSV for larger ones)")
 	o := DefaultTwoClusterOptions()
 	o.NodesPerCluster = over
 	_, err = TwoCluster(o)
-	assert.ErrorContains(t, err, "NodesPerCluster 16777217 × 2 Centers = 33554434 patches, more than the 16777216")
+	assert.ErrorContains(t, err, "NodesPerCluster 1048577 × 2 Centers = 2097154 patches, more than the 1048576")
 	so := DefaultSatellitesOptions()
 	so.NTowns = over
 	_, err = Satellites(so)
-	assert.ErrorContains(t, err, "NTowns 16777217 is more than the 16777216 patches")
+	assert.ErrorContains(t, err, "NTowns 1048577 is more than the 1048576 patches")
 }

@@ -3,12 +3,12 @@ package scenario
 import "fmt"
 
 // MaxBuilderPatches is the largest number of patches a synthetic builder
-// makes: 2^24 (about 16.8 million). A table costs about 60 bytes per patch
-// before any model exists (a dense mixing matrix 8·N² more), so a larger
-// synthetic scenario — rows = cols = 100000 in a run file — would exhaust
-// the memory of any machine before it could be refused later. A scenario
-// that large can still be loaded from a file.
-const MaxBuilderPatches = 1 << 24
+// makes: 2^20 (1048576). Larger synthetic scenarios are not useful runs (a
+// dense mixing matrix for 2^20 patches is already 8.8 TB) but a run file
+// asking for one (n = 16000000) kept `rubeola validate` busy for minutes and
+// gigabytes before anything could be said; a scenario that large can still
+// be loaded from a file.
+const MaxBuilderPatches = 1 << 20
 
 // checkBuilderSize reports a patch count above MaxBuilderPatches; what
 // describes how it was computed ("100000×100000").
