@@ -41,6 +41,13 @@ func fuzzSkips(data []byte) bool {
 	return false
 }
 
+// fuzzOptions are the options of fuzzed models: quiet, the memory limit,
+// and one worker (fuzzing needs no parallel kernels, and a model left
+// before its end then leaves no parked helper goroutines behind).
+func fuzzOptions() []Option {
+	return []Option{WithStdout(io.Discard), WithProgressWriter(io.Discard), WithMemoryLimit(fuzzMemory), WithWorkers(1)}
+}
+
 // runFuzzed builds and runs a decoded model for at most fuzzMaxTicks ticks;
 // errors are fine, panics are not.
 func runFuzzed(scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory) {
@@ -49,7 +56,7 @@ func runFuzzed(scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory
 	}
 	p.NumTicks = min(p.NumTicks, fuzzMaxTicks)
 	p.Verbose, p.ShowProgress = false, false
-	m, err := NewBiweekly(scn, p, WithStdout(io.Discard), WithProgressWriter(io.Discard), WithMemoryLimit(fuzzMemory))
+	m, err := NewBiweekly(scn, p, fuzzOptions()...)
 	if err != nil {
 		return
 	}
@@ -145,7 +152,7 @@ func FuzzLoadSnapshot(f *testing.F) {
 		var err error
 		fuzzwatch.Within(t, fuzzwatch.Deadline, func() {
 			var m *Biweekly
-			m, err = LoadSnapshot(path, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard), WithMemoryLimit(fuzzMemory))
+			m, err = LoadSnapshot(path, nil, fuzzOptions()...)
 			if err != nil || m.Scenario().Len() > fuzzMaxPatches || slices.ContainsFunc(m.Instances(), isResultsWriter) {
 				return
 			}
