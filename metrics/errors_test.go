@@ -36,21 +36,30 @@ func TestStepOutsideTicks(t *testing.T) {
 }
 
 // TestCaseSurveillanceHugeI: I beyond the binomial sampler's 2^53 is an
-// error naming the patch, not a panic (int64 counts can exceed it).
+// error naming the patch, not a panic. Since SPEC §3.2 bounds every count
+// by 2^53, no scenario holds such a patch and a user phase that writes one
+// is stopped by the model's count check before the tracker draws; at 2^53
+// itself the tracker works.
 func TestCaseSurveillanceHugeI(t *testing.T) {
-	const huge = int64(1)<<53 + 1
-	scn, err := scenario.FromColumns([]string{"small", "huge"}, []int64{10, 1 << 54}, []float64{0, 0}, []float64{0, 1}, []float64{0, 0})
+	const top = int64(1) << 53
+	_, err := scenario.FromColumns([]string{"small", "huge"}, []int64{10, 1 << 54}, []float64{0, 0}, []float64{0, 1}, []float64{0, 0})
+	require.ErrorContains(t, err, `row 2, column "pop": "18014398509481984": must be <= 9007199254740992 (2^53)`)
+	scn, err := scenario.FromColumns([]string{"small", "huge"}, []int64{0, top}, []float64{0, 0}, []float64{0, 1}, []float64{0, 0})
 	require.NoError(t, err)
-	m := newModel(t, scn, 1, metrics.NewCaseSurveillanceTracker(nil))
-	require.NoError(t, m.Infect([]int{1}, []int64{huge}))
+
+	grow := phases.Func("Grow", func(m phases.Model, _ int) error {
+		m.World().I()[1] = top + 1
+		return nil
+	})
+	m := newModel(t, scn, 1, grow, metrics.NewCaseSurveillanceTracker(nil))
 	err = m.Run(context.Background())
-	require.ErrorContains(t, err, `CaseSurveillanceTracker: patch 1 ("huge") has I = 9007199254740993, outside [0, 2^53] for a binomial draw`)
+	require.EqualError(t, err, `tick 0, phase Grow: patch 1 ("huge"): S = 9007199254740992, I = 9007199254740993, R = 0 afterwards; every count must be >= 0 and S+I+R <= 9007199254740992 (2^53) (SPEC §3.2)`)
 
 	exact := metrics.CaseSurveillanceTrackerParams{DetectionRate: 1, AggregationLevel: metrics.AllPatches}
 	m = newModel(t, scn, 1, metrics.NewCaseSurveillanceTracker(&exact))
-	require.NoError(t, m.Infect([]int{1}, []int64{huge}))
+	require.NoError(t, m.Infect([]int{1}, []int64{top}))
 	require.NoError(t, m.Run(context.Background()), "rate 1 draws nothing")
-	assert.Equal(t, []int64{huge}, model.InstancesOf[*metrics.CaseSurveillanceTracker](m)[0].Series())
+	assert.Equal(t, []int64{top}, model.InstancesOf[*metrics.CaseSurveillanceTracker](m)[0].Series())
 }
 
 // TestResultsWriterWriteError: an unwritable path fails the run's

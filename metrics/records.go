@@ -80,7 +80,8 @@ func (r *records) rows() [][]int64 {
 }
 
 // restore sizes storage for ticks ticks and copies saved rows into it. Rows
-// must have width values each and fit into ticks; errors name the tracker.
+// must have width values each, none negative (every tracker stores counts),
+// and fit into ticks; errors name the tracker.
 func (r *records) restore(name string, width, ticks int, saved [][]int64) error {
 	if len(saved) > ticks {
 		return fmt.Errorf("%s: snapshot holds %d recorded ticks, more than num_ticks %d", name, len(saved), ticks)
@@ -88,6 +89,11 @@ func (r *records) restore(name string, width, ticks int, saved [][]int64) error 
 	for t, row := range saved {
 		if len(row) != width {
 			return fmt.Errorf("%s: snapshot row for tick %d has %d values, want %d", name, t, len(row), width)
+		}
+		for k, v := range row {
+			if v < 0 {
+				return fmt.Errorf("%s: snapshot row for tick %d, value %d is %d: counts must be >= 0", name, t, k, v)
+			}
 		}
 	}
 	r.size(width, ticks)

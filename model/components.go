@@ -88,6 +88,7 @@ func (m *Biweekly) setInstances(cs []phases.Component, streams []*rng.Streams, d
 		}
 	}
 	m.schedule = phases.NewSchedule(cs)
+	m.guardUserPhases()
 	m.timing.Phases = m.schedule.Names()
 }
 

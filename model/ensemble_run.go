@@ -13,6 +13,11 @@ import (
 // Initialize runs the pending initialisers of every replicate, replicate by
 // replicate, without ticking.
 func (e *Ensemble) Initialize() error {
+	if e.reps[0].needsMemoryCheck() {
+		if err := e.CheckMemory(); err != nil {
+			return err
+		}
+	}
 	for r, m := range e.reps {
 		if err := m.Initialize(); err != nil {
 			return e.replicateErr(r, err)

@@ -98,6 +98,11 @@ func loadEnsembleSnapshot(path string, factories []phases.Factory, opts []Option
 		if err != nil {
 			return nil, e.replicateErr(r, err)
 		}
+		if r == 0 { // before the other replicates allocate their storage
+			if err := m.checkEstimate(replicatedEstimate(m, f.Replicates)); err != nil {
+				return nil, err
+			}
+		}
 		e.reps = append(e.reps, m)
 	}
 	return e, nil

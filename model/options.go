@@ -21,6 +21,7 @@ type config struct {
 	verbose   *bool          // nil: take verbose from the params
 	showProg  *bool          // nil: take show_progress from the params
 	afterTick func(done int) // nil: none
+	memLimit  int64          // bytes; 0: available memory, < 0: no check (WithMemoryLimit)
 
 	// Set by an Ensemble for its replicates (zero for a lone model).
 	member bool          // no model-level verbose lines, no progress bar; runs only through the ensemble

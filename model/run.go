@@ -20,6 +20,11 @@ func (m *Biweekly) Initialize() error {
 	if len(m.instances) == 0 {
 		return errors.New("No components have been added to the model")
 	}
+	if m.needsMemoryCheck() {
+		if err := m.CheckMemory(); err != nil {
+			return err
+		}
+	}
 	for k, c := range m.instances {
 		if m.initialized[k] {
 			continue
@@ -29,6 +34,9 @@ func (m *Biweekly) Initialize() error {
 			err := in.Initialize(m)
 			m.timing.Init[c.Name()] += time.Since(start).Microseconds()
 			if err != nil {
+				return fmt.Errorf("initialize %s: %w", c.Name(), err)
+			}
+			if err := m.checkAfterUserInit(c); err != nil {
 				return fmt.Errorf("initialize %s: %w", c.Name(), err)
 			}
 		}

@@ -92,11 +92,7 @@ func LoadRunFile(path string) (*RunFile, error) {
 func DecodeRunFile(r io.Reader, name, baseDir string) (*RunFile, error) {
 	rf, errs := decodeRunFile(r, name, baseDir)
 	if len(errs) > 0 {
-		prefixed := make([]error, len(errs))
-		for k, e := range errs {
-			prefixed[k] = fmt.Errorf("%s: %w", name, e)
-		}
-		return nil, errors.Join(prefixed...)
+		return nil, prefixLines(name, errs)
 	}
 	return rf, nil
 }

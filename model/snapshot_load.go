@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -69,6 +68,9 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 	if f.Tick > p.NumTicks {
 		return nil, fmt.Errorf("saved tick %d is beyond num_ticks %d", f.Tick, p.NumTicks)
 	}
+	if err := checkSnapshotHeader(f); err != nil {
+		return nil, err
+	}
 	m, err := newBiweekly(scn, p, cfg)
 	if err != nil {
 		return nil, err
@@ -86,6 +88,9 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 	}
 	m.tick = f.Tick
 	m.finalized = f.Finalized && f.Tick >= p.NumTicks
+	if err := m.CheckMemory(); err != nil {
+		return nil, err
+	}
 	if err := m.restore(f); err != nil {
 		return nil, err
 	}
@@ -201,17 +206,11 @@ func checkComponentNames(saved []snapshotComponent, built []phases.Component) er
 // or re-initialise every component that was initialised, then the patch
 // states, the random streams and the timing table.
 func (m *Biweekly) restore(f *snapshotFile) error {
-	for name, col := range f.States {
-		dst, err := m.world.State(name)
-		if err != nil {
-			return fmt.Errorf("stored state %q: %w", name, err)
-		}
-		if len(col) != len(dst) {
-			return fmt.Errorf("stored state %q has %d values, scenario has %d patches", name, len(col), len(dst))
-		}
+	if err := checkStates(f.States, m.world.StateNames(), m.world.Len()); err != nil {
+		return err
 	}
-	if names := m.world.StateNames(); len(f.States) != len(names) {
-		return fmt.Errorf("stored states %v do not match the model's states %v", slices.Sorted(maps.Keys(f.States)), names)
+	if err := checkTimingRows(f.Timing.Rows, f.Tick, m.schedule.Len()); err != nil {
+		return err
 	}
 	for k, c := range m.instances {
 		sc := f.Components[k]

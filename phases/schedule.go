@@ -13,7 +13,22 @@ type TimingFunc func(phase string, d time.Duration)
 type Schedule struct {
 	steppers []Stepper
 	names    []string
+	checks   []func() error // per phase, run after its Step; nil when none is set
 }
+
+// SetCheck installs check to run after phase k's Step every tick (nil
+// removes it). An error from check stops the tick as the phase's own error
+// would, attributed to the phase. The model uses it to check the counts
+// after phases whose code it does not know (user components).
+func (s *Schedule) SetCheck(k int, check func() error) {
+	if s.checks == nil {
+		s.checks = make([]func() error, len(s.steppers))
+	}
+	s.checks[k] = check
+}
+
+// HasCheck reports whether a check runs after phase k (see SetCheck).
+func (s *Schedule) HasCheck(k int) bool { return s.checks != nil && s.checks[k] != nil }
 
 // NewSchedule keeps, in order, the instances that implement [Stepper].
 func NewSchedule(instances []Component) *Schedule {
@@ -62,6 +77,9 @@ func (s *Schedule) RunPhase(m Model, tick, k int, timing TimingFunc) error {
 	err := s.steppers[k].Step(m, tick)
 	if timing != nil {
 		timing(s.names[k], time.Since(start))
+	}
+	if err == nil && s.checks != nil && s.checks[k] != nil {
+		err = s.checks[k]()
 	}
 	if err != nil {
 		return fmt.Errorf("tick %d, phase %s: %w", tick, s.names[k], err)

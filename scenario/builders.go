@@ -66,6 +66,9 @@ func Grid(rows, cols int, pop int64, o GridOptions) (*Table, error) {
 	if rows > math.MaxInt/cols {
 		return nil, fmt.Errorf("scenario: %s: %d×%d patches overflow int", name, rows, cols)
 	}
+	if err := checkBuilderSize(name, rows*cols, fmt.Sprintf("%d×%d", rows, cols)); err != nil {
+		return nil, err
+	}
 	if err := checkBuilderArgs(name, pop, o.MCV1); err != nil {
 		return nil, err
 	}
@@ -122,6 +125,9 @@ func RandomN(n int, seed uint64, mcv1 float64) (*Table, error) {
 	if n <= 0 {
 		return nil, fmt.Errorf("scenario: %s: n must be > 0, got %d", name, n)
 	}
+	if err := checkBuilderSize(name, n, "n"); err != nil {
+		return nil, err
+	}
 	if err := checkBuilderArgs(name, 0, mcv1); err != nil {
 		return nil, err
 	}
@@ -149,6 +155,9 @@ func RandomN(n int, seed uint64, mcv1 float64) (*Table, error) {
 func checkBuilderArgs(builder string, pop int64, mcv1 float64) error {
 	if pop < 0 {
 		return fmt.Errorf("scenario: %s: pop must be >= 0, got %d", builder, pop)
+	}
+	if pop > MaxPop {
+		return fmt.Errorf("scenario: %s: pop must be <= %d (2^53), got %d", builder, int64(MaxPop), pop)
 	}
 	if !(mcv1 >= 0 && mcv1 <= 1) {
 		return fmt.Errorf("scenario: %s: mcv1 must be in [0, 1], got %v", builder, mcv1)

@@ -116,6 +116,10 @@ func (o TwoClusterOptions) validate() error {
 	if o.NodesPerCluster > math.MaxInt/len(o.Centers) {
 		return fmt.Errorf("NodesPerCluster %d × %d Centers overflow int", o.NodesPerCluster, len(o.Centers))
 	}
+	if n := o.NodesPerCluster * len(o.Centers); n > MaxBuilderPatches {
+		return fmt.Errorf("NodesPerCluster %d × %d Centers = %d patches, more than the %d a synthetic builder makes (load a scenario CSV for larger ones)",
+			o.NodesPerCluster, len(o.Centers), n, MaxBuilderPatches)
+	}
 	for i, c := range o.Centers {
 		if !(c[0] >= -90 && c[0] <= 90) || !(c[1] >= -180 && c[1] <= 180) {
 			return fmt.Errorf("Centers[%d] = (%v, %v) must have lat in [-90, 90] and lon in [-180, 180]", i, c[0], c[1])

@@ -54,8 +54,8 @@ const (
 // is still made and adds 0.
 //
 // Negative CorePop or SatellitePop, NTowns < 1, MaxDistanceKm < 0 or not
-// finite, MCV1 outside [0, 1] and town populations that overflow int64 are
-// errors naming the option. Towns farther than 90° (MaxDistanceKm above
+// finite, MCV1 outside [0, 1] and town populations that could pass 2^53
+// (SPEC §3.2) are errors naming the option. Towns farther than 90° (MaxDistanceKm above
 // about 9990 km) fail validation with the offending rows listed.
 func Satellites(o SatellitesOptions) (*Table, error) {
 	const name = "Satellites"
@@ -96,11 +96,17 @@ func (o SatellitesOptions) validate() error {
 	if o.SatellitePop < 0 {
 		return fmt.Errorf("SatellitePop must be >= 0, got %d", o.SatellitePop)
 	}
-	if o.SatellitePop > math.MaxInt64-o.CorePop/satellitesPopSpread {
-		return fmt.Errorf("SatellitePop %d + CorePop/10 %d overflows int64", o.SatellitePop, o.CorePop/satellitesPopSpread)
+	if o.CorePop > MaxPop {
+		return fmt.Errorf("CorePop must be <= %d (2^53), got %d", int64(MaxPop), o.CorePop)
+	}
+	if o.SatellitePop > MaxPop-o.CorePop/satellitesPopSpread {
+		return fmt.Errorf("SatellitePop %d + CorePop/10 %d is above %d (2^53)", o.SatellitePop, o.CorePop/satellitesPopSpread, int64(MaxPop))
 	}
 	if o.NTowns < 1 {
 		return fmt.Errorf("NTowns must be >= 1 (the core counts), got %d", o.NTowns)
+	}
+	if o.NTowns > MaxBuilderPatches {
+		return fmt.Errorf("NTowns %d is more than the %d patches a synthetic builder makes (load a scenario CSV for larger ones)", o.NTowns, MaxBuilderPatches)
 	}
 	if !(o.MaxDistanceKm >= 0) || math.IsInf(o.MaxDistanceKm, 0) {
 		return fmt.Errorf("MaxDistanceKm must be finite and >= 0, got %v", o.MaxDistanceKm)

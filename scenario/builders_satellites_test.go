@@ -205,8 +205,9 @@ func TestSatellitesErrors(t *testing.T) {
 	}{
 		{with(func(o *SatellitesOptions) { o.CorePop = -1 }), "CorePop must be >= 0, got -1"},
 		{with(func(o *SatellitesOptions) { o.SatellitePop = -5 }), "SatellitePop must be >= 0, got -5"},
-		{with(func(o *SatellitesOptions) { o.SatellitePop = math.MaxInt64 - 49999 }),
-			fmt.Sprintf("SatellitePop %d + CorePop/10 50000 overflows int64", int64(math.MaxInt64-49999))},
+		{with(func(o *SatellitesOptions) { o.SatellitePop = MaxPop - 49999 }),
+			fmt.Sprintf("SatellitePop %d + CorePop/10 50000 is above 9007199254740992 (2^53)", int64(MaxPop-49999))},
+		{with(func(o *SatellitesOptions) { o.CorePop = MaxPop + 1 }), "CorePop must be <= 9007199254740992 (2^53), got 9007199254740993"},
 		{with(func(o *SatellitesOptions) { o.NTowns = 0 }), "NTowns must be >= 1 (the core counts), got 0"},
 		{with(func(o *SatellitesOptions) { o.NTowns = -3 }), "NTowns must be >= 1 (the core counts), got -3"},
 		{with(func(o *SatellitesOptions) { o.MaxDistanceKm = -1 }), "MaxDistanceKm must be finite and >= 0, got -1"},
@@ -220,8 +221,10 @@ func TestSatellitesErrors(t *testing.T) {
 			assert.EqualError(t, err, "scenario: Satellites: "+tc.want)
 		})
 	}
-	// The largest town population that fits is fine.
-	_, err := Satellites(with(func(o *SatellitesOptions) { o.SatellitePop = math.MaxInt64 - 50000 }))
+	// The largest town population that fits is fine: with one town, core
+	// 500000 + town (at most SatellitePop + 49999) stays within the 2^53
+	// total (SPEC §3.2).
+	_, err := Satellites(with(func(o *SatellitesOptions) { o.NTowns, o.SatellitePop = 2, MaxPop-550000 }))
 	assert.NoError(t, err)
 }
 

@@ -126,6 +126,7 @@ func readCSV(r io.Reader, file string) (*Table, error) {
 	if row == 0 && len(p.list) == 0 {
 		p.table(ErrNoPatches, "no patches")
 	}
+	p.checkTotal(t.Pop)
 	if err := p.err(); err != nil {
 		return nil, err
 	}

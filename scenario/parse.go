@@ -5,12 +5,20 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/rubeola/rubeola/rng"
 )
 
 // maxExactFloatInt is 2^53, the largest magnitude up to which every integer is
 // exactly representable as a float64; float literals for pop are accepted up
 // to it (SPEC §3.2).
 const maxExactFloatInt = 1 << 53
+
+// MaxPop is the largest population of a patch, and of all patches together
+// (SPEC §3.2): 2^53, up to which every count is exact in float64 and
+// accepted by the samplers. During a run a count that would pass it stops
+// the run with an error.
+const MaxPop = rng.MaxBinomialN
 
 // parsePop parses a trimmed, non-missing pop cell. It accepts decimal integer
 // text and float literals with an exact integer value of magnitude ≤ 2^53

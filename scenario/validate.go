@@ -22,7 +22,8 @@ var floatRanges = map[string][2]float64{
 //     ([ErrColumnLength]), and there is at least one row ([ErrNoPatches]);
 //   - id is not missing, has no surrounding spaces, is valid UTF-8 and is
 //     unique ("row 4, column "id": "lagos" duplicates row 2");
-//   - pop ≥ 0 (zero-population patches are valid);
+//   - pop in [0, MaxPop] (zero-population patches are valid), and the total
+//     over patches ≤ MaxPop;
 //   - lat finite in [−90, 90], lon finite in [−180, 180], mcv1 finite in [0, 1].
 //
 // A NaN float, and an id that would read back from CSV as a missing value
@@ -52,6 +53,7 @@ func (t *Table) Validate() error {
 		p.checkFloat(row, ColLon, formatFloat(t.Lon[i]), t.Lon[i])
 		p.checkFloat(row, ColMCV1, formatFloat(t.MCV1[i]), t.MCV1[i])
 	}
+	p.checkTotal(t.Pop)
 	return p.err()
 }
 
@@ -95,10 +97,31 @@ func (p *problems) checkID(row int, id string, seen map[string]int) {
 	seen[id] = row
 }
 
-// checkPop records a negative population; text is the value as shown.
+// checkPop records a population outside [0, MaxPop]; text is the value as
+// shown.
 func (p *problems) checkPop(row int, text string, v int64) {
-	if v < 0 {
+	switch {
+	case v < 0:
 		p.cell(row, ColPop, text, fmt.Sprintf("%q: must be >= 0", text))
+	case v > MaxPop:
+		p.cell(row, ColPop, text, fmt.Sprintf("%q: must be <= %d (2^53)", text, int64(MaxPop)))
+	}
+}
+
+// checkTotal records a total population above MaxPop. Values outside
+// [0, MaxPop] are skipped (they are reported by checkPop), so the running
+// sum stays below 2^54 and never overflows.
+func (p *problems) checkTotal(pop []int64) {
+	var sum int64
+	for i, v := range pop {
+		if v >= 0 && v <= MaxPop {
+			sum += v
+		}
+		if sum > MaxPop {
+			p.table(nil, "column %q: total population passes %d (2^53) at row %d; the total over patches must stay <= 2^53 so that every count is exact in float64 and in the samplers",
+				ColPop, int64(MaxPop), i+1)
+			return
+		}
 	}
 }
 

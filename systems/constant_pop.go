@@ -58,6 +58,8 @@ type ConstantPop struct {
 	streams *rng.Streams
 	s, i, r []int64
 	clamped []int64 // per block, summed on request
+	faults  faults  // per block: the patch a kernel refused
+	ids     []string
 
 	stepBlock func(b int)
 }
@@ -92,6 +94,8 @@ func (c *ConstantPop) Initialize(m phases.Model) error {
 	c.streams = streams
 	c.s, c.i, c.r = w.S(), w.I(), w.R()
 	c.clamped = make([]int64, streams.NumBlocks())
+	c.faults = make(faults, streams.NumBlocks())
+	c.ids = m.Scenario().ID
 	c.stepBlock = c.block
 	return nil
 }
@@ -99,12 +103,14 @@ func (c *ConstantPop) Initialize(m phases.Model) error {
 // Step applies one tick of deaths and replacing births.
 func (c *ConstantPop) Step(m phases.Model, _ int) error {
 	m.ForBlocks(c.streams.NumBlocks(), c.stepBlock)
-	return nil
+	return c.faults.first()
 }
 
 func (c *ConstantPop) block(b int) {
 	lo, hi := c.streams.Range(b)
-	c.clamped[b] += ConstantPopBlock(c.streams.Block(b), c.mu, c.s[lo:hi], c.i[lo:hi], c.r[lo:hi])
+	clamped, err := ConstantPopBlock(c.streams.Block(b), c.mu, c.s[lo:hi], c.i[lo:hi], c.r[lo:hi])
+	c.clamped[b] += clamped
+	c.faults.record(b, lo, err, c.ids)
 }
 
 // ClampedDeaths returns the cumulative number of drawn deaths that exceeded
@@ -115,11 +121,15 @@ func (c *ConstantPop) ClampedDeaths() int64 { return sumInt64(c.clamped) }
 // the start-of-step counts, drawing per patch in the order dS, dI, dR
 // (each Poisson(X·mu), clamped to X); the deaths are reborn into S, so
 // S + I + R of every patch is unchanged. It returns the number of deaths
-// clamped.
-func ConstantPopBlock(src *rand.PCG, mu float64, s, i, r []int64) int64 {
+// clamped, and a [CountError] (patch index relative to the block, which
+// stops there) when a draw's mean would be above the sampler limit.
+func ConstantPopBlock(src *rand.PCG, mu float64, s, i, r []int64) (int64, *CountError) {
 	var clamped int64
 	for j := range s {
 		sj, ij, rj := s[j], i[j], r[j]
+		if deathsTooLarge(max(sj, ij, rj), mu) {
+			return clamped, meanError(j, "deaths", max(sj, ij, rj), mu, "crude_birth_rate")
+		}
 		ds, di, dr, cl := drawDeaths(src, mu, sj, ij, rj)
 		clamped += cl
 		births := ds + di + dr
@@ -127,5 +137,5 @@ func ConstantPopBlock(src *rand.PCG, mu float64, s, i, r []int64) int64 {
 		i[j] = ij - di
 		r[j] = rj - dr
 	}
-	return clamped
+	return clamped, nil
 }

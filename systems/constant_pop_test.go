@@ -100,7 +100,8 @@ func TestConstantPopBlockRate(t *testing.T) {
 	var sum int64
 	for range reps {
 		s, i, r := []int64{0}, []int64{0}, []int64{1000000}
-		clamped := systems.ConstantPopBlock(src, mu, s, i, r)
+		clamped, cerr := systems.ConstantPopBlock(src, mu, s, i, r)
+		require.Nil(t, cerr)
 		require.Zero(t, clamped)
 		require.Equal(t, int64(1000000), s[0]+i[0]+r[0])
 		sum += s[0]

@@ -193,6 +193,8 @@ type Infection struct {
 	tileBlock    func(t int) // factored force: one tile
 	combineBlock func(b int) // factored force: destination blocks of range b
 	drawBlock    func(b int)
+	faults       faults // per block: the patch whose force was not a number
+	ids          []string
 }
 
 // NewInfection returns a factory for Infection; nil params mean the defaults.
@@ -235,6 +237,8 @@ func (c *Infection) Initialize(m phases.Model) error {
 	c.numba = m.Params().UseNumba
 	c.forceBlock = c.forceRange
 	c.drawBlock = c.draw
+	c.faults = make(faults, streams.NumBlocks())
+	c.ids = m.Scenario().ID
 	if c.fac != nil {
 		c.combineBlock = c.combine
 	}
@@ -386,7 +390,7 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 		Force(c.lambda, c.x, c.mix)
 	}
 	m.ForBlocks(c.streams.NumBlocks(), c.drawBlock)
-	return nil
+	return c.faults.first()
 }
 
 // loadSources sets x_i = β_tick·s(tick)·I_i and, for the active-source
@@ -430,5 +434,5 @@ func (c *Infection) combine(b int) {
 // draw turns the force into new infections for block b.
 func (c *Infection) draw(b int) {
 	lo, hi := c.streams.Range(b)
-	InfectBlock(c.streams.Block(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], c.lambda[lo:hi])
+	c.faults.record(b, lo, InfectBlock(c.streams.Block(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], c.lambda[lo:hi]), c.ids)
 }

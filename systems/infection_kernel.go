@@ -12,12 +12,20 @@ import (
 // I = ΔI, S −= ΔI. acc is overwritten with λ. Draws are made in patch order
 // from src, with rng.BinomialHazard, which takes λ_j itself (log(1 − p_j) =
 // −λ_j exactly, no expm1/log1p round trip).
-func InfectBlock(src *rand.PCG, s, i, r []int64, acc []float64) {
+//
+// A force that is not a number (the products β·I·M overflowed to +Inf and
+// met a zero: absurd params such as beta = 1e308) stops the block at that
+// patch, unchanged, with a [CountError] (patch index relative to the
+// block); an infinite force infects every susceptible.
+func InfectBlock(src *rand.PCG, s, i, r []int64, acc []float64) *CountError {
 	for j := range s {
 		n := s[j] + i[j] + r[j]
 		lambda := 0.0
 		if n > 0 {
 			lambda = acc[j] / float64(n)
+		}
+		if lambda != lambda {
+			return &CountError{Patch: j, Reason: "the force of infection is not a number: beta × season × infectious × mixing overflows float64 (beta or the mixing weights far too large?)"}
 		}
 		acc[j] = lambda
 		di := rng.BinomialHazard(src, s[j], lambda)
@@ -25,4 +33,5 @@ func InfectBlock(src *rand.PCG, s, i, r []int64, acc []float64) {
 		i[j] = di
 		s[j] -= di
 	}
+	return nil
 }

@@ -43,6 +43,16 @@ func checkLen(name, field string, got, want int) error {
 	return nil
 }
 
+// checkCounts reports the first negative value of a saved array of counts.
+func checkCounts(name, field string, values []int64) error {
+	for k, v := range values {
+		if v < 0 {
+			return fmt.Errorf("%s: snapshot state: %s[%d] = %d: must be >= 0", name, field, k, v)
+		}
+	}
+	return nil
+}
+
 // vitalState is VitalDynamics' saved state.
 type vitalState struct {
 	Clamped    []int64 `json:"clamped_deaths"` // per block
@@ -81,6 +91,9 @@ func (c *VitalDynamics) RestoreState(m phases.Model, state json.RawMessage) erro
 		if err := checkLen(VitalDynamicsName, f.key, len(f.src), f.wantCount); err != nil {
 			return err
 		}
+		if err := checkCounts(VitalDynamicsName, f.key, f.src); err != nil {
+			return err
+		}
 		copy(f.dst, f.src)
 	}
 	return nil
@@ -107,6 +120,9 @@ func (c *ConstantPop) RestoreState(m phases.Model, state json.RawMessage) error 
 		return err
 	}
 	if err := checkLen(ConstantPopName, "clamped_deaths", len(st.Clamped), len(c.clamped)); err != nil {
+		return err
+	}
+	if err := checkCounts(ConstantPopName, "clamped_deaths", st.Clamped); err != nil {
 		return err
 	}
 	copy(c.clamped, st.Clamped)

@@ -90,6 +90,8 @@ type VitalDynamics struct {
 
 	births, vaccinated, deaths []int64
 	clamped                    []int64 // per block, summed on request
+	faults                     faults  // per block: the patch a kernel refused
+	ids                        []string
 
 	stepBlock func(b int)
 }
@@ -125,23 +127,28 @@ func (c *VitalDynamics) Initialize(m phases.Model) error {
 	c.vaccinated = make([]int64, n)
 	c.deaths = make([]int64, n)
 	c.clamped = make([]int64, streams.NumBlocks())
+	c.faults = make(faults, streams.NumBlocks())
+	c.ids = m.Scenario().ID
 	c.rates = VitalRates{Birth: c.p.BirthRate(), Death: c.p.DeathRate(), Efficacy: c.p.MCV1Efficacy}
 	c.stepBlock = c.block
 	return nil
 }
 
-// Step applies one tick of births and deaths.
+// Step applies one tick of births and deaths. A patch whose population
+// would pass 2^53 stops the run with a [CountError] (SPEC §3.2).
 func (c *VitalDynamics) Step(m phases.Model, _ int) error {
 	m.ForBlocks(c.streams.NumBlocks(), c.stepBlock)
-	return nil
+	return c.faults.first()
 }
 
 func (c *VitalDynamics) block(b int) {
 	lo, hi := c.streams.Range(b)
-	c.clamped[b] += VitalBlock(c.streams.Block(b), c.rates, VitalColumns{
+	clamped, err := VitalBlock(c.streams.Block(b), c.rates, VitalColumns{
 		S: c.s[lo:hi], I: c.i[lo:hi], R: c.r[lo:hi], MCV1: c.mcv1[lo:hi],
 		Births: c.births[lo:hi], Vaccinated: c.vaccinated[lo:hi], Deaths: c.deaths[lo:hi],
 	})
+	c.clamped[b] += clamped
+	c.faults.record(b, lo, err, c.ids)
 }
 
 // Births returns each patch's births in the last tick.
@@ -173,16 +180,29 @@ type VitalColumns struct {
 
 // VitalBlock applies births and deaths to a block of patches from the
 // start-of-step counts, drawing per patch in the order vaccinated births,
-// unvaccinated births, dS, dI, dR. It returns the number of deaths clamped.
-func VitalBlock(src *rand.PCG, r VitalRates, c VitalColumns) int64 {
+// unvaccinated births, dS, dI, dR. It returns the number of deaths clamped,
+// and a [CountError] (patch index relative to the block) when a patch's
+// population would pass 2^53 or a draw's mean is above the sampler limit:
+// the block stops at that patch, leaving it unchanged.
+func VitalBlock(src *rand.PCG, r VitalRates, c VitalColumns) (int64, *CountError) {
 	var clamped int64
 	for j := range c.S {
 		s, i, rec := c.S[j], c.I[j], c.R[j]
-		births := float64(s+i+rec) * r.Birth
+		n := s + i + rec
+		births := float64(n) * r.Birth
+		switch {
+		case births > rng.MaxPoissonMean:
+			return clamped, meanError(j, "births", n, r.Birth, "crude_birth_rate")
+		case deathsTooLarge(max(s, i, rec), r.Death):
+			return clamped, meanError(j, "deaths", max(s, i, rec), r.Death, "crude_death_rate")
+		}
 		cover := c.MCV1[j] * r.Efficacy
 		vacc := rng.Poisson(src, births*cover)
 		unvacc := rng.Poisson(src, births*(1-cover))
 		ds, di, dr, cl := drawDeaths(src, r.Death, s, i, rec)
+		if n+vacc+unvacc-ds-di-dr > maxPop {
+			return clamped, populationError(j, n, vacc+unvacc, ds+di+dr)
+		}
 		clamped += cl
 		c.S[j] = s + unvacc - ds
 		c.I[j] = i - di
@@ -191,5 +211,5 @@ func VitalBlock(src *rand.PCG, r VitalRates, c VitalColumns) int64 {
 		c.Vaccinated[j] = vacc
 		c.Deaths[j] = ds + di + dr
 	}
-	return clamped
+	return clamped, nil
 }

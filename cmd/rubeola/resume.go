@@ -65,6 +65,11 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 	if err := f.outputFlags.check(cmd, ""); err != nil {
 		return invalid(err)
 	}
+	memOpts, err := f.memoryOption()
+	if err != nil {
+		return invalid(err)
+	}
+	opts = append(opts, memOpts...)
 	m, err := model.LoadSnapshot(file, nil, opts...)
 	if err != nil && strings.Contains(err.Error(), strconv.Quote(model.EnsembleSnapshotFormat)) {
 		return resumeEnsemble(ctx, file, f, feed, opts, stdout)

@@ -40,7 +40,8 @@ type outputFlags struct {
 	plot          bool           // --plot: draw DIR/plots after the run (plot.go)
 	// noTiming leaves the wall-clock fields out of summary.json (sweep
 	// points); not a flag.
-	noTiming bool
+	noTiming  bool
+	maxMemory string // --max-memory SIZE|off, "" for the available memory
 }
 
 // addOutputFlags registers the shared output flags.
@@ -54,6 +55,7 @@ func addOutputFlags(cmd *cobra.Command, f *outputFlags) {
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the run (setup, ticks, outputs) to FILE for go tool pprof")
 	fl.StringVar(&f.formatName, "format", string(metrics.CSV), "tidy tables' format: csv or parquet (overrides the run file's [output] format)")
 	addRunPlotFlag(cmd, &f.plot)
+	addMemoryFlag(cmd, &f.maxMemory)
 }
 
 // check validates the shared output flags and resolves the tidy tables'
@@ -146,11 +148,18 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	if f.perPatch {
 		in.components = append(componentList(in), metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}))
 	}
+	memOpts, err := f.memoryOption()
+	if err != nil {
+		return invalid(err)
+	}
 	feed := newProgressFeed()
-	opts := []model.Option{model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick)}
+	opts := append(memOpts, model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick))
 	if R > 0 {
 		e, err := buildEnsemble(in, R, opts...)
 		if err != nil {
+			return invalid(err)
+		}
+		if err := e.CheckMemory(); err != nil {
 			return invalid(err)
 		}
 		_, err = runEnsembleAndWrite(ctx, e, in, f.outputFlags, keep, feed, stdout)
@@ -158,6 +167,9 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	}
 	m, err := buildModel(in, opts...)
 	if err != nil {
+		return invalid(err)
+	}
+	if err := m.CheckMemory(); err != nil {
 		return invalid(err)
 	}
 	_, err = runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)

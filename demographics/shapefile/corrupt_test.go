@@ -117,7 +117,8 @@ func TestCorruptFiles(t *testing.T) {
 }
 
 // FuzzReadShapefile feeds arbitrary .shp and .dbf bytes to ReadShapefile,
-// Dotnames and AddDotname: they may fail, never panic.
+// Dotnames and AddDotname: they may fail, never panic, and their results
+// hold the properties of checkFuzzedRead and checkFuzzedDotnames.
 func FuzzReadShapefile(f *testing.F) {
 	dir := f.TempDir()
 	p := writeGADM(f, dir, "seed_x_2.shp", gadmRows)
@@ -139,8 +140,10 @@ func FuzzReadShapefile(f *testing.F) {
 		require.NoError(t, os.WriteFile(p, shpData, 0o644))
 		require.NoError(t, os.WriteFile(sibling(p, ".shx"), shx, 0o644))
 		require.NoError(t, os.WriteFile(sibling(p, ".dbf"), dbfData, 0o644))
-		_, _ = shapefile.ReadShapefile(p)
-		_, _ = shapefile.Dotnames(p, []string{"COUNTRY", "NAME_1"}, ":")
+		tbl, err := shapefile.ReadShapefile(p)
+		checkFuzzedRead(t, "f_x_2", tbl, err)
+		names, err := shapefile.Dotnames(p, []string{"COUNTRY", "NAME_1"}, ":")
+		checkFuzzedDotnames(t, "f_x_2", names, err, tbl)
 		_, _ = shapefile.AddDotname(p, []string{"COUNTRY", "NAME_1"})
 	})
 }

@@ -1,0 +1,46 @@
+package metrics
+
+import "github.com/rubeola/rubeola/phases"
+
+// Every tracker stores one int64 per value per tick for the whole run
+// (records, sized at Initialize), which is what the model's memory check
+// adds up before a run starts.
+var (
+	_ phases.StorageSizer = (*StateTracker)(nil)
+	_ phases.StorageSizer = (*PopulationTracker)(nil)
+	_ phases.StorageSizer = (*FadeOutTracker)(nil)
+	_ phases.StorageSizer = (*CaseSurveillanceTracker)(nil)
+)
+
+// int64Bytes is the size of one stored value.
+const int64Bytes = 8
+
+// groupDim counts a tracker's groups: patches when there is one group per
+// patch (aggregation level PerPatch), groups otherwise.
+func groupDim(level, groups int) phases.Dim {
+	if level == PerPatch {
+		return phases.Dim{N: groups, Unit: "patches"}
+	}
+	return phases.Dim{N: groups, Unit: "groups"}
+}
+
+// TickStorage describes the counts array: states × groups × ticks int64.
+func (c *StateTracker) TickStorage(m phases.Model, ticks int) phases.Storage {
+	return phases.Storage{ElemBytes: int64Bytes, Dims: []phases.Dim{
+		{N: len(m.World().StateNames()), Unit: "states"}, groupDim(c.p.AggregationLevel, len(c.groupIDs)), {N: ticks, Unit: "ticks"}}}
+}
+
+// TickStorage describes the population array: patches × ticks int64.
+func (c *PopulationTracker) TickStorage(_ phases.Model, ticks int) phases.Storage {
+	return phases.Storage{ElemBytes: int64Bytes, Dims: []phases.Dim{{N: len(c.ids), Unit: "patches"}, {N: ticks, Unit: "ticks"}}}
+}
+
+// TickStorage describes the fade-out counts: one int64 per tick.
+func (c *FadeOutTracker) TickStorage(_ phases.Model, ticks int) phases.Storage {
+	return phases.Storage{ElemBytes: int64Bytes, Dims: []phases.Dim{{N: ticks, Unit: "ticks"}}}
+}
+
+// TickStorage describes the case counts: groups × ticks int64.
+func (c *CaseSurveillanceTracker) TickStorage(_ phases.Model, ticks int) phases.Storage {
+	return phases.Storage{ElemBytes: int64Bytes, Dims: []phases.Dim{groupDim(c.p.AggregationLevel, len(c.groupIDs)), {N: ticks, Unit: "ticks"}}}
+}

@@ -1,0 +1,169 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/rubeola/rubeola/phases"
+)
+
+// Memory check (issue 14): trackers and the timing table are sized for
+// every tick when the run starts, so a run of 10^9 ticks asks for terabytes
+// at once and the Go runtime dies with "out of memory". The model adds the
+// sizes up first ([Biweekly.EstimateMemory]) and refuses a run whose
+// storage exceeds the memory available ([Biweekly.CheckMemory], run by
+// Initialize and LoadSnapshot).
+
+// timingRowHeader is the size of one row's slice header in the timing
+// table (pointer, length, capacity).
+const timingRowHeader = 24
+
+// MemoryItem is one array sized for the run.
+type MemoryItem struct {
+	// Component is the instance name ("StateTracker"), "timing table" or
+	// "timing table rows".
+	Component string
+	// Storage is its size and how it is made up.
+	Storage phases.Storage
+}
+
+// MemoryEstimate lists the storage a run allocates for all its ticks when
+// it starts: every tracker ([phases.StorageSizer]) and the per-phase timing
+// table. State columns, mixing matrices and buffers of one tick are not
+// included (they do not grow with the number of ticks).
+type MemoryEstimate struct {
+	Ticks int          // num_ticks the storage is sized for
+	Items []MemoryItem // in instance order, then the timing table
+}
+
+// Total returns the sum of the items' sizes in bytes.
+func (e MemoryEstimate) Total() float64 {
+	var sum float64
+	for _, it := range e.Items {
+		sum += it.Storage.Bytes()
+	}
+	return sum
+}
+
+// String lists the items, one per line:
+// "StateTracker: 3 states × 954 patches × 1000000000 ticks × 8 B = 22.9 TB".
+func (e MemoryEstimate) String() string {
+	var b strings.Builder
+	for k, it := range e.Items {
+		if k > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "%s: %s = %s", it.Component, it.Storage, FormatBytes(it.Storage.Bytes()))
+	}
+	return b.String()
+}
+
+// EstimateMemory returns the storage the model's run allocates for all its
+// ticks: every tracker's arrays, sized for num_ticks, and the timing table,
+// one row of (phases + 1) int64 per remaining tick. Call it after
+// SetComponents; nothing is allocated.
+func (m *Biweekly) EstimateMemory() MemoryEstimate {
+	ticks := m.p.NumTicks
+	e := MemoryEstimate{Ticks: ticks}
+	for _, c := range m.instances {
+		if s, ok := c.(phases.StorageSizer); ok {
+			e.Items = append(e.Items, MemoryItem{Component: c.Name(), Storage: s.TickStorage(m, ticks)})
+		}
+	}
+	rows := max(ticks-m.tick, 0)
+	e.Items = append(e.Items,
+		MemoryItem{Component: "timing table", Storage: phases.Storage{ElemBytes: 8,
+			Dims: []phases.Dim{{N: m.schedule.Len() + 1, Unit: "columns"}, {N: rows, Unit: "ticks"}}}},
+		MemoryItem{Component: "timing table rows", Storage: phases.Storage{ElemBytes: timingRowHeader,
+			Dims: []phases.Dim{{N: rows, Unit: "ticks"}}}})
+	return e
+}
+
+// MemoryError is the refusal of a run whose per-tick storage exceeds the
+// memory limit.
+type MemoryError struct {
+	Estimate MemoryEstimate
+	Limit    float64 // bytes
+	Source   string  // where Limit comes from
+}
+
+// Error implements error: the total, the limit and its source, one line
+// per item, and what to do.
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("a run of %d ticks needs %s for tracker storage and the timing table, which are sized for every tick before the run starts, "+
+		"more than the %s allowed (%s):\n%s\n"+
+		"use fewer ticks, fewer or coarser trackers (a larger aggregation_level), or set the limit yourself (--max-memory / model.WithMemoryLimit)",
+		e.Estimate.Ticks, FormatBytes(e.Estimate.Total()), FormatBytes(e.Limit), e.Source, e.Estimate)
+}
+
+// CheckMemory returns a [*MemoryError] when the model's per-tick storage
+// ([Biweekly.EstimateMemory]) exceeds the memory limit: by default the
+// memory available now ([AvailableMemory]); see [WithMemoryLimit].
+func (m *Biweekly) CheckMemory() error {
+	return m.checkEstimate(m.EstimateMemory())
+}
+
+// checkEstimate returns a [*MemoryError] when e exceeds m's memory limit.
+func (m *Biweekly) checkEstimate(e MemoryEstimate) error {
+	limit, source := m.memoryLimit()
+	if e.Total() <= limit {
+		return nil
+	}
+	return &MemoryError{Estimate: e, Limit: limit, Source: source}
+}
+
+// memoryLimit returns the limit CheckMemory applies and its source.
+func (m *Biweekly) memoryLimit() (float64, string) {
+	switch {
+	case m.cfg.memLimit > 0:
+		return float64(m.cfg.memLimit), "set by --max-memory / model.WithMemoryLimit"
+	case m.cfg.memLimit < 0:
+		// No limit: only what no slice can hold is refused.
+		return math.MaxInt, "no limit set: the largest Go allocation"
+	}
+	return AvailableMemory()
+}
+
+// needsMemoryCheck reports whether some instance is not initialised yet,
+// i.e. whether initialising may allocate tracker storage.
+func (m *Biweekly) needsMemoryCheck() bool {
+	for _, done := range m.initialized {
+		if !done {
+			return true
+		}
+	}
+	return false
+}
+
+// WithMemoryLimit sets the memory limit for the per-tick storage that
+// Initialize and LoadSnapshot check: bytes > 0 is the limit, 0 (the
+// default) the memory available when the check runs ([AvailableMemory]),
+// and bytes < 0 turns the check off (only storage no Go slice can hold is
+// still refused).
+func WithMemoryLimit(bytes int64) Option {
+	return func(c *config) error {
+		c.memLimit = bytes
+		return nil
+	}
+}
+
+// FormatBytes formats a byte count with a decimal unit and three
+// significant digits: "22.9 TB", "1.00 GB", "512 B".
+func FormatBytes(b float64) string {
+	units := []string{"B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"}
+	k := 0
+	for b >= 999.5 && k < len(units)-1 {
+		b /= 1000
+		k++
+	}
+	switch {
+	case k == 0:
+		return fmt.Sprintf("%.0f B", b)
+	case b < 9.995:
+		return fmt.Sprintf("%.2f %s", b, units[k])
+	case b < 99.95:
+		return fmt.Sprintf("%.1f %s", b, units[k])
+	}
+	return fmt.Sprintf("%.0f %s", b, units[k])
+}

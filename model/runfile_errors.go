@@ -1,0 +1,33 @@
+package model
+
+import (
+	"errors"
+	"strings"
+)
+
+// lineError prefixes every line of its error's message (a joined error
+// prints one problem per line), so that each line the CLI prints names the
+// run file; it unwraps to the error.
+type lineError struct {
+	prefix string
+	err    error
+}
+
+func (e *lineError) Error() string {
+	lines := strings.Split(e.err.Error(), "\n")
+	for k, l := range lines {
+		lines[k] = e.prefix + l
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (e *lineError) Unwrap() error { return e.err }
+
+// prefixLines joins errs, every line of every message prefixed with name.
+func prefixLines(name string, errs []error) error {
+	prefixed := make([]error, len(errs))
+	for k, e := range errs {
+		prefixed[k] = &lineError{prefix: name + ": ", err: e}
+	}
+	return errors.Join(prefixed...)
+}
