@@ -34,6 +34,10 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 		return err
 	}
 	defer func() { err = errors.Join(err, stopProfile()) }()
+	verbose := m.Params().Verbose
+	if verbose {
+		printSchedule(stdout, m)
+	}
 	start := time.Now()
 	if err := m.Initialize(); err != nil {
 		return err
@@ -73,6 +77,10 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 		names = append(names, file.name)
 	}
 	sum.print(stdout, f.out, names, time.Since(writing))
+	if verbose {
+		printTimingTable(stdout, m)
+		printOutputs(stdout, f.out, names, snaps)
+	}
 	return nil
 }
 
