@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/scenario"
 )
@@ -40,6 +42,17 @@ func TestSchooltermsRuns(t *testing.T) {
 	}
 	// Printed with 4 decimals: the mean of 26 roundings is within 5e-5.
 	assert.InDelta(t, 1, mean, 5e-5)
+	// A run file's Infection entry accepts it (with seasonality = 0).
+	infection, ok := model.LookupComponentType("Infection")
+	require.True(t, ok)
+	entry, err := json.Marshal(map[string]any{"seasonality": 0, "season_table": doc.SeasonTable})
+	require.NoError(t, err)
+	_, err = infection.Decode(entry)
+	require.NoError(t, err)
+	short, err := json.Marshal(map[string]any{"seasonality": 0, "season_table": doc.SeasonTable[1:]})
+	require.NoError(t, err)
+	_, err = infection.Decode(short)
+	require.Error(t, err, "the decoder checks the table, so the check above means something")
 	assert.Equal(t, "total", strings.Fields(lines[2+1+years])[0])
 	assert.True(t, strings.HasPrefix(lines[len(lines)-1], "infections in term ticks (term share >= 0.5, 21 of 26): "),
 		lines[len(lines)-1])
