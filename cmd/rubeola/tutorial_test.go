@@ -101,6 +101,15 @@ func TestTutorial(t *testing.T) {
 		return n
 	}
 	assert.Less(t, infections("variant"), infections("baseline"), "20 % less transmission, fewer infections")
+	// The figures the tutorial quotes are this run's, in millions to two
+	// decimals.
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "tutorial.md"))
+	require.NoError(t, err)
+	quoted := regexp.MustCompile(`gives (\d+\.\d\d) million\s+infections instead of (\d+\.\d\d) million`).FindStringSubmatch(string(doc))
+	require.NotNil(t, quoted, "the tutorial quotes both runs' infections")
+	millions := func(n int64) string { return strconv.FormatFloat(float64(n)/1e6, 'f', 2, 64) }
+	assert.Equal(t, quoted[1], millions(infections("variant")))
+	assert.Equal(t, quoted[2], millions(infections("baseline")))
 	assert.Regexp(t, `variant/summary.json:\s+"peak_infectious": \d+`, text)
 	if hasPlot {
 		for _, dir := range []string{"rubeola-out", "baseline", "variant"} {
