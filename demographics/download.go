@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -39,6 +40,7 @@ type downloadConfig struct {
 	progress io.Writer    // nil or io.Discard → no progress bar
 	client   *http.Client // nil → a default client
 	reuse    bool
+	logger   *slog.Logger
 }
 
 // WithMirror downloads from base instead of the server named by the
@@ -105,7 +107,7 @@ func Download(ctx context.Context, countryCode string, adminLevel int, dir strin
 		return nil, fmt.Errorf("demographics: GADM download of %s: timeout must be > 0, got %s (the default is %s)",
 			iso, timeout, DefaultTimeout)
 	}
-	cfg := downloadConfig{progress: os.Stderr}
+	cfg := downloadConfig{progress: defaultProgress(), logger: discardLogger}
 	for _, o := range opts {
 		if o != nil {
 			o.applyDownload(&cfg)
@@ -122,6 +124,7 @@ func Download(ctx context.Context, countryCode string, adminLevel int, dir strin
 	shp := filepath.Join(dir, stem+".shp")
 	if cfg.reuse {
 		if info, err := os.Stat(shp); err == nil && info.Mode().IsRegular() {
+			cfg.logger.Info("demographics: GADM shapefile already downloaded", "path", shp)
 			return openGADM(shp, adminLevel, fields)
 		}
 	}
@@ -166,7 +169,7 @@ func gadmDir(dir, iso string) (string, error) {
 // downloadAndExtract streams url into a temporary file in dir, extracts it
 // there and removes it; it returns the names of the extracted files.
 func downloadAndExtract(ctx context.Context, url, dir string, timeout time.Duration, cfg downloadConfig) ([]string, error) {
-	f := fetch{Client: cfg.client, URL: url, Timeout: timeout, Progress: cfg.progress, Label: filepath.Base(url)}
+	f := fetch{Client: cfg.client, URL: url, Timeout: timeout, Progress: cfg.progress, Label: filepath.Base(url), Log: cfg.logger}
 	tmp, _, err := f.toTempFile(ctx, dir, ".gadm-*.zip.part")
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -189,10 +190,22 @@ func TestDownloadDefaultDir(t *testing.T) {
 func TestDownloadProgress(t *testing.T) {
 	srv, _ := gadmServer(t, gadmZip(t, []int{0, 1, 2}), nil)
 	t.Setenv("RUBEOLA_GADM_MIRROR", srv.URL)
-	var buf bytes.Buffer
-	_, err := Download(context.Background(), "CUB", 2, t.TempDir(), time.Second, WithProgress(&buf))
+	var buf, log bytes.Buffer
+	dir := t.TempDir()
+	logger := WithLogger(slog.New(slog.NewTextHandler(&log, nil)))
+	_, err := Download(context.Background(), "CUB", 2, dir, time.Second, WithProgress(&buf), logger)
 	require.NoError(t, err)
-	assert.Contains(t, buf.String(), "gadm41_CUB_shp.zip")
+	assert.Contains(t, buf.String(), "gadm41_CUB_shp.zip", "a writer given explicitly gets the bar")
+	url := srv.URL + gadmPath
+	assert.Contains(t, log.String(), `msg="demographics: downloading" url=`+url)
+	assert.Contains(t, log.String(), `msg="demographics: downloaded" url=`+url+` bytes=`)
+
+	// A second call with reuse logs that the shapefile was already there.
+	log.Reset()
+	_, err = Download(context.Background(), "CUB", 2, dir, time.Second, WithReuse(), WithProgress(io.Discard), logger)
+	require.NoError(t, err)
+	assert.Contains(t, log.String(), `msg="demographics: GADM shapefile already downloaded"`)
+	assert.NotContains(t, log.String(), "downloading")
 }
 
 func TestDownloadRejectsBeforeRequest(t *testing.T) {

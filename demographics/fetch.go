@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptrace"
 	"os"
@@ -25,6 +26,7 @@ type fetch struct {
 	Timeout  time.Duration // bound on each silence; must be > 0
 	Progress io.Writer     // progress bar in bytes; nil or io.Discard → none
 	Label    string        // progress bar description
+	Log      *slog.Logger  // nil → no diagnostics
 }
 
 // errStalled is the cancellation cause set by the watchdog.
@@ -50,9 +52,16 @@ func (f fetch) toTempFile(ctx context.Context, dir, pattern string) (path string
 			_ = os.Remove(tmp.Name())
 		}
 	}()
+	if f.Log != nil {
+		f.Log.Info("demographics: downloading", "url", f.URL)
+	}
+	start := time.Now()
 	size, err = f.copyTo(ctx, tmp)
 	if err != nil {
 		return "", 0, err
+	}
+	if f.Log != nil {
+		f.Log.Info("demographics: downloaded", "url", f.URL, "bytes", size, "seconds", time.Since(start).Seconds())
 	}
 	return tmp.Name(), size, nil
 }

@@ -2,7 +2,11 @@ package demographics
 
 import (
 	"io"
+	"log/slog"
 	"net/http"
+	"os"
+
+	"github.com/rubeola/rubeola/internal/tty"
 )
 
 // PPOption configures [NewPopProspects]: [WithURL], [WithCacheDir],
@@ -47,8 +51,43 @@ func WithHTTPClient(client *http.Client) NetOption {
 }
 
 // WithProgress sets where a download's progress bar (in bytes) is drawn. The
-// default is os.Stderr; io.Discard or nil silences it. For [NewPopProspects]
+// default is os.Stderr when it is a terminal and nothing otherwise (no bar
+// in pipes, files or CI logs); a writer given here always gets the bar;
+// io.Discard or nil silences it. For [NewPopProspects]
 // this is a rubeola addition (the reference has none).
 func WithProgress(w io.Writer) NetOption {
 	return NetOption{set: func(_ **http.Client, p *io.Writer) { *p = w }}
+}
+
+// defaultProgress is where download progress bars go unless [WithProgress]
+// says otherwise: os.Stderr when it is a terminal, else nowhere.
+func defaultProgress() io.Writer {
+	if tty.IsTerminal(os.Stderr) {
+		return os.Stderr
+	}
+	return nil
+}
+
+// discardLogger is the default logger: diagnostics are silent unless the
+// caller passes [WithLogger].
+var discardLogger = slog.New(slog.DiscardHandler)
+
+// LogOption is an option of [NewPopProspects], [Download] and
+// [NewRasterPatchGenerator]: see [WithLogger].
+type LogOption struct {
+	logger *slog.Logger
+}
+
+func (o LogOption) applyPP(c *ppConfig)             { c.logger = o.logger }
+func (o LogOption) applyDownload(c *downloadConfig) { c.logger = o.logger }
+func (o LogOption) applyGen(c *genConfig)           { c.logger = o.logger }
+
+// WithLogger sends diagnostics to l: downloads started and finished, cache
+// hits, cache write failures and features lying outside a population
+// raster. The default discards them; nil restores the default.
+func WithLogger(l *slog.Logger) LogOption {
+	if l == nil {
+		l = discardLogger
+	}
+	return LogOption{logger: l}
 }

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
+	"log/slog"
 	"maps"
 	"math"
 	"os"
@@ -105,8 +105,17 @@ type messageError struct {
 func (e messageError) Error() string { return e.msg }
 func (e messageError) Unwrap() error { return e.err }
 
-// GenOption configures a [RasterPatchGenerator].
-type GenOption func(*genConfig)
+// GenOption configures a [RasterPatchGenerator]: [WithCache],
+// [WithoutCache], [WithMCV1Units], [WithDefaultMCV1], [WithWorkers] and
+// [WithLogger].
+type GenOption interface {
+	applyGen(*genConfig)
+}
+
+// genOptionFunc adapts a function to [GenOption].
+type genOptionFunc func(*genConfig)
+
+func (f genOptionFunc) applyGen(c *genConfig) { f(c) }
 
 // genConfig is the generator's configuration.
 type genConfig struct {
@@ -116,35 +125,35 @@ type genConfig struct {
 	units       string
 	defaultMCV1 float64
 	workers     int
-	verbose     io.Writer
+	logger      *slog.Logger
 }
 
 // WithCache uses c for the results (default: LoadCache("")).
 func WithCache(c *Cache) GenOption {
-	return func(g *genConfig) { g.cache, g.noCache, g.cacheNil = c, false, c == nil }
+	return genOptionFunc(func(g *genConfig) { g.cache, g.noCache, g.cacheNil = c, false, c == nil })
 }
 
 // WithoutCache computes every result and stores nothing.
 func WithoutCache() GenOption {
-	return func(g *genConfig) { g.cache, g.noCache, g.cacheNil = nil, true, false }
+	return genOptionFunc(func(g *genConfig) { g.cache, g.noCache, g.cacheNil = nil, true, false })
 }
 
 // WithMCV1Units says how MCV1 raster values are read: [MCV1UnitsFraction],
 // [MCV1UnitsPercent] or [MCV1UnitsAuto] (the default: percent if any valid
 // MCV1 pixel read exceeds 1.0).
-func WithMCV1Units(units string) GenOption { return func(g *genConfig) { g.units = units } }
+func WithMCV1Units(units string) GenOption {
+	return genOptionFunc(func(g *genConfig) { g.units = units })
+}
 
 // WithDefaultMCV1 is the MCV1 of every patch when there is no MCV1 raster
 // (default 0); it must be in [0, 1].
-func WithDefaultMCV1(x float64) GenOption { return func(g *genConfig) { g.defaultMCV1 = x } }
+func WithDefaultMCV1(x float64) GenOption {
+	return genOptionFunc(func(g *genConfig) { g.defaultMCV1 = x })
+}
 
 // WithWorkers processes n features in parallel (default, and n ≤ 0:
 // GOMAXPROCS). Results do not depend on n.
-func WithWorkers(n int) GenOption { return func(g *genConfig) { g.workers = n } }
-
-// WithVerbose reports on w the features lying outside a partially
-// overlapping population raster, cache hits and cache write failures.
-func WithVerbose(w io.Writer) GenOption { return func(g *genConfig) { g.verbose = w } }
+func WithWorkers(n int) GenOption { return genOptionFunc(func(g *genConfig) { g.workers = n }) }
 
 // check validates the option values.
 func (c *genConfig) check() error {
@@ -201,9 +210,9 @@ type RasterPatchGenerator struct {
 // raster ([ErrNotGeographic]); an unreadable raster ([ErrUnsupportedTIFF]
 // and the other errors of [geotiff.OpenFile]).
 func NewRasterPatchGenerator(p RasterPatchParams, opts ...GenOption) (*RasterPatchGenerator, error) {
-	cfg := genConfig{units: MCV1UnitsAuto}
+	cfg := genConfig{units: MCV1UnitsAuto, logger: discardLogger}
 	for _, o := range opts {
-		o(&cfg)
+		o.applyGen(&cfg)
 	}
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -302,11 +311,9 @@ func (g *RasterPatchGenerator) featureError(i int, err error) error {
 	return fmt.Errorf("%s: record %d (DOTNAME %q): %w", g.params.Shapefile, i+1, g.features[i].Dotname, err)
 }
 
-// logf writes a line to the verbose writer, if any.
-func (g *RasterPatchGenerator) logf(format string, args ...any) {
-	if g.cfg.verbose != nil {
-		fmt.Fprintf(g.cfg.verbose, "demographics: "+format+"\n", args...)
-	}
+// logf logs a message on the generator's logger (see [WithLogger]).
+func (g *RasterPatchGenerator) logf(level slog.Level, format string, args ...any) {
+	g.cfg.logger.Log(context.Background(), level, "demographics: "+fmt.Sprintf(format, args...))
 }
 
 // Population returns every feature's population and planar area centroid,
@@ -508,7 +515,7 @@ func (g *RasterPatchGenerator) scaleMCV1(raws []float64, maxValid float64) ([]Pa
 }
 
 // checkOverlap returns ErrNoOverlap when the raster's extent overlaps no
-// feature's bounding box, and reports on the verbose writer the features
+// feature's bounding box, and logs the features
 // outside a partially overlapping raster (they get pop 0).
 func (g *RasterPatchGenerator) checkOverlap(pg grid, zones []*zone) error {
 	ext := pg.extent()
@@ -528,7 +535,7 @@ func (g *RasterPatchGenerator) checkOverlap(pg grid, zones []*zone) error {
 		if len(outside) > most {
 			names += ", …"
 		}
-		g.logf("%d of %d features lie outside the population raster %s (%s) and get pop 0: %s",
+		g.logf(slog.LevelWarn, "%d of %d features lie outside the population raster %s (%s) and get pop 0: %s",
 			len(outside), len(zones), g.params.PopulationRaster, where, names)
 	}
 	return nil
@@ -671,13 +678,13 @@ func loadCached[T any](g *RasterPatchGenerator, kind, units string, dotname func
 			return nil, false
 		}
 	}
-	g.logf("%s from the cache in %s", key, g.cfg.cache.Dir())
+	g.logf(slog.LevelInfo, "%s from the cache in %s", key, g.cfg.cache.Dir())
 	return p.Patches, true
 }
 
 // store writes patches to the cache under kind, stamped with the start of
 // the computation. A failed write loses only the cache entry: it is
-// reported on the verbose writer and otherwise ignored.
+// logged and otherwise ignored.
 func store[T any](g *RasterPatchGenerator, kind, units string, patches []T) {
 	if g.cfg.cache == nil {
 		return
@@ -685,6 +692,6 @@ func store[T any](g *RasterPatchGenerator, kind, units string, patches []T) {
 	key := g.params.ID + ":" + kind
 	data := cachePayload[T]{Sources: g.sources(), Units: units, Patches: patches}
 	if err := g.cfg.cache.SetAt(key, g.started, g.inputs(), data); err != nil {
-		g.logf("not cached: %v", err)
+		g.logf(slog.LevelWarn, "not cached: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"strings"
@@ -63,6 +64,7 @@ type ppConfig struct {
 	timeout  time.Duration
 	ctx      context.Context
 	progress io.Writer
+	logger   *slog.Logger
 }
 
 // WithURL sets the WPP bulk file to read (zip, gzip or plain CSV, detected
@@ -126,7 +128,7 @@ func NewPopProspects(countryCode string, opts ...PPOption) (*PopProspects, error
 
 // newPPConfig applies opts over the defaults and checks the result.
 func newPPConfig(opts []PPOption) (*ppConfig, error) {
-	cfg := &ppConfig{timeout: DefaultTimeout, ctx: context.Background(), progress: os.Stderr}
+	cfg := &ppConfig{timeout: DefaultTimeout, ctx: context.Background(), progress: defaultProgress(), logger: discardLogger}
 	for _, o := range opts {
 		if o != nil {
 			o.applyPP(cfg)

@@ -54,6 +54,7 @@ func wppCacheDir(cacheDir, url string) string {
 func loadWPPExtract(cfg *ppConfig, code string) (*wppExtract, error) {
 	dir := wppCacheDir(cfg.cacheDir, cfg.url)
 	if ex, ok := readWPPExtract(dir, code, cfg.url); ok {
+		cfg.logger.Info("demographics: WPP extract from the cache", "code", code, "dir", dir)
 		return ex, ex.usable()
 	}
 	if meta, ok := readWPPMeta(dir, cfg.url); ok && !slices.Contains(meta.Codes, code) {
@@ -91,7 +92,7 @@ func downloadWPP(cfg *ppConfig, dir string) (map[string]*wppExtract, error) {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return nil, fmt.Errorf("demographics: WPP cache: %w", err)
 	}
-	f := fetch{Client: cfg.client, URL: cfg.url, Timeout: cfg.timeout, Progress: cfg.progress, Label: "WPP"}
+	f := fetch{Client: cfg.client, URL: cfg.url, Timeout: cfg.timeout, Progress: cfg.progress, Label: "WPP", Log: cfg.logger}
 	tmp, _, err := f.toTempFile(cfg.ctx, root, ".download-*.tmp")
 	if err != nil {
 		return nil, err

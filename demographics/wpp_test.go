@@ -19,6 +19,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/tty"
 )
 
 // specAgeVec is SPEC §10.1's age_vec, copied from the SPEC.
@@ -146,7 +148,12 @@ func TestNewPopProspectsEnvURL(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, DefaultWPPURL, cfg.url)
 	assert.Equal(t, DefaultTimeout, cfg.timeout)
-	assert.Equal(t, os.Stderr, cfg.progress, "the progress bar goes to stderr by default")
+	// The bar goes to stderr by default, and only when it is a terminal.
+	if tty.IsTerminal(os.Stderr) {
+		assert.Equal(t, os.Stderr, cfg.progress)
+	} else {
+		assert.Nil(t, cfg.progress, "no bar into a pipe or file")
+	}
 	wantDir, err := DefaultCacheDir()
 	require.NoError(t, err)
 	assert.Equal(t, wantDir, cfg.cacheDir)

@@ -2,6 +2,9 @@
 // Each one is run by a test that checks its output (every number depends
 // only on fixed seeds), and the README's quick start is the file
 // examples/quickstart/main.go verbatim (a test checks that they agree).
+// TestDocSnippetsCompile checks that every ```go block of README.md and
+// docs/*.md appears (white space aside) in one of these programs, so every
+// snippet a user reads is compiled and run.
 //
 //   - quickstart: build a scenario, run the standard schedule plus a bare
 //     function phase, read the trackers (go run ./examples/quickstart).
@@ -22,4 +25,14 @@
 //     metrics.EnsembleTable, the attack rate's distribution with
 //     metrics.SummarizeEnsemble, the whole table as CSV with
 //     metrics.WriteQuantileCSV (go run ./examples/ensemble [bands.csv]).
+//   - schoolterms: a CSV of school term dates turned into the 26-value
+//     season_table of Infection (share of each tick's days in term, scaled
+//     to mean 1 with an amplitude), compared with a run without seasonality.
+//   - rasterscenario: a scenario built from a synthetic GeoTIFF population
+//     raster and a GADM-like shapefile written by the program
+//     (demographics.AddDotname, demographics.NewRasterPatchGenerator).
+//   - usermatrix: a labelled mixing matrix read from a CSV file and used
+//     through mixing.FromMixingMatrix.
+//   - readoutputs: the tidy tables read back in Go, Parquet with
+//     parquet-go as docs/outputs.md shows, compared with the CSV.
 package examples

@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"io"
+	"log/slog"
 	"runtime"
 	"time"
 
@@ -161,6 +162,10 @@ func (m *Biweekly) Metrics() *metrics.Timing { return m.timing }
 
 // Stdout returns the verbose output writer.
 func (m *Biweekly) Stdout() io.Writer { return m.cfg.stdout }
+
+// Logger receives the components' diagnostics (see [WithLogger]; discarded
+// by default).
+func (m *Biweekly) Logger() *slog.Logger { return m.cfg.logger }
 
 // Workers returns the number of goroutines kernels may use.
 func (m *Biweekly) Workers() int { return m.pool.Workers() }

@@ -98,7 +98,7 @@ func (e *Ensemble) runTicks(ctx context.Context, n int) error {
 		m.timing.Reserve(p.NumTicks - m.tick)
 	}
 	R := len(e.reps)
-	bar := phases.NewProgress(e.cfg.progress, n*R, e.cfg.name, p.ShowProgress)
+	bar := phases.NewProgress(e.cfg.progress, n*R, e.cfg.name, p.ShowProgress && e.cfg.terminal(e.cfg.progress))
 	defer bar.Close()
 	for range n {
 		if err := ctx.Err(); err != nil {

@@ -3,8 +3,10 @@ package model
 import (
 	"errors"
 	"io"
+	"log/slog"
 	"os"
 
+	"github.com/rubeola/rubeola/internal/tty"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 )
@@ -28,10 +30,14 @@ type config struct {
 	pool   *phases.Pool  // the ensemble's shared worker pool
 	shared *sharedBuilds // the ensemble's shared builds (phases.Model.Shared)
 	scn    *scenario.Table
+
+	terminal func(w io.Writer) bool // is w a terminal (WithTerminalCheck)
+	logger   *slog.Logger           // library diagnostics (WithLogger)
 }
 
 func defaultConfig() config {
-	return config{name: "biweekly", stdout: os.Stdout, progress: os.Stderr, numTicks: -1}
+	return config{name: "biweekly", stdout: os.Stdout, progress: os.Stderr, numTicks: -1,
+		terminal: tty.IsTerminal, logger: slog.New(slog.DiscardHandler)}
 }
 
 // WithName sets the model's name (default "biweekly"; empty is an error).
@@ -57,6 +63,8 @@ func WithStdout(w io.Writer) Option {
 }
 
 // WithProgressWriter sets where the progress bar goes (default os.Stderr).
+// The bar is drawn only when show_progress is true and the writer is a
+// terminal (see [WithTerminalCheck]).
 func WithProgressWriter(w io.Writer) Option {
 	return func(c *config) error {
 		if w == nil {
@@ -108,6 +116,35 @@ func WithAfterTick(fn func(done int)) Option {
 			return errors.New("model: after-tick function must not be nil")
 		}
 		c.afterTick = fn
+		return nil
+	}
+}
+
+// WithTerminalCheck replaces the test deciding whether the progress writer
+// is a terminal (default: a file descriptor attached to a terminal, via
+// golang.org/x/term). The bar is drawn only when show_progress is true and
+// isTerminal(progress writer) is true, so pipes, files and CI logs get no
+// bar. Pass func(io.Writer) bool { return true } to draw into any writer.
+func WithTerminalCheck(isTerminal func(w io.Writer) bool) Option {
+	return func(c *config) error {
+		if isTerminal == nil {
+			return errors.New("model: terminal check must not be nil")
+		}
+		c.terminal = isTerminal
+		return nil
+	}
+}
+
+// WithLogger sets where components send diagnostics (the truncated-mixing
+// report and other messages that are not part of SPEC §4.6's verbose
+// output). The default discards them; the CLI's --verbose logs them as text
+// on stderr.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *config) error {
+		if l == nil {
+			return errors.New("model: logger must not be nil")
+		}
+		c.logger = l
 		return nil
 	}
 }

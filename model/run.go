@@ -106,7 +106,7 @@ func (m *Biweekly) runTicks(ctx context.Context, n int) error {
 		m.pool.Start()
 	}
 	m.timing.Reserve(m.p.NumTicks - m.tick)
-	bar := phases.NewProgress(m.cfg.progress, n, m.cfg.name, m.p.ShowProgress)
+	bar := phases.NewProgress(m.cfg.progress, n, m.cfg.name, m.p.ShowProgress && m.cfg.terminal(m.cfg.progress))
 	defer bar.Close()
 	for range n {
 		if err := ctx.Err(); err != nil {

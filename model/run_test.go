@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -82,22 +83,46 @@ func TestRunFailureIsSticky(t *testing.T) {
 	require.EqualError(t, m.Run(context.Background()), "model: previous run failed at tick 2")
 }
 
+// TestProgressOnlyWhenEnabled: SPEC §4.6 and issue 14 — the bar is drawn
+// only when show_progress is true and the progress writer is a terminal
+// (the check is injected: a buffer is never a terminal by default).
 func TestProgressOnlyWhenEnabled(t *testing.T) {
-	for _, enabled := range []bool{true, false} {
-		var bar bytes.Buffer
-		p := quietParams(5, 1)
-		p.ShowProgress = enabled
-		m, err := NewBiweekly(twoPatch(t), p, WithStdout(&bytes.Buffer{}), WithProgressWriter(&bar))
-		require.NoError(t, err)
-		require.NoError(t, m.SetComponents(metrics.NewStateTracker(nil)))
-		require.NoError(t, m.Run(context.Background()))
-		if enabled {
-			assert.Contains(t, bar.String(), "5/5")
-			assert.True(t, strings.HasSuffix(bar.String(), "\n"))
-		} else {
-			assert.Empty(t, bar.String())
-		}
+	always := func(io.Writer) bool { return true }
+	for _, tc := range []struct {
+		name     string
+		enabled  bool
+		terminal func(io.Writer) bool // nil: the default check
+		drawn    bool
+	}{
+		{"enabled, terminal", true, always, true},
+		{"disabled, terminal", false, always, false},
+		{"enabled, not a terminal", true, func(io.Writer) bool { return false }, false},
+		{"enabled, default check on a buffer", true, nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var bar bytes.Buffer
+			p := quietParams(5, 1)
+			p.ShowProgress = tc.enabled
+			opts := []Option{WithStdout(&bytes.Buffer{}), WithProgressWriter(&bar)}
+			if tc.terminal != nil {
+				opts = append(opts, WithTerminalCheck(tc.terminal))
+			}
+			m, err := NewBiweekly(twoPatch(t), p, opts...)
+			require.NoError(t, err)
+			require.NoError(t, m.SetComponents(metrics.NewStateTracker(nil)))
+			require.NoError(t, m.Run(context.Background()))
+			if tc.drawn {
+				assert.Contains(t, bar.String(), "5/5")
+				assert.True(t, strings.HasSuffix(bar.String(), "\n"))
+			} else {
+				assert.Empty(t, bar.String())
+			}
+		})
 	}
+	_, err := NewBiweekly(twoPatch(t), quietParams(1, 1), WithTerminalCheck(nil))
+	require.EqualError(t, err, "model: terminal check must not be nil")
+	_, err = NewBiweekly(twoPatch(t), quietParams(1, 1), WithLogger(nil))
+	require.EqualError(t, err, "model: logger must not be nil")
 }
 
 func TestVerboseOutput(t *testing.T) {

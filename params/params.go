@@ -24,7 +24,8 @@ type BiweeklyParams struct {
 	NumTicks int `json:"num_ticks" toml:"num_ticks"`
 	// Verbose turns on progress messages and the timing summary (SPEC §4.6).
 	Verbose bool `json:"verbose" toml:"verbose"`
-	// ShowProgress draws a progress bar (on stderr by default).
+	// ShowProgress draws a progress bar (on stderr by default) when that
+	// stream is a terminal (model.WithTerminalCheck).
 	ShowProgress bool `json:"show_progress" toml:"show_progress"`
 	// UseNumba selects the optimised kernels (true) or the simple sequential
 	// reference kernels (false). Results are bit-identical either way; the

@@ -2,6 +2,7 @@ package phases
 
 import (
 	"io"
+	"log/slog"
 	"time"
 
 	"github.com/rubeola/rubeola/ecs"
@@ -69,8 +70,11 @@ type Model interface {
 	CurrentDate() time.Time
 	// TickDate is StartDate + 14·t days.
 	TickDate(t int) time.Time
-	// Stdout receives verbose output.
+	// Stdout receives verbose output (SPEC §4.6).
 	Stdout() io.Writer
+	// Logger receives diagnostics that are not SPEC §4.6 verbose lines
+	// (discarded unless the model's user set a logger).
+	Logger() *slog.Logger
 	// Workers is the number of goroutines kernels may use (never changes results).
 	Workers() int
 	// ForBlocks calls fn(b) for every block b in [0, nblocks): in parallel on

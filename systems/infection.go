@@ -341,16 +341,15 @@ func (c *Infection) newKernel() (*infectionKernel, error) {
 }
 
 // buildMixing builds the mixing matrix. A mixer that reports how it built
-// the matrix (a truncated mixer, SPEC §7.6) has its report printed when
-// verbose.
+// the matrix (a truncated mixer, SPEC §7.6) has its report logged.
 func (c *Infection) buildMixing() (*mixing.Matrix, error) {
 	var mix *mixing.Matrix
 	var err error
 	if r, ok := c.p.Mixer.(mixing.ReportingMixer); ok {
 		var rep mixing.TruncationReport
 		mix, rep, err = r.MixingReport(c.m.Scenario())
-		if err == nil && c.m.Params().Verbose {
-			fmt.Fprintf(c.m.Stdout(), "%s: truncated mixing: %s\n", InfectionName, rep)
+		if err == nil {
+			c.m.Logger().Info("truncated mixing", "component", InfectionName, "report", rep.String())
 		}
 	} else {
 		mix, err = c.p.Mixer.Mixing(c.m.Scenario())

@@ -49,6 +49,9 @@ func buildEnsemble(in *inputs, R int, opts ...model.Option) (*model.Ensemble, er
 // timing.csv) and renames the directory into place. Run and resume share
 // it, and so does every ensemble point of a sweep; it returns the summary.
 func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f outputFlags, keep bool, feed *progressFeed, stdout io.Writer) (sum *ensembleSummary, err error) {
+	if e.Params().Verbose {
+		printSchedule(stdout, e.Replicate(0)) // every replicate has the same schedule
+	}
 	run, err := beginRun(f, e.Initialize)
 	if err != nil {
 		return nil, err

@@ -18,6 +18,7 @@ type pyramidFlags struct {
 	cacheDir   string
 	timeout    time.Duration
 	noProgress bool
+	verbose    bool
 }
 
 func newPyramidCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -38,6 +39,7 @@ func newPyramidCmd(stdout, stderr io.Writer) *cobra.Command {
 				demographics.WithTimeout(f.timeout),
 				demographics.WithContext(cmd.Context()),
 				demographics.WithProgress(progressTo(stderr, f.noProgress)),
+				demographics.WithLogger(logger(stderr, f.verbose)),
 			}
 			if f.url != "" {
 				opts = append(opts, demographics.WithURL(f.url))
@@ -61,6 +63,7 @@ func newPyramidCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.StringVar(&f.cacheDir, "cache-dir", "", "cache directory (default: the user cache directory + /rubeola)")
 	fl.DurationVar(&f.timeout, "timeout", demographics.DefaultTimeout, "longest silence allowed while downloading")
 	fl.BoolVar(&f.noProgress, "no-progress", false, "do not draw the download progress bar")
+	fl.BoolVar(&f.verbose, "verbose", false, "log the download or cache hit on stderr")
 	return cmd
 }
 

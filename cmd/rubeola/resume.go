@@ -49,7 +49,8 @@ func newResumeCmd(stdout, stderr io.Writer) *cobra.Command {
 // resumeSimulation loads the snapshot, then runs and writes like run.
 func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f resumeFlags, stdout, stderr io.Writer) error {
 	feed := newProgressFeed()
-	opts := []model.Option{model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick)}
+	opts := []model.Option{model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick),
+		model.WithTerminalCheck(isTerminal), model.WithLogger(logger(stderr, f.verbose))}
 	if cmd.Flags().Changed("ticks") {
 		if f.ticks < 0 {
 			return invalid(fmt.Errorf("--ticks must be >= 0, got %d", f.ticks))

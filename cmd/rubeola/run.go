@@ -48,8 +48,8 @@ type outputFlags struct {
 func addOutputFlags(cmd *cobra.Command, f *outputFlags) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.out, "out", "rubeola-out", "output directory")
-	fl.BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar")
-	fl.BoolVar(&f.verbose, "verbose", false, "print model messages and the timing summary")
+	fl.BoolVar(&f.noProgress, "no-progress", false, "do not draw the progress bar (it is drawn only on a terminal, when show_progress is true)")
+	fl.BoolVar(&f.verbose, "verbose", false, "print the schedule, model messages, the phase-timing table and where outputs went; log diagnostics on stderr")
 	fl.BoolVar(&f.force, "force", false, "replace a non-empty output directory (after the run succeeded)")
 	fl.IntVar(&f.snapshotEvery, "snapshot-every", 0, "write DIR/snapshots/tick-NNNNNN.snap every K ticks (0: none)")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the run (setup, ticks, outputs) to FILE for go tool pprof")
@@ -153,7 +153,8 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 		return invalid(err)
 	}
 	feed := newProgressFeed()
-	opts := append(memOpts, model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick))
+	opts := append(memOpts, model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick),
+		model.WithTerminalCheck(isTerminal), model.WithLogger(logger(stderr, f.verbose)))
 	if R > 0 {
 		e, err := buildEnsemble(in, R, opts...)
 		if err != nil {

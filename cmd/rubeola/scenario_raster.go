@@ -56,9 +56,7 @@ func newScenarioRasterCmd(stdout, stderr io.Writer) *cobra.Command {
 				demographics.WithDefaultMCV1(f.defMCV1),
 				demographics.WithWorkers(f.workers),
 			}
-			if f.verbose {
-				opts = append(opts, demographics.WithVerbose(stderr))
-			}
+			opts = append(opts, demographics.WithLogger(logger(stderr, f.verbose)))
 			switch {
 			case f.noCache:
 				opts = append(opts, demographics.WithoutCache())
@@ -97,6 +95,6 @@ func newScenarioRasterCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.IntVar(&f.workers, "workers", 0, "features processed in parallel (0 = GOMAXPROCS; never changes results)")
 	fl.StringVar(&f.out, "out", "", "scenario CSV to write")
 	fl.BoolVar(&f.force, "force", false, "replace an existing --out file")
-	fl.BoolVar(&f.verbose, "verbose", false, "report features outside the raster")
+	fl.BoolVar(&f.verbose, "verbose", false, "log features outside the raster and cache hits on stderr")
 	return cmd
 }

@@ -31,6 +31,10 @@ const snapshotDir = "snapshots"
 // share it, and so does every point of a sweep; it returns the summary
 // written.
 func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, feed *progressFeed, stdout io.Writer) (sum *runSummary, err error) {
+	verbose := m.Params().Verbose
+	if verbose {
+		printSchedule(stdout, m)
+	}
 	run, err := beginRun(f, m.Initialize)
 	if err != nil {
 		return nil, err
@@ -60,7 +64,12 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 	if err := pending.commit(f.out, f.force, snaps); err != nil {
 		return nil, err
 	}
-	sum.print(stdout, f.out, fileNames(reportOrder(tidy, rest)), time.Since(writing))
+	names := fileNames(reportOrder(tidy, rest))
+	sum.print(stdout, f.out, names, time.Since(writing))
+	if verbose {
+		printTimingTable(stdout, m)
+		printOutputs(stdout, f.out, names, snaps)
+	}
 	if err := plotAfterRun(stdout, f); err != nil {
 		return nil, err
 	}

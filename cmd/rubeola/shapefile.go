@@ -79,6 +79,7 @@ type downloadFlags struct {
 	mirror     string
 	force      bool
 	noProgress bool
+	verbose    bool
 }
 
 func newDownloadCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -102,7 +103,8 @@ func newDownloadCmd(stdout, stderr io.Writer) *cobra.Command {
 			if f.timeout <= 0 {
 				return invalid(fmt.Errorf("shapefile download: --timeout must be > 0, got %s", f.timeout))
 			}
-			opts := []demographics.DownloadOption{demographics.WithProgress(progressTo(stderr, f.noProgress))}
+			opts := []demographics.DownloadOption{demographics.WithProgress(progressTo(stderr, f.noProgress)),
+				demographics.WithLogger(logger(stderr, f.verbose))}
 			if f.mirror != "" {
 				opts = append(opts, demographics.WithMirror(f.mirror))
 			}
@@ -123,6 +125,7 @@ func newDownloadCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.StringVar(&f.mirror, "mirror", "", "GADM mirror base URL (default $RUBEOLA_GADM_MIRROR or https://geodata.ucdavis.edu)")
 	fl.BoolVar(&f.force, "force", false, "download again even if the shapefile is already in --dir")
 	fl.BoolVar(&f.noProgress, "no-progress", false, "do not draw the download progress bar")
+	fl.BoolVar(&f.verbose, "verbose", false, "log the download (or the reuse of an earlier one) on stderr")
 	return cmd
 }
 
@@ -135,13 +138,4 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-// progressTo returns where a download's progress bar is drawn: stderr, or
-// nowhere with --no-progress.
-func progressTo(stderr io.Writer, noProgress bool) io.Writer {
-	if noProgress {
-		return io.Discard
-	}
-	return stderr
 }
