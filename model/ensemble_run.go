@@ -10,20 +10,63 @@ import (
 	"github.com/rubeola/rubeola/phases"
 )
 
-// Initialize runs the pending initialisers of every replicate, replicate by
-// replicate, without ticking.
+// Initialize runs the pending initialisers of every replicate without
+// ticking: replicate 0 first (it makes the shared builds, such as the
+// mixing, on all workers), then the others — in parallel on the shared pool
+// when every instance is a built-in component (each touches only its own
+// replicate, and a replicate's blocks then run in order on one goroutine:
+// the same bits), else one by one. The first error in replicate order is
+// returned.
 func (e *Ensemble) Initialize() error {
 	if e.reps[0].needsMemoryCheck() {
 		if err := e.CheckMemory(); err != nil {
 			return err
 		}
 	}
-	for r, m := range e.reps {
-		if err := m.Initialize(); err != nil {
-			return e.replicateErr(r, err)
+	if err := e.reps[0].Initialize(); err != nil {
+		return e.replicateErr(0, err)
+	}
+	rest := e.reps[1:]
+	if !e.allBuiltin() || !e.reps[0].p.UseNumba {
+		for r, m := range rest {
+			if err := m.Initialize(); err != nil {
+				return e.replicateErr(r+1, err)
+			}
+		}
+		return nil
+	}
+	errs := make([]error, len(rest))
+	for _, m := range rest {
+		m.inline = true
+	}
+	running := e.pool.Running()
+	e.pool.Start()
+	e.pool.Run(len(rest), func(r int) { errs[r] = rest[r].Initialize() })
+	if !running {
+		e.pool.Stop() // runTicks starts it again; an ensemble only initialised keeps no helpers
+	}
+	for _, m := range rest {
+		m.inline = false
+	}
+	for r, err := range errs {
+		if err != nil {
+			return e.replicateErr(r+1, err)
 		}
 	}
 	return nil
+}
+
+// allBuiltin reports whether every instance of every replicate is a
+// built-in component.
+func (e *Ensemble) allBuiltin() bool {
+	for _, m := range e.reps {
+		for _, c := range m.instances {
+			if _, ok := componentTypeOf(c); !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // replicateErr names replicate r in err (kept as is for a single replicate,

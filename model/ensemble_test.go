@@ -347,6 +347,7 @@ func TestEnsembleVerbose(t *testing.T) {
 	p.Verbose, p.ShowProgress = true, true
 	var done []int
 	e, err := NewEnsemble(scn, p, R, WithStdout(&out), WithProgressWriter(&bar),
+		WithTerminalCheck(func(io.Writer) bool { return true }), // the bar is drawn on terminals only
 		WithAfterTick(func(d int) { done = append(done, d) }))
 	require.NoError(t, err)
 	require.NoError(t, e.SetComponents(DefaultComponents()...))

@@ -54,6 +54,10 @@ func NewPool(workers int) *Pool {
 // Workers returns the pool's size.
 func (p *Pool) Workers() int { return p.workers }
 
+// Running reports whether the helper goroutines are running (between
+// Start and Stop).
+func (p *Pool) Running() bool { return p.running }
+
 // Start launches the helper goroutines (no-op for one worker or when
 // running).
 func (p *Pool) Start() {

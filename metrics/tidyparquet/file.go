@@ -72,6 +72,7 @@ type fileWriter struct {
 	offset int64
 	cols   []*column // schema order
 	multi  bool
+	rgMax  int // the most rows of a row group
 
 	// The current page, column-wise: dictionary indexes for strings.
 	tracker, tick, date, patch, state []int32
@@ -106,7 +107,7 @@ const (
 // one DOUBLE column per name of doubles when there are any) and writes the
 // leading magic.
 func newFileWriter(out io.Writer, multi bool, doubles ...string) (*fileWriter, error) {
-	fw := &fileWriter{out: out, multi: multi, ids: dictionary{index: map[string]int32{}},
+	fw := &fileWriter{out: out, multi: multi, rgMax: MaxRowGroupRows, ids: dictionary{index: map[string]int32{}},
 		tick: make([]int32, 0, pageRows), date: make([]int32, 0, pageRows), patch: make([]int32, 0, pageRows),
 		state: make([]int32, 0, pageRows)}
 	if multi {
@@ -176,7 +177,7 @@ func (fw *fileWriter) rowsOf(ti int32, tickIndex int, date time.Time, state stri
 	st := fw.col(colState).dict.add(state)
 	tick, day := int32(tickIndex), epochDay(date)
 	for k := 0; k < len(idx); {
-		m := min(len(idx)-k, pageRows-fw.rows, MaxRowGroupRows-int(fw.rgRows)-fw.rows)
+		m := min(len(idx)-k, pageRows-fw.rows, fw.rgMax-int(fw.rgRows)-fw.rows)
 		fw.patch = append(fw.patch, idx[k:k+m]...)
 		if doubles == nil {
 			fw.count = append(fw.count, counts[k:k+m]...)
@@ -196,12 +197,12 @@ func (fw *fileWriter) rowsOf(ti int32, tickIndex int, date time.Time, state stri
 			}
 		}
 		k += m
-		if fw.rows == pageRows || int(fw.rgRows)+fw.rows == MaxRowGroupRows {
+		if fw.rows == pageRows || int(fw.rgRows)+fw.rows == fw.rgMax {
 			if err := fw.flushPage(); err != nil {
 				return err
 			}
 		}
-		if fw.rgRows == MaxRowGroupRows {
+		if int(fw.rgRows) == fw.rgMax {
 			if err := fw.flushRowGroup(); err != nil {
 				return err
 			}

@@ -77,13 +77,18 @@ func TestWriteQuantilesReadBack(t *testing.T) {
 	pop := ensembleOf(t, tidytest.Synthetic("PopulationTracker", "N", 300, 30, 2), 3, 7)
 	labels := []string{"tick", "date", "patch_id", "state"}
 	values := metrics.QuantileColumns[:]
+	// 3 000 patches × 100 ticks = 300 000 rows: more than one row group of
+	// QuantileRowGroupRows (262 144).
+	big := ensembleOf(t, tidytest.Synthetic("PopulationTracker", "N", 3000, 100, 2), 3, 7)
 	tests := []struct {
-		name    string
-		tables  []*metrics.EnsembleTable
-		columns []string
+		name      string
+		tables    []*metrics.EnsembleTable
+		columns   []string
+		rowGroups int
 	}{
-		{"one table", []*metrics.EnsembleTable{states}, append(append([]string{}, labels...), values...)},
-		{"several tables", []*metrics.EnsembleTable{states, pop}, append(append([]string{"tracker"}, labels...), values...)},
+		{"one table", []*metrics.EnsembleTable{states}, append(append([]string{}, labels...), values...), 1},
+		{"several tables", []*metrics.EnsembleTable{states, pop}, append(append([]string{"tracker"}, labels...), values...), 1},
+		{"several row groups", []*metrics.EnsembleTable{big}, append(append([]string{}, labels...), values...), 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -103,7 +108,9 @@ func TestWriteQuantilesReadBack(t *testing.T) {
 				assert.Equal(t, parquet.Double, field.Type().Kind(), name)
 				assert.Nil(t, field.Type().LogicalType(), name)
 			}
+			assert.Len(t, f.Metadata().RowGroups, tc.rowGroups)
 			for _, rg := range f.Metadata().RowGroups {
+				assert.LessOrEqual(t, rg.NumRows, int64(tidyparquet.QuantileRowGroupRows))
 				for k, cc := range rg.Columns {
 					assert.Equal(t, format.Zstd, cc.MetaData.Codec, tc.columns[k])
 				}
