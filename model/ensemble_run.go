@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/rubeola/rubeola/phases"
@@ -27,6 +28,9 @@ func (e *Ensemble) Initialize() error {
 		return e.replicateErr(0, err)
 	}
 	rest := e.reps[1:]
+	if !slices.ContainsFunc(rest, (*Biweekly).needsMemoryCheck) {
+		return nil // every replicate is initialised (RunTicks calls Initialize every time)
+	}
 	if !e.allBuiltin() || !e.reps[0].p.UseNumba {
 		for r, m := range rest {
 			if err := m.Initialize(); err != nil {
