@@ -57,16 +57,11 @@ func measureEnsemble(opt options, work, bin string, n int) (ensembleResult, erro
 		if res.Arrays, err = replicateArrays(filepath.Join(work, "out-csv"), n); err != nil {
 			return res, err
 		}
-		for _, format := range opt.formats {
-			o, err := runRubeolaEnsemble(opt, bin, scn, work, base, format)
-			if err != nil {
-				return res, err
-			}
-			if format == "csv" {
-				res.CSV = append(res.CSV, o)
-			} else {
-				res.Parquet = append(res.Parquet, o)
-			}
+		err = eachFormat(opt, &res.CSV, &res.Parquet, func(format string) (outcome, error) {
+			return runRubeolaEnsemble(opt, bin, scn, work, base, format)
+		})
+		if err != nil {
+			return res, err
 		}
 	}
 	return res, nil

@@ -85,16 +85,11 @@ func measureSize(opt options, work, bin string, n int) (sizeResult, error) {
 		}
 		res.Numpy = append(res.Numpy, o)
 		res.Baseline = line
-		for _, format := range opt.formats {
-			o, err := runRubeola(opt, bin, scn, work, rep, format)
-			if err != nil {
-				return res, err
-			}
-			if format == "csv" {
-				res.CSV = append(res.CSV, o)
-			} else {
-				res.Parquet = append(res.Parquet, o)
-			}
+		err = eachFormat(opt, &res.CSV, &res.Parquet, func(format string) (outcome, error) {
+			return runRubeola(opt, bin, scn, work, rep, format)
+		})
+		if err != nil {
+			return res, err
 		}
 		if n <= opt.loopMax {
 			o, _, err := runBaseline(opt, scn, rep, "loop")
@@ -105,6 +100,23 @@ func measureSize(opt options, work, bin string, n int) (sizeResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// eachFormat runs one rubeola process per output format of opt, appending
+// its outcome to csv or parquet.
+func eachFormat(opt options, csv, parquet *[]outcome, run func(format string) (outcome, error)) error {
+	for _, format := range opt.formats {
+		o, err := run(format)
+		if err != nil {
+			return err
+		}
+		if format == "csv" {
+			*csv = append(*csv, o)
+		} else {
+			*parquet = append(*parquet, o)
+		}
+	}
+	return nil
 }
 
 // exportScenario writes the baseline's RandomN scenario of n patches into
