@@ -15,8 +15,9 @@ const MaxRowGroupRows = 1_000_000
 // quantile table holds: a row group's pages stay in memory until it is
 // written, and six DOUBLE columns of 1 M rows held 25–35 MB per table (peak
 // RSS of a 16-replicate N = 1 000 ensemble: 201 MiB with 1 M rows, against
-// 170 MiB for its CSV tables); 4 pages of 64 Ki rows bound that to a few MB.
-const QuantileRowGroupRows = 4 * pageRows
+// 166 MiB for its CSV tables); one page of 64 Ki rows per row group bounds
+// that to about 4 MB per table.
+const QuantileRowGroupRows = pageRows
 
 // pageRows is the most rows one data page holds: 64 Ki rows keep the
 // widest column's page (int64 counts) at 512 KiB before encoding.
