@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/model"
 )
 
@@ -28,7 +29,7 @@ func BenchmarkEnsembleTick(b *testing.B) {
 		b.Run(fmt.Sprintf("N=%d/ensemble", n), func(b *testing.B) {
 			ctx := context.Background()
 			e := newEnsemble(b, n, runTicks, ensembleR, true, baselineComponents(b))
-			cpu := processCPU()
+			cpu := testkit.ProcessCPU()
 			for b.Loop() {
 				if e.Tick() >= runTicks {
 					b.StopTimer()
@@ -50,7 +51,7 @@ func BenchmarkEnsembleTick(b *testing.B) {
 				}
 			}
 			build()
-			cpu := processCPU()
+			cpu := testkit.ProcessCPU()
 			for b.Loop() {
 				if ms[0].Tick() >= runTicks {
 					b.StopTimer()
@@ -69,9 +70,9 @@ func BenchmarkEnsembleTick(b *testing.B) {
 }
 
 // reportReplicateTicks reports replicate-ticks per second and the process
-// CPU ms per replicate-tick since cpu (processCPU at the start).
+// CPU ms per replicate-tick since cpu (testkit.ProcessCPU at the start).
 func reportReplicateTicks(b *testing.B, cpu time.Duration) {
 	reps := float64(ensembleR * b.N)
 	b.ReportMetric(reps/b.Elapsed().Seconds(), "replicate-ticks/s")
-	b.ReportMetric(float64((processCPU()-cpu).Milliseconds())/reps, "cpu-ms/replicate-tick")
+	b.ReportMetric(float64((testkit.ProcessCPU()-cpu).Milliseconds())/reps, "cpu-ms/replicate-tick")
 }
