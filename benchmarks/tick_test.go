@@ -45,7 +45,7 @@ func newModel(tb testing.TB, n, ticks int, numba bool, fs []phases.Factory) *mod
 	scn, err := scenario.RandomN(n, 42, 0)
 	require.NoError(tb, err)
 	p := testkit.QuietParams(ticks, params.DefaultSeed)
-	p.UseNumba = numba
+	p.Parallel = numba
 	m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(tb, err)
 	require.NoError(tb, m.SetComponents(fs...))
@@ -60,7 +60,7 @@ func newEnsemble(tb testing.TB, n, ticks, R int, numba bool, fs []phases.Factory
 	scn, err := scenario.RandomN(n, 42, 0)
 	require.NoError(tb, err)
 	p := testkit.QuietParams(ticks, params.DefaultSeed)
-	p.UseNumba = numba
+	p.Parallel = numba
 	e, err := model.NewEnsemble(scn, p, R, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(tb, err)
 	require.NoError(tb, e.SetComponents(fs...))

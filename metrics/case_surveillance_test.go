@@ -152,7 +152,7 @@ func TestCaseSurveillanceDeterminism(t *testing.T) {
 	require.NoError(t, err)
 	run := func(numba bool, workers int) [][]int64 {
 		p := quietParams(8)
-		p.UseNumba = numba
+		p.Parallel = numba
 		m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard), model.WithWorkers(workers))
 		require.NoError(t, err)
 		require.NoError(t, m.SetComponents(systems.NewImportationPressure(nil), systems.NewInfection(nil), surveillance(0.3, metrics.PerPatch)))

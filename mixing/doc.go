@@ -73,7 +73,7 @@
 // summed in a fixed order), and the result is within 1e−12 relative of the
 // reference order on the dense matrix. [Factored.Matrix] materialises the
 // dense matrix when one is needed. The Infection component uses it on the
-// default path (UseNumba).
+// default path (Parallel).
 //
 // [BatchForce] evaluates the factored force for R source vectors at once
 // (the replicates of an ensemble) over the same storage: the vectors whose

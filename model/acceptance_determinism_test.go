@@ -20,7 +20,7 @@ import (
 // determinismCase is one configuration of SPEC AT-16.
 type determinismCase struct {
 	name     string
-	numba    bool           // params.UseNumba
+	numba    bool           // params.Parallel
 	workers  int            // model.WithWorkers (0 = GOMAXPROCS)
 	maxprocs int            // runtime.GOMAXPROCS for the run (0 = unchanged)
 	mix      *mixing.Matrix // a prepared matrix (nil = the default gravity mixer)
@@ -46,7 +46,7 @@ func determinismRun(t *testing.T, scn *scenario.Table, tc determinismCase) deter
 		t.Cleanup(func() { runtime.GOMAXPROCS(old) })
 	}
 	p := atParams(104, atDefaultSeed)
-	p.UseNumba = tc.numba
+	p.Parallel = tc.numba
 	var mixer mixing.Mixer
 	if tc.mix != nil {
 		mixer = atFixedMixer{tc.mix}
@@ -84,11 +84,11 @@ func determinismRun(t *testing.T, scn *scenario.Table, tc determinismCase) deter
 // byte-identical states at every tick and identical tracker arrays for
 // workers 1, 2 and 7 and GOMAXPROCS 1, 4 and 8:
 //
-//   - the reference kernel (UseNumba false) on the dense gravity matrix and
+//   - the reference kernel (Parallel false) on the dense gravity matrix and
 //     on the same matrix stored as CSR, and the active-source kernel
-//     (UseNumba true with a prepared, non-factored matrix) on both storages,
+//     (Parallel true with a prepared, non-factored matrix) on both storages,
 //     which keeps the reference order and so equals it bit for bit;
-//   - the default kernel (UseNumba true, gravity mixer): factored symmetric
+//   - the default kernel (Parallel true, gravity mixer): factored symmetric
 //     storage with SIMD tiles. SPEC §7.5 as revised by issue 12 makes it
 //     "exact within 1e−12" of the reference rather than bit-identical, so
 //     its runs are compared among themselves, and its force is checked
@@ -100,11 +100,11 @@ func determinismRun(t *testing.T, scn *scenario.Table, tc determinismCase) deter
 func TestForceExactness(t *testing.T) {
 	scn := atMust(scenario.RandomN(1000, 7, 0))
 
-	// The reference kernel's dense gravity matrix (UseNumba false builds the
+	// The reference kernel's dense gravity matrix (Parallel false builds the
 	// mixer's Matrix), the same values as CSR, and the default kernel's
 	// factored matrix.
 	refParams := atParams(104, atDefaultSeed)
-	refParams.UseNumba = false
+	refParams.Parallel = false
 	probe := atModel(t, scn, refParams, []phases.Factory{systems.NewInfection(nil)})
 	dense := model.InstancesOf[*systems.Infection](probe)[0].MixingMatrix()
 	require.NotNil(t, dense)

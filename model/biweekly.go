@@ -170,11 +170,11 @@ func (m *Biweekly) Logger() *slog.Logger { return m.cfg.logger }
 // Workers returns the number of goroutines kernels may use.
 func (m *Biweekly) Workers() int { return m.pool.Workers() }
 
-// ForBlocks runs fn for every block: on the worker pool when UseNumba is
+// ForBlocks runs fn for every block: on the worker pool when Parallel is
 // set and a run is in progress, sequentially otherwise (also while an
 // ensemble runs this replicate's step in parallel with the others').
 func (m *Biweekly) ForBlocks(nblocks int, fn func(b int)) {
-	if m.p.UseNumba && !m.inline {
+	if m.p.Parallel && !m.inline {
 		m.pool.Run(nblocks, fn)
 		return
 	}

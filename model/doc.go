@@ -32,7 +32,7 @@
 // storage), then draws every replicate's infections in one parallel
 // section; other built-in phases run the replicates in parallel on the
 // shared pool, and user phases run replicate by replicate on all workers.
-// With UseNumba false (the reference kernel) or a mixer without a factored
+// With Parallel false (the reference kernel) or a mixer without a factored
 // form, the force is evaluated replicate by replicate.
 //
 // Memory beyond a lone run: per replicate its states, tracker arrays and

@@ -26,7 +26,7 @@ import (
 // instances implement [phases.BatchStepper] runs for all replicates in one
 // call: the Infection evaluates the force of every replicate in one pass
 // over the stored tiles of the factored mixing ([mixing.BatchForce]; with
-// UseNumba false or a non-factored mixer, replicate by replicate).
+// Parallel false or a non-factored mixer, replicate by replicate).
 type Ensemble struct {
 	cfg     config
 	reps    []*Biweekly

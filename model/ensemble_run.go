@@ -31,7 +31,7 @@ func (e *Ensemble) Initialize() error {
 	if !slices.ContainsFunc(rest, (*Biweekly).needsMemoryCheck) {
 		return nil // every replicate is initialised (RunTicks calls Initialize every time)
 	}
-	if !e.allBuiltin() || !e.reps[0].p.UseNumba {
+	if !e.allBuiltin() || !e.reps[0].p.Parallel {
 		for r, m := range rest {
 			if err := m.Initialize(); err != nil {
 				return e.replicateErr(r+1, err)
@@ -138,7 +138,7 @@ func (e *Ensemble) runTicks(ctx context.Context, n int) error {
 		return nil
 	}
 	p := e.reps[0].p
-	if p.UseNumba {
+	if p.Parallel {
 		e.pool.Start()
 	}
 	for _, m := range e.reps {

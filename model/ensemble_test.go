@@ -117,12 +117,12 @@ func finish(t *testing.T, m *Biweekly, rec *replicateRecord) {
 }
 
 // loneRun runs the lone model of seed with components fs for ticks ticks
-// (UseNumba numba).
+// (Parallel numba).
 func loneRun(t *testing.T, scn *scenario.Table, fs []phases.Factory, seed uint64, ticks int, numba bool) *replicateRecord {
 	t.Helper()
 	rec := &replicateRecord{}
 	p := quietParams(ticks, seed)
-	p.UseNumba = numba
+	p.Parallel = numba
 	m := newModel(t, scn, p, recorders(fs, func(phases.Model) *replicateRecord { return rec })...)
 	checkRecorders(t, m)
 	require.NoError(t, m.Run(context.Background()))
@@ -137,7 +137,7 @@ func ensembleRecords(t *testing.T, scn *scenario.Table, fs []phases.Factory, R, 
 	t.Helper()
 	opts = append([]Option{WithStdout(io.Discard), WithProgressWriter(io.Discard)}, opts...)
 	p := quietParams(ticks, ensembleSeed)
-	p.UseNumba = numba
+	p.Parallel = numba
 	e, err := NewEnsemble(scn, p, R, opts...)
 	require.NoError(t, err)
 	recs := make([]*replicateRecord, R)
@@ -189,8 +189,8 @@ func passesOf(t *testing.T, scn *scenario.Table, recs []*replicateRecord) map[st
 // every tick, every component's run state (all tracker arrays) and the
 // JSON results summary — for R ∈ {1, 3, 16}, GOMAXPROCS 1, 2, 8 and
 // several worker counts, on the standard schedule and the baseline's list,
-// with the batched factored force (UseNumba) and with the reference kernel
-// (UseNumba false: replicate by replicate). Not parallel: it changes
+// with the batched factored force (Parallel) and with the reference kernel
+// (Parallel false: replicate by replicate). Not parallel: it changes
 // GOMAXPROCS.
 func TestEnsembleMatchesLoneRuns(t *testing.T) {
 	scn := ensembleScenario(t)

@@ -100,7 +100,7 @@ func (m *Biweekly) runTicks(ctx context.Context, n int) error {
 	if n <= 0 {
 		return nil
 	}
-	if m.p.UseNumba {
+	if m.p.Parallel {
 		// The helpers live until the run completes or fails (or the model
 		// is garbage collected), so RunTicks loops do not restart them.
 		m.pool.Start()

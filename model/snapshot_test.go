@@ -104,7 +104,7 @@ func TestSnapshotResumeIsIdentical(t *testing.T) {
 	scn := snapshotScenario(t)
 	for _, numba := range []bool{true, false} {
 		p := quietParams(T, 11)
-		p.UseNumba = numba
+		p.Parallel = numba
 		whole := newModel(t, scn, p, snapshotComponents()...)
 		require.NoError(t, whole.Run(context.Background()))
 		want := outcome(t, whole)

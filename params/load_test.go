@@ -125,7 +125,7 @@ use_numba = false
 	got, err := params.DecodeTOML(strings.NewReader(in))
 	require.NoError(t, err)
 	assert.Equal(t, params.BiweeklyParams{
-		Seed: 42, StartTime: "2001-01", NumTicks: 27, Verbose: true, ShowProgress: false, UseNumba: false,
+		Seed: 42, StartTime: "2001-01", NumTicks: 27, Verbose: true, ShowProgress: false, Parallel: false,
 	}, got)
 }
 

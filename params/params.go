@@ -27,10 +27,11 @@ type BiweeklyParams struct {
 	// ShowProgress draws a progress bar (on stderr by default) when that
 	// stream is a terminal (model.WithTerminalCheck).
 	ShowProgress bool `json:"show_progress" toml:"show_progress"`
-	// UseNumba selects the optimised kernels (true) or the simple sequential
-	// reference kernels (false). Results are bit-identical either way; the
-	// name is the reference's.
-	UseNumba bool `json:"use_numba" toml:"use_numba"`
+	// Parallel selects the optimised kernels, run in parallel blocks on the
+	// model's workers (true), or the simple sequential reference kernels
+	// (false). Results are bit-identical for any worker count either way.
+	// Its key keeps the reference's name, use_numba.
+	Parallel bool `json:"use_numba" toml:"use_numba"`
 }
 
 // Params is the short name of [BiweeklyParams].
@@ -52,7 +53,7 @@ func Default() BiweeklyParams {
 		NumTicks:     DefaultNumTicks,
 		Verbose:      false,
 		ShowProgress: true,
-		UseNumba:     true,
+		Parallel:     true,
 	}
 }
 

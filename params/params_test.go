@@ -20,7 +20,7 @@ func TestDefault(t *testing.T) {
 		NumTicks:     365,
 		Verbose:      false,
 		ShowProgress: true,
-		UseNumba:     true,
+		Parallel:     true,
 	}, p)
 	require.NoError(t, p.Validate())
 

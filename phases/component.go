@@ -78,7 +78,7 @@ type Model interface {
 	// Workers is the number of goroutines kernels may use (never changes results).
 	Workers() int
 	// ForBlocks calls fn(b) for every block b in [0, nblocks): in parallel on
-	// the model's workers when Params().UseNumba is true, sequentially in
+	// the model's workers when Params().Parallel is true, sequentially in
 	// block order otherwise. Results must not depend on the choice.
 	ForBlocks(nblocks int, fn func(b int))
 	// Streams returns the random streams owned by instance c (keyed by its

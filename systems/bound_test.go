@@ -85,7 +85,7 @@ func TestInfectionForceNotANumber(t *testing.T) {
 	inf.Beta = 1e308
 	for _, numba := range []bool{false, true} {
 		p := quietParams(3, 3)
-		p.UseNumba = numba
+		p.Parallel = numba
 		m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 		require.NoError(t, err)
 		require.NoError(t, m.SetComponents(

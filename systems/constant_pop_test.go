@@ -143,7 +143,7 @@ func TestConstantPopNoAllocations(t *testing.T) {
 	scn := must(scenario.Grid(20, 30, 5000, scenario.DefaultGridOptions()))
 	for _, numba := range []bool{false, true} {
 		p := quietParams(10, 1)
-		p.UseNumba = numba
+		p.Parallel = numba
 		m, err := model.NewBiweekly(scn, p, model.WithWorkers(2))
 		require.NoError(t, err)
 		require.NoError(t, m.SetComponents(systems.NewConstantPop(nil)))

@@ -28,7 +28,7 @@
 // in plain kernel functions over slices (for example [Force] and the per-block
 // step functions), which the tests and benchmarks target directly. Random draws
 // come from per-(component, block) streams (package rng), so results are
-// identical for any number of workers and for either UseNumba value.
+// identical for any number of workers and for either Parallel value.
 //
 // Components with run state of their own (clamped-death counters and
 // last-tick records, the importation probability table, the initialisers'

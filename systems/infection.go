@@ -36,7 +36,7 @@ type InfectionParams struct {
 	// default kernel (SPEC §7.5): StorageFloat64 (default, within 1e−12 of
 	// the reference kernel) or StorageFloat32, an opt-in approximation
 	// (half the bytes; λ within about 1e−7 relative) that needs the default
-	// kernel (UseNumba) and a gravity mixer. StorageDense keeps the dense
+	// kernel (Parallel) and a gravity mixer. StorageDense keeps the dense
 	// matrix and the active-source kernel [ForceActive] instead of factored
 	// storage: twice the memory and traffic of StorageFloat64 when most
 	// sources are infectious, but the fastest force when few are and the
@@ -164,8 +164,8 @@ func (p InfectionParams) MarshalJSON() ([]byte, error) {
 // λ_j = β_tick·s(t)·Σ_i I_i·M[i,j] / N_j (0 when N_j = 0), p_j = 1 − e^(−λ_j),
 // ΔI_j ~ Binomial(S_j, p_j); then R += I, I = ΔI, S −= ΔI.
 //
-// Force kernels (SPEC §7.5): with UseNumba false, the reference kernel
-// [Force] on the mixer's dense (or CSR) matrix. With UseNumba true, a mixer
+// Force kernels (SPEC §7.5): with Parallel false, the reference kernel
+// [Force] on the mixer's dense (or CSR) matrix. With Parallel true, a mixer
 // with a factored form ([mixing.AsFactored]: gravity) is built and evaluated
 // factored ([mixing.FactoredForce]: half the bytes of the dense matrix, SIMD
 // tiles on every worker, within 1e−12 of the reference; when few patches
@@ -176,17 +176,17 @@ func (p InfectionParams) MarshalJSON() ([]byte, error) {
 type Infection struct {
 	p       InfectionParams
 	mix     *mixing.Matrix
-	fac     *mixing.Factored      // factored mixing (UseNumba and a factored mixer), else nil
+	fac     *mixing.Factored      // factored mixing (Parallel and a factored mixer), else nil
 	ff      *mixing.FactoredForce // fac's force evaluator (made by the first Step)
 	streams *rng.Streams
 
-	s, i, r []int64
-	x       []float64 // c·I_i per source
-	lambda  []float64 // force, then λ
-	active  []int32   // sources with I_i > 0, increasing (optimised kernel only)
-	ranges  int       // contiguous destination ranges for the parallel force
-	numba   bool      // params.UseNumba, read once at Initialize
-	m       phases.Model
+	s, i, r  []int64
+	x        []float64 // c·I_i per source
+	lambda   []float64 // force, then λ
+	active   []int32   // sources with I_i > 0, increasing (optimised kernel only)
+	ranges   int       // contiguous destination ranges for the parallel force
+	parallel bool      // params.Parallel, read once at Initialize
+	m        phases.Model
 
 	batch        *infectionBatch // the batched force of an ensemble's peers (StepBatch), built on first use
 	forceBlock   func(b int)
@@ -234,7 +234,7 @@ func (c *Infection) Initialize(m phases.Model) error {
 	if n >= parallelForceMin {
 		c.ranges = m.Workers()
 	}
-	c.numba = m.Params().UseNumba
+	c.parallel = m.Params().Parallel
 	c.forceBlock = c.forceRange
 	c.drawBlock = c.draw
 	c.faults = make(faults, streams.NumBlocks())
@@ -247,7 +247,7 @@ func (c *Infection) Initialize(m phases.Model) error {
 
 // MixingMatrix returns the instance's mixing matrix (row = source), building
 // it from the model's scenario on first use; nil if it cannot be built (the
-// error is returned by Initialize). On the factored path (UseNumba and a
+// error is returned by Initialize). On the factored path (Parallel and a
 // gravity mixer) it is the factored matrix materialised dense on the first
 // call, entries as [mixing.Factored.At] (8·N² bytes, kept; the force never
 // needs it).
@@ -262,7 +262,7 @@ func (c *Infection) MixingMatrix() *mixing.Matrix {
 }
 
 // Factored returns the factored mixing matrix the force uses, or nil when
-// the instance uses a [mixing.Matrix] (UseNumba false or a mixer without a
+// the instance uses a [mixing.Matrix] (Parallel false or a mixer without a
 // factored form) or it cannot be built.
 func (c *Infection) Factored() *mixing.Factored {
 	if c.buildKernel() != nil {
@@ -271,7 +271,7 @@ func (c *Infection) Factored() *mixing.Factored {
 	return c.fac
 }
 
-// buildKernel builds the force's mixing once: factored when UseNumba is set
+// buildKernel builds the force's mixing once: factored when Parallel is set
 // and the mixer has a factored form (on every worker; float32 storage when
 // asked), else (or with Storage "dense") the mixer's matrix. Models that
 // share builds (an ensemble's replicates, [phases.Model] Shared) build it
@@ -312,14 +312,14 @@ func (c *Infection) kernelKey() (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	return fmt.Sprintf("%s.kernel\x00%s\x00%v\x00%s", InfectionName, c.p.Storage, c.m.Params().UseNumba, spec), true
+	return fmt.Sprintf("%s.kernel\x00%s\x00%v\x00%s", InfectionName, c.p.Storage, c.m.Params().Parallel, spec), true
 }
 
 // newKernel builds the mixing (see buildKernel).
 func (c *Infection) newKernel() (*infectionKernel, error) {
 	fm, ok := mixing.AsFactored(c.p.Mixer)
 	f32 := c.p.Storage == StorageFloat32
-	if !ok || !c.m.Params().UseNumba || c.p.Storage == StorageDense {
+	if !ok || !c.m.Params().Parallel || c.p.Storage == StorageDense {
 		if f32 {
 			return nil, fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a gravity mixer",
 				InfectionName, StorageFloat32)
@@ -383,7 +383,7 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 		c.ff.Load(c.x)
 		m.ForBlocks(c.ff.Tiles(), c.tileBlock)
 		m.ForBlocks(min(c.ranges, c.ff.Blocks()), c.combineBlock)
-	case c.numba:
+	case c.parallel:
 		m.ForBlocks(c.ranges, c.forceBlock)
 	default:
 		Force(c.lambda, c.x, c.mix)
@@ -397,7 +397,7 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 func (c *Infection) loadSources(tick int) {
 	coef := c.p.BetaPerTick() * c.p.Season(tick)
 	c.active = c.active[:0]
-	listActive := c.numba && c.fac == nil
+	listActive := c.parallel && c.fac == nil
 	for i, v := range c.i {
 		c.x[i] = coef * float64(v)
 		if v > 0 && listActive {

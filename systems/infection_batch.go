@@ -22,11 +22,11 @@ type infectionBatch struct {
 }
 
 // StepBatch runs one tick of transmission for every peer (phases.BatchStepper):
-// with the factored kernel (UseNumba and a gravity mixer) the force of all
+// with the factored kernel (Parallel and a gravity mixer) the force of all
 // peers sharing the receiver's mixing build is evaluated in one pass over
 // the stored tiles of D ([mixing.BatchForce], each peer's force bit for bit
 // the one its Step computes), then every peer draws its infections on its
-// own streams, all peers' blocks in one parallel section. The reference kernel (UseNumba false) and non-factored mixing
+// own streams, all peers' blocks in one parallel section. The reference kernel (Parallel false) and non-factored mixing
 // step the peers one by one, as does a peer set with another mixing build.
 func (c *Infection) StepBatch(ms []phases.Model, peers []phases.Stepper, tick int) error {
 	b := c.batchFor(peers)

@@ -132,7 +132,7 @@ func TestZeroPopulationPatch(t *testing.T) {
 	assert.GreaterOrEqual(t, c.I, int64(0))
 }
 
-// TestInfectionKernelsAgree: UseNumba true (active sources, parallel blocks)
+// TestInfectionKernelsAgree: Parallel true (active sources, parallel blocks)
 // and false (reference loop) give identical trajectories for any workers.
 func TestInfectionKernelsAgree(t *testing.T) {
 	scn := must(scenario.RandomN(700, 7, 0.5)) // 700 patches: three rng blocks
@@ -142,7 +142,7 @@ func TestInfectionKernelsAgree(t *testing.T) {
 		workers int
 	}{{false, 1}, {true, 1}, {true, 2}, {true, 7}} {
 		p := quietParams(30, 11)
-		p.UseNumba = tc.numba
+		p.Parallel = tc.numba
 		m, err := model.NewBiweekly(scn, p, model.WithWorkers(tc.workers), model.WithProgressWriter(io.Discard), model.WithStdout(io.Discard))
 		require.NoError(t, err)
 		per := metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}
@@ -244,7 +244,7 @@ func TestInfectionStorage(t *testing.T) {
 	}
 
 	ref := quietParams(1, 1)
-	ref.UseNumba = false
+	ref.Parallel = false
 	q := systems.DefaultInfectionParams()
 	q.Storage = systems.StorageFloat32
 	mm, err := model.NewBiweekly(three, ref, model.WithProgressWriter(io.Discard))
@@ -265,7 +265,7 @@ func TestInfectionStorageDense(t *testing.T) {
 	q.Storage = systems.StorageDense
 	runWith := func(numba bool, workers int) *model.Biweekly {
 		p := quietParams(20, 5)
-		p.UseNumba = numba
+		p.Parallel = numba
 		m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard),
 			model.WithWorkers(workers))
 		require.NoError(t, err)

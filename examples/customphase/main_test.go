@@ -140,7 +140,7 @@ func TestWaningImmunityWorkers(t *testing.T) {
 	var finals [2][]int64
 	for k, numba := range []bool{false, true} {
 		p := testkit.QuietParams(10, 5)
-		p.UseNumba = numba
+		p.Parallel = numba
 		m := newModel(t, scn, p, schedule(nil)[:1]...) // InitializeEquilibriumStates
 		require.NoError(t, m.AddComponent(NewWaningImmunity(nil)))
 		require.NoError(t, m.Run(context.Background()))
@@ -158,7 +158,7 @@ func TestWaningImmunityNoAllocations(t *testing.T) {
 	require.NoError(t, err)
 	for _, numba := range []bool{false, true} {
 		p := testkit.QuietParams(10, 1)
-		p.UseNumba = numba
+		p.Parallel = numba
 		m := newModel(t, scn, p, NewWaningImmunity(nil), NewSusceptibleTracker())
 		require.NoError(t, m.Initialize())
 		w := model.InstancesOf[*WaningImmunity](m)[0]

@@ -1,0 +1,20 @@
+package cli
+
+import (
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rubeola/rubeola/model"
+)
+
+func newComponentsCmd(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "components",
+		Short: "Print every built-in component and its run-file keys (docs/components.md)",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			return model.WriteComponentDocs(stdout)
+		},
+	}
+}

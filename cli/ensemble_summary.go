@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
+)
+
+// ensembleSummary is ensemble/summary.json: [metrics.SummarizeEnsemble] of
+// the replicates' most granular StateTrackers (and FadeOutTrackers) plus
+// the inputs (params with the base seed), wall times and metadata.
+type ensembleSummary struct {
+	metrics.EnsembleSummary
+	Inputs summaryInputs `json:"inputs"`
+	// wallClock is the whole run's (all replicates) wall time and its part
+	// spent initialising components (the mixing matrix, built once); nil
+	// leaves it out (the points of a sweep, compared byte for byte).
+	*wallClock
+	Metadata metrics.Metadata `json:"metadata"`
+
+	ticksRun int // ticks this process ran (fewer than num_ticks when resumed)
+}
+
+// newEnsembleSummary summarises the ensemble's replicates from their
+// chosen StateTrackers and first FadeOutTrackers (when the list has one).
+// ticksRun is the number of ticks this process ran.
+func newEnsembleSummary(in *inputs, e *model.Ensemble, chosen []*metrics.StateTracker, ticksRun int, wall, setup time.Duration) (*ensembleSummary, error) {
+	R := e.Replicates()
+	seeds := make([]uint64, R)
+	var fadeouts []*metrics.FadeOutTracker
+	for r := range R {
+		m := e.Replicate(r)
+		seeds[r] = m.Params().Seed
+		if f := model.InstancesOf[*metrics.FadeOutTracker](m); len(f) > 0 {
+			fadeouts = append(fadeouts, f[0])
+		}
+	}
+	s, err := metrics.SummarizeEnsemble(chosen, fadeouts, seeds)
+	if err != nil {
+		return nil, err
+	}
+	return &ensembleSummary{EnsembleSummary: s, Inputs: newSummaryInputs(in, e.Replicate(0)),
+		wallClock: &wallClock{wall.Seconds(), setup.Seconds()}, Metadata: metrics.NewMetadata(e.Params()), ticksRun: ticksRun}, nil
+}
+
+// print writes the short human summary of an ensemble run: replicates and
+// seeds, the median and 90 % interval of attack rate, peak and infections,
+// extinctions, wall time, and where the files went (tables in DIR/ensemble,
+// kept: the first replicate's file names, the same in every replicate's
+// folder); write is the time spent writing the outputs after the run.
+func (s *ensembleSummary) print(w io.Writer, dir string, tables, kept []string, write time.Duration) {
+	in := s.Inputs
+	seeds := fmt.Sprintf("seed %d", s.Seeds[0])
+	if s.Replicates > 1 {
+		seeds = fmt.Sprintf("seeds %d–%d", s.Seeds[0], s.Seeds[s.Replicates-1])
+	}
+	fmt.Fprintf(w, "rubeola %s: ensemble of %d replicates (%s), %d patches (population %d), %d ticks from %s\n",
+		model.Version, s.Replicates, seeds, in.NumPatches, in.TotalPopulation, in.Params.NumTicks, in.Params.StartTime)
+	st := s.Stats
+	if d := st.AttackRate; d != nil {
+		fmt.Fprintf(w, "  attack rate: median %.3g (90 %% interval %.3g–%.3g)\n", d.Q50, d.Q05, d.Q95)
+	}
+	if d := st.Infections; d != nil {
+		fmt.Fprintf(w, "  total infections: median %s (90 %% interval %s–%s)\n", num(d.Q50), num(d.Q05), num(d.Q95))
+	}
+	if p, t := st.PeakInfectious, st.PeakTick; p != nil && t != nil {
+		fmt.Fprintf(w, "  peak: median %s infectious (90 %% interval %s–%s) at tick %s (90 %% interval %s–%s)\n",
+			num(p.Q50), num(p.Q05), num(p.Q95), num(t.Q50), num(t.Q05), num(t.Q95))
+	}
+	fmt.Fprintf(w, "  extinct: %d of %d replicates", s.ExtinctReplicates, s.Replicates)
+	if d := st.ExtinctionTick; d != nil {
+		fmt.Fprintf(w, " (median extinction tick %s)", num(d.Q50))
+	}
+	fmt.Fprintln(w)
+	rate := float64(s.Replicates*s.ticksRun) / max(s.WallTime, 1e-9)
+	fmt.Fprintf(w, "  wall time: %.3f s (setup %.3f s), %.0f replicate-ticks/s\n", s.WallTime, s.SetupTime, rate)
+	fmt.Fprintf(w, "  outputs: %s/%s/{%s} (written in %.3f s)\n", dir, ensembleDir, strings.Join(baseNames(tables), ","), write.Seconds())
+	if len(kept) > 0 {
+		last := filepath.Base(replicateDir(s.Replicates-1, s.Replicates))
+		folders := filepath.Base(replicateDir(0, s.Replicates))
+		if s.Replicates > 1 {
+			folders += "…" + last
+		}
+		fmt.Fprintf(w, "  replicates: %s/%s/%s/{%s}\n", dir, replicatesDir, folders, strings.Join(baseNames(kept), ","))
+	}
+}
+
+// num formats a statistic of counts or ticks for reading: rounded to an
+// integer from 100 on, else to one decimal (without a trailing .0).
+func num(v float64) string {
+	if math.Abs(v) >= 100 {
+		return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
+	}
+	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+}
+
+// baseNames returns the names without their folders.
+func baseNames(names []string) []string {
+	out := make([]string, len(names))
+	for k, n := range names {
+		out[k] = filepath.Base(n)
+	}
+	return out
+}

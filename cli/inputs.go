@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// Default scenario: the embedded synthetic scenario `rubeola run` simulates
+// without --scenario (the NumPy baseline's default size and seed).
+const (
+	defaultPatches      = 100
+	defaultScenarioSeed = 42
+)
+
+// defaultScenarioName describes the embedded scenario in outputs.
+const defaultScenarioName = "embedded: scenario.RandomN(100, seed 42, mcv1 0)"
+
+// inputs are the validated inputs of a run.
+type inputs struct {
+	scenario     *scenario.Table
+	scenarioName string
+	params       params.BiweeklyParams
+	paramsFile   string
+	configFile   string
+	snapshotFile string // resume: the snapshot the run continues
+	// components is the run file's component list; nil means the
+	// standard schedule.
+	components []phases.Factory
+	// format is the run file's [output] format; "" when none.
+	format metrics.Format
+	// replicates and keepReplicates are the run file's [ensemble]
+	// replicates (0 when none: a single run) and keep_replicates.
+	replicates     int
+	keepReplicates bool
+}
+
+// inputFlags are the flags shared by run and validate.
+type inputFlags struct {
+	scenarioFile string
+	paramsFile   string
+	configFile   string
+}
+
+// load reads and validates run file, scenario and params, reporting every
+// problem. --scenario overrides the run file's scenario; a params file and
+// a run file with [params] together are an error (which would win is not
+// obvious).
+func (f inputFlags) load() (*inputs, error) {
+	in := &inputs{params: params.Default(), paramsFile: f.paramsFile, configFile: f.configFile}
+	var errs []error
+	var rf *model.RunFile
+	if f.configFile != "" {
+		var err error
+		if rf, err = model.LoadRunFile(f.configFile); err != nil {
+			errs = append(errs, err)
+		} else {
+			in.useRunFile(rf)
+			if rf.HasParams && f.paramsFile != "" {
+				errs = append(errs, fmt.Errorf("%s has a [params] table and --params %s was given: use one of them", f.configFile, f.paramsFile))
+			}
+		}
+	}
+	if f.paramsFile != "" {
+		p, err := params.LoadFile(f.paramsFile)
+		if err != nil {
+			errs = append(errs, err)
+		} else {
+			in.params = p
+		}
+	}
+	switch {
+	case f.scenarioFile != "":
+		scn, err := scenario.LoadCSV(f.scenarioFile)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		in.scenario, in.scenarioName = scn, f.scenarioFile
+	case in.scenario == nil:
+		errs = append(errs, in.useDefaultScenario())
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
+// useRunFile takes the run file's params, components, scenario and format.
+func (in *inputs) useRunFile(rf *model.RunFile) {
+	in.params, in.components = rf.Params, rf.Components
+	in.scenario, in.scenarioName = rf.Scenario, rf.ScenarioName
+	in.format = rf.Format
+	in.replicates, in.keepReplicates = rf.Replicates, rf.KeepReplicates
+}
+
+// useDefaultScenario sets the embedded default scenario.
+func (in *inputs) useDefaultScenario() error {
+	scn, err := scenario.RandomN(defaultPatches, defaultScenarioSeed, 0)
+	in.scenario, in.scenarioName = scn, defaultScenarioName
+	return err
+}

@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// liveModel builds a 3×3 grid model with the standard schedule and a
+// population tracker, reporting every completed tick to feed.
+func liveModel(t *testing.T, feed *progressFeed, ticks int) (*model.Biweekly, *metrics.PopulationTracker) {
+	t.Helper()
+	scn, err := scenario.Grid(3, 3, 5000, scenario.DefaultGridOptions())
+	require.NoError(t, err)
+	p := params.Default()
+	p.NumTicks, p.ShowProgress = ticks, false
+	m, err := model.NewBiweekly(scn, p, model.WithAfterTick(feed.tick))
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(append(model.DefaultComponents(), metrics.NewPopulationTracker(nil))...))
+	require.NoError(t, m.Initialize())
+	return m, model.InstancesOf[*metrics.PopulationTracker](m)[0]
+}
+
+// TestLiveTrackerFollowsTheRun checks that a table written while the model
+// runs (the writer started before the first tick, woken every few ticks)
+// is byte-identical to the same table written after the run. Run it with
+// -race to check the synchronisation.
+func TestLiveTrackerFollowsTheRun(t *testing.T) {
+	const ticks = 70 // not a multiple of the reporting interval (70/32 → every 2 ticks)
+	feed := newProgressFeed()
+	m, pop := liveModel(t, feed, ticks)
+	feed.startAt(m.Tick(), ticks)
+	var live bytes.Buffer
+	done := make(chan error)
+	go func() { done <- metrics.WriteTidyCSV(&live, liveTracker{Tracker: pop, feed: feed}) }()
+	require.NoError(t, m.Run(context.Background()))
+	feed.publish(m.Tick(), true)
+	require.NoError(t, <-done)
+
+	var after bytes.Buffer
+	require.NoError(t, metrics.WriteTidyCSV(&after, pop))
+	assert.Equal(t, after.String(), live.String())
+	assert.Equal(t, 1+ticks*9, strings.Count(live.String(), "\n"), "header and one row per tick and patch")
+}
+
+// TestLiveTrackerStopsOnFailure checks that a failed run stops the writer:
+// it returns after the ticks published so far instead of waiting for ticks
+// that will never come.
+func TestLiveTrackerStopsOnFailure(t *testing.T) {
+	feed := newProgressFeed()
+	m, pop := liveModel(t, feed, 10)
+	feed.startAt(m.Tick(), 10)
+	require.NoError(t, m.RunTicks(context.Background(), 4))
+	var live bytes.Buffer
+	done := make(chan error)
+	go func() { done <- metrics.WriteTidyCSV(&live, liveTracker{Tracker: pop, feed: feed}) }()
+	feed.fail()
+	require.NoError(t, <-done)
+	assert.LessOrEqual(t, strings.Count(live.String(), "\n"), 1+4*9, "no tick past the 4 completed ones")
+}

@@ -1,0 +1,167 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// checkOutDir refuses an existing, non-empty output directory unless force.
+func checkOutDir(dir string, force bool) error {
+	entries, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case err != nil:
+		info, statErr := os.Stat(dir)
+		if statErr == nil && !info.IsDir() {
+			return fmt.Errorf("output path %q exists and is not a directory", dir)
+		}
+		return fmt.Errorf("output directory %q: %w", dir, err)
+	case len(entries) > 0 && !force:
+		return fmt.Errorf("output directory %q is not empty (use --force to replace it)", dir)
+	}
+	return nil
+}
+
+// pendingDir is the temporary directory beside the output directory that
+// result files stream into, each by its own goroutine, until it replaces
+// the output directory ([pendingDir.commit]) or is removed
+// ([pendingDir.discard]).
+type pendingDir struct {
+	tmp     string
+	errs    chan error
+	started int
+	slots   chan struct{} // [pendingDir.startLimited]'s writers at once
+}
+
+// newPendingDir creates the temporary directory beside dir (creating dir's
+// parent if needed).
+func newPendingDir(dir string) (*pendingDir, error) {
+	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return nil, err
+	}
+	return &pendingDir{tmp: tmp, errs: make(chan error, 64)}, nil
+}
+
+// start streams each file into the directory on its own goroutine (the
+// files are independent); [pendingDir.wait] collects the results.
+func (p *pendingDir) start(files []outputFile) {
+	for _, file := range files {
+		p.started++
+		go func() { p.errs <- streamFile(p.tmp, file.name, file.write) }()
+	}
+}
+
+// maxLimitedWriters is how many files [pendingDir.startLimited] writes at
+// once: enough to keep the cores busy, few enough that a large ensemble's
+// replicate files (R × tables) do not each hold their buffers at the same
+// time.
+var maxLimitedWriters = max(8, 2*runtime.GOMAXPROCS(0))
+
+// startLimited is [pendingDir.start] for many files (every replicate's):
+// at most maxLimitedWriters of them are written at once, the others wait
+// for a slot. A table that follows the run and starts late catches up from
+// the trackers' storage, which holds the whole run.
+func (p *pendingDir) startLimited(files []outputFile) {
+	if p.slots == nil {
+		p.slots = make(chan struct{}, maxLimitedWriters)
+	}
+	for _, file := range files {
+		p.started++
+		go func() {
+			p.slots <- struct{}{}
+			err := streamFile(p.tmp, file.name, file.write)
+			<-p.slots
+			p.errs <- err
+		}()
+	}
+}
+
+// mkdir creates the folder name (and its parents) inside the directory, for
+// files named name/….
+func (p *pendingDir) mkdir(name string) error {
+	return os.MkdirAll(filepath.Join(p.tmp, name), 0o755)
+}
+
+// wait waits for every started file and returns the first error by
+// completion (errors name the file). Files of a failed call may be
+// partial: the caller discards the directory.
+func (p *pendingDir) wait() error {
+	var first error
+	for ; p.started > 0; p.started-- {
+		if err := <-p.errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// discard removes the temporary directory (a no-op after commit).
+func (p *pendingDir) discard() { os.RemoveAll(p.tmp) }
+
+// commit moves this run's snapshots into the finished directory and
+// renames it to dir, replacing an existing dir only when force allows it
+// (checked again now: the run may have taken long).
+func (p *pendingDir) commit(dir string, force bool, snapshots []string) error {
+	if err := os.Chmod(p.tmp, 0o755); err != nil {
+		return err
+	}
+	if len(snapshots) > 0 {
+		if err := os.Mkdir(filepath.Join(p.tmp, snapshotDir), 0o755); err != nil {
+			return err
+		}
+		for _, path := range snapshots {
+			if err := os.Rename(path, filepath.Join(p.tmp, snapshotDir, filepath.Base(path))); err != nil {
+				return err
+			}
+		}
+		// The snapshot folder is empty now unless it held files of an
+		// earlier run (--force); then it goes with the old directory.
+		_ = os.Remove(filepath.Join(dir, snapshotDir))
+	}
+	if err := checkOutDir(dir, force); err != nil {
+		return err
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	return os.Rename(p.tmp, dir)
+}
+
+// fileBufferSize is the buffer between a file's writer and the os.File:
+// the tidy writers' output reaches the disk in writes of this size.
+const fileBufferSize = 256 << 10
+
+// streamFile creates the file name (which must not exist) in dir and
+// streams write into it through a buffer of fileBufferSize bytes. Errors
+// name the file as name does (states.csv, ensemble/states.csv).
+func streamFile(dir, name string, write func(io.Writer) error) (err error) {
+	f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	name = filepath.ToSlash(name)
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("writing %s: %w", name, cerr)
+		}
+	}()
+	bw := bufio.NewWriterSize(f, fileBufferSize)
+	if err := write(bw); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	return nil
+}

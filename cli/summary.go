@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
+)
+
+// runSummary is summary.json: the §8.7 results summary of the most granular
+// StateTracker plus inputs, seed, totals and per-phase timing totals.
+type runSummary struct {
+	metrics.Summary
+	Inputs summaryInputs `json:"inputs"`
+	Seed   uint64        `json:"seed"`
+	Totals summaryTotals `json:"totals"`
+	// runTiming holds the wall-clock fields; nil leaves them out (the
+	// points of a sweep, whose summary.json is compared byte for byte).
+	*runTiming
+	Metadata metrics.Metadata `json:"metadata"`
+}
+
+// runTiming are summary.json's wall-clock fields.
+type runTiming struct {
+	TimingUS map[string]int64 `json:"timing_us"`
+	// InitUS is each component's initialisation time in µs (the mixing
+	// matrix is built in InfectionProcess's).
+	InitUS map[string]int64 `json:"init_us"`
+	wallClock
+}
+
+// wallClock is the wall time of a run and its setup part.
+type wallClock struct {
+	WallTime float64 `json:"wall_time_seconds"`
+	// SetupTime is the part of WallTime spent initialising components
+	// (building the mixing matrix); the rest is the ticks.
+	SetupTime float64 `json:"setup_seconds"`
+}
+
+type summaryInputs struct {
+	Scenario   string `json:"scenario"`
+	ParamsFile string `json:"params_file,omitempty"`
+	ConfigFile string `json:"config_file,omitempty"`
+	// ResumedFrom is the snapshot a resumed run started from.
+	ResumedFrom     string                `json:"resumed_from,omitempty"`
+	Params          params.BiweeklyParams `json:"params"`
+	NumPatches      int                   `json:"num_patches"`
+	TotalPopulation int64                 `json:"total_population"`
+	Components      []string              `json:"components"`
+}
+
+type summaryTotals struct {
+	// Infections is Σ over ticks of the tracked I: I at the end of a tick is
+	// that tick's incidence when the tracker runs after Infection.
+	Infections      int64            `json:"infections"`
+	PeakTick        *int             `json:"peak_tick"`
+	PeakInfectious  *int64           `json:"peak_infectious"`
+	FinalState      map[string]int64 `json:"final_state"`
+	FinalPopulation int64            `json:"final_population"`
+}
+
+func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall, setup time.Duration) *runSummary {
+	s := metrics.Summarize(t)
+	p := m.Params()
+	out := &runSummary{Summary: s, Seed: p.Seed, runTiming: &runTiming{wallClock: wallClock{wall.Seconds(), setup.Seconds()}}}
+	out.Inputs = newSummaryInputs(in, m)
+	for _, v := range t.Series("I")[:t.Recorded()] {
+		out.Totals.Infections += v
+	}
+	out.Totals.PeakTick = s.Summary.PeakTick
+	out.Totals.PeakInfectious = s.Summary.PeakInfectiousGlobal
+	tot := m.Patches().Totals()
+	out.Totals.FinalState = map[string]int64{"S": tot.S, "I": tot.I, "R": tot.R}
+	out.Totals.FinalPopulation = tot.N()
+	_, out.TimingUS = m.Metrics().TotalsByName()
+	out.InitUS = m.Metrics().Init
+	out.Metadata = metrics.NewMetadata(p)
+	return out
+}
+
+// newSummaryInputs describes the inputs of model m (its params, with its
+// seed, and its component names).
+func newSummaryInputs(in *inputs, m *model.Biweekly) summaryInputs {
+	s := summaryInputs{Scenario: in.scenarioName, ParamsFile: in.paramsFile, ConfigFile: in.configFile,
+		ResumedFrom: in.snapshotFile, Params: m.Params(),
+		NumPatches: in.scenario.Len(), TotalPopulation: in.scenario.TotalPop()}
+	for _, c := range m.Instances() {
+		s.Components = append(s.Components, c.Name())
+	}
+	return s
+}
+
+// print writes the short human summary; write is the time spent writing the outputs.
+func (s *runSummary) print(w io.Writer, dir string, files []string, write time.Duration) {
+	fmt.Fprintf(w, "rubeola %s: %d patches (population %d), %d ticks from %s\n", model.Version,
+		s.Inputs.NumPatches, s.Inputs.TotalPopulation, s.Inputs.Params.NumTicks, s.Inputs.Params.StartTime)
+	fmt.Fprintf(w, "  total infections: %d\n", s.Totals.Infections)
+	if s.Totals.PeakTick != nil {
+		fmt.Fprintf(w, "  peak: %d infectious at tick %d\n", *s.Totals.PeakInfectious, *s.Totals.PeakTick)
+	}
+	fmt.Fprintf(w, "  final S/I/R: %d / %d / %d\n", s.Totals.FinalState["S"], s.Totals.FinalState["I"], s.Totals.FinalState["R"])
+	fmt.Fprintf(w, "  wall time: %.3f s (setup %.3f s)\n", s.WallTime, s.SetupTime)
+	fmt.Fprintf(w, "  outputs: %s/{%s} (written in %.3f s)\n", dir, strings.Join(files, ","), write.Seconds())
+}
