@@ -78,13 +78,11 @@ type CaseSurveillanceTracker struct {
 	groupOf  []int // per patch: group index, −1 when not considered
 
 	inf     []int64
-	streams *rng.Streams
+	blocks  phases.Blocks
 	draws   []int64 // per patch: this tick's reported cases
 	bad     []int   // per block: first patch whose I cannot be drawn from, −1 none
 	rec     records // row t: one value per group
 	dates   func(t int) time.Time
-
-	drawBlock func(b int)
 }
 
 // NewCaseSurveillanceTracker returns a factory; nil params mean the
@@ -135,14 +133,12 @@ func (c *CaseSurveillanceTracker) attach(m phases.Model) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", CaseSurveillanceTrackerName, err)
 	}
-	streams, err := m.Streams(c)
-	if err != nil {
+	if err := c.blocks.Init(m, c); err != nil {
 		return err
 	}
-	c.inf, c.streams, c.dates = inf, streams, m.TickDate
+	c.inf, c.dates = inf, m.TickDate
 	c.draws = make([]int64, len(inf))
-	c.bad = make([]int, streams.NumBlocks())
-	c.drawBlock = c.block
+	c.bad = make([]int, c.blocks.NumBlocks())
 	return nil
 }
 
@@ -154,7 +150,7 @@ func (c *CaseSurveillanceTracker) Step(m phases.Model, tick int) error {
 	}
 	cases := c.inf
 	if c.p.DetectionRate < 1 {
-		m.ForBlocks(c.streams.NumBlocks(), c.drawBlock)
+		c.blocks.Run(m, c)
 		for _, j := range c.bad {
 			if j >= 0 {
 				return fmt.Errorf("%s: patch %d (%q) has I = %d, outside [0, 2^53] for a binomial draw",
@@ -171,11 +167,11 @@ func (c *CaseSurveillanceTracker) Step(m phases.Model, tick int) error {
 	return nil
 }
 
-// block draws the reported cases of block b's considered patches, in patch
-// order from the block's stream.
-func (c *CaseSurveillanceTracker) block(b int) {
-	lo, hi := c.streams.Range(b)
-	src := c.streams.Block(b)
+// Block draws the reported cases of block b's considered patches, in patch
+// order from the block's stream ([phases.Blocker]; Step runs every block).
+func (c *CaseSurveillanceTracker) Block(b int) {
+	lo, hi := c.blocks.Range(b)
+	src := c.blocks.Stream(b)
 	c.bad[b] = -1
 	for j := lo; j < hi; j++ {
 		if c.groupOf[j] < 0 {

@@ -12,6 +12,7 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
@@ -197,7 +198,7 @@ func TestForceExactness(t *testing.T) {
 		if len(first) != 3 {
 			t.Skip("a kernel's first case was filtered out")
 		}
-		coef := systems.DefaultInfectionParams().BetaPerTick() // seasonality 0
+		coef := systems.DefaultInfectionParams().BetaPerTick(params.StepDays) // seasonality 0
 		n := dense.N()
 		x, want, got, fgot := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
 		ff := fac.NewForce()

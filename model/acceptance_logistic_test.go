@@ -9,6 +9,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
@@ -70,7 +71,7 @@ func TestSILogistic(t *testing.T) {
 	// ConvertToSI phase): I ← I + S·(1 − e^(−β_tick·I/N)), I[0] = 1.
 	mean := []int64{1}
 	for i := 1.0; len(mean) < 52; {
-		i += (siPop - i) * -math.Expm1(-inf.BetaPerTick()*i/siPop)
+		i += (siPop - i) * -math.Expm1(-inf.BetaPerTick(params.StepDays)*i/siPop)
 		mean = append(mean, int64(math.Round(i)))
 	}
 	meanField := halfTime(mean, siPop/2)

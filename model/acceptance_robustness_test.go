@@ -9,6 +9,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
@@ -27,7 +28,7 @@ func TestRobustness(t *testing.T) {
 		[]float64{40, 40.1, 40.2, 40.3}, []float64{4, 4.1, 4.2, 4.3}, []float64{0, 0.5, 0.7, 0.9}))
 	vd := systems.DefaultVitalDynamicsParams()
 	vd.CrudeDeathRate = 1000
-	assert.InDelta(t, 0.026943, vd.DeathRate(), 5e-7, "§5.4 per-tick rate for CDR 1000")
+	assert.InDelta(t, 0.026943, vd.DeathRate(params.StepDays), 5e-7, "§5.4 per-tick rate for CDR 1000")
 	sia := systems.DefaultSIACalendarParams()
 	sia.AggregationLevel = metrics.PerPatch
 	sia.Schedule = []systems.Campaign{

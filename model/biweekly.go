@@ -170,16 +170,16 @@ func (m *Biweekly) Logger() *slog.Logger { return m.cfg.logger }
 // Workers returns the number of goroutines kernels may use.
 func (m *Biweekly) Workers() int { return m.pool.Workers() }
 
-// ForBlocks runs fn for every block: on the worker pool when Parallel is
-// set and a run is in progress, sequentially otherwise (also while an
+// ForBlocks runs w.Block for every block: on the worker pool when Parallel
+// is set and a run is in progress, sequentially otherwise (also while an
 // ensemble runs this replicate's step in parallel with the others').
-func (m *Biweekly) ForBlocks(nblocks int, fn func(b int)) {
+func (m *Biweekly) ForBlocks(nblocks int, w phases.Blocker) {
 	if m.p.Parallel && !m.inline {
-		m.pool.Run(nblocks, fn)
+		m.pool.Run(nblocks, w)
 		return
 	}
 	for b := range nblocks {
-		fn(b)
+		w.Block(b)
 	}
 }
 
@@ -190,12 +190,16 @@ func (m *Biweekly) Tick() int { return m.tick }
 // StartDate returns the first day of the start month, 00:00 UTC.
 func (m *Biweekly) StartDate() time.Time { return m.startDate }
 
+// TimeStepDays returns the length of one tick in days: 14
+// ([params.StepDays]).
+func (m *Biweekly) TimeStepDays() int { return m.p.TimeStepDays() }
+
 // CurrentDate returns StartDate + 14·Tick() days.
 func (m *Biweekly) CurrentDate() time.Time { return m.TickDate(m.tick) }
 
 // TickDate returns StartDate + 14·t days.
 func (m *Biweekly) TickDate(t int) time.Time {
-	return m.startDate.AddDate(0, 0, m.p.TimeStepDays()*t)
+	return m.startDate.AddDate(0, 0, m.TimeStepDays()*t)
 }
 
 // TimeElapsed returns the time from StartDate to CurrentDate in "days" or
@@ -206,7 +210,7 @@ func (m *Biweekly) TimeElapsed(unit string) (int, error) {
 	case "days":
 		return days, nil
 	case "ticks":
-		return days / m.p.TimeStepDays(), nil
+		return days / m.TimeStepDays(), nil
 	}
 	return 0, fmt.Errorf("unknown unit %q (want \"days\" or \"ticks\")", unit)
 }

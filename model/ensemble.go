@@ -38,7 +38,6 @@ type Ensemble struct {
 	plan    []int              // per phase: phaseSequential, phaseParallel or phaseBatched; nil until the first tick
 	peers   [][]phases.Stepper // per batched phase: the replicates' instances
 	errs    []error            // per replicate: the error of a parallel phase
-	stepOne func(r int)        // stepReplicate as a value (made once: no allocation per tick)
 
 	curTick, curPhase int // the phase a parallel section runs
 }

@@ -45,7 +45,7 @@ func (e *Ensemble) Initialize() error {
 	}
 	running := e.pool.Running()
 	e.pool.Start()
-	e.pool.Run(len(rest), func(r int) { errs[r] = rest[r].Initialize() })
+	e.pool.Run(len(rest), &replicateInits{reps: rest, errs: errs})
 	if !running {
 		e.pool.Stop() // runTicks starts it again; an ensemble only initialised keeps no helpers
 	}
@@ -215,7 +215,7 @@ func (e *Ensemble) runPhase(t, k int) error {
 		for _, m := range e.reps {
 			m.inline = true
 		}
-		e.pool.Run(len(e.reps), e.stepOne)
+		e.pool.Run(len(e.reps), (*replicateSteps)(e))
 		for _, m := range e.reps {
 			m.inline = false
 		}
@@ -236,12 +236,26 @@ func (e *Ensemble) runPhase(t, k int) error {
 	return nil
 }
 
-// stepReplicate runs the current phase of replicate r (a parallel
-// section's task), keeping its error.
-func (e *Ensemble) stepReplicate(r int) {
+// replicateSteps is the ensemble as the parallel section that runs the
+// current phase of every replicate (a phases.Blocker over replicates).
+type replicateSteps Ensemble
+
+// Block runs the current phase of replicate r, keeping its error.
+func (s *replicateSteps) Block(r int) {
+	e := (*Ensemble)(s)
 	m := e.reps[r]
 	e.errs[r] = m.schedule.RunPhase(m, e.curTick, e.curPhase, m.timing.Record)
 }
+
+// replicateInits initialises replicates in parallel (a phases.Blocker
+// over replicates).
+type replicateInits struct {
+	reps []*Biweekly
+	errs []error
+}
+
+// Block initialises replicate r, keeping its error.
+func (w *replicateInits) Block(r int) { w.errs[r] = w.reps[r].Initialize() }
 
 // fail marks every replicate failed at tick t.
 func (e *Ensemble) fail(t int) {
@@ -270,7 +284,6 @@ func (e *Ensemble) makePlan() {
 		e.models[r] = m
 	}
 	e.errs = make([]error, R)
-	e.stepOne = e.stepReplicate
 	n := e.reps[0].schedule.Len()
 	e.plan, e.peers = make([]int, n), make([][]phases.Stepper, n)
 	if R < 2 {

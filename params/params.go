@@ -61,8 +61,13 @@ func Default() BiweeklyParams {
 // ["S", "I", "R"]. The slice is new on every call.
 func (p BiweeklyParams) States() []string { return []string{"S", "I", "R"} }
 
-// TimeStepDays returns the length of one tick in days: 14.
-func (p BiweeklyParams) TimeStepDays() int { return 14 }
+// StepDays is the length of one tick of the biweekly model in days: the one
+// source of [BiweeklyParams.TimeStepDays] and of the model's TimeStepDays,
+// with which systems convert rates and day windows.
+const StepDays = 14
+
+// TimeStepDays returns the length of one tick in days: [StepDays] (14).
+func (p BiweeklyParams) TimeStepDays() int { return StepDays }
 
 // Validate checks every field and returns all problems joined: StartTime must
 // be a "YYYY-MM" or valid "YYYY-MM-DD" date (see [ParseStartTime]) and

@@ -66,9 +66,13 @@ type Model interface {
 	Tick() int
 	// StartDate is the first day of the start month, 00:00 UTC.
 	StartDate() time.Time
-	// CurrentDate is StartDate + 14·Tick() days.
+	// TimeStepDays is the length of one tick in days (14 for the biweekly
+	// model): the one source systems convert yearly rates and day windows
+	// with.
+	TimeStepDays() int
+	// CurrentDate is StartDate + TimeStepDays()·Tick() days.
 	CurrentDate() time.Time
-	// TickDate is StartDate + 14·t days.
+	// TickDate is StartDate + TimeStepDays()·t days.
 	TickDate(t int) time.Time
 	// Stdout receives verbose output (SPEC §4.6).
 	Stdout() io.Writer
@@ -77,10 +81,11 @@ type Model interface {
 	Logger() *slog.Logger
 	// Workers is the number of goroutines kernels may use (never changes results).
 	Workers() int
-	// ForBlocks calls fn(b) for every block b in [0, nblocks): in parallel on
-	// the model's workers when Params().Parallel is true, sequentially in
-	// block order otherwise. Results must not depend on the choice.
-	ForBlocks(nblocks int, fn func(b int))
+	// ForBlocks calls w.Block(b) for every block b in [0, nblocks): in
+	// parallel on the model's workers when Params().Parallel is true,
+	// sequentially in block order otherwise. Results must not depend on the
+	// choice. Pass a pointer (see [Blocker], [Blocks]): it allocates nothing.
+	ForBlocks(nblocks int, w Blocker)
 	// Streams returns the random streams owned by instance c (keyed by its
 	// name and its rank among same-named instances, never by position).
 	Streams(c Component) (*rng.Streams, error)

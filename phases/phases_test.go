@@ -51,14 +51,14 @@ func TestPoolRunsEveryBlockOnce(t *testing.T) {
 		p.Start()
 		counts := make([]atomic.Int32, 13)
 		for range 5 {
-			p.Run(len(counts), func(b int) { counts[b].Add(1) })
+			p.Run(len(counts), blockFunc(func(b int) { counts[b].Add(1) }))
 		}
 		p.Stop()
 		for b := range counts {
 			assert.Equal(t, int32(5), counts[b].Load(), "workers %d block %d", workers, b)
 		}
 		var order []int
-		p.Run(4, func(b int) { order = append(order, b) })
+		p.Run(4, blockFunc(func(b int) { order = append(order, b) }))
 		assert.Equal(t, []int{0, 1, 2, 3}, order, "a stopped pool runs sequentially in block order")
 	}
 }
@@ -79,3 +79,9 @@ func TestProgress(t *testing.T) {
 	off.Close()
 	assert.Empty(t, buf.String())
 }
+
+// blockFunc adapts a function to a Blocker (tests only: a func value made
+// per call would allocate).
+type blockFunc func(b int)
+
+func (f blockFunc) Block(b int) { f(b) }

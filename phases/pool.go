@@ -29,7 +29,7 @@ const (
 type Pool struct {
 	workers int
 	helpers []*helper
-	fn      func(b int)
+	work    Blocker
 	nblocks int64
 	next    atomic.Int64
 	gen     atomic.Uint64 // incremented to publish a section
@@ -143,21 +143,21 @@ func (p *Pool) drain() {
 		if b >= p.nblocks {
 			return
 		}
-		p.fn(int(b))
+		p.work.Block(int(b))
 	}
 }
 
-// Run calls fn(b) for every block b in [0, nblocks) and waits for all. When
-// the pool is not running, or there is a single block, it runs sequentially
-// in block order on the caller.
-func (p *Pool) Run(nblocks int, fn func(b int)) {
+// Run calls w.Block(b) for every block b in [0, nblocks) and waits for all.
+// When the pool is not running, or there is a single block, it runs
+// sequentially in block order on the caller.
+func (p *Pool) Run(nblocks int, w Blocker) {
 	if !p.running || nblocks <= 1 {
 		for b := range nblocks {
-			fn(b)
+			w.Block(b)
 		}
 		return
 	}
-	p.fn, p.nblocks = fn, int64(nblocks)
+	p.work, p.nblocks = w, int64(nblocks)
 	p.next.Store(0)
 	p.pending.Store(int64(len(p.helpers)))
 	p.gen.Add(1)
@@ -174,5 +174,5 @@ func (p *Pool) Run(nblocks int, fn func(b int)) {
 			runtime.Gosched()
 		}
 	}
-	p.fn = nil
+	p.work = nil
 }

@@ -27,7 +27,7 @@ func BenchmarkPoolRun(b *testing.B) {
 				p.Start()
 				defer p.Stop()
 				res := make([]float64, 4)
-				fn := func(blk int) { res[blk] = spinWork(work) }
+				fn := blockFunc(func(blk int) { res[blk] = spinWork(work) })
 				for b.Loop() {
 					p.Run(4, fn)
 				}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
-	"github.com/rubeola/rubeola/rng"
 )
 
 // ConstantPopName is the component name of [ConstantPop].
@@ -31,9 +30,9 @@ func (p ConstantPopParams) Validate() error {
 // the birth rate (read-only: the key crude_death_rate is rejected).
 func (p ConstantPopParams) CrudeDeathRate() float64 { return p.CrudeBirthRate }
 
-// Rate returns μ = λ_b per tick, (1 + cbr/1000)^(14/365) − 1 (7.598414e−4 for
-// CBR 20).
-func (p ConstantPopParams) Rate() float64 { return PerTickRate(p.CrudeBirthRate) }
+// Rate returns μ = λ_b per tick of stepDays days, (1 + cbr/1000)^(stepDays/365)
+// − 1 (7.598414e−4 for CBR 20 and the biweekly model's 14 days).
+func (p ConstantPopParams) Rate(stepDays int) float64 { return PerTickRate(p.CrudeBirthRate, stepDays) }
 
 var constantPopKeys = params.KeyRules{
 	Component: ConstantPopName,
@@ -55,23 +54,21 @@ func DecodeConstantPopParams(data []byte) (ConstantPopParams, error) {
 type ConstantPop struct {
 	p       ConstantPopParams
 	mu      float64
-	streams *rng.Streams
+	blocks  phases.Blocks
 	s, i, r []int64
 	clamped []int64 // per block, summed on request
 	faults  faults  // per block: the patch a kernel refused
 	ids     []string
-
-	stepBlock func(b int)
 }
 
 // NewConstantPop returns a factory; nil params mean the defaults.
 func NewConstantPop(p *ConstantPopParams) phases.Factory {
-	return func(phases.Model) (phases.Component, error) {
+	return func(m phases.Model) (phases.Component, error) {
 		q, err := params.Resolve(p, DefaultConstantPopParams())
 		if err != nil {
 			return nil, err
 		}
-		return &ConstantPop{p: q, mu: q.Rate()}, nil
+		return &ConstantPop{p: q, mu: q.Rate(m.TimeStepDays())}, nil
 	}
 }
 
@@ -86,29 +83,28 @@ func (c *ConstantPop) CrudeDeathRate() float64 { return c.p.CrudeDeathRate() }
 
 // Initialize fetches columns and streams.
 func (c *ConstantPop) Initialize(m phases.Model) error {
-	streams, err := m.Streams(c)
-	if err != nil {
+	if err := c.blocks.Init(m, c); err != nil {
 		return err
 	}
 	w := m.World()
-	c.streams = streams
 	c.s, c.i, c.r = w.S(), w.I(), w.R()
-	c.clamped = make([]int64, streams.NumBlocks())
-	c.faults = make(faults, streams.NumBlocks())
+	c.clamped = make([]int64, c.blocks.NumBlocks())
+	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
-	c.stepBlock = c.block
 	return nil
 }
 
 // Step applies one tick of deaths and replacing births.
 func (c *ConstantPop) Step(m phases.Model, _ int) error {
-	m.ForBlocks(c.streams.NumBlocks(), c.stepBlock)
+	c.blocks.Run(m, c)
 	return c.faults.first()
 }
 
-func (c *ConstantPop) block(b int) {
-	lo, hi := c.streams.Range(b)
-	clamped, err := ConstantPopBlock(c.streams.Block(b), c.mu, c.s[lo:hi], c.i[lo:hi], c.r[lo:hi])
+// Block applies the tick to block b's patches ([phases.Blocker]; Step runs
+// every block).
+func (c *ConstantPop) Block(b int) {
+	lo, hi := c.blocks.Range(b)
+	clamped, err := ConstantPopBlock(c.blocks.Stream(b), c.mu, c.s[lo:hi], c.i[lo:hi], c.r[lo:hi])
 	c.clamped[b] += clamped
 	c.faults.record(b, lo, err, c.ids)
 }

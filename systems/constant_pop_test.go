@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
 	"github.com/rubeola/rubeola/scenario"
@@ -20,7 +21,7 @@ func TestConstantPopParams(t *testing.T) {
 	assert.Equal(t, 20.0, p.CrudeBirthRate, "SPEC §5.5 default")
 	assert.Equal(t, p.CrudeBirthRate, p.CrudeDeathRate())
 	// SPEC §5.4/§5.5: μ = λ_b = 1.02^(14/365) − 1.
-	assert.InEpsilon(t, 7.598414e-4, p.Rate(), 1e-6)
+	assert.InEpsilon(t, 7.598414e-4, p.Rate(params.StepDays), 1e-6)
 
 	got, err := systems.DecodeConstantPopParams([]byte(`{"crude_birth_rate": 35}`))
 	require.NoError(t, err)
@@ -94,7 +95,7 @@ func TestConstantPop(t *testing.T) {
 // §5.5 with the default μ). The mean of 2 000 fresh one-tick draws is
 // within 5 SE (SE = √(759.84/2000) = 0.616) of 759.84.
 func TestConstantPopBlockRate(t *testing.T) {
-	mu := systems.DefaultConstantPopParams().Rate()
+	mu := systems.DefaultConstantPopParams().Rate(params.StepDays)
 	src := rand.NewPCG(11, 12)
 	const reps = 2000
 	var sum int64
@@ -115,7 +116,7 @@ func TestConstantPopBlockRate(t *testing.T) {
 // excess counted, counts never go negative and totals stay exact (SPEC §5.8).
 func TestConstantPopClamped(t *testing.T) {
 	p := systems.ConstantPopParams{CrudeBirthRate: 1e30}
-	require.Greater(t, p.Rate(), 9.0)
+	require.Greater(t, p.Rate(params.StepDays), 9.0)
 	scn := table(t, []string{"a", "b", "c"}, []int64{0, 1, 1000})
 	m := run(t, scn, quietParams(20, 2),
 		systems.NewInfectionSeeding(&systems.SeedingParams{NumInfections: 500, TargetPatches: []string{"c"}}),

@@ -19,12 +19,14 @@ type ImportationParams struct {
 	// Rate is the crude importation rate, per 1000 per year (a number, a
 	// list with one value per patch, or an object id → number).
 	Rate Rates `json:"crude_importation_rate"`
-	// StartDays is the first day of importation (active from tick StartDays/14).
+	// StartDays is the first day of importation (active from tick
+	// StartDays/step, the model's step in days: 14 for the biweekly model).
 	StartDays int `json:"importation_start"`
-	// EndDays is the last day (active through tick EndDays/14); −1 = no end.
+	// EndDays is the last day (active through tick EndDays/step); −1 = no end.
 	EndDays int `json:"importation_end"`
 	// TicksPerYear is the divisor of the yearly rate (28 for parity with the
-	// reference, which divides by 28; 365/14 ≈ 26.07 is the calendar value).
+	// reference, which divides by 28; 365/14 ≈ 26.07 ticks of the biweekly
+	// model is the calendar value).
 	TicksPerYear float64 `json:"ticks_per_year"`
 }
 
@@ -51,9 +53,10 @@ func (p ImportationParams) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Active reports whether importation runs at tick t.
-func (p ImportationParams) Active(t int) bool {
-	return p.StartDays/timeStepDays <= t && (p.EndDays == -1 || t <= p.EndDays/timeStepDays)
+// Active reports whether importation runs at tick t of a model whose tick
+// is stepDays days long.
+func (p ImportationParams) Active(t, stepDays int) bool {
+	return p.StartDays/stepDays <= t && (p.EndDays == -1 || t <= p.EndDays/stepDays)
 }
 
 var importationKeys = params.KeyRules{Component: ImportationName}
@@ -69,10 +72,8 @@ func DecodeImportationParams(data []byte) (ImportationParams, error) {
 type ImportationPressure struct {
 	p       ImportationParams
 	prob    []float64 // per-patch probability per tick
-	streams *rng.Streams
+	blocks  phases.Blocks
 	s, i, r []int64
-
-	stepBlock func(b int)
 }
 
 // NewImportationPressure returns a factory; nil params mean the defaults.
@@ -106,29 +107,28 @@ func (c *ImportationPressure) Probabilities() []float64 { return append([]float6
 
 // Initialize fetches columns and streams.
 func (c *ImportationPressure) Initialize(m phases.Model) error {
-	streams, err := m.Streams(c)
-	if err != nil {
+	if err := c.blocks.Init(m, c); err != nil {
 		return err
 	}
 	w := m.World()
-	c.streams = streams
 	c.s, c.i, c.r = w.S(), w.I(), w.R()
-	c.stepBlock = c.block
 	return nil
 }
 
 // Step imports infections when tick is inside the window.
 func (c *ImportationPressure) Step(m phases.Model, tick int) error {
-	if !c.p.Active(tick) {
+	if !c.p.Active(tick, m.TimeStepDays()) {
 		return nil
 	}
-	m.ForBlocks(c.streams.NumBlocks(), c.stepBlock)
+	c.blocks.Run(m, c)
 	return nil
 }
 
-func (c *ImportationPressure) block(b int) {
-	lo, hi := c.streams.Range(b)
-	ImportBlock(c.streams.Block(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], c.prob[lo:hi])
+// Block draws the imports of block b's patches ([phases.Blocker]; Step runs
+// every block).
+func (c *ImportationPressure) Block(b int) {
+	lo, hi := c.blocks.Range(b)
+	ImportBlock(c.blocks.Stream(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], c.prob[lo:hi])
 }
 
 // ImportBlock draws imports for a block of patches in patch order.

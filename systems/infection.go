@@ -9,28 +9,29 @@ import (
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
-	"github.com/rubeola/rubeola/rng"
 )
 
 // InfectionName is the component name of [Infection] (the reference class).
 const InfectionName = "InfectionProcess"
 
-// ticksPerYear is the number of biweekly ticks in the reference's year
-// (β_tick = β·365/26, seasonal period 26 ticks).
-const ticksPerYear = 26
+// biweeklyYear is the number of ticks in the biweekly model's year (26):
+// InfectionParams are validated for it, before a model exists; Initialize
+// checks the season against the model's own year.
+var biweeklyYear = TicksPerYear(params.StepDays)
 
 // InfectionParams configures [Infection] (SPEC §5.1).
 type InfectionParams struct {
-	// Beta is the transmission rate per day; β_tick = Beta·365/26.
+	// Beta is the transmission rate per day; β_tick = Beta·365/Y, with Y
+	// the ticks per year (26 for the biweekly model, [TicksPerYear]).
 	Beta float64 `json:"beta"`
-	// Seasonality is the amplitude A of s(t) = 1 + A·sin(2π(t − t0)/26), in [0, 1].
+	// Seasonality is the amplitude A of s(t) = 1 + A·sin(2π(t − t0)/Y), in [0, 1].
 	Seasonality float64 `json:"seasonality"`
-	// SeasonStart is t0 in ticks, 0…25.
+	// SeasonStart is t0 in ticks, 0…Y−1 (0…25).
 	SeasonStart int `json:"season_start"`
 	// Mixer builds the mixing matrix (row = source) from the scenario.
 	Mixer mixing.Mixer `json:"mixer"`
 	// SeasonTable, when set, replaces the sinusoid: s(t) =
-	// SeasonTable[(t − SeasonStart) mod 26]; 26 values ≥ 0; needs Seasonality 0.
+	// SeasonTable[(t − SeasonStart) mod Y]; Y (26) values ≥ 0; needs Seasonality 0.
 	SeasonTable []float64 `json:"season_table"`
 	// Storage is the element type of the factored gravity matrix of the
 	// default kernel (SPEC §7.5): StorageFloat64 (default, within 1e−12 of
@@ -68,15 +69,15 @@ func (p InfectionParams) Validate() error {
 	if !(p.Seasonality >= 0 && p.Seasonality <= 1) {
 		errs = append(errs, fmt.Errorf("%s: seasonality must be in [0, 1], got %v", InfectionName, p.Seasonality))
 	}
-	if p.SeasonStart < 0 || p.SeasonStart >= ticksPerYear {
-		errs = append(errs, fmt.Errorf("%s: season_start must be in 0…25 ticks, got %d", InfectionName, p.SeasonStart))
+	if err := p.checkYear(biweeklyYear); err != nil {
+		errs = append(errs, err)
 	}
 	if p.Mixer == nil {
 		errs = append(errs, fmt.Errorf("%s: mixer is required", InfectionName))
 	}
 	if p.SeasonTable != nil {
-		if len(p.SeasonTable) != ticksPerYear {
-			errs = append(errs, fmt.Errorf("%s: season_table has %d values, want 26", InfectionName, len(p.SeasonTable)))
+		if err := p.checkTable(biweeklyYear); err != nil {
+			errs = append(errs, err)
 		}
 		for k, v := range p.SeasonTable {
 			if err := checkNonNegative(fmt.Sprintf("%s: season_table[%d]", InfectionName, k), v); err != nil {
@@ -94,16 +95,38 @@ func (p InfectionParams) Validate() error {
 	return errors.Join(errs...)
 }
 
-// BetaPerTick returns β_tick = Beta·365/26.
-func (p InfectionParams) BetaPerTick() float64 { return p.Beta * 365 / ticksPerYear }
+// checkYear checks season_start against a year of year ticks.
+func (p InfectionParams) checkYear(year int) error {
+	if p.SeasonStart < 0 || p.SeasonStart >= year {
+		return fmt.Errorf("%s: season_start must be in 0…%d ticks, got %d", InfectionName, year-1, p.SeasonStart)
+	}
+	return nil
+}
 
-// Season returns the seasonal multiplier s(t) for tick t.
-func (p InfectionParams) Season(t int) float64 {
+// checkTable checks the season table's length against a year of year ticks.
+func (p InfectionParams) checkTable(year int) error {
+	if len(p.SeasonTable) != year {
+		return fmt.Errorf("%s: season_table has %d values, want %d", InfectionName, len(p.SeasonTable), year)
+	}
+	return nil
+}
+
+// BetaPerTick returns β_tick = Beta·365/Y for a model whose tick is stepDays
+// days long, Y = [TicksPerYear](stepDays) (Beta·365/26 for the biweekly
+// model).
+func (p InfectionParams) BetaPerTick(stepDays int) float64 {
+	return p.Beta * daysPerYear / float64(TicksPerYear(stepDays))
+}
+
+// Season returns the seasonal multiplier s(t) for tick t of a model whose
+// tick is stepDays days long (period Y = [TicksPerYear](stepDays) ticks).
+func (p InfectionParams) Season(t, stepDays int) float64 {
+	year := TicksPerYear(stepDays)
 	if p.SeasonTable != nil {
-		k := ((t-p.SeasonStart)%ticksPerYear + ticksPerYear) % ticksPerYear
+		k := ((t-p.SeasonStart)%year + year) % year
 		return p.SeasonTable[k]
 	}
-	return 1 + p.Seasonality*math.Sin(2*math.Pi*float64(t-p.SeasonStart)/ticksPerYear)
+	return 1 + p.Seasonality*math.Sin(2*math.Pi*float64(t-p.SeasonStart)/float64(year))
 }
 
 // infectionJSON is the wire form of InfectionParams (the mixer as raw JSON).
@@ -174,11 +197,11 @@ func (p InfectionParams) MarshalJSON() ([]byte, error) {
 // or Storage "dense", keeps its matrix and the active-source kernel
 // [ForceActive].
 type Infection struct {
-	p       InfectionParams
-	mix     *mixing.Matrix
-	fac     *mixing.Factored      // factored mixing (Parallel and a factored mixer), else nil
-	ff      *mixing.FactoredForce // fac's force evaluator (made by the first Step)
-	streams *rng.Streams
+	p      InfectionParams
+	mix    *mixing.Matrix
+	fac    *mixing.Factored      // factored mixing (Parallel and a factored mixer), else nil
+	ff     *mixing.FactoredForce // fac's force evaluator (made by the first Step)
+	blocks phases.Blocks
 
 	s, i, r  []int64
 	x        []float64 // c·I_i per source
@@ -186,15 +209,12 @@ type Infection struct {
 	active   []int32   // sources with I_i > 0, increasing (optimised kernel only)
 	ranges   int       // contiguous destination ranges for the parallel force
 	parallel bool      // params.Parallel, read once at Initialize
+	step     int       // the model's TimeStepDays, read once at Initialize
 	m        phases.Model
 
-	batch        *infectionBatch // the batched force of an ensemble's peers (StepBatch), built on first use
-	forceBlock   func(b int)
-	tileBlock    func(t int) // factored force: one tile
-	combineBlock func(b int) // factored force: destination blocks of range b
-	drawBlock    func(b int)
-	faults       faults // per block: the patch whose force was not a number
-	ids          []string
+	batch  *infectionBatch // the batched force of an ensemble's peers (StepBatch), built on first use
+	faults faults          // per block: the patch whose force was not a number
+	ids    []string
 }
 
 // NewInfection returns a factory for Infection; nil params mean the defaults.
@@ -214,18 +234,33 @@ func (c *Infection) Name() string { return InfectionName }
 // Params returns the instance's params.
 func (c *Infection) Params() InfectionParams { return c.p }
 
+// checkSeason checks the season against the year of m (Validate checked it
+// against the biweekly model's).
+func (c *Infection) checkSeason(m phases.Model) error {
+	year := TicksPerYear(m.TimeStepDays())
+	if err := c.p.checkYear(year); err != nil {
+		return err
+	}
+	if c.p.SeasonTable != nil {
+		return c.p.checkTable(year)
+	}
+	return nil
+}
+
 // Initialize builds the mixing matrix from the scenario and sizes buffers.
 func (c *Infection) Initialize(m phases.Model) error {
 	if err := c.buildKernel(); err != nil {
 		return err
 	}
-	streams, err := m.Streams(c)
-	if err != nil {
+	if err := c.checkSeason(m); err != nil {
 		return err
 	}
+	if err := c.blocks.Init(m, c); err != nil {
+		return err
+	}
+	c.step = m.TimeStepDays()
 	w := m.World()
 	n := w.Len()
-	c.streams = streams
 	c.s, c.i, c.r = w.S(), w.I(), w.R()
 	c.x = make([]float64, n)
 	c.lambda = make([]float64, n)
@@ -235,13 +270,8 @@ func (c *Infection) Initialize(m phases.Model) error {
 		c.ranges = m.Workers()
 	}
 	c.parallel = m.Params().Parallel
-	c.forceBlock = c.forceRange
-	c.drawBlock = c.draw
-	c.faults = make(faults, streams.NumBlocks())
+	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
-	if c.fac != nil {
-		c.combineBlock = c.combine
-	}
 	return nil
 }
 
@@ -378,24 +408,23 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 	case c.fac != nil: // Tiles is 0 when Load chose the source-major pass
 		if c.ff == nil { // made on first use: an ensemble's replicates never need it
 			c.ff = c.fac.NewForce()
-			c.tileBlock = c.ff.Tile
 		}
 		c.ff.Load(c.x)
-		m.ForBlocks(c.ff.Tiles(), c.tileBlock)
-		m.ForBlocks(min(c.ranges, c.ff.Blocks()), c.combineBlock)
+		m.ForBlocks(c.ff.Tiles(), (*forceTiles)(c.ff))
+		m.ForBlocks(min(c.ranges, c.ff.Blocks()), (*combineRanges)(c))
 	case c.parallel:
-		m.ForBlocks(c.ranges, c.forceBlock)
+		m.ForBlocks(c.ranges, (*forceRanges)(c))
 	default:
 		Force(c.lambda, c.x, c.mix)
 	}
-	m.ForBlocks(c.streams.NumBlocks(), c.drawBlock)
+	c.blocks.Run(m, c)
 	return c.faults.first()
 }
 
 // loadSources sets x_i = β_tick·s(tick)·I_i and, for the active-source
 // kernel, the list of active sources.
 func (c *Infection) loadSources(tick int) {
-	coef := c.p.BetaPerTick() * c.p.Season(tick)
+	coef := c.p.BetaPerTick(c.step) * c.p.Season(tick, c.step)
 	c.active = c.active[:0]
 	listActive := c.parallel && c.fac == nil
 	for i, v := range c.i {
@@ -411,27 +440,3 @@ func (c *Infection) loadSources(tick int) {
 // (BenchmarkTick: at N = 100 a split force is ≈ 10 % slower, at N = 1 000 it
 // halves the force's share of the tick).
 const parallelForceMin = 512
-
-// forceRange evaluates the active-source force for destination range b of
-// c.ranges contiguous ranges (whole row segments stream best).
-func (c *Infection) forceRange(b int) {
-	n := len(c.lambda)
-	lo, hi := b*n/c.ranges, (b+1)*n/c.ranges
-	ForceActive(c.lambda, c.x, c.active, c.mix, lo, hi)
-}
-
-// combine finishes the factored force for range b of min(c.ranges, Blocks)
-// contiguous ranges of destination blocks (the blocks cost alike; the
-// source-major pass streams longer runs of its cached rows over a wider
-// range). The bits do not depend on the split.
-func (c *Infection) combine(b int) {
-	nb := c.ff.Blocks()
-	parts := min(c.ranges, nb)
-	c.ff.Combine(c.lambda, b*nb/parts, (b+1)*nb/parts)
-}
-
-// draw turns the force into new infections for block b.
-func (c *Infection) draw(b int) {
-	lo, hi := c.streams.Range(b)
-	c.faults.record(b, lo, InfectBlock(c.streams.Block(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], c.lambda[lo:hi]), c.ids)
-}

@@ -1,8 +1,6 @@
 package systems
 
 import (
-	"slices"
-
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/phases"
 )
@@ -10,15 +8,12 @@ import (
 // infectionBatch is the batched force of a set of Infection peers (the
 // replicates of an ensemble) sharing one factored mixing build.
 type infectionBatch struct {
-	peers   []*Infection
-	bf      *mixing.BatchForce
-	xs      [][]float64 // peers' x
-	accs    [][]float64 // peers' lambda
-	ranges  int         // destination ranges of Combine
-	tile    func(t int)
-	combine func(b int)
-	draw    func(t int) // draw task t: block t − from[k] of peer k
-	from    []int       // per peer: its first draw task; then the total
+	peers  []*Infection
+	bf     *mixing.BatchForce
+	xs     [][]float64 // peers' x
+	accs   [][]float64 // peers' lambda
+	ranges int         // destination ranges of Combine
+	from   []int       // per peer: its first draw task; then the total
 }
 
 // StepBatch runs one tick of transmission for every peer (phases.BatchStepper):
@@ -42,9 +37,9 @@ func (c *Infection) StepBatch(ms []phases.Model, peers []phases.Stepper, tick in
 		p.loadSources(tick)
 	}
 	b.bf.Load(b.xs)
-	ms[0].ForBlocks(b.bf.Tiles(), b.tile)
-	ms[0].ForBlocks(b.ranges, b.combine)
-	ms[0].ForBlocks(b.from[len(b.peers)], b.draw)
+	ms[0].ForBlocks(b.bf.Tiles(), (*batchTiles)(b.bf))
+	ms[0].ForBlocks(b.ranges, (*batchCombine)(b))
+	ms[0].ForBlocks(b.from[len(b.peers)], (*batchDraws)(b))
 	return nil
 }
 
@@ -77,18 +72,10 @@ func (c *Infection) batchFor(peers []phases.Stepper) *infectionBatch {
 		b.peers[k], b.xs[k], b.accs[k] = q, q.x, q.lambda
 	}
 	b.bf = c.fac.NewBatchForce(len(peers))
-	nb := b.bf.Blocks()
-	b.ranges = min(c.ranges, nb)
-	b.tile = b.bf.Tile
-	b.combine = func(k int) { b.bf.Combine(b.accs, k*nb/b.ranges, (k+1)*nb/b.ranges) }
+	b.ranges = min(c.ranges, b.bf.Blocks())
 	b.from = make([]int, len(peers)+1)
 	for k, p := range b.peers {
-		b.from[k+1] = b.from[k] + p.streams.NumBlocks()
-	}
-	b.draw = func(t int) {
-		k, _ := slices.BinarySearch(b.from, t+1)
-		p := b.peers[k-1]
-		p.draw(t - b.from[k-1])
+		b.from[k+1] = b.from[k] + p.blocks.NumBlocks()
 	}
 	c.batch = b
 	return b

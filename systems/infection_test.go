@@ -11,6 +11,7 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/rng"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
@@ -22,7 +23,7 @@ func TestForceWorkedExample(t *testing.T) {
 	scn := must(scenario.TwoPatch(100000, 0))
 	mix := must(mixing.DefaultGravity().Mixing(scn))
 	p := systems.DefaultInfectionParams()
-	betaTick := p.BetaPerTick()
+	betaTick := p.BetaPerTick(params.StepDays)
 	assert.InDelta(t, 8.021978021978022, betaTick, 1e-15, "8/14·365/26")
 
 	x := []float64{betaTick * 10, 0}
@@ -64,7 +65,7 @@ func TestSeasonalMultipliers(t *testing.T) {
 	p.Seasonality = 0.3
 	want := []float64{1.0000, 1.0718, 1.1394, 1.1989, 1.2469, 1.2805, 1.2978, 1.2978, 1.2805, 1.2469, 1.1989, 1.1394, 1.0718, 1.0000}
 	for k, w := range want {
-		assert.InDelta(t, w, p.Season(k), 5e-5, "tick %d", k)
+		assert.InDelta(t, w, p.Season(k, params.StepDays), 5e-5, "tick %d", k)
 	}
 	table := make([]float64, 26)
 	for k := range table {
@@ -73,8 +74,8 @@ func TestSeasonalMultipliers(t *testing.T) {
 	q := systems.DefaultInfectionParams()
 	q.SeasonTable, q.SeasonStart = table, 3
 	require.NoError(t, q.Validate())
-	assert.Equal(t, 0.0, q.Season(3))
-	assert.Equal(t, 25.0, q.Season(2))
+	assert.Equal(t, 0.0, q.Season(3, params.StepDays))
+	assert.Equal(t, 25.0, q.Season(2, params.StepDays))
 	q.Seasonality = 0.1
 	require.ErrorContains(t, q.Validate(), "season_table requires seasonality = 0")
 }

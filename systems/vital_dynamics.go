@@ -3,7 +3,6 @@ package systems
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 
 	"github.com/rubeola/rubeola/params"
@@ -13,12 +12,6 @@ import (
 
 // VitalDynamicsName is the component name of [VitalDynamics].
 const VitalDynamicsName = "VitalDynamicsProcess"
-
-// timeStepDays is the length of one biweekly tick in days.
-const timeStepDays = 14
-
-// daysPerYear converts yearly rates to per-tick rates.
-const daysPerYear = 365
 
 // VitalDynamicsParams configures [VitalDynamics] (SPEC §5.4).
 type VitalDynamicsParams struct {
@@ -53,17 +46,17 @@ func (p VitalDynamicsParams) Validate() error {
 	return errors.Join(errs...)
 }
 
-// PerTickRate converts a crude rate per 1000 per year to a per-tick rate:
-// (1 + rate/1000)^(14/365) − 1.
-func PerTickRate(perThousandPerYear float64) float64 {
-	return math.Pow(1+perThousandPerYear/1000, float64(timeStepDays)/daysPerYear) - 1
+// BirthRate returns λ_b per tick of stepDays days (7.598414e−4 for CBR 20
+// and the biweekly model's 14 days).
+func (p VitalDynamicsParams) BirthRate(stepDays int) float64 {
+	return PerTickRate(p.CrudeBirthRate, stepDays)
 }
 
-// BirthRate returns λ_b per tick (7.598414e−4 for CBR 20).
-func (p VitalDynamicsParams) BirthRate() float64 { return PerTickRate(p.CrudeBirthRate) }
-
-// DeathRate returns μ_d per tick (3.056751e−4 for CDR 8).
-func (p VitalDynamicsParams) DeathRate() float64 { return PerTickRate(p.CrudeDeathRate) }
+// DeathRate returns μ_d per tick of stepDays days (3.056751e−4 for CDR 8
+// and the biweekly model's 14 days).
+func (p VitalDynamicsParams) DeathRate(stepDays int) float64 {
+	return PerTickRate(p.CrudeDeathRate, stepDays)
+}
 
 var vitalKeys = params.KeyRules{
 	Component: VitalDynamicsName,
@@ -84,7 +77,7 @@ func DecodeVitalDynamicsParams(data []byte) (VitalDynamicsParams, error) {
 type VitalDynamics struct {
 	p       VitalDynamicsParams
 	rates   VitalRates
-	streams *rng.Streams
+	blocks  phases.Blocks
 	s, i, r []int64
 	mcv1    []float64
 
@@ -92,8 +85,6 @@ type VitalDynamics struct {
 	clamped                    []int64 // per block, summed on request
 	faults                     faults  // per block: the patch a kernel refused
 	ids                        []string
-
-	stepBlock func(b int)
 }
 
 // NewVitalDynamics returns a factory; nil params mean the defaults.
@@ -115,35 +106,35 @@ func (c *VitalDynamics) Params() VitalDynamicsParams { return c.p }
 
 // Initialize fetches columns and streams and sizes the record buffers.
 func (c *VitalDynamics) Initialize(m phases.Model) error {
-	streams, err := m.Streams(c)
-	if err != nil {
+	if err := c.blocks.Init(m, c); err != nil {
 		return err
 	}
 	w := m.World()
 	n := w.Len()
-	c.streams = streams
 	c.s, c.i, c.r, c.mcv1 = w.S(), w.I(), w.R(), w.MCV1()
 	c.births = make([]int64, n)
 	c.vaccinated = make([]int64, n)
 	c.deaths = make([]int64, n)
-	c.clamped = make([]int64, streams.NumBlocks())
-	c.faults = make(faults, streams.NumBlocks())
+	c.clamped = make([]int64, c.blocks.NumBlocks())
+	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
-	c.rates = VitalRates{Birth: c.p.BirthRate(), Death: c.p.DeathRate(), Efficacy: c.p.MCV1Efficacy}
-	c.stepBlock = c.block
+	step := m.TimeStepDays()
+	c.rates = VitalRates{Birth: c.p.BirthRate(step), Death: c.p.DeathRate(step), Efficacy: c.p.MCV1Efficacy}
 	return nil
 }
 
 // Step applies one tick of births and deaths. A patch whose population
 // would pass 2^53 stops the run with a [CountError] (SPEC §3.2).
 func (c *VitalDynamics) Step(m phases.Model, _ int) error {
-	m.ForBlocks(c.streams.NumBlocks(), c.stepBlock)
+	c.blocks.Run(m, c)
 	return c.faults.first()
 }
 
-func (c *VitalDynamics) block(b int) {
-	lo, hi := c.streams.Range(b)
-	clamped, err := VitalBlock(c.streams.Block(b), c.rates, VitalColumns{
+// Block applies the tick to block b's patches ([phases.Blocker]; Step runs
+// every block).
+func (c *VitalDynamics) Block(b int) {
+	lo, hi := c.blocks.Range(b)
+	clamped, err := VitalBlock(c.blocks.Stream(b), c.rates, VitalColumns{
 		S: c.s[lo:hi], I: c.i[lo:hi], R: c.r[lo:hi], MCV1: c.mcv1[lo:hi],
 		Births: c.births[lo:hi], Vaccinated: c.vaccinated[lo:hi], Deaths: c.deaths[lo:hi],
 	})

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
@@ -16,8 +17,8 @@ import (
 func TestPerTickRates(t *testing.T) {
 	p := systems.DefaultVitalDynamicsParams()
 	// SPEC §5.4: λ_b = 1.02^(14/365) − 1, μ_d = 1.008^(14/365) − 1.
-	assert.InEpsilon(t, 7.598414e-4, p.BirthRate(), 1e-6)
-	assert.InEpsilon(t, 3.056751e-4, p.DeathRate(), 1e-6)
+	assert.InEpsilon(t, 7.598414e-4, p.BirthRate(params.StepDays), 1e-6)
+	assert.InEpsilon(t, 3.056751e-4, p.DeathRate(params.StepDays), 1e-6)
 }
 
 // TestVitalDynamicsGrowth is SPEC AT-8: SinglePatch and TwoPatch, mcv1 0,
@@ -27,7 +28,7 @@ func TestPerTickRates(t *testing.T) {
 // Poisson with ≈ 3·10⁴ and 1.2·10⁴ events per 100 000 over the run).
 func TestVitalDynamicsGrowth(t *testing.T) {
 	p := systems.DefaultVitalDynamicsParams()
-	growth := math.Exp((p.BirthRate() - p.DeathRate()) * 365)
+	growth := math.Exp((p.BirthRate(params.StepDays) - p.DeathRate(params.StepDays)) * 365)
 	scenarios := []*scenario.Table{must(scenario.SinglePatch(100000, 0)), must(scenario.TwoPatch(100000, 0))}
 	for _, scn := range scenarios {
 		for seed := uint64(1); seed <= 3; seed++ {

@@ -52,19 +52,19 @@ func DecodeWaningImmunityParams(data []byte) (WaningImmunityParams, error) {
 // WaningImmunity moves recovered people back to S: every tick, in every
 // patch j, w_j ~ Binomial(R_j, rate_per_tick) people go R → S.
 //
+// The embedded [phases.Blocks] owns the component's random streams and its
+// blocks of patches; WaningImmunity is the [phases.Blocker] that Run calls
+// for every block, so Step allocates nothing.
+//
 // It needs no [phases.Snapshotter]: its only run state is the S and R
 // columns (saved and restored by the model) and its random streams (also
-// saved by the model, by component name). The column slices and the block
-// function it keeps are rebuilt by Initialize, which has no other effect,
-// so the model may call Initialize again when it loads a snapshot.
+// saved by the model, by component name). The column slices and the streams
+// it keeps are fetched again by Initialize, which has no other effect, so
+// the model may call Initialize again when it loads a snapshot.
 type WaningImmunity struct {
-	p       WaningImmunityParams
-	streams *rng.Streams
-	s, r    []int64
-
-	// stepBlock is c.block, stored once: a method value built inside Step
-	// would allocate on every tick.
-	stepBlock func(b int)
+	phases.Blocks
+	p    WaningImmunityParams
+	s, r []int64
 }
 
 // NewWaningImmunity returns a factory; nil params mean the defaults.
@@ -84,31 +84,25 @@ func (c *WaningImmunity) Name() string { return WaningImmunityName }
 // Params returns the instance's params.
 func (c *WaningImmunity) Params() WaningImmunityParams { return c.p }
 
-// Initialize fetches the component's own streams and the S and R column
-// views once; Step then allocates nothing.
+// Initialize fetches the S and R column views and the component's own
+// streams once.
 func (c *WaningImmunity) Initialize(m phases.Model) error {
-	streams, err := m.Streams(c)
-	if err != nil {
-		return err
-	}
-	c.streams = streams
 	c.s, c.r = m.World().S(), m.World().R()
-	c.stepBlock = c.block
-	return nil
+	return c.Init(m, c)
 }
 
 // Step runs every block of patches, in parallel when the model allows it.
 // Each block draws only from its own stream, so the result does not depend
 // on the number of workers.
 func (c *WaningImmunity) Step(m phases.Model, _ int) error {
-	m.ForBlocks(c.streams.NumBlocks(), c.stepBlock)
+	c.Run(m, c)
 	return nil
 }
 
-// block applies waning to the patches of block b.
-func (c *WaningImmunity) block(b int) {
-	lo, hi := c.streams.Range(b)
-	src := c.streams.Block(b)
+// Block applies waning to the patches of block b: the kernel.
+func (c *WaningImmunity) Block(b int) {
+	lo, hi := c.Range(b)
+	src := c.Stream(b)
 	for j := lo; j < hi; j++ {
 		w := rng.Binomial(src, c.r[j], c.p.RatePerTick)
 		c.r[j] -= w
