@@ -25,6 +25,34 @@
 // A system with state implements Initialize (fetch column views, size
 // buffers, derive streams — no lookups per tick) and Step.
 //
+// Block work: patches are split into blocks of [rng.BlockSize], each with
+// its own random stream. [Model.ForBlocks] runs a [Blocker] (a type with
+// Block(b int)) for every block, in parallel when the params allow it; pass
+// a pointer, which allocates nothing per tick. The [Blocks] helper owns a
+// component's streams and ranges:
+//
+//	type Waning struct {
+//		phases.Blocks
+//		s, r []int64
+//	}
+//
+//	func (c *Waning) Initialize(m phases.Model) error {
+//		c.s, c.r = m.World().S(), m.World().R()
+//		return c.Init(m, c) // the component's own streams
+//	}
+//
+//	func (c *Waning) Step(m phases.Model, _ int) error { c.Run(m, c); return nil }
+//
+//	func (c *Waning) Block(b int) { // the kernel: block b's patches, block b's stream
+//		lo, hi := c.Range(b)
+//		src := c.Stream(b)
+//		for j := lo; j < hi; j++ { … rng.Binomial(src, c.r[j], p) … }
+//	}
+//
+// Time: [Model.TimeStepDays] is the length of a tick in days (14 for the
+// biweekly model), the one source for converting yearly rates and day
+// windows to ticks.
+//
 // Ensembles: a model.Ensemble steps the replicates of one scenario phase by
 // phase. A phase implementing [BatchStepper] is run for all replicates in
 // one call (the Infection evaluates all their forces in one pass over the

@@ -24,7 +24,11 @@
 // and accepts the documented aliases.
 //
 // Systems fetch their column views, random streams and buffers once in
-// Initialize and do no lookups or allocations per tick. The numerical work is
+// Initialize and do no lookups or allocations per tick: per-block work runs
+// through phases.Blocks and phases.Blocker (a system is the Blocker of its
+// main kernel; Infection's other passes are named types over it), and rates
+// per year or windows in days are converted with the model's step,
+// phases.Model.TimeStepDays. The numerical work is
 // in plain kernel functions over slices (for example [Force] and the per-block
 // step functions), which the tests and benchmarks target directly. Random draws
 // come from per-(component, block) streams (package rng), so results are
