@@ -73,6 +73,9 @@ func (cd CompetingDestinations) Migration(scn *scenario.Table) (*Matrix, error) 
 // MarshalJSON encodes cd in canonical form, {"type":"competing_destinations",
 // "a":…,"b":…,"c":…,"k":…,"delta":…}.
 func (cd CompetingDestinations) MarshalJSON() ([]byte, error) {
+	if err := cd.Validate(); err != nil {
+		return nil, err
+	}
 	type plain CompetingDestinations // no methods: no recursion
 	return json.Marshal(struct {
 		Type string `json:"type"`

@@ -97,6 +97,13 @@
 //
 // [DecodeMixer] parses a mixer spec such as {"type": "gravity", "k": 0.02}
 // or {"type": "truncated", "mixer": {"type": "radiation"}, "top_k": 50}
-// strictly (unknown types and keys are errors naming them); [MarshalMixer]
-// writes the canonical form; [Spec] wraps a Mixer as a JSON field.
+// strictly (unknown types and keys are errors naming them) with the decoder
+// registered for its type; [MarshalMixer] writes the canonical form, which
+// every mixer writes itself (json.Marshaler); [Spec] wraps a Mixer as a JSON
+// field. A user mixer type is registered the way the built-in ones are:
+//
+//	mixing.Register(mixing.MixerType{Name: "myexp", Decode: decodeMyExp, Doc: "…"})
+//
+// after which run files (mixer = { type = "myexp", … }), snapshots and "did
+// you mean" hints know it ([MixerTypes] lists every registered type).
 package mixing

@@ -7,9 +7,11 @@ import "github.com/rubeola/rubeola/scenario"
 //
 // Mixers are immutable values and cache nothing: every call of Mixing builds
 // a new matrix from the given scenario (the model builds it once, at
-// Initialize). Name is the mixer's JSON type ("gravity", …). Built-in mixers
-// encode to and decode from JSON with [MarshalMixer] and [DecodeMixer]; a
-// custom Mixer is any type with these two methods.
+// Initialize). Name is the mixer's JSON type ("gravity", …). A custom Mixer
+// is any type with these two methods; to be written in run files and
+// snapshots it also implements json.Marshaler (its canonical spec, "type"
+// first) and its type is registered with [Register], as the built-in mixers
+// are ([DecodeMixer], [MarshalMixer]).
 type Mixer interface {
 	Name() string
 	Mixing(scn *scenario.Table) (*Matrix, error)

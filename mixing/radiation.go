@@ -57,6 +57,9 @@ func (r Radiation) Migration(scn *scenario.Table) (*Matrix, error) {
 // MarshalJSON encodes r in canonical form,
 // {"type":"radiation","include_home":…,"k":…}.
 func (r Radiation) MarshalJSON() ([]byte, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
 	type plain Radiation // no methods: no recursion
 	return json.Marshal(struct {
 		Type string `json:"type"`

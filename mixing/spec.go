@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/rubeola/rubeola/params"
 )
 
-// A mixer spec is the JSON form of a built-in mixer: an object with a "type"
-// key naming the mixer and the mixer's own keys, e.g.
+// A mixer spec is the JSON form of a mixer: an object with a "type" key
+// naming a registered mixer type ([Register]) and the mixer's own keys; the
+// built-in ones:
 //
 //	{"type": "gravity", "a": 1, "b": 1, "c": 1.5, "k": 0.01}
 //	{"type": "radiation", "include_home": true, "k": 0.01}
@@ -26,29 +25,11 @@ import (
 // Omitted parameters take their defaults. The user-matrix types require
 // "matrix"; "truncated" requires "mixer" and min_weight > 0 or top_k > 0.
 
-// mixerDecoders maps each JSON type to the strict decoder of its spec (the
-// whole object, "type" included). New built-in mixers register here;
-// "truncated", whose decoder calls DecodeMixer for its inner mixer, registers
-// in an init function of truncated.go (a direct entry would be an
-// initialisation cycle).
-var mixerDecoders = map[string]func(data []byte) (Mixer, error){
-	"gravity":                decodeGravity,
-	"radiation":              decodeRadiation,
-	"stouffer":               decodeStouffer,
-	"competing_destinations": decodeCompetingDestinations,
-	"migration_matrix":       decodeMigrationMatrix,
-	"mixing_matrix":          decodeMixingMatrix,
-}
-
-// knownTypes returns the registered JSON types, sorted.
-func knownTypes() []string {
-	return slices.Sorted(maps.Keys(mixerDecoders))
-}
-
 // DecodeMixer parses a mixer spec strictly: data must be one JSON object with
-// a string "type" naming a built-in mixer ("gravity", "radiation",
-// "stouffer", "competing_destinations", "truncated", "migration_matrix",
-// "mixing_matrix"); parameters not given take their defaults; an unknown type
+// a string "type" naming a registered mixer ([Register]; built in:
+// "gravity", "radiation", "stouffer", "competing_destinations", "truncated",
+// "migration_matrix", "mixing_matrix"), whose decoder reads the rest:
+// parameters not given take their defaults; an unknown type
 // or key, a key given twice, a value of the wrong JSON type and a parameter
 // out of range (the mixer's Validate) are errors naming the type or key, e.g.
 //
@@ -72,7 +53,7 @@ func DecodeMixer(data []byte) (Mixer, error) {
 	if err := json.Unmarshal(rawType, &typ); err != nil {
 		return nil, fmt.Errorf("mixing: mixer \"type\" must be a string, got %s", bytes.TrimSpace(rawType))
 	}
-	decode, ok := mixerDecoders[typ]
+	mt, ok := lookupType(typ)
 	if !ok {
 		known := knownTypes()
 		if s := params.Suggest(typ, known); s != "" {
@@ -80,49 +61,28 @@ func DecodeMixer(data []byte) (Mixer, error) {
 		}
 		return nil, fmt.Errorf("mixing: unknown mixer type %q (known types: %s)", typ, strings.Join(known, ", "))
 	}
-	return decode(data)
+	return mt.Decode(data)
 }
 
-// MarshalMixer returns the canonical JSON of a built-in mixer: "type" first,
-// then every parameter (defaults included) in declaration order, e.g.
+// MarshalMixer returns the canonical JSON of a mixer, which the mixer writes
+// itself (json.Marshaler): "type" first, then every parameter (defaults
+// included) in declaration order, e.g.
 // {"type":"gravity","a":1,"b":1,"c":1.5,"k":0.01}; a truncated mixer holds
-// its inner mixer's canonical JSON under "mixer". DecodeMixer of the result
-// gives an equal mixer. An invalid mixer (one DecodeMixer would reject), a nil
-// Mixer and a mixer that is not built in are errors.
+// its inner mixer's canonical JSON under "mixer". A [Spec] is unwrapped.
+// DecodeMixer of the result gives an equal mixer. An invalid mixer (one
+// DecodeMixer would reject), a nil Mixer and a mixer without MarshalJSON
+// (one that is not built in and was not written for specs, see
+// [MixerType]) are errors.
 func MarshalMixer(m Mixer) ([]byte, error) {
+	m = unwrapSpec(m)
 	if m == nil || isNilPointer(m) {
 		return nil, fmt.Errorf("mixing: cannot encode a nil mixer")
 	}
-	switch v := m.(type) {
-	case Spec:
-		return MarshalMixer(v.Mixer)
-	case *Spec:
-		return MarshalMixer(v.Mixer)
-	case *Gravity, *Radiation, *Stouffer, *CompetingDestinations, *TruncatedMixer:
-		return MarshalMixer(reflect.ValueOf(v).Elem().Interface().(Mixer))
-	case Gravity, Radiation, Stouffer, CompetingDestinations, TruncatedMixer:
-		if err := v.(interface{ Validate() error }).Validate(); err != nil {
-			return nil, err
-		}
-		return v.(json.Marshaler).MarshalJSON()
-	case migrationMatrix:
-		if len(v.m) == 0 {
-			return nil, fmt.Errorf("mixing: cannot encode an empty migration matrix")
-		}
-		if err := checkMigrationRows(v.m, len(v.m), nil); err != nil {
-			return nil, err
-		}
-		return json.Marshal(v)
-	case mixingMatrix:
-		if len(v.m) == 0 {
-			return nil, fmt.Errorf("mixing: cannot encode an empty mixing matrix")
-		}
-		if err := checkMixingRows(v.m, len(v.m)); err != nil {
-			return nil, err
-		}
-		return json.Marshal(v)
+	j, ok := m.(json.Marshaler)
+	if !ok {
+		return nil, fmt.Errorf("mixing: cannot encode mixer %q (%T): not a built-in mixer", m.Name(), m)
 	}
-	return nil, fmt.Errorf("mixing: cannot encode mixer %q (%T): not a built-in mixer", m.Name(), m)
+	return j.MarshalJSON()
 }
 
 // isNilPointer reports whether m holds a nil pointer.
@@ -158,93 +118,6 @@ func (s Spec) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	return MarshalMixer(s.Mixer)
-}
-
-// decodeGravity decodes a "gravity" spec over the defaults and validates it.
-func decodeGravity(data []byte) (Mixer, error) {
-	v := struct {
-		Type string `json:"type"`
-		Gravity
-	}{Gravity: DefaultGravity()}
-	if err := params.DecodeStrict(data, &v, params.KeyRules{Component: "mixing: gravity"}); err != nil {
-		return nil, err
-	}
-	if err := v.Gravity.Validate(); err != nil {
-		return nil, err
-	}
-	return v.Gravity, nil
-}
-
-// decodeRadiation decodes a "radiation" spec over the defaults and
-// validates it.
-func decodeRadiation(data []byte) (Mixer, error) {
-	v := struct {
-		Type string `json:"type"`
-		Radiation
-	}{Radiation: DefaultRadiation()}
-	if err := params.DecodeStrict(data, &v, params.KeyRules{Component: "mixing: radiation"}); err != nil {
-		return nil, err
-	}
-	if err := v.Radiation.Validate(); err != nil {
-		return nil, err
-	}
-	return v.Radiation, nil
-}
-
-// decodeStouffer decodes a "stouffer" spec over the defaults and validates
-// it.
-func decodeStouffer(data []byte) (Mixer, error) {
-	v := struct {
-		Type string `json:"type"`
-		Stouffer
-	}{Stouffer: DefaultStouffer()}
-	if err := params.DecodeStrict(data, &v, params.KeyRules{Component: "mixing: stouffer"}); err != nil {
-		return nil, err
-	}
-	if err := v.Stouffer.Validate(); err != nil {
-		return nil, err
-	}
-	return v.Stouffer, nil
-}
-
-// decodeCompetingDestinations decodes a "competing_destinations" spec over
-// the defaults and validates it.
-func decodeCompetingDestinations(data []byte) (Mixer, error) {
-	v := struct {
-		Type string `json:"type"`
-		CompetingDestinations
-	}{CompetingDestinations: DefaultCompetingDestinations()}
-	if err := params.DecodeStrict(data, &v, params.KeyRules{Component: "mixing: competing_destinations"}); err != nil {
-		return nil, err
-	}
-	if err := v.CompetingDestinations.Validate(); err != nil {
-		return nil, err
-	}
-	return v.CompetingDestinations, nil
-}
-
-// decodeMigrationMatrix decodes a "migration_matrix" spec.
-func decodeMigrationMatrix(data []byte) (Mixer, error) {
-	m, err := decodeUserMatrix(data, "migration_matrix")
-	if err != nil {
-		return nil, err
-	}
-	if err := checkMigrationRows(m, len(m), nil); err != nil {
-		return nil, err
-	}
-	return migrationMatrix{m: m}, nil
-}
-
-// decodeMixingMatrix decodes a "mixing_matrix" spec.
-func decodeMixingMatrix(data []byte) (Mixer, error) {
-	m, err := decodeUserMatrix(data, "mixing_matrix")
-	if err != nil {
-		return nil, err
-	}
-	if err := checkMixingRows(m, len(m)); err != nil {
-		return nil, err
-	}
-	return mixingMatrix{m: m}, nil
 }
 
 // decodeUserMatrix decodes the keys of a user-matrix spec strictly and

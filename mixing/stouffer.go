@@ -70,6 +70,9 @@ func (s Stouffer) Migration(scn *scenario.Table) (*Matrix, error) {
 // MarshalJSON encodes s in canonical form,
 // {"type":"stouffer","include_home":…,"k":…,"a":…,"b":…}.
 func (s Stouffer) MarshalJSON() ([]byte, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
 	type plain Stouffer // no methods: no recursion
 	return json.Marshal(struct {
 		Type string `json:"type"`

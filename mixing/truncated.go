@@ -91,8 +91,11 @@ func (t TruncatedMixer) MixingReport(scn *scenario.Table) (*Matrix, TruncationRe
 
 // MarshalJSON encodes t in canonical form, {"type":"truncated","mixer":{…},
 // "min_weight":…,"top_k":…,"renorm":…}; the inner mixer is encoded with
-// [MarshalMixer], so it must be a built-in mixer.
+// [MarshalMixer], so it must marshal itself. An invalid t is an error.
 func (t TruncatedMixer) MarshalJSON() ([]byte, error) {
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
 	inner, err := MarshalMixer(t.mixer)
 	if err != nil {
 		return nil, err
@@ -105,11 +108,6 @@ type truncatedJSON struct {
 	Type  string          `json:"type"`
 	Mixer json.RawMessage `json:"mixer"`
 	Truncation
-}
-
-// init registers the "truncated" decoder (see mixerDecoders).
-func init() {
-	mixerDecoders["truncated"] = decodeTruncated
 }
 
 // decodeTruncated decodes a "truncated" spec: "mixer" (required, any mixer

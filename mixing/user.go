@@ -145,28 +145,34 @@ func checkMixingRows(m [][]float64, n int) error {
 	return nil
 }
 
-// MarshalJSON encodes the mixer as {"type":"migration_matrix","matrix":[[…]]}.
+// MarshalJSON encodes the mixer as {"type":"migration_matrix","matrix":[[…]]};
+// an empty or invalid matrix is an error.
 func (u migrationMatrix) MarshalJSON() ([]byte, error) {
-	return marshalUserMatrix(u.Name(), u.m)
+	if len(u.m) == 0 {
+		return nil, fmt.Errorf("mixing: cannot encode an empty migration matrix")
+	}
+	if err := checkMigrationRows(u.m, len(u.m), nil); err != nil {
+		return nil, err
+	}
+	return json.Marshal(userMatrixJSON{Type: u.Name(), Matrix: u.m})
 }
 
-// MarshalJSON encodes the mixer as {"type":"mixing_matrix","matrix":[[…]]}.
+// MarshalJSON encodes the mixer as {"type":"mixing_matrix","matrix":[[…]]};
+// an empty or invalid matrix is an error.
 func (u mixingMatrix) MarshalJSON() ([]byte, error) {
-	return marshalUserMatrix(u.Name(), u.m)
+	if len(u.m) == 0 {
+		return nil, fmt.Errorf("mixing: cannot encode an empty mixing matrix")
+	}
+	if err := checkMixingRows(u.m, len(u.m)); err != nil {
+		return nil, err
+	}
+	return json.Marshal(userMatrixJSON{Type: u.Name(), Matrix: u.m})
 }
 
 // userMatrixJSON is the JSON form of the user-matrix mixers.
 type userMatrixJSON struct {
 	Type   string      `json:"type"`
 	Matrix [][]float64 `json:"matrix"`
-}
-
-// marshalUserMatrix encodes a user matrix with its type (a nil matrix as []).
-func marshalUserMatrix(typ string, m [][]float64) ([]byte, error) {
-	if m == nil {
-		m = [][]float64{}
-	}
-	return json.Marshal(userMatrixJSON{Type: typ, Matrix: m})
 }
 
 // checkShape checks that m is n×n.

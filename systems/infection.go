@@ -129,15 +129,9 @@ func (p InfectionParams) Season(t, stepDays int) float64 {
 	return 1 + p.Seasonality*math.Sin(2*math.Pi*float64(t-p.SeasonStart)/float64(year))
 }
 
-// infectionJSON is the wire form of InfectionParams (the mixer as raw JSON).
-type infectionJSON struct {
-	Beta        float64         `json:"beta"`
-	Seasonality float64         `json:"seasonality"`
-	SeasonStart int             `json:"season_start"`
-	Mixer       json.RawMessage `json:"mixer"`
-	SeasonTable []float64       `json:"season_table"`
-	Storage     string          `json:"storage"`
-}
+// infectionFields is InfectionParams without its methods: its fields and
+// json tags, for encoding/json and params.DecodeStrict.
+type infectionFields InfectionParams
 
 var infectionKeys = params.KeyRules{
 	Component: InfectionName,
@@ -151,14 +145,18 @@ var infectionKeys = params.KeyRules{
 
 // DecodeInfectionParams decodes a JSON object strictly over the defaults
 // (SPEC §2.3) and validates the result.
+// The mixer's spec is decoded by [mixing.DecodeMixer] (any registered mixer
+// type); its errors read "InfectionProcess: mixer: …".
 func DecodeInfectionParams(data []byte) (InfectionParams, error) {
 	def := DefaultInfectionParams()
-	w := infectionJSON{Beta: def.Beta, Seasonality: def.Seasonality, SeasonStart: def.SeasonStart, Storage: def.Storage}
+	w := struct {
+		infectionFields
+		Mixer json.RawMessage `json:"mixer"` // the spec, for mixing.DecodeMixer
+	}{infectionFields: infectionFields(def)}
 	if err := params.DecodeStrict(data, &w, infectionKeys); err != nil {
 		return InfectionParams{}, err
 	}
-	p := InfectionParams{Beta: w.Beta, Seasonality: w.Seasonality, SeasonStart: w.SeasonStart,
-		Mixer: def.Mixer, SeasonTable: w.SeasonTable, Storage: w.Storage}
+	p := InfectionParams(w.infectionFields)
 	if len(w.Mixer) > 0 && string(w.Mixer) != "null" {
 		m, err := mixing.DecodeMixer(w.Mixer)
 		if err != nil {
@@ -169,18 +167,19 @@ func DecodeInfectionParams(data []byte) (InfectionParams, error) {
 	return p, p.Validate()
 }
 
-// MarshalJSON encodes the params with canonical keys (the mixer as its spec).
+// MarshalJSON encodes the params with their json tags, the mixer as the
+// spec it writes itself ([mixing.MarshalMixer]; a mixer that cannot is an
+// error).
 func (p InfectionParams) MarshalJSON() ([]byte, error) {
-	w := infectionJSON{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, SeasonTable: p.SeasonTable,
-		Storage: p.Storage}
+	w := infectionFields(p)
 	if p.Mixer != nil {
-		m, err := mixing.MarshalMixer(p.Mixer)
-		if err != nil {
-			return nil, err
-		}
-		w.Mixer = m
+		w.Mixer = mixing.Spec{Mixer: p.Mixer}
 	}
-	return json.Marshal(w)
+	data, err := json.Marshal(w)
+	if me, ok := errors.AsType[*json.MarshalerError](err); ok {
+		return nil, me.Unwrap() // the mixer's own message
+	}
+	return data, err
 }
 
 // Infection is transmission with spatial mixing (SPEC §5.1): per tick,

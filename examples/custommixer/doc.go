@@ -6,4 +6,11 @@
 // the matrix and checks that every row sums to 1, then runs the standard
 // schedule with Infection using this mixer instead of gravity and prints the
 // epidemic's summary.
+//
+// spec.go registers the mixer type "exponential" with mixing.Register (its
+// strict decoder and docs) and gives the kernel its canonical JSON
+// (MarshalJSON), exactly as the built-in mixers do. The program then runs
+// run.toml, which names the mixer as mixer = { type = "exponential", … },
+// halfway, saves a snapshot, loads it with model.LoadSnapshot(path, nil) and
+// runs it to the end: the same infections as the Go run.
 package main

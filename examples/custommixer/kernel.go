@@ -23,20 +23,29 @@ import (
 //
 // Like the built-in mixers it is an immutable value that caches nothing: the
 // Infection phase calls Mixing once, when it is initialised.
+//
+// Its JSON form is {"type": "exponential", "scale": …, "k": …}: spec.go
+// registers the type, so run files and snapshots can name this mixer.
 type ExponentialKernel struct {
-	Scale float64 // decay length in km, > 0
-	K     float64 // migration scale, in [0, 1] (the gravity default is 0.01)
+	Scale float64 `json:"scale"` // decay length in km, > 0
+	K     float64 `json:"k"`     // migration scale, in [0, 1] (the gravity default is 0.01)
 }
 
-// Name returns the mixer's type name, "exponential". It is not one of the
-// built-in JSON types, so run files and snapshots cannot name this mixer:
-// it is for Go programs.
+// Name returns the mixer's type name, "exponential" (its JSON type).
 func (e ExponentialKernel) Name() string { return "exponential" }
+
+// checkScale checks that the decay length is a finite number > 0.
+func (e ExponentialKernel) checkScale() error {
+	if !(e.Scale > 0) || math.IsInf(e.Scale, 1) {
+		return fmt.Errorf("mixing: exponential: scale must be a finite number > 0 km, got %v", e.Scale)
+	}
+	return nil
+}
 
 // Mixing builds the N×N dense mixing matrix of scn, row = source.
 func (e ExponentialKernel) Mixing(scn *scenario.Table) (*mixing.Matrix, error) {
-	if !(e.Scale > 0) || math.IsInf(e.Scale, 1) {
-		return nil, fmt.Errorf("mixing: exponential: scale must be a finite number > 0 km, got %v", e.Scale)
+	if err := e.checkScale(); err != nil {
+		return nil, err
 	}
 	d, err := mixing.Distances(scn.Lat, scn.Lon) // row-major, d[i*n+j]
 	if err != nil {

@@ -32,12 +32,20 @@ const (
 var kernel = ExponentialKernel{Scale: scaleKm, K: k}
 
 func main() {
-	if err := run(os.Stdout); err != nil {
+	dir, err := os.MkdirTemp("", "rubeola-custommixer-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	err = run(os.Stdout, dir)
+	os.RemoveAll(dir)
+	if err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(out io.Writer) error {
+// run prints the kernel's matrix, a Go run with it and the same run from
+// run.toml, resumed halfway from a snapshot written to dir.
+func run(out io.Writer, dir string) error {
 	scn, err := scenario.Grid(gridSize, gridSize, townPop, scenario.DefaultGridOptions())
 	if err != nil {
 		return err
@@ -70,6 +78,18 @@ func run(out io.Writer) error {
 	s := metrics.Summarize(tracker).Summary
 	fmt.Fprintf(out, "mixer %q: %d infections in %d ticks, peak at tick %d, attack rate %.4f\n",
 		kernel.Name(), infections, numTicks, *s.PeakTick, *s.AttackRateGlobal)
+
+	// 3. The same run from run.toml (mixer = { type = "exponential", … }),
+	//    saved halfway and resumed from the snapshot.
+	resumed, err := resumeRunFile(dir)
+	if err != nil {
+		return err
+	}
+	infections = 0
+	for _, v := range model.InstancesOf[*metrics.StateTracker](resumed)[0].Series("I") {
+		infections += v
+	}
+	fmt.Fprintf(out, "run.toml, resumed from a snapshot: %d infections\n", infections)
 	return nil
 }
 

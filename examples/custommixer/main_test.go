@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -24,12 +25,12 @@ import (
 // people.
 func TestCustommixerRuns(t *testing.T) {
 	var out, again bytes.Buffer
-	require.NoError(t, run(&out))
-	require.NoError(t, run(&again))
+	require.NoError(t, run(&out, t.TempDir()))
+	require.NoError(t, run(&again, t.TempDir()))
 	assert.Equal(t, out.String(), again.String(), "fixed seed, same output")
 
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	require.Len(t, lines, 3, out.String())
+	require.Len(t, lines, 4, out.String())
 
 	_, rowText, ok := strings.Cut(lines[0], `row "0:0": [`)
 	require.True(t, ok, lines[0])
@@ -59,6 +60,8 @@ func TestCustommixerRuns(t *testing.T) {
 	infections, err := strconv.ParseInt(strings.Fields(strings.TrimPrefix(lines[2], `mixer "exponential": `))[0], 10, 64)
 	require.NoError(t, err)
 	assert.Positive(t, infections, "importation seeds an epidemic")
+	assert.Equal(t, fmt.Sprintf("run.toml, resumed from a snapshot: %d infections", infections), lines[3],
+		"the run file and its snapshot resume give the Go run's infections")
 }
 
 // TestExponentialKernelTwoPatch checks a hand computation: with two
