@@ -77,12 +77,12 @@ type CaseSurveillanceTracker struct {
 	groupIDs []string
 	groupOf  []int // per patch: group index, −1 when not considered
 
-	inf     []int64
-	blocks  phases.Blocks
-	draws   []int64 // per patch: this tick's reported cases
-	bad     []int   // per block: first patch whose I cannot be drawn from, −1 none
-	rec     records // row t: one value per group
-	dates   func(t int) time.Time
+	inf    []int64
+	blocks phases.Blocks
+	draws  []int64 // per patch: this tick's reported cases
+	bad    []int   // per block: first patch whose I cannot be drawn from, −1 none
+	rec    records // row t: one value per group
+	dates  func(t int) time.Time
 }
 
 // NewCaseSurveillanceTracker returns a factory; nil params mean the
