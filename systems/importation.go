@@ -14,19 +14,19 @@ import (
 // ImportationName is the component name of [ImportationPressure].
 const ImportationName = "ImportationPressureProcess"
 
-// ImportationParams configures [ImportationPressure] (SPEC §5.3).
+// ImportationParams configures [ImportationPressure] (SPEC §5.3). The 14 in
+// the field docs is the biweekly model's step; the days are converted with
+// the model's own step ([ImportationParams.Active]).
 type ImportationParams struct {
 	// Rate is the crude importation rate, per 1000 per year (a number, a
 	// list with one value per patch, or an object id → number).
 	Rate Rates `json:"crude_importation_rate"`
-	// StartDays is the first day of importation (active from tick
-	// StartDays/step, the model's step in days: 14 for the biweekly model).
+	// StartDays is the first day of importation (active from tick StartDays/14).
 	StartDays int `json:"importation_start"`
-	// EndDays is the last day (active through tick EndDays/step); −1 = no end.
+	// EndDays is the last day (active through tick EndDays/14); −1 = no end.
 	EndDays int `json:"importation_end"`
 	// TicksPerYear is the divisor of the yearly rate (28 for parity with the
-	// reference, which divides by 28; 365/14 ≈ 26.07 ticks of the biweekly
-	// model is the calendar value).
+	// reference, which divides by 28; 365/14 ≈ 26.07 is the calendar value).
 	TicksPerYear float64 `json:"ticks_per_year"`
 }
 

@@ -19,19 +19,20 @@ const InfectionName = "InfectionProcess"
 // checks the season against the model's own year.
 var biweeklyYear = TicksPerYear(params.StepDays)
 
-// InfectionParams configures [Infection] (SPEC §5.1).
+// InfectionParams configures [Infection] (SPEC §5.1). The 26 in the field
+// docs is the biweekly model's year in ticks; with another model it is that
+// model's [TicksPerYear].
 type InfectionParams struct {
-	// Beta is the transmission rate per day; β_tick = Beta·365/Y, with Y
-	// the ticks per year (26 for the biweekly model, [TicksPerYear]).
+	// Beta is the transmission rate per day; β_tick = Beta·365/26.
 	Beta float64 `json:"beta"`
-	// Seasonality is the amplitude A of s(t) = 1 + A·sin(2π(t − t0)/Y), in [0, 1].
+	// Seasonality is the amplitude A of s(t) = 1 + A·sin(2π(t − t0)/26), in [0, 1].
 	Seasonality float64 `json:"seasonality"`
-	// SeasonStart is t0 in ticks, 0…Y−1 (0…25).
+	// SeasonStart is t0 in ticks, 0…25.
 	SeasonStart int `json:"season_start"`
 	// Mixer builds the mixing matrix (row = source) from the scenario.
 	Mixer mixing.Mixer `json:"mixer"`
 	// SeasonTable, when set, replaces the sinusoid: s(t) =
-	// SeasonTable[(t − SeasonStart) mod Y]; Y (26) values ≥ 0; needs Seasonality 0.
+	// SeasonTable[(t − SeasonStart) mod 26]; 26 values ≥ 0; needs Seasonality 0.
 	SeasonTable []float64 `json:"season_table"`
 	// Storage is the element type of the factored gravity matrix of the
 	// default kernel (SPEC §7.5): StorageFloat64 (default, within 1e−12 of
@@ -144,9 +145,9 @@ var infectionKeys = params.KeyRules{
 }
 
 // DecodeInfectionParams decodes a JSON object strictly over the defaults
-// (SPEC §2.3) and validates the result.
-// The mixer's spec is decoded by [mixing.DecodeMixer] (any registered mixer
-// type); its errors read "InfectionProcess: mixer: …".
+// (SPEC §2.3) and validates the result. The mixer's spec is decoded by
+// [mixing.DecodeMixer] (any registered mixer type); its errors read
+// "InfectionProcess: mixer: …".
 func DecodeInfectionParams(data []byte) (InfectionParams, error) {
 	def := DefaultInfectionParams()
 	w := struct {
