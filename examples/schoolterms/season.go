@@ -7,13 +7,15 @@ import (
 	"io"
 	"math"
 	"time"
+
+	"github.com/rubeola/rubeola/params"
 )
 
 // ticksPerYear is the length of a season table (SPEC §5.1).
 const ticksPerYear = 26
 
-// tickDays is the length of a biweekly tick.
-const tickDays = 14
+// tickDays is the length of a biweekly tick (the model's step).
+const tickDays = params.StepDays
 
 // term is one school term, both days included.
 type term struct {
