@@ -114,6 +114,7 @@ func (m *Biweekly) snapshotContent(withScenario bool) (*snapshotFile, error) {
 	case m.failed:
 		return nil, fmt.Errorf("model: cannot snapshot a model whose run failed at tick %d", m.failedTick)
 	case len(m.instances) == 0:
+		//lint:ignore ST1005 the reference's message, word for word (SPEC §4.4, parity)
 		return nil, errors.New("No components have been added to the model")
 	}
 	for k, done := range m.initialized {
