@@ -13,6 +13,9 @@
 //	tracker := model.InstancesOf[*metrics.StateTracker](m)[0]
 //	fmt.Println(tracker.Series("I"))
 //
+// The NewBiweekly example runs these steps on the reference's two-patch
+// scenario and checks the output.
+//
 // [DefaultComponents] is the standard schedule, the model's table of contents.
 // External code changes states only through [Biweekly.Infect] and
 // [Biweekly.Recover], which check every argument before changing anything.
