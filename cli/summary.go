@@ -73,13 +73,21 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	}
 	out.Totals.PeakTick = s.Summary.PeakTick
 	out.Totals.PeakInfectious = s.Summary.PeakInfectiousGlobal
-	tot := m.Patches().Totals()
-	out.Totals.FinalState = map[string]int64{"S": tot.S, "I": tot.I, "R": tot.R}
-	out.Totals.FinalPopulation = tot.N()
+	out.Totals.FinalState, out.Totals.FinalPopulation = finalStates(m.Patches())
 	_, out.TimingUS = m.Metrics().TotalsByName()
 	out.InitUS = m.Metrics().Init
 	out.Metadata = metrics.NewMetadata(p)
 	return out
+}
+
+// finalStates returns each state's total over patches (S, I, R and any
+// declared compartment) and their sum.
+func finalStates(p *model.Patches) (map[string]int64, int64) {
+	states := map[string]int64{}
+	for _, name := range p.States() {
+		states[name], _ = p.Total(name) // a name from p.States() is known
+	}
+	return states, p.Population()
 }
 
 // newSummaryInputs describes the inputs of model m (its params, with its
