@@ -12,10 +12,13 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/internal/testkit"
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/metrics/tidyparquet"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
@@ -228,4 +231,34 @@ func TestImmunityLossNoAllocations(t *testing.T) {
 		}
 	})
 	assert.Zero(t, allocs)
+}
+
+// TestParquetHasW: the Parquet export of the run's StateTracker holds the
+// same rows as its CSV, W rows included.
+func TestParquetHasW(t *testing.T) {
+	m, err := newModel(grid(t))
+	require.NoError(t, err)
+	require.NoError(t, m.Run(context.Background()))
+	tracker := model.InstancesOf[*metrics.StateTracker](m)[0]
+	var pq bytes.Buffer
+	require.NoError(t, tidyparquet.Write(&pq, tracker))
+	rows, err := parquet.Read[struct {
+		Tick    int32  `parquet:"tick"`
+		PatchID string `parquet:"patch_id"`
+		State   string `parquet:"state"`
+		Count   int64  `parquet:"count"`
+	}](bytes.NewReader(pq.Bytes()), int64(pq.Len()))
+	require.NoError(t, err)
+	csvPath := filepath.Join(t.TempDir(), "states.csv")
+	require.NoError(t, writeStates(csvPath, m))
+	counts := readStates(t, csvPath)
+	require.Len(t, rows, numTicks*4*4, "ticks × grid rows × S, I, R, W")
+	waning := 0
+	for _, r := range rows {
+		assert.Equal(t, counts[r.Tick][r.PatchID][r.State], r.Count, "tick %d, row %s, %s", r.Tick, r.PatchID, r.State)
+		if r.State == WaningState {
+			waning++
+		}
+	}
+	assert.Equal(t, numTicks*4, waning)
 }
