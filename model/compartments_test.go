@@ -264,3 +264,20 @@ func TestEnsembleWithCompartments(t *testing.T) {
 		assert.Equal(t, []string{"S", "I", "R", "W"}, InstancesOf[*metrics.StateTracker](e.Replicate(r))[0].States())
 	}
 }
+
+// TestNoAllocationsPerTickWithCompartments: a tick of a model with a
+// declared compartment, a user phase moving people into it and the count
+// check after that phase allocates nothing in steady state (DESIGN §4).
+func TestNoAllocationsPerTickWithCompartments(t *testing.T) {
+	m, err := NewBiweekly(snapshotScenario(t), quietParams(300, 1), WithStdout(io.Discard), WithCompartments(waningW))
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(sirwComponents()...))
+	ctx := context.Background()
+	require.NoError(t, m.RunTicks(ctx, 1))
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := m.RunTicks(ctx, 1); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+}
