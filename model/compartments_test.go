@@ -239,15 +239,24 @@ func TestSIRSnapshotIntoCompartmentModel(t *testing.T) {
 	require.NoError(t, err)
 }
 
-// TestEnsembleWithCompartments: replicates follow the declared list, and
-// replicate r is the lone model with seed + r.
+// TestEnsembleWithCompartments: replicates follow the declared list,
+// replicate r is the lone model with seed + r, also when the ensemble is
+// saved halfway and resumed, and the ensemble snapshot needs W declared.
 func TestEnsembleWithCompartments(t *testing.T) {
 	scn := snapshotScenario(t)
 	p := quietParams(12, 3)
 	opts := []Option{WithStdout(io.Discard), WithProgressWriter(io.Discard), WithCompartments(waningW)}
-	e, err := NewEnsemble(scn, p, 2, opts...)
+	first, err := NewEnsemble(scn, p, 2, opts...)
 	require.NoError(t, err)
-	require.NoError(t, e.SetComponents(sirwComponents()...))
+	require.NoError(t, first.SetComponents(sirwComponents()...))
+	require.NoError(t, first.RunTicks(context.Background(), 6))
+	path := filepath.Join(t.TempDir(), "ensemble.snap")
+	require.NoError(t, first.SaveSnapshot(path))
+	_, err = LoadEnsembleSnapshot(path, sirwComponents(), WithStdout(io.Discard))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `states: unknown state "W" (the model has ["S" "I" "R"])`)
+	e, err := LoadEnsembleSnapshot(path, sirwComponents(), opts...)
+	require.NoError(t, err)
 	require.NoError(t, e.Run(context.Background()))
 	for r := range e.Replicates() {
 		q := p
