@@ -21,7 +21,7 @@ import (
 // built-in component type.
 func (m *Biweekly) guardUserPhases() {
 	for k, c := range m.schedule.Phases() {
-		if _, builtin := componentTypeOf(c); !builtin {
+		if !isBuiltin(c) {
 			m.schedule.SetCheck(k, m.checkCounts)
 		}
 	}
@@ -31,7 +31,7 @@ func (m *Biweekly) guardUserPhases() {
 // c is not a built-in component (built-in initialisers only move people
 // within a patch).
 func (m *Biweekly) checkAfterUserInit(c phases.Component) error {
-	if _, builtin := componentTypeOf(c); builtin {
+	if isBuiltin(c) {
 		return nil
 	}
 	return m.checkCounts()

@@ -76,8 +76,8 @@ var outputKeys = []string{"format"}
 
 // LoadRunFile reads and validates a TOML run file. Every problem is
 // reported (errors.Join), each prefixed with the path. Relative paths inside
-// the file (the scenario CSV, an SIA schedule CSV) are relative to the run
-// file's directory.
+// the file (the scenario CSV, and every component key declared as a path,
+// such as an SIA schedule CSV) are relative to the run file's directory.
 func LoadRunFile(path string) (*RunFile, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -213,9 +213,7 @@ func runFilePhase(k int, tbl map[string]any, file, baseDir string) (phases.Facto
 			keys[key] = jsonable(v)
 		}
 	}
-	if s, ok := keys["sia_schedule"].(string); ok && !filepath.IsAbs(s) && baseDir != "" {
-		keys["sia_schedule"] = filepath.Join(baseDir, s)
-	}
+	resolvePaths(keys, t.Keys, baseDir)
 	data, err := json.Marshal(keys)
 	if err != nil {
 		return nil, t.GoName, []error{fmt.Errorf("%s: %w", where, err)}
@@ -232,6 +230,26 @@ func runFilePhase(k int, tbl map[string]any, file, baseDir string) (phases.Facto
 		}
 		return c, nil
 	}, t.GoName, nil
+}
+
+// resolvePaths makes the relative file paths among keys relative to
+// baseDir: the string values of the keys (or their aliases) documented as
+// paths (a params field tagged path:"relative", e.g. SIACalendar's
+// sia_schedule).
+func resolvePaths(keys map[string]any, docs []KeyDoc, baseDir string) {
+	if baseDir == "" {
+		return
+	}
+	for _, d := range docs {
+		if !d.Path {
+			continue
+		}
+		for _, key := range append([]string{d.Key}, d.Aliases...) {
+			if s, ok := keys[key].(string); ok && !filepath.IsAbs(s) {
+				keys[key] = filepath.Join(baseDir, s)
+			}
+		}
+	}
 }
 
 // keyPathErrors rewrites a component decoding error as one error per
