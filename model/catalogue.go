@@ -71,8 +71,11 @@ func MustRegister(t ComponentType) {
 // checkComponentType reports what makes t unfit for the catalogue.
 func checkComponentType(t ComponentType) error {
 	var errs []error
-	if t.GoName == "" || t.Name == "" {
-		errs = append(errs, fmt.Errorf("model: component type %q/%q: the Go name and the reference name are required", t.GoName, t.Name))
+	if t.GoName == "" {
+		errs = append(errs, errors.New("model: a component type needs a Go name (C is not a named type; set ComponentSpec.GoName)"))
+	}
+	if t.Name == "" {
+		errs = append(errs, fmt.Errorf("model: component type %s: the reference name (what its Name() returns) is required", t.GoName))
 	}
 	if !slices.Contains([]string{KindPhase, KindInitialiser, KindFinaliser}, t.Kind) {
 		errs = append(errs, fmt.Errorf("model: component type %s: kind %q is not %q, %q or %q", t.GoName, t.Kind, KindPhase, KindInitialiser, KindFinaliser))
