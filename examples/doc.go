@@ -22,6 +22,10 @@
 //   - custommixer: a user mixing.Mixer, an exponential distance kernel built
 //     with mixing.Distances, mixing.Normalize and mixing.MixingFromMigration,
 //     used as systems.InfectionParams.Mixer.
+//   - mybinary: a user's own rubeola binary: main.go registers the Waning
+//     component (model.MustRegister, waning.go) and calls cli.Main();
+//     run.toml names type = "Waning"; the test runs it with snapshots,
+//     resumes one and checks the key errors through cli.Execute.
 //   - variant: a model variant without Go model code, the run file
 //     examples/variant/run.toml (grid rows as SIA groups, ConstantPop,
 //     per-row trackers), loaded with model.LoadRunFile, run halfway, saved
