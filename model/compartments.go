@@ -27,7 +27,7 @@ func WithCompartments(extra ...ecs.Compartment) Option {
 		if err := ecs.CheckCompartments(extra); err != nil {
 			return fmt.Errorf("model: WithCompartments: %w", err)
 		}
-		c.compartments = slices.Clone(extra)
+		c.compartments, c.compartmentsSet = slices.Clone(extra), true
 		return nil
 	}
 }

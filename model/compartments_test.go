@@ -211,8 +211,8 @@ func TestCompartmentTrackedAndResumed(t *testing.T) {
 		opts []Option
 		want string
 	}{
-		{"without W", nil,
-			`states: unknown state "W" (the model has ["S" "I" "R"]): a model that declares it (model.WithCompartments) loads this snapshot`},
+		{"without W", nil, // W is not registered (RegisterCompartment), so it is not declared by itself
+			`compartments: the snapshot's compartment "W" is not registered: declare it with model.WithCompartments (or register it with model.RegisterCompartment)`},
 		{"with E too", []Option{WithCompartments(waningW, ecs.NewCompartment[exposedCount]("E"))},
 			`states: state "E" is missing (the model has ["S" "I" "R" "W" "E"])`},
 	} {
@@ -254,7 +254,7 @@ func TestEnsembleWithCompartments(t *testing.T) {
 	require.NoError(t, first.SaveSnapshot(path))
 	_, err = LoadEnsembleSnapshot(path, sirwComponents(), WithStdout(io.Discard))
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), `states: unknown state "W" (the model has ["S" "I" "R"])`)
+	assert.Contains(t, err.Error(), `the snapshot's compartment "W" is not registered`)
 	e, err := LoadEnsembleSnapshot(path, sirwComponents(), opts...)
 	require.NoError(t, err)
 	require.NoError(t, e.Run(context.Background()))

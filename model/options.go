@@ -26,7 +26,8 @@ type config struct {
 	afterTick func(done int) // nil: none
 	memLimit  int64          // bytes; 0: available memory, < 0: no check (WithMemoryLimit)
 
-	compartments []ecs.Compartment // after S, I and R (WithCompartments)
+	compartments    []ecs.Compartment // after S, I and R (WithCompartments)
+	compartmentsSet bool              // WithCompartments was given (else a snapshot's registered compartments apply)
 
 	// Set by an Ensemble for its replicates (zero for a lone model).
 	member bool          // no model-level verbose lines, no progress bar; runs only through the ensemble

@@ -14,6 +14,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -26,6 +27,8 @@ import (
 //
 //	[params]                    # BiweeklyParams keys
 //	num_ticks = 520
+//
+//	compartments = ["W"]        # registered compartments after S, I, R (optional)
 //
 //	[[phases]]                  # the whole ordered component list
 //	type = "Infection"          # Go name, reference name or snake_case
@@ -66,10 +69,14 @@ type RunFile struct {
 	// KeepReplicates is [ensemble] keep_replicates: also write every
 	// replicate's own outputs.
 	KeepReplicates bool
+	// Compartments are the file's `compartments`: compartments after S, I
+	// and R, each registered by the program with [RegisterCompartment];
+	// nil when the file declares none. Pass them to [WithCompartments].
+	Compartments []ecs.Compartment
 }
 
 // runFileKeys are the top-level keys of a run file.
-var runFileKeys = []string{"ensemble", "output", "params", "phases", "scenario"}
+var runFileKeys = []string{"compartments", "ensemble", "output", "params", "phases", "scenario"}
 
 // outputKeys are the keys of a run file's [output] table.
 var outputKeys = []string{"format"}
@@ -138,6 +145,9 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) 
 	if v, ok := doc["ensemble"]; ok {
 		errs = append(errs, rf.decodeEnsemble(v)...)
 	}
+	if v, ok := doc["compartments"]; ok {
+		errs = append(errs, rf.decodeCompartments(v)...)
+	}
 	if v, ok := doc["phases"]; ok {
 		list, ok := v.([]map[string]any)
 		if !ok {
@@ -154,6 +164,36 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) 
 		}
 	}
 	return rf, errs
+}
+
+// decodeCompartments decodes `compartments`, a list of registered
+// compartment names; errors name the entry (compartments[2]: unknown
+// compartment "X" …).
+func (rf *RunFile) decodeCompartments(v any) []error {
+	list, ok := v.([]any)
+	if !ok {
+		return []error{fmt.Errorf("compartments: expected an array of compartment names, got %s", tomlType(v))}
+	}
+	var errs []error
+	for k, item := range list {
+		name, ok := item.(string)
+		if !ok {
+			errs = append(errs, fmt.Errorf("compartments[%d]: expected a string, got %s", k+1, tomlType(item)))
+			continue
+		}
+		c, ok := LookupCompartment(name)
+		if !ok {
+			errs = append(errs, fmt.Errorf("compartments[%d]: %w", k+1, unknownCompartmentError(name)))
+			continue
+		}
+		rf.Compartments = append(rf.Compartments, c)
+	}
+	if len(errs) == 0 {
+		if err := ecs.CheckCompartments(rf.Compartments); err != nil {
+			errs = append(errs, fmt.Errorf("compartments: %w", err))
+		}
+	}
+	return errs
 }
 
 // runFileOutput decodes the [output] table: format = "csv" | "parquet".

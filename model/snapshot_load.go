@@ -72,6 +72,15 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 	if err := checkSnapshotHeader(f); err != nil {
 		return nil, err
 	}
+	if !cfg.compartmentsSet && len(f.Compartments) > 0 {
+		for _, name := range f.Compartments {
+			c, ok := LookupCompartment(name)
+			if !ok {
+				return nil, fmt.Errorf("compartments: the snapshot's compartment %q is not registered: declare it with model.WithCompartments (or register it with model.RegisterCompartment)", name)
+			}
+			cfg.compartments = append(cfg.compartments, c)
+		}
+	}
 	m, err := newBiweekly(scn, p, cfg)
 	if err != nil {
 		return nil, err
