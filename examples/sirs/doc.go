@@ -16,6 +16,12 @@
 // (schedule.go) has no vital dynamics, so S + I + R + W stays each patch's
 // population for the whole run.
 //
+// register.go registers W (model.RegisterCompartment) and ImmunityLoss
+// (model.Register), so the same model is also a run file, run.toml
+// (`compartments = ["W"]`, `type = "ImmunityLoss"`): a binary that
+// registers them before cli.Main runs and resumes it like any run file,
+// and its states.csv is the program's, byte for byte (runfile_test.go).
+//
 // The program runs half the ticks, saves a snapshot, loads it with the
 // factories and the same compartment declaration, runs to the end, writes
 // states.csv into a directory (the first argument, or a temporary one) and

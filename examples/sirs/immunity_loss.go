@@ -17,10 +17,10 @@ const ImmunityLossName = "ImmunityLoss"
 type ImmunityLossParams struct {
 	// ToWaning is the probability that a recovered person's immunity
 	// starts to wane during one tick (R → W), in [0, 1].
-	ToWaning float64 `json:"to_waning"`
+	ToWaning float64 `json:"to_waning" doc:"probability per tick that a recovered person's immunity starts to wane (R → W), in [0, 1]"`
 	// ToSusceptible is the probability that a person in W becomes
 	// susceptible during one tick (W → S), in [0, 1].
-	ToSusceptible float64 `json:"to_susceptible"`
+	ToSusceptible float64 `json:"to_susceptible" doc:"probability per tick that a person in W becomes susceptible (W → S), in [0, 1]"`
 }
 
 // DefaultImmunityLossParams returns 0.02 and 0.1 per tick. This is an
@@ -40,6 +40,15 @@ func (p ImmunityLossParams) Validate() error {
 		}
 	}
 	return nil
+}
+
+// immunityLossKeys are the strict-decoding rules of ImmunityLossParams.
+var immunityLossKeys = params.KeyRules{Component: ImmunityLossName}
+
+// DecodeImmunityLossParams decodes a JSON object of params keys strictly
+// over the defaults and validates the result (run files, snapshots).
+func DecodeImmunityLossParams(data []byte) (ImmunityLossParams, error) {
+	return params.DecodeComponent(data, DefaultImmunityLossParams(), immunityLossKeys)
 }
 
 // ImmunityLoss moves people R → W → S: every tick, in every patch j, from
@@ -69,6 +78,9 @@ func NewImmunityLoss(p *ImmunityLossParams) phases.Factory {
 
 // Name returns "ImmunityLoss".
 func (c *ImmunityLoss) Name() string { return ImmunityLossName }
+
+// Params returns the instance's params (stored in snapshots).
+func (c *ImmunityLoss) Params() ImmunityLossParams { return c.p }
 
 // Initialize fetches the phase's own streams and the S, R and W column
 // views once. A model that does not declare W is an error.

@@ -24,6 +24,7 @@ const (
 )
 
 func main() {
+	register()
 	dir := ""
 	if len(os.Args) > 1 {
 		dir = os.Args[1]
