@@ -11,7 +11,7 @@ import (
 func newComponentsCmd(stdout io.Writer) *cobra.Command {
 	return &cobra.Command{
 		Use:   "components",
-		Short: "Print every built-in component and its run-file keys (docs/components.md)",
+		Short: "Print every component (the built-ins, docs/components.md, and any this binary registers) and its run-file keys",
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			return model.WriteComponentDocs(stdout)

@@ -26,7 +26,7 @@ const (
 // and component list, checking that it has the StateTracker the outputs
 // need.
 func buildEnsemble(in *inputs, R int, opts ...model.Option) (*model.Ensemble, error) {
-	e, err := model.NewEnsemble(in.scenario, in.params, R, opts...)
+	e, err := model.NewEnsemble(in.scenario, in.params, R, in.modelOptions(opts)...)
 	if err != nil {
 		return nil, err
 	}

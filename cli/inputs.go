@@ -3,7 +3,9 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"slices"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
@@ -38,6 +40,18 @@ type inputs struct {
 	// replicates (0 when none: a single run) and keep_replicates.
 	replicates     int
 	keepReplicates bool
+	// compartments are the run file's registered compartments after S,
+	// I and R (none: the S, I, R model).
+	compartments []ecs.Compartment
+}
+
+// modelOptions are the options every model of the inputs gets besides
+// opts: the run file's compartments.
+func (in *inputs) modelOptions(opts []model.Option) []model.Option {
+	if len(in.compartments) == 0 {
+		return opts
+	}
+	return append(slices.Clone(opts), model.WithCompartments(in.compartments...))
 }
 
 // inputFlags are the flags shared by run and validate.
@@ -96,6 +110,7 @@ func (in *inputs) useRunFile(rf *model.RunFile) {
 	in.scenario, in.scenarioName = rf.Scenario, rf.ScenarioName
 	in.format = rf.Format
 	in.replicates, in.keepReplicates = rf.Replicates, rf.KeepReplicates
+	in.compartments = rf.Compartments
 }
 
 // useDefaultScenario sets the embedded default scenario.

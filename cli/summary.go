@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -73,13 +74,31 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	}
 	out.Totals.PeakTick = s.Summary.PeakTick
 	out.Totals.PeakInfectious = s.Summary.PeakInfectiousGlobal
-	tot := m.Patches().Totals()
-	out.Totals.FinalState = map[string]int64{"S": tot.S, "I": tot.I, "R": tot.R}
-	out.Totals.FinalPopulation = tot.N()
+	out.Totals.FinalState, out.Totals.FinalPopulation = finalStates(m.Patches())
 	_, out.TimingUS = m.Metrics().TotalsByName()
 	out.InitUS = m.Metrics().Init
 	out.Metadata = metrics.NewMetadata(p)
 	return out
+}
+
+// finalCounts returns the final totals of the tracked states, in order,
+// joined by " / ".
+func (s *runSummary) finalCounts() string {
+	counts := make([]string, len(s.States))
+	for k, name := range s.States {
+		counts[k] = strconv.FormatInt(s.Totals.FinalState[name], 10)
+	}
+	return strings.Join(counts, " / ")
+}
+
+// finalStates returns each state's total over patches (S, I, R and any
+// declared compartment) and their sum.
+func finalStates(p *model.Patches) (map[string]int64, int64) {
+	states := map[string]int64{}
+	for _, name := range p.States() {
+		states[name], _ = p.Total(name) // a name from p.States() is known
+	}
+	return states, p.Population()
 }
 
 // newSummaryInputs describes the inputs of model m (its params, with its
@@ -102,7 +121,7 @@ func (s *runSummary) print(w io.Writer, dir string, files []string, write time.D
 	if s.Totals.PeakTick != nil {
 		fmt.Fprintf(w, "  peak: %d infectious at tick %d\n", *s.Totals.PeakInfectious, *s.Totals.PeakTick)
 	}
-	fmt.Fprintf(w, "  final S/I/R: %d / %d / %d\n", s.Totals.FinalState["S"], s.Totals.FinalState["I"], s.Totals.FinalState["R"])
+	fmt.Fprintf(w, "  final %s: %s\n", strings.Join(s.States, "/"), s.finalCounts())
 	fmt.Fprintf(w, "  wall time: %.3f s (setup %.3f s)\n", s.WallTime, s.SetupTime)
 	fmt.Fprintf(w, "  outputs: %s/{%s} (written in %.3f s)\n", dir, strings.Join(files, ","), write.Seconds())
 }

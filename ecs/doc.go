@@ -17,6 +17,24 @@
 //	mcv1 := w.MCV1()                  // routine coverage
 //	loc := w.Locations()              // []components.Location
 //
+// # Compartments
+//
+// Every world stores the compartments S, I and R ([SIR]); a model variant
+// declares more with [NewCompartment] over a component type of its own, and
+// the world stores each as one more column, after S, I and R, starting at 0:
+//
+//	type Waning int64 // in the variant's package
+//	w, err := ecs.NewWorld(data, ecs.NewCompartment[Waning]("W"))
+//	w.StateNames()                    // ["S", "I", "R", "W"]
+//	wcol, _ := w.State("W")           // []int64, like S(), I(), R()
+//
+// Names are a letter followed by letters, digits or underscores, used once;
+// component types are the declaring package's own ([CheckCompartments]).
+// Everything that lists states (trackers, exports, snapshots, summaries)
+// follows [World.StateNames]. The built-in systems act on S, I and R only:
+// an extra compartment belongs to the phases that move people in and out
+// of it (see the model package's doc).
+//
 // Any component type stored on the patches is also reachable with the generic
 // [Column]. Shared, model-wide values live in resources: [AddResource],
 // [GetResource].

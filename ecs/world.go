@@ -28,37 +28,74 @@ type World struct {
 	mcv1    []float64
 	loc     []components.Location
 
-	stateNames []string
-	states     [][]int64
+	compartments []Compartment
+	stateNames   []string
+	states       [][]int64
 }
 
-// NewWorld creates one patch entity per row of d, in row order, with S = Pop,
-// I = R = 0, and resolves the column views.
-func NewWorld(d PatchData) (*World, error) {
+// NewWorld creates one patch entity per row of d, in row order, with S = Pop
+// and every other compartment 0, and resolves the column views. The world
+// stores S, I and R ([SIR]) and then the extra compartments, in order; they
+// are checked as by [CheckCompartments].
+func NewWorld(d PatchData, extra ...Compartment) (*World, error) {
 	n := len(d.Pop)
 	if len(d.Lat) != n || len(d.Lon) != n || len(d.MCV1) != n {
 		return nil, fmt.Errorf("ecs: patch data columns differ in length (pop %d, lat %d, lon %d, mcv1 %d)",
 			n, len(d.Lat), len(d.Lon), len(d.MCV1))
 	}
 	world := ark.NewWorld(max(n, 1))
-	mapper := ark.NewMap7[components.Susceptible, components.Infectious, components.Recovered,
-		components.Population, components.Coverage, components.Location, components.Index](world)
-	k := 0
-	mapper.NewBatchFn(n, func(_ ark.Entity, s *components.Susceptible, _ *components.Infectious,
-		_ *components.Recovered, p *components.Population, c *components.Coverage,
-		l *components.Location, idx *components.Index) {
-		*s = components.Susceptible(d.Pop[k])
-		*p = components.Population(d.Pop[k])
-		*c = components.Coverage(d.MCV1[k])
-		*l = components.Location{Lat: d.Lat[k], Lon: d.Lon[k]}
-		*idx = components.Index(k)
-		k++
-	})
-	w := &World{world: world, n: n}
+	all, err := compartmentList(world, extra)
+	if err != nil {
+		return nil, err
+	}
+	if len(extra) == 0 {
+		newSIRPatches(world, n)
+	} else {
+		newPatches(world, n, all)
+	}
+	w := &World{world: world, n: n, compartments: all}
 	if err := w.resolve(); err != nil {
 		return nil, err
 	}
+	copy(w.s, d.Pop)
+	copy(w.pop, d.Pop)
+	copy(w.mcv1, d.MCV1)
+	for k := range w.loc {
+		w.loc[k] = components.Location{Lat: d.Lat[k], Lon: d.Lon[k]}
+	}
 	return w, nil
+}
+
+// newSIRPatches creates n patches of the built-in compartments in one
+// batch, each with its row index set.
+func newSIRPatches(world *ark.World, n int) {
+	mapper := ark.NewMap7[components.Susceptible, components.Infectious, components.Recovered,
+		components.Population, components.Coverage, components.Location, components.Index](world)
+	k := 0
+	mapper.NewBatchFn(n, func(_ ark.Entity, _ *components.Susceptible, _ *components.Infectious,
+		_ *components.Recovered, _ *components.Population, _ *components.Coverage,
+		_ *components.Location, idx *components.Index) {
+		*idx = components.Index(k)
+		k++
+	})
+}
+
+// newPatches creates n patches storing the compartments all, one after the
+// other, each with its row index set.
+func newPatches(world *ark.World, n int, all []Compartment) {
+	ids := make([]ark.ID, 0, len(all)+len(patchTypes))
+	for _, c := range all {
+		ids = append(ids, c.id(world))
+	}
+	for _, p := range patchTypes {
+		ids = append(ids, p.id(world))
+	}
+	u := world.Unsafe()
+	index := ark.ComponentID[components.Index](world)
+	for k := range n {
+		e := u.NewEntity(ids...)
+		*(*components.Index)(u.Get(e, index)) = components.Index(k)
+	}
 }
 
 // resolve fetches every column once and checks that the patches form one
@@ -73,15 +110,15 @@ func (w *World) resolve() error {
 			return fmt.Errorf("ecs: patch %d stored at row %d; patches must be created in row order", v, k)
 		}
 	}
-	if w.s, err = int64Column[components.Susceptible](w); err != nil {
-		return err
+	w.stateNames = make([]string, len(w.compartments))
+	w.states = make([][]int64, len(w.compartments))
+	for k, c := range w.compartments {
+		w.stateNames[k] = c.name
+		if w.states[k], err = c.col(w); err != nil {
+			return err
+		}
 	}
-	if w.i, err = int64Column[components.Infectious](w); err != nil {
-		return err
-	}
-	if w.r, err = int64Column[components.Recovered](w); err != nil {
-		return err
-	}
+	w.s, w.i, w.r = w.states[0], w.states[1], w.states[2]
 	if w.pop, err = int64Column[components.Population](w); err != nil {
 		return err
 	}
@@ -93,8 +130,6 @@ func (w *World) resolve() error {
 	if w.loc, err = Column[components.Location](w); err != nil {
 		return err
 	}
-	w.stateNames = []string{"S", "I", "R"}
-	w.states = [][]int64{w.s, w.i, w.r}
 	return nil
 }
 
@@ -119,9 +154,18 @@ func (w *World) MCV1() []float64 { return w.mcv1 }
 // Locations returns the patch locations. Do not modify them.
 func (w *World) Locations() []components.Location { return w.loc }
 
-// StateNames returns the compartment names in order (["S", "I", "R"] for the
-// biweekly model).
+// StateNames returns the compartment names in order: S, I, R, then the
+// extra compartments of [NewWorld] (["S", "I", "R"] for the biweekly model).
 func (w *World) StateNames() []string { return append([]string(nil), w.stateNames...) }
+
+// Compartments returns the declared compartments in state order (S, I, R,
+// then the extra ones). The slice is new on every call.
+func (w *World) Compartments() []Compartment { return append([]Compartment(nil), w.compartments...) }
+
+// States returns the column of every compartment, in state order (the
+// columns alias the storage, as [World.State]'s). The outer slice is new on
+// every call.
+func (w *World) States() [][]int64 { return append([][]int64(nil), w.states...) }
 
 // State returns the column of the named compartment. Unknown names are an
 // error listing the known ones.

@@ -13,9 +13,19 @@
 //     after Infection in model.DefaultComponents(), and a user tracker
 //     implementing metrics.Tracker and phases.Snapshotter, exported with
 //     metrics.WriteTidyCSV; resuming a snapshot with user components.
+//   - sirs: an S, I, R, W model, the compartment W (type Waning int64)
+//     declared with ecs.NewCompartment and model.WithCompartments from
+//     outside rubeola's packages, a user phase ImmunityLoss moving
+//     R → W → S with exact Binomial draws from its own streams, the W rows
+//     of states.csv (metrics.WriteTidyCSV), a snapshot saved halfway and
+//     resumed with the factories (go run ./examples/sirs [DIR]).
 //   - custommixer: a user mixing.Mixer, an exponential distance kernel built
 //     with mixing.Distances, mixing.Normalize and mixing.MixingFromMigration,
 //     used as systems.InfectionParams.Mixer.
+//   - mybinary: a user's own rubeola binary: main.go registers the Waning
+//     component (model.MustRegister, waning.go) and calls cli.Main();
+//     run.toml names type = "Waning"; the test runs it with snapshots,
+//     resumes one and checks the key errors through cli.Execute.
 //   - variant: a model variant without Go model code, the run file
 //     examples/variant/run.toml (grid rows as SIA groups, ConstantPop,
 //     per-row trackers), loaded with model.LoadRunFile, run halfway, saved

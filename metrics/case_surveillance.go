@@ -21,10 +21,10 @@ const CaseSurveillanceTrackerName = "CaseSurveillanceTracker"
 type CaseSurveillanceTrackerParams struct {
 	// DetectionRate is the probability that an infectious individual is
 	// reported, in [0, 1].
-	DetectionRate float64 `json:"detection_rate"`
+	DetectionRate float64 `json:"detection_rate" alias:"detection_probability,reporting_prob,reporting_probability,notification_rate,notification_probability" doc:"probability that an infectious person is reported, in [0, 1]"`
 	// AggregationLevel groups patches (§8.1): −1 all, −2 per patch, k ≥ 0
 	// the first k+1 id parts.
-	AggregationLevel int `json:"aggregation_level"`
+	AggregationLevel int `json:"aggregation_level" doc:"grouping of patches: −1 one group \"all_patches\", −2 one group per patch, k ≥ 0 the first k+1 colon-separated id parts"`
 	// Filter keeps the patches for which it returns true (nil keeps all).
 	// Go API only.
 	Filter func(id string) bool `json:"-"`
@@ -50,13 +50,7 @@ func (p CaseSurveillanceTrackerParams) Validate() error {
 
 var caseSurveillanceKeys = params.KeyRules{
 	Component: CaseSurveillanceTrackerName,
-	Aliases: map[string]string{
-		"detection_probability":    "detection_rate",
-		"reporting_prob":           "detection_rate",
-		"reporting_probability":    "detection_rate",
-		"notification_rate":        "detection_rate",
-		"notification_probability": "detection_rate",
-	},
+	Aliases:   params.TagAliases(CaseSurveillanceTrackerParams{}),
 }
 
 // DecodeCaseSurveillanceTrackerParams decodes a JSON object strictly over

@@ -52,6 +52,9 @@
 // [Timing] is the per-phase wall-clock table (µs per phase per tick) with
 // [Timing.WriteCSV].
 //
+// The WriteTidyCSV examples write a per-patch StateTracker's table and two
+// user trackers in one table.
+//
 // Ensembles (docs/ensembles.md): [NewEnsembleTable] takes one tracker per
 // replicate (the same component in each) and yields [QuantileBlock]s — for
 // every row of their tidy table, the mean and the q05, q25, q50, q75 and q95

@@ -17,7 +17,7 @@ const ResultsWriterName = "ResultsWriter"
 type ResultsWriterParams struct {
 	// Path is the results file, relative to the working directory unless
 	// absolute.
-	Path string `json:"path"`
+	Path string `json:"path" alias:"output_file,output_path" doc:"output file, relative to the working directory"`
 }
 
 // DefaultResultsWriterParams returns path "results.json".
@@ -35,7 +35,7 @@ func (p ResultsWriterParams) Validate() error {
 
 var resultsWriterKeys = params.KeyRules{
 	Component: ResultsWriterName,
-	Aliases:   map[string]string{"output_file": "path", "output_path": "path"},
+	Aliases:   params.TagAliases(ResultsWriterParams{}),
 }
 
 // DecodeResultsWriterParams decodes a JSON object strictly over the

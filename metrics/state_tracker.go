@@ -17,7 +17,7 @@ const StateTrackerName = "StateTracker"
 type StateTrackerParams struct {
 	// AggregationLevel groups patches (§8.1): −1 all, −2 per patch, k ≥ 0
 	// the first k+1 id parts.
-	AggregationLevel int `json:"aggregation_level"`
+	AggregationLevel int `json:"aggregation_level" doc:"grouping of patches: −1 one group \"all_patches\", −2 one group per patch, k ≥ 0 the first k+1 colon-separated id parts"`
 	// Filter keeps the patches for which it returns true (nil keeps all).
 	// Go API only.
 	Filter func(id string) bool `json:"-"`

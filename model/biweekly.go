@@ -25,6 +25,11 @@ type Biweekly struct {
 	startDate time.Time
 	created   time.Time
 
+	// extra and extraNames are the columns and names of the compartments
+	// after S, I and R (WithCompartments), fetched once.
+	extra      [][]int64
+	extraNames []string
+
 	instances   []phases.Component
 	streams     []*rng.Streams // per instance, derived on first request
 	initialized []bool
@@ -109,13 +114,14 @@ func newBiweekly(scn *scenario.Table, p params.BiweeklyParams, cfg config) (*Biw
 	if own == nil {
 		own = scn.Clone()
 	}
-	world, err := ecs.NewWorld(ecs.PatchData{Pop: own.Pop, Lat: own.Lat, Lon: own.Lon, MCV1: own.MCV1})
+	world, err := ecs.NewWorld(ecs.PatchData{Pop: own.Pop, Lat: own.Lat, Lon: own.Lon, MCV1: own.MCV1}, cfg.compartments...)
 	if err != nil {
 		return nil, err
 	}
 	m := &Biweekly{cfg: cfg, scn: own, p: p, world: world, startDate: start, created: created,
 		schedule: phases.NewSchedule(nil), timing: metrics.NewTiming(nil), pool: cfg.pool}
 	m.patches = &Patches{world: world, scn: own}
+	m.extra, m.extraNames = world.States()[3:], world.StateNames()[3:]
 	if m.pool == nil {
 		m.pool = phases.NewPool(cfg.poolWorkers())
 		// A model dropped before its run completed still has parked helpers.

@@ -21,7 +21,7 @@ import (
 // built-in component type.
 func (m *Biweekly) guardUserPhases() {
 	for k, c := range m.schedule.Phases() {
-		if _, builtin := componentTypeOf(c); !builtin {
+		if !isBuiltin(c) {
 			m.schedule.SetCheck(k, m.checkCounts)
 		}
 	}
@@ -31,14 +31,16 @@ func (m *Biweekly) guardUserPhases() {
 // c is not a built-in component (built-in initialisers only move people
 // within a patch).
 func (m *Biweekly) checkAfterUserInit(c phases.Component) error {
-	if _, builtin := componentTypeOf(c); builtin {
+	if isBuiltin(c) {
 		return nil
 	}
 	return m.checkCounts()
 }
 
 // checkCounts returns an error naming the first patch whose S, I or R is
-// negative or above 2^53 or whose S + I + R is above 2^53.
+// negative or above 2^53 or whose S + I + R is above 2^53, then (in a model
+// with extra compartments) the first with a bad extra count or sum of all
+// counts.
 func (m *Biweekly) checkCounts() error {
 	s, i, r := m.world.S(), m.world.I(), m.world.R()
 	for j := range s {
@@ -47,6 +49,30 @@ func (m *Biweekly) checkCounts() error {
 			s[j]+i[j]+r[j] > scenario.MaxPop {
 			return fmt.Errorf("patch %d (%q): S = %d, I = %d, R = %d afterwards; every count must be >= 0 and S+I+R <= %d (2^53) (SPEC §3.2)",
 				j, m.scn.ID[j], s[j], i[j], r[j], int64(scenario.MaxPop))
+		}
+	}
+	if len(m.extra) == 0 {
+		return nil
+	}
+	return m.checkExtraCounts()
+}
+
+// checkExtraCounts checks the extra compartments' counts, and every
+// patch's sum of all counts, after checkCounts found S, I and R in range.
+func (m *Biweekly) checkExtraCounts() error {
+	s, i, r := m.world.S(), m.world.I(), m.world.R()
+	for j := range s {
+		sum := s[j] + i[j] + r[j] // ≤ 2^53: each further term too, so no overflow
+		for k, col := range m.extra {
+			if uint64(col[j]) > scenario.MaxPop {
+				return fmt.Errorf("patch %d (%q): %s = %d afterwards; every count must be >= 0 and <= %d (2^53) (SPEC §3.2)",
+					j, m.scn.ID[j], m.extraNames[k], col[j], int64(scenario.MaxPop))
+			}
+			sum += col[j]
+		}
+		if sum > scenario.MaxPop {
+			return fmt.Errorf("patch %d (%q): the sum of %q is %d afterwards; it must be <= %d (2^53) (SPEC §3.2)",
+				j, m.scn.ID[j], m.world.StateNames(), sum, int64(scenario.MaxPop))
 		}
 	}
 	return nil

@@ -13,9 +13,27 @@
 //	tracker := model.InstancesOf[*metrics.StateTracker](m)[0]
 //	fmt.Println(tracker.Series("I"))
 //
+// The NewBiweekly example runs these steps on the reference's two-patch
+// scenario and checks the output.
+//
 // [DefaultComponents] is the standard schedule, the model's table of contents.
 // External code changes states only through [Biweekly.Infect] and
 // [Biweekly.Recover], which check every argument before changing anything.
+//
+// # Compartments
+//
+// A model has the compartments S, I and R, then those declared with
+// [WithCompartments] (each an [ecs.NewCompartment] over a type of the
+// variant's own), stored as patch columns and starting at 0. Every state
+// list follows the declared one: [ecs.World.StateNames], [Patches], the
+// StateTracker and its exports, snapshots (checked against the declared
+// list when loaded) and ensembles. [Biweekly.Infect] and [Biweekly.Recover]
+// still move S → I and I → R. The built-in phases act on S, I and R only
+// (Infection's N_j is S + I + R; vital dynamics, importation, SIA and
+// ConstantPop neither count nor move a declared compartment): the phases
+// that move people in and out of a declared compartment own it. A user
+// phase's counts are checked after it runs, the declared compartments'
+// included, and [Patches.Population] counts every compartment.
 //
 // # Ensembles
 //

@@ -8,11 +8,17 @@ import (
 	"strings"
 )
 
-// WriteComponentDocs writes docs/components.md: every built-in component
-// with its names, kind, summary and params keys (defaults taken from the
-// code). `rubeola components` prints it; a test keeps the committed file
-// equal to it.
+// WriteComponentDocs writes docs/components.md: every registered component
+// (the built-ins, then any registered with [Register]) with its names,
+// kind, summary and params keys (defaults taken from the code). `rubeola
+// components` prints it; a test keeps the committed file equal to it for
+// the built-ins.
 func WriteComponentDocs(w io.Writer) error {
+	return writeComponentDocs(w, ComponentTypes())
+}
+
+// writeComponentDocs writes the component reference of types.
+func writeComponentDocs(w io.Writer, types []ComponentType) error {
 	var b strings.Builder
 	b.WriteString(`# Components
 
@@ -33,10 +39,10 @@ Without ` + "`[[phases]]`" + ` the standard schedule (` + "`model.DefaultCompone
 | type | reference name | snake_case | package | kind |
 |---|---|---|---|---|
 `)
-	for _, t := range catalogue {
+	for _, t := range types {
 		fmt.Fprintf(&b, "| [`%s`](#%s) | `%s` | `%s` | `%s` | %s |\n", t.GoName, strings.ToLower(t.GoName), t.Name, t.Snake, t.Package, t.Kind)
 	}
-	for _, t := range catalogue {
+	for _, t := range types {
 		defaults, err := defaultValues(t)
 		if err != nil {
 			return err

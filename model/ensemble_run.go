@@ -65,7 +65,7 @@ func (e *Ensemble) Initialize() error {
 func (e *Ensemble) allBuiltin() bool {
 	for _, m := range e.reps {
 		for _, c := range m.instances {
-			if _, ok := componentTypeOf(c); !ok {
+			if !isBuiltin(c) {
 				return false
 			}
 		}
@@ -295,8 +295,7 @@ func (e *Ensemble) makePlan() {
 		for r, m := range e.reps {
 			peers[r] = m.schedule.Stepper(k)
 			sameType = sameType && reflect.TypeOf(peers[r]) == reflect.TypeOf(peers[0])
-			_, ok := componentTypeOf(peers[r].(phases.Component))
-			builtin = builtin && ok
+			builtin = builtin && isBuiltin(peers[r].(phases.Component))
 		}
 		_, batches := peers[0].(phases.BatchStepper)
 		switch {

@@ -33,11 +33,3 @@ func twoPatch(t *testing.T) *scenario.Table {
 	require.NoError(t, err)
 	return scn
 }
-
-// onePatch is a single patch of pop with id "node_0" at (40, 4), mcv1 0.
-func onePatch(t *testing.T, id string, pop int64) *scenario.Table {
-	t.Helper()
-	scn, err := scenario.FromColumns([]string{id}, []int64{pop}, []float64{40}, []float64{4}, []float64{0})
-	require.NoError(t, err)
-	return scn
-}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/internal/tty"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
@@ -24,6 +25,9 @@ type config struct {
 	showProg  *bool          // nil: take show_progress from the params
 	afterTick func(done int) // nil: none
 	memLimit  int64          // bytes; 0: available memory, < 0: no check (WithMemoryLimit)
+
+	compartments    []ecs.Compartment // after S, I and R (WithCompartments)
+	compartmentsSet bool              // WithCompartments was given (else a snapshot's registered compartments apply)
 
 	// Set by an Ensemble for its replicates (zero for a lone model).
 	member bool          // no model-level verbose lines, no progress bar; runs only through the ensemble

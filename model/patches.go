@@ -5,7 +5,9 @@ import (
 	"github.com/rubeola/rubeola/scenario"
 )
 
-// Counts are one patch's (or the total) compartment counts.
+// Counts are one patch's (or the total) counts of the compartments S, I
+// and R. A model with extra compartments ([WithCompartments]) reads them
+// with [Patches.Column] and [Patches.Total].
 type Counts struct {
 	S, I, R int64
 }
@@ -30,7 +32,12 @@ func (p *Patches) Get(j int) Counts {
 	return Counts{S: p.world.S()[j], I: p.world.I()[j], R: p.world.R()[j]}
 }
 
-// Column returns a copy of the named state's column ("S", "I" or "R").
+// States returns the state names in order: S, I, R, then the compartments
+// declared with [WithCompartments].
+func (p *Patches) States() []string { return p.world.StateNames() }
+
+// Column returns a copy of the named state's column ("S", "I", "R" or a
+// declared compartment).
 func (p *Patches) Column(state string) ([]int64, error) {
 	col, err := p.world.State(state)
 	if err != nil {
@@ -47,6 +54,32 @@ func (p *Patches) Totals() Counts {
 		t.S += s[j]
 		t.I += i[j]
 		t.R += r[j]
+	}
+	return t
+}
+
+// Total returns the named state summed over patches. Unknown names are an
+// error listing the known ones.
+func (p *Patches) Total(state string) (int64, error) {
+	col, err := p.world.State(state)
+	if err != nil {
+		return 0, err
+	}
+	var t int64
+	for _, v := range col {
+		t += v
+	}
+	return t, nil
+}
+
+// Population returns every compartment summed over patches (S + I + R in
+// the biweekly model).
+func (p *Patches) Population() int64 {
+	var t int64
+	for _, col := range p.world.States() {
+		for _, v := range col {
+			t += v
+		}
 	}
 	return t
 }

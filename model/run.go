@@ -18,6 +18,7 @@ import (
 // instance order, without ticking.
 func (m *Biweekly) Initialize() error {
 	if len(m.instances) == 0 {
+		//lint:ignore ST1005 the reference's message, word for word (SPEC §4.4, parity)
 		return errors.New("No components have been added to the model")
 	}
 	if m.needsMemoryCheck() {
@@ -86,6 +87,7 @@ func (m *Biweekly) checkRunnable() error {
 	case m.running:
 		return errors.New("model: run already in progress")
 	case len(m.instances) == 0:
+		//lint:ignore ST1005 the reference's message, word for word (SPEC §4.4, parity)
 		return errors.New("No components have been added to the model")
 	case m.failed:
 		return fmt.Errorf("model: previous run failed at tick %d", m.failedTick)

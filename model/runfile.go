@@ -14,6 +14,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -26,6 +27,8 @@ import (
 //
 //	[params]                    # BiweeklyParams keys
 //	num_ticks = 520
+//
+//	compartments = ["W"]        # registered compartments after S, I, R (optional)
 //
 //	[[phases]]                  # the whole ordered component list
 //	type = "Infection"          # Go name, reference name or snake_case
@@ -66,18 +69,22 @@ type RunFile struct {
 	// KeepReplicates is [ensemble] keep_replicates: also write every
 	// replicate's own outputs.
 	KeepReplicates bool
+	// Compartments are the file's `compartments`: compartments after S, I
+	// and R, each registered by the program with [RegisterCompartment];
+	// nil when the file declares none. Pass them to [WithCompartments].
+	Compartments []ecs.Compartment
 }
 
 // runFileKeys are the top-level keys of a run file.
-var runFileKeys = []string{"ensemble", "output", "params", "phases", "scenario"}
+var runFileKeys = []string{"compartments", "ensemble", "output", "params", "phases", "scenario"}
 
 // outputKeys are the keys of a run file's [output] table.
 var outputKeys = []string{"format"}
 
 // LoadRunFile reads and validates a TOML run file. Every problem is
 // reported (errors.Join), each prefixed with the path. Relative paths inside
-// the file (the scenario CSV, an SIA schedule CSV) are relative to the run
-// file's directory.
+// the file (the scenario CSV, and every component key declared as a path,
+// such as an SIA schedule CSV) are relative to the run file's directory.
 func LoadRunFile(path string) (*RunFile, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -138,6 +145,9 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) 
 	if v, ok := doc["ensemble"]; ok {
 		errs = append(errs, rf.decodeEnsemble(v)...)
 	}
+	if v, ok := doc["compartments"]; ok {
+		errs = append(errs, rf.decodeCompartments(v)...)
+	}
 	if v, ok := doc["phases"]; ok {
 		list, ok := v.([]map[string]any)
 		if !ok {
@@ -154,6 +164,36 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) 
 		}
 	}
 	return rf, errs
+}
+
+// decodeCompartments decodes `compartments`, a list of registered
+// compartment names; errors name the entry (compartments[2]: unknown
+// compartment "X" …).
+func (rf *RunFile) decodeCompartments(v any) []error {
+	list, ok := v.([]any)
+	if !ok {
+		return []error{fmt.Errorf("compartments: expected an array of compartment names, got %s", tomlType(v))}
+	}
+	var errs []error
+	for k, item := range list {
+		name, ok := item.(string)
+		if !ok {
+			errs = append(errs, fmt.Errorf("compartments[%d]: expected a string, got %s", k+1, tomlType(item)))
+			continue
+		}
+		c, ok := LookupCompartment(name)
+		if !ok {
+			errs = append(errs, fmt.Errorf("compartments[%d]: %w", k+1, unknownCompartmentError(name)))
+			continue
+		}
+		rf.Compartments = append(rf.Compartments, c)
+	}
+	if len(errs) == 0 {
+		if err := ecs.CheckCompartments(rf.Compartments); err != nil {
+			errs = append(errs, fmt.Errorf("compartments: %w", err))
+		}
+	}
+	return errs
 }
 
 // runFileOutput decodes the [output] table: format = "csv" | "parquet".
@@ -213,9 +253,7 @@ func runFilePhase(k int, tbl map[string]any, file, baseDir string) (phases.Facto
 			keys[key] = jsonable(v)
 		}
 	}
-	if s, ok := keys["sia_schedule"].(string); ok && !filepath.IsAbs(s) && baseDir != "" {
-		keys["sia_schedule"] = filepath.Join(baseDir, s)
-	}
+	resolvePaths(keys, t.Keys, baseDir)
 	data, err := json.Marshal(keys)
 	if err != nil {
 		return nil, t.GoName, []error{fmt.Errorf("%s: %w", where, err)}
@@ -232,6 +270,26 @@ func runFilePhase(k int, tbl map[string]any, file, baseDir string) (phases.Facto
 		}
 		return c, nil
 	}, t.GoName, nil
+}
+
+// resolvePaths makes the relative file paths among keys relative to
+// baseDir: the string values of the keys (or their aliases) documented as
+// paths (a params field tagged path:"relative", e.g. SIACalendar's
+// sia_schedule).
+func resolvePaths(keys map[string]any, docs []KeyDoc, baseDir string) {
+	if baseDir == "" {
+		return
+	}
+	for _, d := range docs {
+		if !d.Path {
+			continue
+		}
+		for _, key := range append([]string{d.Key}, d.Aliases...) {
+			if s, ok := keys[key].(string); ok && !filepath.IsAbs(s) {
+				keys[key] = filepath.Join(baseDir, s)
+			}
+		}
+	}
 }
 
 // keyPathErrors rewrites a component decoding error as one error per

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/internal/atomicfile"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -33,13 +34,17 @@ type snapshotFile struct {
 	Name           string                `json:"name"`
 	Params         params.BiweeklyParams `json:"params"`
 	// Scenario is the full scenario (extra columns included) as CSV text.
-	Scenario    string              `json:"scenario"`
-	Tick        int                 `json:"tick"`
-	CurrentDate string              `json:"current_date"`
-	Finalized   bool                `json:"finalized"`
-	States      map[string][]int64  `json:"states"`
-	Components  []snapshotComponent `json:"components"`
-	Timing      snapshotTiming      `json:"timing"`
+	Scenario    string `json:"scenario"`
+	Tick        int    `json:"tick"`
+	CurrentDate string `json:"current_date"`
+	Finalized   bool   `json:"finalized"`
+	// Compartments are the declared compartments after S, I and R, in
+	// order (absent for an S, I, R model); a registered compartment is
+	// declared again by itself when the snapshot is loaded.
+	Compartments []string            `json:"compartments,omitempty"`
+	States       map[string][]int64  `json:"states"`
+	Components   []snapshotComponent `json:"components"`
+	Timing       snapshotTiming      `json:"timing"`
 }
 
 // snapshotComponent is one instance's entry.
@@ -114,6 +119,7 @@ func (m *Biweekly) snapshotContent(withScenario bool) (*snapshotFile, error) {
 	case m.failed:
 		return nil, fmt.Errorf("model: cannot snapshot a model whose run failed at tick %d", m.failedTick)
 	case len(m.instances) == 0:
+		//lint:ignore ST1005 the reference's message, word for word (SPEC §4.4, parity)
 		return nil, errors.New("No components have been added to the model")
 	}
 	for k, done := range m.initialized {
@@ -133,6 +139,9 @@ func (m *Biweekly) snapshotContent(withScenario bool) (*snapshotFile, error) {
 		Params: m.p, Scenario: scn.String(), Tick: m.tick, CurrentDate: m.CurrentDate().Format(time.RFC3339),
 		Finalized: m.finalized, States: map[string][]int64{},
 		Timing: snapshotTiming{Phases: m.timing.Phases, Rows: m.timing.Rows, Init: m.timing.Init, Finalize: m.timing.Finalize},
+	}
+	if names := m.world.StateNames(); len(names) > len(ecs.SIR()) {
+		f.Compartments = names[len(ecs.SIR()):]
 	}
 	for _, name := range m.world.StateNames() {
 		col, err := m.world.State(name)

@@ -27,7 +27,7 @@ func checkSnapshotHeader(f *snapshotFile) error {
 func checkStates(states map[string][]int64, names []string, n int) error {
 	for name := range states {
 		if !slices.Contains(names, name) {
-			return fmt.Errorf("states: unknown state %q (the model has %q)", name, names)
+			return fmt.Errorf("states: unknown state %q (the model has %q): a model that declares it (model.WithCompartments) loads this snapshot", name, names)
 		}
 	}
 	for _, name := range names {

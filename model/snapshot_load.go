@@ -23,9 +23,10 @@ import (
 // (SPEC §9).
 //
 // components must build the same component list as at the save (names and
-// order are checked); with components == nil the built-in components are
-// rebuilt from their stored params, and a user component is an error asking
-// for its factory. Options are those of [NewBiweekly] plus [WithNumTicks],
+// order are checked); with components == nil every component is rebuilt
+// from its stored params by its registered type (the built-ins and those
+// added with [Register]), and a component of an unregistered type is an
+// error asking for its factory. Options are those of [NewBiweekly] plus [WithNumTicks],
 // which extends or shortens the run (n ≥ the saved tick).
 //
 // The file may be gzip-compressed or plain JSON (detected from its
@@ -70,6 +71,15 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 	}
 	if err := checkSnapshotHeader(f); err != nil {
 		return nil, err
+	}
+	if !cfg.compartmentsSet && len(f.Compartments) > 0 {
+		for _, name := range f.Compartments {
+			c, ok := LookupCompartment(name)
+			if !ok {
+				return nil, fmt.Errorf("compartments: the snapshot's compartment %q is not registered: declare it with model.WithCompartments (or register it with model.RegisterCompartment)", name)
+			}
+			cfg.compartments = append(cfg.compartments, c)
+		}
 	}
 	m, err := newBiweekly(scn, p, cfg)
 	if err != nil {
@@ -165,8 +175,8 @@ func decodeSnapshot(data []byte, format string, v any) error {
 	return nil
 }
 
-// rebuildComponents builds factories for the stored built-in components
-// from their stored params.
+// rebuildComponents builds factories for the stored components from their
+// stored params, by their registered types.
 func rebuildComponents(saved []snapshotComponent) ([]phases.Factory, error) {
 	out := make([]phases.Factory, len(saved))
 	for k, sc := range saved {

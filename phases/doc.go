@@ -22,6 +22,8 @@
 //	})
 //	err := model.AddComponent(f)
 //
+// The Func example runs such a phase after the Infection in a model.
+//
 // A system with state implements Initialize (fetch column views, size
 // buffers, derive streams — no lookups per tick) and Step.
 //

@@ -51,9 +51,6 @@ func withAlpha(c color.Color, a float64) color.Color {
 	return color.RGBA{R: uint8(float64(r>>8) * a), G: uint8(float64(g>>8) * a), B: uint8(float64(b>>8) * a), A: uint8(255 * a)}
 }
 
-// day is one day in seconds: the x axis of a time plot is Unix seconds.
-const day = 86400
-
 // tickSpan is the time a biweekly tick covers.
 const tickSpan = 14 * 24 * time.Hour
 

@@ -15,6 +15,9 @@
 //		for j := lo; j < hi; j++ { … rng.Binomial(src, s[j], p[j]) … }
 //	}
 //
+// The Binomial examples draw from one source and from per-block streams run
+// in either block order.
+//
 // Samplers (SPEC §6.4): [Binomial], [BinomialHazard] and [Poisson], exact in
 // distribution up to float64 arithmetic and allocation-free, plus [Uniform],
 // [UniformRange] and [Normal]. Methods and thresholds, with μ = n·p after

@@ -111,6 +111,7 @@ func (o TwoClusterOptions) validate() error {
 		return fmt.Errorf("NodesPerCluster must be > 0, got %d", o.NodesPerCluster)
 	}
 	if len(o.Centers) == 0 {
+		//lint:ignore ST1005 the message starts with the option's Go field name, Centers
 		return fmt.Errorf("Centers must list at least one (lat, lon) centre, got none")
 	}
 	if o.NodesPerCluster > math.MaxInt/len(o.Centers) {
@@ -122,6 +123,7 @@ func (o TwoClusterOptions) validate() error {
 	}
 	for i, c := range o.Centers {
 		if !(c[0] >= -90 && c[0] <= 90) || !(c[1] >= -180 && c[1] <= 180) {
+			//lint:ignore ST1005 the message starts with the option's Go field name, Centers
 			return fmt.Errorf("Centers[%d] = (%v, %v) must have lat in [-90, 90] and lon in [-180, 180]", i, c[0], c[1])
 		}
 	}

@@ -99,6 +99,25 @@ func (f *File) NewManifest(format string, metrics []string) (*Manifest, error) {
 	return out, err
 }
 
+// pathKeys returns the keys of a [[phases]] entry whose string values are
+// file paths (the keys its component type declares as paths, and their
+// aliases); none for an unknown type.
+func pathKeys(tbl map[string]any) []string {
+	typ, _ := tbl["type"].(string)
+	t, ok := model.LookupComponentType(typ)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, d := range t.Keys {
+		if d.Path {
+			out = append(out, d.Key)
+			out = append(out, d.Aliases...)
+		}
+	}
+	return out
+}
+
 // fingerprint hashes what makes two directories the same sweep.
 func (m *Manifest) fingerprint() (string, error) {
 	data, err := json.Marshal(struct {
@@ -116,22 +135,25 @@ func (m *Manifest) fingerprint() (string, error) {
 }
 
 // inputHashes hashes the files the sweep file refers to: the scenario CSV
-// and SIA schedule CSVs, in the base file and in axis values.
+// and the files named by components' path keys (such as SIA schedule CSVs),
+// in the base file and in axis values.
 func (f *File) inputHashes() (map[string]string, error) {
 	var names []string
 	if s, ok := f.base["scenario"].(string); ok {
 		names = append(names, s)
 	}
-	if list, ok := f.base["phases"].([]map[string]any); ok {
-		for _, tbl := range list {
-			if s, ok := tbl["sia_schedule"].(string); ok {
+	list, _ := f.base["phases"].([]map[string]any)
+	for _, tbl := range list {
+		for _, key := range pathKeys(tbl) {
+			if s, ok := tbl[key].(string); ok {
 				names = append(names, s)
 			}
 		}
 	}
 	for _, a := range f.Axes {
 		last := a.target.keys[len(a.target.keys)-1]
-		if (a.target.phase < 0 && a.target.concrete == "scenario") || (a.target.phase >= 0 && last == "sia_schedule") {
+		if (a.target.phase < 0 && a.target.concrete == "scenario") ||
+			(a.target.phase >= 0 && a.target.phase < len(list) && slices.Contains(pathKeys(list[a.target.phase]), last)) {
 			for _, v := range a.Values {
 				if s, ok := v.(string); ok {
 					names = append(names, s)

@@ -15,7 +15,7 @@ const ConstantPopName = "ConstantPopProcess"
 // vaccination at birth.
 type ConstantPopParams struct {
 	// CrudeBirthRate is births (and deaths) per 1000 per year, ≥ 0.
-	CrudeBirthRate float64 `json:"crude_birth_rate"`
+	CrudeBirthRate float64 `json:"crude_birth_rate" doc:"births (= deaths) per 1000 per year, ≥ 0"`
 }
 
 // DefaultConstantPopParams returns CBR 20.

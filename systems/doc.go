@@ -11,6 +11,8 @@
 //	systems.NewConstantPop(nil)                  // phase: deaths reborn into S, population constant
 //	systems.NewSIACalendar(&sia)                 // phase: campaigns S → R on a schedule (params required)
 //
+// The NewInfection example gives the Infection its own β and mixer.
+//
 // An SIA schedule is a list of [Campaign] values (group key at the calendar's
 // aggregation level, scenario.GroupKey, and a date), read from CSV with
 // [LoadSchedule] / [LoadScheduleFile] or given in JSON as

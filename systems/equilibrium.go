@@ -11,7 +11,7 @@ const EquilibriumName = "InitializeEquilibriumStatesProcess"
 // EquilibriumParams configures [InitializeEquilibriumStates] (SPEC §5.7).
 type EquilibriumParams struct {
 	// R0 is the basic reproduction number used for the endemic split, ≥ 0.
-	R0 float64 `json:"R0"`
+	R0 float64 `json:"R0" alias:"r0,R_0,effective_R0,effective_r0" doc:"basic reproduction number, ≥ 0; R0 ≤ 1 puts everyone in S"`
 }
 
 // DefaultEquilibriumParams returns R0 = 8.
@@ -24,7 +24,7 @@ func (p EquilibriumParams) Validate() error {
 
 var equilibriumKeys = params.KeyRules{
 	Component: EquilibriumName,
-	Aliases:   map[string]string{"r0": "R0", "R_0": "R0", "effective_R0": "R0", "effective_r0": "R0"},
+	Aliases:   params.TagAliases(EquilibriumParams{}),
 }
 
 // DecodeEquilibriumParams decodes a JSON object strictly over the defaults.

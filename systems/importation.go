@@ -20,14 +20,14 @@ const ImportationName = "ImportationPressureProcess"
 type ImportationParams struct {
 	// Rate is the crude importation rate, per 1000 per year (a number, a
 	// list with one value per patch, or an object id → number).
-	Rate Rates `json:"crude_importation_rate"`
+	Rate Rates `json:"crude_importation_rate" doc:"per 1000 per year: a number ≥ 0, a list of N numbers, or an object patch id → number"`
 	// StartDays is the first day of importation (active from tick StartDays/14).
-	StartDays int `json:"importation_start"`
+	StartDays int `json:"importation_start" doc:"first active day, ≥ 0"`
 	// EndDays is the last day (active through tick EndDays/14); −1 = no end.
-	EndDays int `json:"importation_end"`
+	EndDays int `json:"importation_end" doc:"last active day, or −1 for no end; > importation_start"`
 	// TicksPerYear is the divisor of the yearly rate (28 for parity with the
 	// reference, which divides by 28; 365/14 ≈ 26.07 is the calendar value).
-	TicksPerYear float64 `json:"ticks_per_year"`
+	TicksPerYear float64 `json:"ticks_per_year" doc:"divisor of the yearly rate, > 0 (the reference's 28)"`
 }
 
 // DefaultImportationParams returns 1 per 1000 per year, always on, divisor 28.

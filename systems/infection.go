@@ -24,16 +24,16 @@ var biweeklyYear = TicksPerYear(params.StepDays)
 // model's [TicksPerYear].
 type InfectionParams struct {
 	// Beta is the transmission rate per day; β_tick = Beta·365/26.
-	Beta float64 `json:"beta"`
+	Beta float64 `json:"beta" doc:"transmission rate per day, ≥ 0; β_tick = beta·365/26"`
 	// Seasonality is the amplitude A of s(t) = 1 + A·sin(2π(t − t0)/26), in [0, 1].
-	Seasonality float64 `json:"seasonality"`
+	Seasonality float64 `json:"seasonality" alias:"seasonal_amplitude" doc:"amplitude A of s(t) = 1 + A·sin(2π(t − season_start)/26), in [0, 1]"`
 	// SeasonStart is t0 in ticks, 0…25.
-	SeasonStart int `json:"season_start"`
+	SeasonStart int `json:"season_start" doc:"tick of the seasonal phase origin, 0…25"`
 	// Mixer builds the mixing matrix (row = source) from the scenario.
-	Mixer mixing.Mixer `json:"mixer"`
+	Mixer mixing.Mixer `json:"mixer" doc:"mixing kernel, e.g. {type = \"gravity\", a = 1, b = 1, c = 1.5, k = 0.01}; also radiation, stouffer, competing_destinations, migration_matrix, mixing_matrix, truncated"`
 	// SeasonTable, when set, replaces the sinusoid: s(t) =
 	// SeasonTable[(t − SeasonStart) mod 26]; 26 values ≥ 0; needs Seasonality 0.
-	SeasonTable []float64 `json:"season_table"`
+	SeasonTable []float64 `json:"season_table" doc:"26 multipliers ≥ 0 replacing the sinusoid (requires seasonality = 0)"`
 	// Storage is the element type of the factored gravity matrix of the
 	// default kernel (SPEC §7.5): StorageFloat64 (default, within 1e−12 of
 	// the reference kernel) or StorageFloat32, an opt-in approximation
@@ -45,7 +45,7 @@ type InfectionParams struct {
 	// infectious set changes from tick to tick (the factored kernel then
 	// gathers each newly infectious patch's row from the strided half of
 	// D); bit-identical to the reference kernel.
-	Storage string `json:"storage"`
+	Storage string `json:"storage" doc:"how the default kernel (use_numba) stores gravity mixing: \"float64\" (factored, D stored once; exact within 1e−12), \"float32\" (factored in float32, opt-in approximation: half the bytes again, λ within about 1e−7) or \"dense\" (the dense matrix and the active-source kernel: twice the memory, bit-identical to the reference; fastest when few, changing patches are infectious). float32 needs use_numba and a gravity mixer; other mixers always use their own matrix"`
 }
 
 // Storage values of [InfectionParams.Storage].
@@ -136,7 +136,7 @@ type infectionFields InfectionParams
 
 var infectionKeys = params.KeyRules{
 	Component: InfectionName,
-	Aliases:   map[string]string{"seasonal_amplitude": "seasonality"},
+	Aliases:   params.TagAliases(InfectionParams{}),
 	Rejected: map[string]string{
 		"distance_exponent": "configure the mixer",
 		"mixing_scale":      "configure the mixer",

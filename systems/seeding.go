@@ -47,14 +47,14 @@ func (c PerPatchCounts) MarshalJSON() ([]byte, error) {
 type SeedingParams struct {
 	// NumInfections is the number seeded per target when no per-patch count
 	// is given, ≥ 1.
-	NumInfections int64 `json:"num_infections"`
+	NumInfections int64 `json:"num_infections" alias:"n_seeds,n_initial_infections" doc:"infections per target patch, ≥ 1"`
 	// TargetPatches are scenario ids to seed; nil means the largest patch.
-	TargetPatches []string `json:"target_patches"`
+	TargetPatches []string `json:"target_patches" doc:"patch ids to seed (default: the largest patch); unknown or duplicate ids are errors"`
 	// InfectionsPerPatch optionally overrides NumInfections per target.
-	InfectionsPerPatch *PerPatchCounts `json:"infections_per_patch"`
+	InfectionsPerPatch *PerPatchCounts `json:"infections_per_patch" doc:"an integer ≥ 1 for every target, or a list matching target_patches"`
 	// UseLargestPatch seeds the patch with the largest scenario pop when
 	// TargetPatches is nil (lowest index on ties).
-	UseLargestPatch bool `json:"use_largest_patch"`
+	UseLargestPatch bool `json:"use_largest_patch" doc:"seed the largest patch when target_patches is empty; false without targets is an error"`
 }
 
 // DefaultSeedingParams returns one infection in the largest patch.
@@ -100,7 +100,7 @@ func (p SeedingParams) Validate() error {
 
 var seedingKeys = params.KeyRules{
 	Component: SeedingName,
-	Aliases:   map[string]string{"n_seeds": "num_infections", "n_initial_infections": "num_infections"},
+	Aliases:   params.TagAliases(SeedingParams{}),
 }
 
 // DecodeSeedingParams decodes a JSON object strictly over the defaults.

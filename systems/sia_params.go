@@ -18,20 +18,20 @@ const SIACalendarName = "SIACalendarProcess"
 type SIACalendarParams struct {
 	// Efficacy is the share of susceptibles moved S → R by a campaign, in
 	// [0, 1].
-	Efficacy float64 `json:"sia_efficacy"`
+	Efficacy float64 `json:"sia_efficacy" doc:"share of susceptibles moved S → R, in [0, 1]"`
 	// AggregationLevel groups patches as everywhere in rubeola (SPEC §8.1,
 	// [scenario.GroupKey]); ≥ −2. The default 2 groups by the first three
 	// id parts, the grouping of the reference's default 3.
-	AggregationLevel int `json:"aggregation_level"`
+	AggregationLevel int `json:"aggregation_level" doc:"grouping of patches: −1 one group \"all_patches\", −2 one group per patch, k ≥ 0 the first k+1 colon-separated id parts (the reference's 3 is 2 here)"`
 	// Schedule lists the campaigns: a group key and a date each. Required
 	// (nil is an error; an empty, non-nil schedule does nothing). In JSON it
 	// is a list of {"id": group, "date": "YYYY-MM-DD"} objects; decoding
 	// also accepts a string, the path of a CSV schedule (see [LoadSchedule]).
-	Schedule []Campaign `json:"sia_schedule"`
+	Schedule []Campaign `json:"sia_schedule" path:"relative" doc:"required: a list of {id = \"NG:KN\", date = \"2023-01-10\"} rows, or the path of a CSV schedule (relative to the run file)"`
 	// DateColumn names the date column of a CSV schedule.
-	DateColumn string `json:"date_column"`
+	DateColumn string `json:"date_column" doc:"date column of a CSV schedule"`
 	// GroupColumn names the group column of a CSV schedule.
-	GroupColumn string `json:"group_column"`
+	GroupColumn string `json:"group_column" doc:"group column of a CSV schedule"`
 	// Filter, when non-nil, keeps the patches for which it returns true;
 	// the others never take part in a campaign. Go API only.
 	Filter func(id string) bool `json:"-"`

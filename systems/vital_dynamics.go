@@ -16,12 +16,12 @@ const VitalDynamicsName = "VitalDynamicsProcess"
 // VitalDynamicsParams configures [VitalDynamics] (SPEC §5.4).
 type VitalDynamicsParams struct {
 	// CrudeBirthRate is births per 1000 per year, ≥ 0.
-	CrudeBirthRate float64 `json:"crude_birth_rate"`
+	CrudeBirthRate float64 `json:"crude_birth_rate" doc:"births per 1000 per year, ≥ 0"`
 	// CrudeDeathRate is deaths per 1000 per year, ≥ 0.
-	CrudeDeathRate float64 `json:"crude_death_rate"`
+	CrudeDeathRate float64 `json:"crude_death_rate" doc:"deaths per 1000 per year, ≥ 0"`
 	// MCV1Efficacy is the share of MCV1-vaccinated newborns who are
 	// protected, in [0, 1].
-	MCV1Efficacy float64 `json:"mcv1_efficacy"`
+	MCV1Efficacy float64 `json:"mcv1_efficacy" doc:"share of MCV1-vaccinated newborns protected, in [0, 1]"`
 }
 
 // DefaultVitalDynamicsParams returns CBR 20, CDR 8, efficacy 0.9.

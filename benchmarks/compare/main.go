@@ -130,6 +130,7 @@ func run(opt options, out io.Writer) error {
 		if opt.replicates > 0 {
 			e, err := measureEnsemble(opt, work, bin, n)
 			if err != nil {
+				//lint:ignore ST1005 N is the population size, named as in the report's headings and progress lines
 				return fmt.Errorf("N = %d, ensembles: %w", n, err)
 			}
 			rep.Ensembles = append(rep.Ensembles, e)
@@ -137,6 +138,7 @@ func run(opt options, out io.Writer) error {
 		}
 		s, err := measureSize(opt, work, bin, n)
 		if err != nil {
+			//lint:ignore ST1005 N is the population size, named as in the report's headings and progress lines
 			return fmt.Errorf("N = %d: %w", n, err)
 		}
 		rep.Sizes = append(rep.Sizes, s)

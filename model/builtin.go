@@ -1,0 +1,51 @@
+package model
+
+import (
+	"reflect"
+	"slices"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems"
+)
+
+// The built-in components register like a user's, when the package is
+// initialised.
+func init() {
+	registerSystems()
+	registerTrackers()
+}
+
+// builtinPackages are the import paths of the built-in components.
+var builtinPackages = []string{
+	reflect.TypeFor[systems.InfectionParams]().PkgPath(),
+	reflect.TypeFor[metrics.StateTrackerParams]().PkgPath(),
+}
+
+// builtin reports whether t is a component of rubeola's own packages (whose
+// code the model trusts: not to make counts negative, to step replicates in
+// parallel), rather than a user's registered type.
+func (t ComponentType) builtin() bool {
+	named := t.goType
+	if named.Kind() == reflect.Pointer {
+		named = named.Elem()
+	}
+	return slices.Contains(builtinPackages, named.PkgPath())
+}
+
+// isBuiltin reports whether c is an instance of a built-in component type.
+func isBuiltin(c phases.Component) bool {
+	t, ok := componentTypeOf(c)
+	return ok && t.builtin()
+}
+
+// builtinComponentTypes returns the built-in component types, in order.
+func builtinComponentTypes() []ComponentType {
+	var out []ComponentType
+	for _, t := range ComponentTypes() {
+		if t.builtin() {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -1,0 +1,244 @@
+package model
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems"
+)
+
+// driftParams configures drift, a user component registered by this file.
+type driftParams struct {
+	Share float64 `json:"share" alias:"drift_share" doc:"share of R moved back to S every tick, in [0, 1]"`
+	Notes string  `json:"notes" path:"relative" doc:"a file of notes, relative to the run file"`
+}
+
+func defaultDriftParams() driftParams { return driftParams{Share: 0.01} }
+
+func (p driftParams) Validate() error {
+	if !(p.Share >= 0 && p.Share <= 1) {
+		return fmt.Errorf("Drift: share must be in [0, 1], got %v", p.Share)
+	}
+	return nil
+}
+
+var driftKeys = params.KeyRules{Component: "Drift", Aliases: params.TagAliases(driftParams{})}
+
+func decodeDriftParams(data []byte) (driftParams, error) {
+	return params.DecodeComponent(data, defaultDriftParams(), driftKeys)
+}
+
+// drift moves trunc(share·R) people R → S in every patch, every tick.
+type drift struct{ p driftParams }
+
+func newDrift(p *driftParams) phases.Factory {
+	return func(phases.Model) (phases.Component, error) {
+		q, err := params.Resolve(p, defaultDriftParams())
+		if err != nil {
+			return nil, err
+		}
+		return &drift{p: q}, nil
+	}
+}
+
+func (*drift) Name() string { return "Drift" }
+
+func (c *drift) params() driftParams { return c.p }
+
+func (c *drift) Step(m phases.Model, _ int) error {
+	s, r := m.World().S(), m.World().R()
+	for j := range r {
+		w := int64(float64(r[j]) * c.p.Share)
+		r[j] -= w
+		s[j] += w
+	}
+	return nil
+}
+
+// driftSpec declares drift; GoName is left to NewComponentType.
+var driftSpec = ComponentSpec[*drift, driftParams]{
+	Name: "Drift", Kind: KindPhase, Summary: "Moves a share of R back to S every tick.",
+	Defaults: defaultDriftParams, Decode: decodeDriftParams, New: newDrift, Params: (*drift).params,
+}
+
+func init() { MustRegister(NewComponentType(driftSpec)) }
+
+// TestRegisteredTypeIsCatalogued: a registered type is found by its three
+// names, after the built-ins, with keys, aliases, docs and paths from its
+// params' tags, and is not taken for a built-in.
+func TestRegisteredTypeIsCatalogued(t *testing.T) {
+	for _, name := range []string{"drift", "Drift"} {
+		ct, ok := LookupComponentType(name)
+		require.True(t, ok, name)
+		assert.Equal(t, "drift", ct.GoName)
+	}
+	names := componentTypeNames()
+	require.Len(t, builtinComponentTypes(), 12)
+	for _, b := range builtinComponentTypes() {
+		assert.Contains(t, names[:3*12], b.GoName, "the built-ins come first")
+	}
+	assert.Contains(t, names[3*12:], "drift", "then the user's")
+	ct, _ := LookupComponentType("Drift")
+	assert.Equal(t, "model", ct.Package)
+	assert.Equal(t, []KeyDoc{
+		{Key: "share", Aliases: []string{"drift_share"}, Doc: "share of R moved back to S every tick, in [0, 1]"},
+		{Key: "notes", Doc: "a file of notes, relative to the run file", Path: true},
+	}, ct.Keys)
+	assert.False(t, isBuiltin(&drift{}))
+	assert.True(t, isBuiltin(&systems.Infection{}))
+
+	var b strings.Builder
+	require.NoError(t, WriteComponentDocs(&b))
+	assert.Contains(t, b.String(), "| [`drift`](#drift) | `Drift` | `drift` | `model` | phase |\n")
+	assert.Contains(t, b.String(), "| `share` | `0.01` | `drift_share` | share of R moved back to S every tick, in [0, 1] |\n")
+}
+
+// TestRegisterErrors: names are one namespace across the three spellings,
+// a type registers once, and only complete types of a known kind register.
+func TestRegisterErrors(t *testing.T) {
+	withName := func(goName, name string) ComponentType {
+		s := driftSpec
+		s.GoName, s.Name = goName, name
+		return NewComponentType(s)
+	}
+	withKind := func(kind string) ComponentType {
+		s := driftSpec
+		s.Kind = kind
+		return NewComponentType(s)
+	}
+	type other struct{ drift }
+	otherSpec := ComponentSpec[*other, driftParams]{Name: "Other", Kind: KindPhase, Defaults: defaultDriftParams,
+		Decode: decodeDriftParams, New: newDrift, Params: func(c *other) driftParams { return c.p }}
+	renamed := func(goName, name string) ComponentType {
+		s := otherSpec
+		s.GoName, s.Name = goName, name
+		return NewComponentType(s)
+	}
+	noParams := otherSpec
+	noParams.Params = nil
+	iface := ComponentSpec[phases.Component, driftParams]{Name: "Iface", Kind: KindPhase, Defaults: defaultDriftParams,
+		Decode: decodeDriftParams, New: newDrift, Params: func(phases.Component) driftParams { return driftParams{} }}
+	cases := []struct {
+		name string
+		t    ComponentType
+		want string
+	}{
+		{"Go name", renamed("Infection", "Other"), `model: component name "Infection" used by Infection and Infection`},
+		{"reference name", renamed("Other", "InfectionProcess"), `model: component name "InfectionProcess" used by Infection and Other`},
+		{"snake_case form", renamed("VitalDynamicsX", "vital_dynamics"), `model: component name "vital_dynamics" used by VitalDynamics and VitalDynamicsX`},
+		{"snake_case of a Go name", renamed("State_Tracker", "Other"), `model: component name "state_tracker" used by StateTracker and State_Tracker`},
+		{"same type again", withName("Drift2", "Drift2"), "model: component type *model.drift is already registered as drift"},
+		{"no reference name", withName("", ""), "model: component type drift: the reference name (what its Name() returns) is required"},
+		{"no Go name", ComponentType{Name: "Bare", Kind: KindPhase}, "model: a component type needs a Go name"},
+		{"kind", withKind("tracker"), `model: component type drift: kind "tracker" is not "phase", "initialiser" or "finaliser"`},
+		{"not built by NewComponentType", ComponentType{GoName: "Bare", Name: "Bare", Kind: KindPhase},
+			"model: component type Bare: build it with NewComponentType, with Defaults, Decode, New and Params set"},
+		{"missing accessor", NewComponentType(noParams), "build it with NewComponentType"},
+		{"interface", NewComponentType(iface), "model: component type Component: phases.Component is an interface; register a concrete type"},
+	}
+	before := len(ComponentTypes())
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			err := Register(tc.t)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+			assert.Panics(t, func() { MustRegister(tc.t) })
+		})
+	}
+	assert.Len(t, ComponentTypes(), before, "a refused type is not registered")
+}
+
+// TestRegisterIsSafeWithConcurrentLookups: registering while other
+// goroutines look types up is race-free (run with -race).
+func TestRegisterIsSafeWithConcurrentLookups(t *testing.T) {
+	type tally struct{ drift }
+	spec := ComponentSpec[*tally, driftParams]{Name: "Tally", Kind: KindPhase, Defaults: defaultDriftParams,
+		Decode: decodeDriftParams, New: newDrift, Params: func(c *tally) driftParams { return c.p }}
+	var wg sync.WaitGroup
+	found := make([]bool, 8)
+	for g := range found {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 100 {
+				_, ok := LookupComponentType("Infection")
+				found[g] = ok
+				_ = ComponentTypes()
+				_, _ = componentTypeOf(&drift{})
+			}
+		}()
+	}
+	require.NoError(t, Register(NewComponentType(spec)))
+	wg.Wait()
+	assert.Equal(t, []bool{true, true, true, true, true, true, true, true}, found)
+	_, ok := LookupComponentType("Tally")
+	assert.True(t, ok)
+}
+
+// TestRegisteredTypeInRunFileAndSnapshot: a registered user component is
+// written in a run file like a built-in (keys decoded strictly, errors
+// naming phases[k].key, its path keys relative to the run file), and a
+// snapshot holding it resumes from its stored params without a factory,
+// to the same outcome as the uninterrupted run.
+func TestRegisteredTypeInRunFileAndSnapshot(t *testing.T) {
+	_, err := DecodeRunFile(strings.NewReader("[[phases]]\ntype = \"Drift\"\nshar = 0.1\n"), "run.toml", "")
+	require.EqualError(t, err, `run.toml: phases[1].shar: unknown key (did you mean "share"?)`)
+
+	dir := t.TempDir()
+	rf, err := LoadRunFile(writeRunFile(t, dir, `
+[params]
+num_ticks = 30
+seed = 4
+
+[[phases]]
+type = "InitializeEquilibriumStates"
+[[phases]]
+type = "ImportationPressure"
+[[phases]]
+type = "Infection"
+[[phases]]
+type = "drift"
+drift_share = 0.05
+notes = "notes.txt"
+[[phases]]
+type = "StateTracker"
+aggregation_level = -2
+`))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"InitializeEquilibriumStates", "ImportationPressure", "Infection", "drift", "StateTracker"}, rf.Types)
+
+	scn := snapshotScenario(t)
+	whole := newModel(t, scn, rf.Params, rf.Components...)
+	require.NoError(t, whole.Run(context.Background()))
+	d := InstancesOf[*drift](whole)
+	require.Len(t, d, 1)
+	assert.Equal(t, driftParams{Share: 0.05, Notes: filepath.Join(dir, "notes.txt")}, d[0].p)
+
+	first := newModel(t, scn, rf.Params, rf.Components...)
+	require.NoError(t, first.Initialize())
+	require.NoError(t, first.RunTicks(context.Background(), 12))
+	path := filepath.Join(t.TempDir(), "k12.snap")
+	require.NoError(t, first.SaveSnapshot(path))
+	resumed, err := LoadSnapshot(path, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, resumed.Run(context.Background()))
+	assert.Equal(t, d[0].p, InstancesOf[*drift](resumed)[0].p)
+	for _, s := range []string{"S", "I", "R"} {
+		want, err := InstancesOf[*metrics.StateTracker](whole)[0].Counts(s)
+		require.NoError(t, err)
+		got, err := InstancesOf[*metrics.StateTracker](resumed)[0].Counts(s)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, s)
+	}
+}

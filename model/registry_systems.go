@@ -1,0 +1,52 @@
+package model
+
+import (
+	"github.com/rubeola/rubeola/systems"
+)
+
+// registerSystems registers the processes of package systems, in SPEC §5
+// order. Their keys, aliases and docs are the tags of their params.
+func registerSystems() {
+	MustRegister(NewComponentType(ComponentSpec[*systems.InitializeEquilibriumStates, systems.EquilibriumParams]{
+		Name: systems.EquilibriumName, Kind: KindInitialiser,
+		Summary:  "Splits each patch's S+R into the endemic equilibrium: R = trunc(P·(1 − 1/R0)), S = P − R (SPEC §5.7).",
+		Defaults: systems.DefaultEquilibriumParams, Decode: systems.DecodeEquilibriumParams,
+		New: systems.NewInitializeEquilibriumStates, Params: (*systems.InitializeEquilibriumStates).Params,
+	}))
+	MustRegister(NewComponentType(ComponentSpec[*systems.InfectionSeeding, systems.SeedingParams]{
+		Name: systems.SeedingName, Kind: KindInitialiser,
+		Summary:  "Moves susceptibles to I once, in the largest patch or in listed patches (SPEC §5.2).",
+		Defaults: systems.DefaultSeedingParams, Decode: systems.DecodeSeedingParams,
+		New: systems.NewInfectionSeeding, Params: (*systems.InfectionSeeding).Params,
+	}))
+	MustRegister(NewComponentType(ComponentSpec[*systems.ImportationPressure, systems.ImportationParams]{
+		Name: systems.ImportationName, Kind: KindPhase,
+		Summary:  "Imports infections: k ~ Binomial(N_j, rate/ticks_per_year/1000) per active tick, moved S → I (SPEC §5.3).",
+		Defaults: systems.DefaultImportationParams, Decode: systems.DecodeImportationParams,
+		New: systems.NewImportationPressure, Params: (*systems.ImportationPressure).Params,
+	}))
+	MustRegister(NewComponentType(ComponentSpec[*systems.Infection, systems.InfectionParams]{
+		Name: systems.InfectionName, Kind: KindPhase,
+		Summary:  "Transmission with spatial mixing: λ_j = β_tick·s(t)·Σ_i I_i·M[i,j] / N_j, ΔI ~ Binomial(S, 1 − e^(−λ)); R += I, I = ΔI (SPEC §5.1).",
+		Defaults: systems.DefaultInfectionParams, Decode: systems.DecodeInfectionParams,
+		New: systems.NewInfection, Params: (*systems.Infection).Params,
+	}))
+	MustRegister(NewComponentType(ComponentSpec[*systems.VitalDynamics, systems.VitalDynamicsParams]{
+		Name: systems.VitalDynamicsName, Kind: KindPhase,
+		Summary:  "Births (MCV1-protected newborns to R, the others to S) and deaths from every compartment (SPEC §5.4).",
+		Defaults: systems.DefaultVitalDynamicsParams, Decode: systems.DecodeVitalDynamicsParams,
+		New: systems.NewVitalDynamics, Params: (*systems.VitalDynamics).Params,
+	}))
+	MustRegister(NewComponentType(ComponentSpec[*systems.ConstantPop, systems.ConstantPopParams]{
+		Name: systems.ConstantPopName, Kind: KindPhase,
+		Summary:  "Births equal deaths in every patch: dX ~ Poisson(X·μ) per compartment, all births to S; population conserved exactly (SPEC §5.5).",
+		Defaults: systems.DefaultConstantPopParams, Decode: systems.DecodeConstantPopParams,
+		New: systems.NewConstantPop, Params: (*systems.ConstantPop).Params,
+	}))
+	MustRegister(NewComponentType(ComponentSpec[*systems.SIACalendar, systems.SIACalendarParams]{
+		Name: systems.SIACalendarName, Kind: KindPhase,
+		Summary:  "Supplementary immunisation campaigns: each (group, date) fires once, at the first tick on or after its date, moving Binomial(S, sia_efficacy) S → R in each patch of the group (SPEC §5.6).",
+		Defaults: systems.DefaultSIACalendarParams, Decode: systems.DecodeSIACalendarParams,
+		New: systems.NewSIACalendar, Params: (*systems.SIACalendar).Params,
+	}))
+}

@@ -1,0 +1,78 @@
+package params_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/rubeola/rubeola/params"
+)
+
+type keydocInner struct {
+	Level int `json:"level" doc:"grouping level"`
+}
+
+type keydocParams struct {
+	Rate  float64 `json:"rate" alias:"r,the_rate" doc:"rate per tick"`
+	Hide  string  `json:"-" doc:"not a key"`
+	File  string  `json:"file,omitempty" path:"relative" doc:"a CSV file"`
+	Plain bool
+	keydocInner
+	Filter func(string) bool
+	quiet  int
+}
+
+// TestKeyDocs: keys in encoding order with tag aliases first, then the
+// rules' other aliases sorted; paths flagged; non-keys skipped.
+func TestKeyDocs(t *testing.T) {
+	rules := params.KeyRules{Aliases: map[string]string{"rt": "rate", "r": "rate", "lvl": "level", "old": "gone"}}
+	want := []params.KeyDoc{
+		{Key: "rate", Aliases: []string{"r", "the_rate", "rt"}, Doc: "rate per tick"},
+		{Key: "file", Doc: "a CSV file", Path: true},
+		{Key: "Plain"},
+		{Key: "level", Aliases: []string{"lvl"}, Doc: "grouping level"},
+	}
+	cases := []struct {
+		name string
+		def  any
+		want []params.KeyDoc
+	}{
+		{"struct", keydocParams{quiet: 1}, want},
+		{"pointer", &keydocParams{}, want},
+		{"no keys", struct{}{}, nil},
+		{"not a struct", 3, nil},
+		{"nil", nil, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, params.KeyDocs(tc.def, rules))
+		})
+	}
+}
+
+// TestTagAliases: the alias tags as KeyRules.Aliases, nil without any.
+func TestTagAliases(t *testing.T) {
+	cases := []struct {
+		name string
+		def  any
+		want map[string]string
+	}{
+		{"aliases", keydocParams{}, map[string]string{"r": "rate", "the_rate": "rate"}},
+		{"none", keydocInner{}, nil},
+		{"not a struct", "x", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, params.TagAliases(tc.def))
+		})
+	}
+}
+
+// TestTagAliasesDecode: aliases declared by tags are accepted by strict
+// decoding like any alias.
+func TestTagAliasesDecode(t *testing.T) {
+	p := keydocParams{}
+	err := params.DecodeStrict([]byte(`{"the_rate": 2}`), &p, params.KeyRules{Component: "C", Aliases: params.TagAliases(p)})
+	assert.NoError(t, err)
+	assert.InDelta(t, 2.0, p.Rate, 0)
+}
