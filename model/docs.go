@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/rubeola/rubeola/mixing"
 )
 
 // WriteComponentDocs writes docs/components.md: every registered component
@@ -30,8 +32,8 @@ Every built-in component, with the keys a run file (` + "`rubeola run --config r
 In a run file, ` + "`[[phases]]`" + ` is the whole ordered component list (initialisers, phases, trackers, writers);
 ` + "`type`" + ` takes the Go name, the reference name or the snake_case form. Unknown keys are errors naming
 the entry and key, e.g. ` + "`run.toml: phases[2].betta: unknown key (did you mean \"beta\"?)`" + ` (entries are
-numbered from 1). Keys left out take the defaults shown. Go-only options (patch filters, custom mixers) have no
-key. The same params, with every key, are stored in snapshots.
+numbered from 1). Keys left out take the defaults shown. Go-only options (patch filters, mixers whose type is not
+registered) have no key. The same params, with every key, are stored in snapshots.
 
 Without ` + "`[[phases]]`" + ` the standard schedule (` + "`model.DefaultComponents()`" + `) runs:
 ` + "`InitializeEquilibriumStates` (R0 8), `ImportationPressure`, `Infection` (seasonality 0.3), `VitalDynamics`, `StateTracker`" + `.
@@ -62,8 +64,21 @@ Without ` + "`[[phases]]`" + ` the standard schedule (` + "`model.DefaultCompone
 			fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s |\n", k.Key, defaults[k.Key], strings.Join(aliases, ", "), k.Doc)
 		}
 	}
+	writeMixerDocs(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeMixerDocs writes the mixer types Infection's mixer key takes: every
+// type registered with mixing.Register (built-in or not), with its keys
+// and defaults.
+func writeMixerDocs(b *strings.Builder) {
+	b.WriteString("\n## Mixers\n\nInfection's `mixer` is a table whose `type` names a registered mixer type " +
+		"(`mixing.Register`), e.g. `mixer = { type = \"gravity\", k = 0.02 }`; keys left out take the defaults " +
+		"in parentheses.\n\n| type | keys |\n|---|---|\n")
+	for _, t := range mixing.MixerTypes() {
+		fmt.Fprintf(b, "| `%s` | %s |\n", t.Name, t.Doc)
+	}
 }
 
 // defaultValues returns each default params value of t as compact JSON.

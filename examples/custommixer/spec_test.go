@@ -85,3 +85,12 @@ func TestRunFileMisspeltMixer(t *testing.T) {
 	assert.Contains(t, err.Error(), `run.toml: phases[3]`)
 	assert.Contains(t, err.Error(), `unknown mixer type "exponentail" (did you mean "exponential"?)`)
 }
+
+// TestComponentDocsListTheMixer: `rubeola components` (model.WriteComponentDocs)
+// lists the registered type with its docs among the built-in mixers.
+func TestComponentDocsListTheMixer(t *testing.T) {
+	var b strings.Builder
+	require.NoError(t, model.WriteComponentDocs(&b))
+	assert.Contains(t, b.String(), "| `exponential` | exponential distance kernel p_j·exp(−d/scale), normalised to k:")
+	assert.Contains(t, b.String(), "| `gravity` |")
+}
