@@ -21,6 +21,14 @@ import (
 // DecodeStrictMap; JSON cannot carry it, so it is always a type error.
 type nonFinite float64
 
+// String formats the number as Go does: NaN, +Inf, -Inf.
+func (f nonFinite) String() string { return fmt.Sprint(float64(f)) }
+
+func isNonFinite(v any) bool {
+	_, ok := v.(nonFinite)
+	return ok
+}
+
 // checker validates generic JSON values against Go types and collects the
 // problems found.
 type checker struct {
@@ -28,66 +36,70 @@ type checker struct {
 	errs      []error
 }
 
+// add records a problem, naming the checker's component.
+func (c *checker) add(ke *KeyError) {
+	ke.Component = c.component
+	c.errs = append(c.errs, ke)
+}
+
 // wrongType records a WrongType problem at path.
 func (c *checker) wrongType(path, detail string) {
-	c.errs = append(c.errs, &KeyError{Component: c.component, Kind: WrongType, Key: path, Detail: detail})
+	c.add(&KeyError{Kind: WrongType, Key: path, Detail: detail})
+}
+
+// expect records "expected want, got <kind of v>" at path unless ok.
+func (c *checker) expect(ok bool, path, want string, v any) bool {
+	if !ok {
+		c.wrongType(path, "expected "+want+", got "+jsonKind(v))
+	}
+	return ok
 }
 
 // check validates v against type t at path and returns v in the form to
 // re-encode for encoding/json (integral numbers such as 5.0 rewritten as 5).
 // quoted is the json ",string" option of the field holding the value.
 func (c *checker) check(path string, v any, t reflect.Type, quoted bool) any {
-	if nf, ok := v.(nonFinite); ok {
-		c.wrongType(path, fmt.Sprintf("expected %s, got non-finite number %v", friendlyType(t), float64(nf)))
-		return v
-	}
-	if implementsUnmarshaler(t) {
-		return v // the type decodes itself
-	}
-	if v == nil {
+	_, isString := v.(string)
+	switch {
+	case isNonFinite(v):
+		c.wrongType(path, fmt.Sprintf("expected %s, got non-finite number %v", friendlyType(t), v))
+	case implementsUnmarshaler(t): // the type decodes itself
+	case v == nil:
 		switch t.Kind() {
 		case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
-			return nil
+		default:
+			c.wrongType(path, fmt.Sprintf("expected %s, got null", friendlyType(t)))
 		}
-		c.wrongType(path, fmt.Sprintf("expected %s, got null", friendlyType(t)))
-		return nil
-	}
-	if t.Kind() == reflect.Pointer {
+	case t.Kind() == reflect.Pointer:
 		return c.check(path, v, t.Elem(), quoted)
+	case implementsTextUnmarshaler(t):
+		c.expect(isString, path, "string", v)
+	case quoted && isScalarKind(t.Kind()): // json ",string": the scalar is written inside a JSON string
+		c.expect(isString, path, friendlyType(t)+" written as a string", v)
+	default:
+		return c.checkKind(path, v, t)
 	}
-	if implementsTextUnmarshaler(t) {
-		if _, ok := v.(string); !ok {
-			c.wrongType(path, fmt.Sprintf("expected string, got %s", jsonKind(v)))
-		}
-		return v
-	}
-	if quoted && isScalarKind(t.Kind()) {
-		// json ",string": the scalar is written inside a JSON string.
-		if _, ok := v.(string); !ok {
-			c.wrongType(path, fmt.Sprintf("expected %s written as a string, got %s", friendlyType(t), jsonKind(v)))
-		}
-		return v
-	}
+	return v
+}
+
+// checkKind is check for a value that is not null against a type that does
+// not decode itself, by the kind of t.
+func (c *checker) checkKind(path string, v any, t reflect.Type) any {
+	n, isNumber := v.(json.Number)
 	switch t.Kind() {
 	case reflect.Bool:
-		if _, ok := v.(bool); !ok {
-			c.wrongType(path, "expected boolean, got "+jsonKind(v))
-		}
-		return v
+		_, ok := v.(bool)
+		c.expect(ok, path, "boolean", v)
 	case reflect.String:
-		if _, ok := v.(string); !ok {
-			detail := "expected string, got " + jsonKind(v)
-			if tm, ok := v.(time.Time); ok {
-				detail += fmt.Sprintf(" (quote it: %q)", formatDatetime(tm))
-			}
-			c.wrongType(path, detail)
+		if tm, ok := v.(time.Time); ok {
+			c.wrongType(path, fmt.Sprintf("expected string, got datetime (quote it: %q)", formatDatetime(tm)))
+		} else {
+			_, ok := v.(string)
+			c.expect(ok, path, "string", v)
 		}
-		return v
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		n, ok := v.(json.Number)
-		if !ok {
-			c.wrongType(path, "expected integer, got "+jsonKind(v))
+		if !c.expect(isNumber, path, "integer", v) {
 			return v
 		}
 		canon, detail := checkInteger(string(n), t)
@@ -97,55 +109,26 @@ func (c *checker) check(path string, v any, t reflect.Type, quoted bool) any {
 		}
 		return json.Number(canon)
 	case reflect.Float32, reflect.Float64:
-		n, ok := v.(json.Number)
-		if !ok {
-			c.wrongType(path, "expected number, got "+jsonKind(v))
-			return v
+		if c.expect(isNumber, path, "number", v) {
+			if f, err := strconv.ParseFloat(string(n), t.Bits()); err != nil && math.IsInf(f, 0) {
+				c.wrongType(path, fmt.Sprintf("expected number, got %s (out of range)", n))
+			}
 		}
-		if f, err := strconv.ParseFloat(string(n), t.Bits()); err != nil && math.IsInf(f, 0) {
-			c.wrongType(path, fmt.Sprintf("expected number, got %s (out of range)", n))
-		}
-		return v
 	case reflect.Slice, reflect.Array:
-		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !implementsUnmarshaler(t.Elem()) &&
-			!implementsTextUnmarshaler(t.Elem()) {
-			if _, ok := v.(string); ok {
-				return v // []byte: base64 text; encoding/json checks it
-			}
-			if _, ok := v.([]any); !ok {
-				c.wrongType(path, "expected string, got "+jsonKind(v))
-				return v
-			}
-		}
-		list, ok := v.([]any)
-		if !ok {
-			c.wrongType(path, "expected list, got "+jsonKind(v))
-			return v
-		}
-		if t.Kind() == reflect.Array && len(list) != t.Len() {
-			c.wrongType(path, fmt.Sprintf("expected list of %d values, got %d", t.Len(), len(list)))
-			return v
-		}
-		out := make([]any, len(list))
-		for i, e := range list {
-			out[i] = c.check(fmt.Sprintf("%s[%d]", path, i), e, t.Elem(), false)
-		}
-		return out
+		return c.checkList(path, v, t)
 	case reflect.Map:
 		obj, ok := v.(map[string]any)
-		if !ok {
-			c.wrongType(path, "expected object, got "+jsonKind(v))
+		if !c.expect(ok, path, "object", v) {
 			return v
 		}
 		out := make(map[string]any, len(obj))
-		for _, k := range sortedKeys(obj) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			out[k] = c.check(path+"."+k, obj[k], t.Elem(), false)
 		}
 		return out
 	case reflect.Struct:
 		obj, ok := v.(map[string]any)
-		if !ok {
-			c.wrongType(path, "expected object, got "+jsonKind(v))
+		if !c.expect(ok, path, "object", v) {
 			return v
 		}
 		return c.checkStruct(path, obj, t)
@@ -154,19 +137,44 @@ func (c *checker) check(path string, v any, t reflect.Type, quoted bool) any {
 	return v
 }
 
+// checkList validates a list value against slice or array type t. A []byte
+// also takes a string (base64 text; encoding/json checks it).
+func (c *checker) checkList(path string, v any, t reflect.Type) any {
+	list, ok := v.([]any)
+	if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !implementsUnmarshaler(t.Elem()) &&
+		!implementsTextUnmarshaler(t.Elem()) && !ok {
+		if _, isString := v.(string); !isString {
+			c.wrongType(path, "expected string, got "+jsonKind(v))
+		}
+		return v
+	}
+	if !c.expect(ok, path, "list", v) {
+		return v
+	}
+	if t.Kind() == reflect.Array && len(list) != t.Len() {
+		c.wrongType(path, fmt.Sprintf("expected list of %d values, got %d", t.Len(), len(list)))
+		return v
+	}
+	out := make([]any, len(list))
+	for i, e := range list {
+		out[i] = c.check(fmt.Sprintf("%s[%d]", path, i), e, t.Elem(), false)
+	}
+	return out
+}
+
 // checkStruct validates a nested object against struct type t: keys must be
 // field keys (no aliases at this level) and values must fit.
 func (c *checker) checkStruct(path string, obj map[string]any, t reflect.Type) any {
-	byName, known := keyIndex(t)
+	fs := fieldsOf(t)
 	out := make(map[string]any, len(obj))
-	for _, k := range sortedKeys(obj) {
-		f, ok := byName[k]
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		f, ok := fs.byName[k]
 		if !ok {
-			ke := &KeyError{Component: c.component, Kind: UnknownKey, Key: path + "." + k, Known: known}
-			if s := Suggest(k, known); s != "" {
+			ke := &KeyError{Kind: UnknownKey, Key: path + "." + k, Known: fs.names}
+			if s := Suggest(k, fs.names); s != "" {
 				ke.Suggestion = path + "." + s
 			}
-			c.errs = append(c.errs, ke)
+			c.add(ke)
 			continue
 		}
 		out[k] = c.check(path+"."+k, obj[k], f.typ, f.quoted)
@@ -337,9 +345,4 @@ func formatDatetime(t time.Time) string {
 		return t.Format("2006-01-02T15:04:05")
 	}
 	return t.Format(time.RFC3339)
-}
-
-// sortedKeys returns the keys of m in increasing order.
-func sortedKeys(m map[string]any) []string {
-	return slices.Sorted(maps.Keys(m))
 }
