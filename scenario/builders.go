@@ -41,11 +41,12 @@ func TwoPatch(pop int64, mcv1 float64) (*Table, error) {
 
 // GridOptions places and vaccinates the patches of [Grid]. The zero value is
 // not the default; start from [DefaultGridOptions].
+// Its json tags are the keys of a run file's [scenario] table.
 type GridOptions struct {
-	Lat0    float64 // latitude of row 0, degrees
-	Lon0    float64 // longitude of column 0, degrees
-	Spacing float64 // distance between neighbouring rows and columns, degrees; > 0
-	MCV1    float64 // coverage of every patch, in [0, 1]
+	Lat0    float64 `json:"lat0"`    // latitude of row 0, degrees
+	Lon0    float64 `json:"lon0"`    // longitude of column 0, degrees
+	Spacing float64 `json:"spacing"` // distance between neighbouring rows and columns, degrees; > 0
+	MCV1    float64 `json:"mcv1"`    // coverage of every patch, in [0, 1]
 }
 
 // DefaultGridOptions returns {Lat0 40.0, Lon0 4.0, Spacing 0.1, MCV1 0}.

@@ -11,13 +11,14 @@ import (
 )
 
 // TwoClusterOptions configures [TwoCluster]. The zero value is not the
-// default; start from [DefaultTwoClusterOptions].
+// default; start from [DefaultTwoClusterOptions]. Its json tags are the keys
+// of a run file's [scenario] table.
 type TwoClusterOptions struct {
-	Seed            uint64       // seed of the stream (Seed, "scenario.TwoCluster", 0)
-	NodesPerCluster int          // nodes around each centre; > 0
-	Centers         [][2]float64 // cluster centres as (lat, lon) in degrees; at least one
-	ClusterStd      float64      // standard deviation of the per-node jitter, degrees; >= 0
-	MCV1Range       [2]float64   // (lo, hi): coverage is U(lo, hi); 0 <= lo <= hi <= 1
+	Seed            uint64       `json:"seed"`              // seed of the stream (Seed, "scenario.TwoCluster", 0)
+	NodesPerCluster int          `json:"nodes_per_cluster"` // nodes around each centre; > 0
+	Centers         [][2]float64 `json:"centers"`           // cluster centres as (lat, lon) in degrees; at least one
+	ClusterStd      float64      `json:"cluster_std"`       // standard deviation of the per-node jitter, degrees; >= 0
+	MCV1Range       [2]float64   `json:"mcv1_range"`        // (lo, hi): coverage is U(lo, hi); 0 <= lo <= hi <= 1
 }
 
 // DefaultTwoClusterOptions returns the reference's defaults (SPEC §3.3):

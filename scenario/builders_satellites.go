@@ -9,14 +9,15 @@ import (
 )
 
 // SatellitesOptions configures [Satellites]. The zero value is not the
-// default; start from [DefaultSatellitesOptions].
+// default; start from [DefaultSatellitesOptions]. Its json tags are the keys
+// of a run file's [scenario] table.
 type SatellitesOptions struct {
-	CorePop       int64   // population of the core city "0"; >= 0
-	SatellitePop  int64   // base population of each town; >= 0
-	NTowns        int     // rows including the core; >= 1
-	MaxDistanceKm float64 // towns lie within this distance of the core, km; finite, >= 0
-	MCV1          float64 // coverage of the core and start of the towns' walk, in [0, 1]
-	Seed          uint64  // seed of the stream (Seed, "scenario.Satellites", 0)
+	CorePop       int64   `json:"core_pop"`        // population of the core city "0"; >= 0
+	SatellitePop  int64   `json:"satellite_pop"`   // base population of each town; >= 0
+	NTowns        int     `json:"n_towns"`         // rows including the core; >= 1
+	MaxDistanceKm float64 `json:"max_distance_km"` // towns lie within this distance of the core, km; finite, >= 0
+	MCV1          float64 `json:"mcv1"`            // coverage of the core and start of the towns' walk, in [0, 1]
+	Seed          uint64  `json:"seed"`            // seed of the stream (Seed, "scenario.Satellites", 0)
 }
 
 // DefaultSatellitesOptions returns the reference's defaults (SPEC §3.3):
