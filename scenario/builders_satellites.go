@@ -61,7 +61,7 @@ const (
 func Satellites(o SatellitesOptions) (*Table, error) {
 	const name = "Satellites"
 	if err := o.validate(); err != nil {
-		return nil, fmt.Errorf("scenario: %s: %w", name, err)
+		return nil, err
 	}
 	src := rng.NewSource(o.Seed, "scenario."+name, 0)
 	t := newTable(o.NTowns)
@@ -89,31 +89,32 @@ func Satellites(o SatellitesOptions) (*Table, error) {
 	return t, nil
 }
 
-// validate checks o's options, naming the first bad one.
+// validate returns every problem with o's options, joined, each naming the
+// option.
 func (o SatellitesOptions) validate() error {
+	p := &argProblems{builder: "Satellites"}
 	if o.CorePop < 0 {
-		return fmt.Errorf("CorePop must be >= 0, got %d", o.CorePop)
+		p.addf("CorePop must be >= 0, got %d", o.CorePop)
 	}
 	if o.SatellitePop < 0 {
-		return fmt.Errorf("SatellitePop must be >= 0, got %d", o.SatellitePop)
+		p.addf("SatellitePop must be >= 0, got %d", o.SatellitePop)
 	}
 	if o.CorePop > MaxPop {
-		return fmt.Errorf("CorePop must be <= %d (2^53), got %d", int64(MaxPop), o.CorePop)
-	}
-	if o.SatellitePop > MaxPop-o.CorePop/satellitesPopSpread {
-		return fmt.Errorf("SatellitePop %d + CorePop/10 %d is above %d (2^53)", o.SatellitePop, o.CorePop/satellitesPopSpread, int64(MaxPop))
+		p.addf("CorePop must be <= %d (2^53), got %d", int64(MaxPop), o.CorePop)
+	} else if o.SatellitePop > MaxPop-o.CorePop/satellitesPopSpread {
+		p.addf("SatellitePop %d + CorePop/10 %d is above %d (2^53)", o.SatellitePop, o.CorePop/satellitesPopSpread, int64(MaxPop))
 	}
 	if o.NTowns < 1 {
-		return fmt.Errorf("NTowns must be >= 1 (the core counts), got %d", o.NTowns)
+		p.addf("NTowns must be >= 1 (the core counts), got %d", o.NTowns)
 	}
 	if o.NTowns > MaxBuilderPatches {
-		return fmt.Errorf("NTowns %d is more than the %d patches a synthetic builder makes (load a scenario CSV for larger ones)", o.NTowns, MaxBuilderPatches)
+		p.addf("NTowns %d is more than the %d patches a synthetic builder makes (load a scenario CSV for larger ones)", o.NTowns, MaxBuilderPatches)
 	}
 	if !(o.MaxDistanceKm >= 0) || math.IsInf(o.MaxDistanceKm, 0) {
-		return fmt.Errorf("MaxDistanceKm must be finite and >= 0, got %v", o.MaxDistanceKm)
+		p.addf("MaxDistanceKm must be finite and >= 0, got %v", o.MaxDistanceKm)
 	}
 	if !(o.MCV1 >= 0 && o.MCV1 <= 1) {
-		return fmt.Errorf("MCV1 must be in [0, 1], got %v", o.MCV1)
+		p.addf("MCV1 must be in [0, 1], got %v", o.MCV1)
 	}
-	return nil
+	return p.err()
 }
