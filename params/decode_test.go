@@ -505,6 +505,21 @@ func TestKeyErrorFormats(t *testing.T) {
 	for _, tc := range tests {
 		assert.Equal(t, tc.want, tc.e.Error())
 	}
+	problems := []struct {
+		e    params.KeyError
+		want string
+	}{
+		{params.KeyError{Kind: params.UnknownKey, Key: "k", Suggestion: "kk"}, `unknown key (did you mean "kk"?)`},
+		{params.KeyError{Kind: params.UnknownKey, Key: "k", Known: []string{"a", "b"}}, `unknown key (known keys: a, b)`},
+		{params.KeyError{Kind: params.RejectedKey, Key: "k", Detail: "configure the mixer"}, `not accepted: configure the mixer`},
+		{params.KeyError{Kind: params.RejectedKey, Key: "k"}, `not accepted`},
+		{params.KeyError{Kind: params.ConflictingKeys, Key: "a", Others: []string{"b", "c"}},
+			`keys "a", "b" and "c" all set the same parameter`},
+		{params.KeyError{Kind: params.WrongType, Key: "k", Detail: "expected list, got string"}, `expected list, got string`},
+	}
+	for _, tc := range problems {
+		assert.Equal(t, tc.want, tc.e.Problem())
+	}
 	assert.Equal(t, "wrong type", params.WrongType.String())
 	assert.Equal(t, "KeyErrorKind(99)", params.KeyErrorKind(99).String())
 	assert.Nil(t, params.KeyErrors(errors.New("plain")))
