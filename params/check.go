@@ -1,10 +1,12 @@
 package params
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
+	"math/big"
 	"reflect"
 	"slices"
 	"strconv"
@@ -186,91 +188,40 @@ func (c *checker) checkStruct(path string, obj map[string]any, t reflect.Type) a
 // returns the literal rewritten as a plain integer, or a "expected …, got …"
 // detail. Exact integral values are accepted whatever their spelling (5.0,
 // 5e0, 0.5e1); fractional values (5.5) and values out of the type's range are
-// not. The check is exact: it works on the decimal digits, not on a float.
+// not. The check is exact (math/big, not a float); an exponent too large to
+// matter decides without computing the value.
 func checkInteger(lit string, t reflect.Type) (canon, detail string) {
-	unsigned := isUnsignedKind(t.Kind())
-	neg, digits, exp, ok := splitNumber(lit)
-	if !ok {
-		return "", fmt.Sprintf("expected integer, got %s", lit)
-	}
-	// value = digits × 10^exp with digits free of leading and trailing zeros.
-	var text string
-	switch {
-	case digits == "":
-		text, neg = "0", false
-	case exp < 0:
-		return "", fmt.Sprintf("expected integer, got %s", lit)
-	case len(digits)+exp > 20:
+	mant, exp, _ := strings.Cut(strings.ToLower(lit), "e")
+	e, err := strconv.Atoi(cmp.Or(exp, "0")) // an exponent out of range is clamped
+	switch zero := strings.Trim(mant, "-0.") == ""; {
+	case zero:
+		lit = "0"
+	case e > len(mant)+20: // |value| ≥ 10^21
 		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
-	default:
-		text = digits + strings.Repeat("0", exp)
+	case e < -len(mant): // 0 < |value| < 1
+		return "", fmt.Sprintf("expected integer, got %s", lit)
 	}
-	if neg {
-		text = "-" + text
+	r, ok := new(big.Rat).SetString(lit)
+	if !ok || !r.IsInt() {
+		return "", fmt.Sprintf("expected integer, got %s", lit)
 	}
-	if unsigned {
-		if neg {
+	text := r.Num().String()
+	if len(strings.TrimPrefix(text, "-")) > 20 { // beyond any integer type, whatever its sign
+		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
+	}
+	switch t.Kind() {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if r.Sign() < 0 {
 			return "", fmt.Sprintf("expected non-negative integer, got %s", lit)
 		}
-		if _, err := strconv.ParseUint(text, 10, t.Bits()); err != nil {
-			return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
-		}
-		return text, ""
+		_, err = strconv.ParseUint(text, 10, t.Bits())
+	default:
+		_, err = strconv.ParseInt(text, 10, t.Bits())
 	}
-	if _, err := strconv.ParseInt(text, 10, t.Bits()); err != nil {
+	if err != nil {
 		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
 	}
 	return text, ""
-}
-
-// splitNumber splits a JSON number literal into its sign, its significant
-// digits (no leading or trailing zeros; "" for zero) and the power of ten
-// that scales them. Exponents too large to matter are clamped.
-func splitNumber(lit string) (neg bool, digits string, exp int, ok bool) {
-	s := lit
-	if strings.HasPrefix(s, "-") {
-		neg, s = true, s[1:]
-	}
-	mant, expPart, hasExp := strings.Cut(strings.ReplaceAll(s, "E", "e"), "e")
-	if hasExp {
-		e, err := strconv.ParseInt(expPart, 10, 32)
-		if err != nil {
-			// Absurd exponent: keep its sign, clamp its size.
-			if strings.HasPrefix(expPart, "-") {
-				e = -1 << 30
-			} else {
-				e = 1 << 30
-			}
-		}
-		exp = int(e)
-	}
-	intPart, frac, _ := strings.Cut(mant, ".")
-	if intPart == "" || !allDigits(intPart) || !allDigits(frac) {
-		return false, "", 0, false
-	}
-	digits = intPart + frac
-	exp -= len(frac)
-	digits = strings.TrimLeft(digits, "0")
-	trimmed := strings.TrimRight(digits, "0")
-	exp += len(digits) - len(trimmed)
-	return neg, trimmed, exp, true
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-func isUnsignedKind(k reflect.Kind) bool {
-	switch k {
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return true
-	}
-	return false
 }
 
 func isScalarKind(k reflect.Kind) bool {
