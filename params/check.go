@@ -16,7 +16,7 @@ import (
 
 // Values handed to the checker are JSON values in generic form: nil, bool,
 // string, json.Number, []any, map[string]any, plus two forms that only come
-// from already-parsed input (DecodeStrictMap): time.Time (a TOML datetime)
+// from already-parsed input (DecodeStrictMap): datetime (a TOML datetime)
 // and nonFinite (a NaN or infinite float).
 
 // nonFinite is a NaN or infinite float found in a map given to
@@ -93,8 +93,8 @@ func (c *checker) checkKind(path string, v any, t reflect.Type) any {
 		_, ok := v.(bool)
 		c.expect(ok, path, "boolean", v)
 	case reflect.String:
-		if tm, ok := v.(time.Time); ok {
-			c.wrongType(path, fmt.Sprintf("expected string, got datetime (quote it: %q)", formatDatetime(tm)))
+		if d, ok := v.(datetime); ok {
+			c.wrongType(path, fmt.Sprintf("expected string, got datetime (quote it: %q)", d))
 		} else {
 			_, ok := v.(string)
 			c.expect(ok, path, "string", v)
@@ -277,16 +277,22 @@ func jsonKind(v any) string {
 		return "list"
 	case map[string]any:
 		return "object"
-	case time.Time:
+	case datetime:
 		return "datetime"
 	}
 	return fmt.Sprintf("%T", v)
 }
 
-// formatDatetime writes a TOML datetime back the way it was most likely
-// written: a local date as 2006-01-02, a local time as 15:04:05, a local
-// datetime without offset, any other with its offset.
-func formatDatetime(t time.Time) string {
+// datetime is a TOML datetime found in a map given to DecodeStrictMap. Only
+// a field that decodes itself (e.g. time.Time) takes it, as RFC 3339 text;
+// for any other field it is a type error.
+type datetime time.Time
+
+// String writes the datetime back the way it was most likely written: a
+// local date as 2006-01-02, a local time as 15:04:05, a local datetime
+// without offset, any other with its offset.
+func (d datetime) String() string {
+	t := time.Time(d)
 	switch t.Location().String() {
 	case "date-local":
 		return t.Format(time.DateOnly)
@@ -296,4 +302,15 @@ func formatDatetime(t time.Time) string {
 		return t.Format("2006-01-02T15:04:05")
 	}
 	return t.Format(time.RFC3339)
+}
+
+// MarshalJSON writes the datetime as an RFC 3339 string, a local one (no
+// offset in TOML) as UTC wall clock.
+func (d datetime) MarshalJSON() ([]byte, error) {
+	t := time.Time(d)
+	switch t.Location().String() {
+	case "date-local", "datetime-local", "time-local":
+		t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
+	}
+	return json.Marshal(t.Format(time.RFC3339Nano))
 }

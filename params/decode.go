@@ -211,7 +211,7 @@ func decodeField(fv reflect.Value, a assignment) error {
 		b = []byte(s)
 	default:
 		var err error
-		if b, err = json.Marshal(jsonValue(a.val)); err != nil {
+		if b, err = json.Marshal(a.val); err != nil {
 			return err
 		}
 	}

@@ -95,12 +95,14 @@ func documentKind(doc []byte) string {
 }
 
 // genericValue converts a value of an already-parsed table to the generic
-// form: the types of a TOML table directly (datetimes kept as time.Time,
-// non-finite floats marked), any other value through encoding/json.
+// form: the types of a TOML table directly (datetimes and non-finite floats
+// marked for the checker), any other value through encoding/json.
 func genericValue(v any) (any, error) {
 	switch x := v.(type) {
-	case nil, bool, string, json.Number, time.Time:
+	case nil, bool, string, json.Number:
 		return x, nil
+	case time.Time:
+		return datetime(x), nil
 	case int64:
 		return json.Number(strconv.FormatInt(x, 10)), nil
 	case float64:
@@ -141,30 +143,4 @@ func genericList[E any](list []E) (any, error) {
 		out[i] = g
 	}
 	return out, nil
-}
-
-// jsonValue prepares a generic value for json.Marshal: TOML datetimes become
-// RFC 3339 strings (local ones read as UTC wall clock).
-func jsonValue(v any) any {
-	switch x := v.(type) {
-	case time.Time:
-		switch x.Location().String() {
-		case "date-local", "datetime-local", "time-local":
-			x = time.Date(x.Year(), x.Month(), x.Day(), x.Hour(), x.Minute(), x.Second(), x.Nanosecond(), time.UTC)
-		}
-		return x.Format(time.RFC3339Nano)
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = jsonValue(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = jsonValue(e)
-		}
-		return out
-	}
-	return v
 }
