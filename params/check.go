@@ -23,14 +23,6 @@ import (
 // DecodeStrictMap; JSON cannot carry it, so it is always a type error.
 type nonFinite float64
 
-// String formats the number as Go does: NaN, +Inf, -Inf.
-func (f nonFinite) String() string { return fmt.Sprint(float64(f)) }
-
-func isNonFinite(v any) bool {
-	_, ok := v.(nonFinite)
-	return ok
-}
-
 // checker validates generic JSON values against Go types and collects the
 // problems found.
 type checker struct {
@@ -62,9 +54,10 @@ func (c *checker) expect(ok bool, path, want string, v any) bool {
 // quoted is the json ",string" option of the field holding the value.
 func (c *checker) check(path string, v any, t reflect.Type, quoted bool) any {
 	_, isString := v.(string)
+	nf, isNonFinite := v.(nonFinite)
 	switch {
-	case isNonFinite(v):
-		c.wrongType(path, fmt.Sprintf("expected %s, got non-finite number %v", friendlyType(t), v))
+	case isNonFinite:
+		c.wrongType(path, fmt.Sprintf("expected %s, got non-finite number %v", friendlyType(t), float64(nf)))
 	case implementsUnmarshaler(t): // the type decodes itself
 	case v == nil:
 		switch t.Kind() {
