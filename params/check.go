@@ -165,7 +165,7 @@ func (c *checker) checkStruct(path string, obj map[string]any, t reflect.Type) a
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		f, ok := fs.byName[k]
 		if !ok {
-			ke := &KeyError{Kind: UnknownKey, Key: path + "." + k, Known: fs.names}
+			ke := &KeyError{Kind: UnknownKey, Key: path + "." + k, Known: slices.Clone(fs.names)}
 			if s := Suggest(k, fs.names); s != "" {
 				ke.Suggestion = path + "." + s
 			}

@@ -141,7 +141,7 @@ func decodeEntries(entries []entry, dst any, rules KeyRules) error {
 // one field are recorded as problems; the values of the other keys are
 // checked against their fields. It returns the fields to decode.
 func (c *checker) keys(entries []entry, fs *fieldSet, rules KeyRules) []assignment {
-	known := append(slices.Clone(fs.names), slices.Sorted(maps.Keys(rules.Aliases))...)
+	var known []string // keys and aliases, for did-you-mean hints; built at the first unknown key
 	var assigns []assignment
 	given := map[string]bool{}          // keys seen, to catch duplicates
 	setBy := map[string]string{}        // canonical key -> first key that set it
@@ -162,7 +162,10 @@ func (c *checker) keys(entries []entry, fs *fieldSet, rules KeyRules) []assignme
 		}
 		f, ok := fs.byName[canon]
 		if !ok {
-			c.add(&KeyError{Kind: UnknownKey, Key: e.key, Suggestion: Suggest(e.key, known), Known: fs.names})
+			if known == nil {
+				known = append(slices.Clone(fs.names), slices.Sorted(maps.Keys(rules.Aliases))...)
+			}
+			c.add(&KeyError{Kind: UnknownKey, Key: e.key, Suggestion: Suggest(e.key, known), Known: slices.Clone(fs.names)})
 			continue
 		}
 		if first, dup := setBy[canon]; dup {
