@@ -561,3 +561,18 @@ func TestDecodeStrictArraysBytesInterfaces(t *testing.T) {
 		assert.Equal(t, p, q)
 	}
 }
+
+// The key index of a type is built once and shared; the lists handed out in
+// errors are copies, so a caller changing one changes no later message.
+func TestDecodeStrictKnownKeysAreCopies(t *testing.T) {
+	for range 2 {
+		p := defaults()
+		err := params.DecodeStrict([]byte(`{"zzzzzzzz": 1, "opts": {"zzzzzzzz": 1}}`), &p, infectionRules)
+		require.EqualError(t, err,
+			`InfectionProcess: unknown key "zzzzzzzz" (known keys: beta, seasonality, season_start, season_table, mixer, per_patch, count, seed, small, enabled, opts, start, extra)`+"\n"+
+				`InfectionProcess: unknown key "opts.zzzzzzzz" (known keys: level, label)`)
+		for _, ke := range params.KeyErrors(err) {
+			ke.Known[0] = "changed"
+		}
+	}
+}
