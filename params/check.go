@@ -185,7 +185,7 @@ func (c *checker) checkStruct(path string, obj map[string]any, t reflect.Type) a
 // matter decides without computing the value.
 func checkInteger(lit string, t reflect.Type) (canon, detail string) {
 	mant, exp, _ := strings.Cut(strings.ToLower(lit), "e")
-	e, err := strconv.Atoi(cmp.Or(exp, "0")) // an exponent out of range is clamped
+	e, _ := strconv.Atoi(cmp.Or(exp, "0")) // an exponent out of range is clamped
 	switch zero := strings.Trim(mant, "-0.") == ""; {
 	case zero:
 		lit = "0"
@@ -202,6 +202,7 @@ func checkInteger(lit string, t reflect.Type) (canon, detail string) {
 	if len(strings.TrimPrefix(text, "-")) > 20 { // beyond any integer type, whatever its sign
 		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
 	}
+	var err error
 	switch t.Kind() {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		if r.Sign() < 0 {
