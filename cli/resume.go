@@ -6,8 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -71,10 +69,10 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 		return invalid(err)
 	}
 	opts = append(opts, memOpts...)
-	m, err := model.LoadSnapshot(file, nil, opts...)
-	if err != nil && strings.Contains(err.Error(), strconv.Quote(model.EnsembleSnapshotFormat)) {
+	if format, err := model.SnapshotFormatOf(file); err == nil && format == model.EnsembleSnapshotFormat {
 		return resumeEnsemble(ctx, file, f, feed, opts, stdout)
 	}
+	m, err := model.LoadSnapshot(file, nil, opts...)
 	if err != nil {
 		return invalid(err)
 	}
@@ -89,8 +87,8 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 	return err
 }
 
-// resumeEnsemble resumes an ensemble's snapshot (the single-run loader
-// named its format) and writes like run --replicates.
+// resumeEnsemble resumes an ensemble's snapshot and writes like run
+// --replicates.
 func resumeEnsemble(ctx context.Context, file string, f resumeFlags, feed *progressFeed, opts []model.Option, stdout io.Writer) error {
 	e, err := model.LoadEnsembleSnapshot(file, nil, opts...)
 	if err != nil {

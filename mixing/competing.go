@@ -45,12 +45,8 @@ func (cd CompetingDestinations) Name() string { return "competing_destinations" 
 // puts no bound on B, C and Delta).
 func (cd CompetingDestinations) Validate() error {
 	name := cd.Name()
-	return firstError(
-		checkFinite(name, param{"a", cd.A}, param{"b", cd.B}, param{"c", cd.C}, param{"k", cd.K},
-			param{"delta", cd.Delta}),
-		checkAtLeast(name, param{"a", cd.A}, 1),
-		checkScale(name, cd.K),
-	)
+	return checkParams(name, atLeast("a", cd.A, 1), finite("b", cd.B), finite("c", cd.C), scale("k", cd.K),
+		finite("delta", cd.Delta))
 }
 
 // Mixing returns the dense mixing matrix M for scn (row = source): the

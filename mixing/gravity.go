@@ -40,13 +40,7 @@ func (g Gravity) Name() string { return "gravity" }
 // K ∈ [0, 1].
 func (g Gravity) Validate() error {
 	const name = "gravity"
-	return firstError(
-		checkFinite(name, param{"a", g.A}, param{"b", g.B}, param{"c", g.C}, param{"k", g.K}),
-		checkAtLeast(name, param{"a", g.A}, 1),
-		checkAtLeast(name, param{"b", g.B}, 0),
-		checkAtLeast(name, param{"c", g.C}, 0),
-		checkScale(name, g.K),
-	)
+	return checkParams(name, atLeast("a", g.A, 1), atLeast("b", g.B, 0), atLeast("c", g.C, 0), scale("k", g.K))
 }
 
 // Mixing returns the dense mixing matrix M for scn (row = source): the

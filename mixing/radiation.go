@@ -36,7 +36,7 @@ func (r Radiation) Name() string { return "radiation" }
 
 // Validate checks the parameters: K finite and in [0, 1].
 func (r Radiation) Validate() error {
-	return firstError(checkFinite(r.Name(), param{"k", r.K}), checkScale(r.Name(), r.K))
+	return checkParams(r.Name(), scale("k", r.K))
 }
 
 // Mixing returns the dense mixing matrix M for scn (row = source): the

@@ -44,11 +44,7 @@ func (s Stouffer) Name() string { return "stouffer" }
 // Validate checks the parameters: all finite, B ≥ 0, K ∈ [0, 1].
 func (s Stouffer) Validate() error {
 	name := s.Name()
-	return firstError(
-		checkFinite(name, param{"k", s.K}, param{"a", s.A}, param{"b", s.B}),
-		checkAtLeast(name, param{"b", s.B}, 0),
-		checkScale(name, s.K),
-	)
+	return checkParams(name, scale("k", s.K), finite("a", s.A), atLeast("b", s.B, 0))
 }
 
 // Mixing returns the dense mixing matrix M for scn (row = source): the

@@ -3,6 +3,7 @@ package mixing
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -73,21 +74,25 @@ type Truncation struct {
 	Renorm    RenormMode `json:"renorm"`     // where the lost mass goes; default RenormOffDiagonal
 }
 
-// Validate checks the options: MinWeight finite and ≥ 0, TopK ≥ 0, at least
-// one of them positive, Renorm a defined mode.
+// Validate checks the options and returns every problem joined: MinWeight
+// finite and ≥ 0, TopK ≥ 0, at least one of them positive, Renorm a defined
+// mode.
 func (t Truncation) Validate() error {
-	switch {
-	case math.IsNaN(t.MinWeight) || math.IsInf(t.MinWeight, 0) || t.MinWeight < 0:
-		return fmt.Errorf("mixing: truncation: min_weight = %v must be a finite number >= 0", t.MinWeight)
-	case t.TopK < 0:
-		return fmt.Errorf("mixing: truncation: top_k = %d must be >= 0", t.TopK)
-	case t.MinWeight == 0 && t.TopK == 0:
-		return fmt.Errorf("mixing: truncation: set min_weight > 0 or top_k > 0 (both are 0: nothing to truncate)")
-	case t.Renorm < 0 || int(t.Renorm) >= len(renormNames):
-		return fmt.Errorf("mixing: truncation: renorm = %d is not a defined mode (RenormOffDiagonal or RenormDiagonal)",
-			int(t.Renorm))
+	var errs []error
+	if math.IsNaN(t.MinWeight) || math.IsInf(t.MinWeight, 0) || t.MinWeight < 0 {
+		errs = append(errs, fmt.Errorf("mixing: truncation: min_weight = %v must be a finite number >= 0", t.MinWeight))
 	}
-	return nil
+	if t.TopK < 0 {
+		errs = append(errs, fmt.Errorf("mixing: truncation: top_k = %d must be >= 0", t.TopK))
+	}
+	if t.MinWeight == 0 && t.TopK == 0 {
+		errs = append(errs, errors.New("mixing: truncation: set min_weight > 0 or top_k > 0 (both are 0: nothing to truncate)"))
+	}
+	if t.Renorm < 0 || int(t.Renorm) >= len(renormNames) {
+		errs = append(errs, fmt.Errorf("mixing: truncation: renorm = %d is not a defined mode (RenormOffDiagonal or RenormDiagonal)",
+			int(t.Renorm)))
+	}
+	return errors.Join(errs...)
 }
 
 // TruncationReport describes what a truncation dropped (SPEC §7.6).

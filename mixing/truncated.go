@@ -3,6 +3,7 @@ package mixing
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/rubeola/rubeola/params"
@@ -53,13 +54,14 @@ func (t TruncatedMixer) Base() Mixer { return t.mixer }
 // Options returns the truncation options.
 func (t TruncatedMixer) Options() Truncation { return t.opt }
 
-// Validate checks the options (see [Truncation.Validate]) and that there is
-// a mixer to truncate.
+// Validate checks that there is a mixer to truncate and the options (see
+// [Truncation.Validate]), and returns every problem joined.
 func (t TruncatedMixer) Validate() error {
+	var errs []error
 	if t.mixer == nil {
-		return fmt.Errorf("mixing: truncated: no mixer to truncate")
+		errs = append(errs, errors.New("mixing: truncated: no mixer to truncate"))
 	}
-	return t.opt.Validate()
+	return errors.Join(append(errs, t.opt.Validate())...)
 }
 
 // Mixing returns the truncated mixing matrix of scn, CSR.

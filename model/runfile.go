@@ -316,7 +316,7 @@ func keyErrorsAt(where string, err error) error {
 		if strings.HasPrefix(e.Component, "mixing: ") {
 			path = where + ".mixer." + e.Key
 		}
-		out[k] = fmt.Errorf("%s: %s", path, keyProblem(e))
+		out[k] = fmt.Errorf("%s: %s", path, e.Problem())
 	}
 	return errors.Join(out...)
 }
@@ -331,29 +331,6 @@ func splitJoined(err error) []error {
 		return u.Unwrap()
 	}
 	return []error{err}
-}
-
-// keyProblem is a KeyError's message without the key (the path names it).
-func keyProblem(e *params.KeyError) string {
-	switch e.Kind {
-	case params.UnknownKey:
-		s := "unknown key"
-		switch {
-		case e.Suggestion != "":
-			s += fmt.Sprintf(" (did you mean %q?)", e.Suggestion)
-		case len(e.Known) > 0:
-			s += " (known keys: " + strings.Join(e.Known, ", ") + ")"
-		}
-		return s
-	case params.RejectedKey:
-		if e.Detail != "" {
-			return "not accepted: " + e.Detail
-		}
-		return "not accepted"
-	case params.ConflictingKeys:
-		return e.Message()
-	}
-	return e.Detail
 }
 
 // unknownKeyError reports an unknown top-level or builder key.

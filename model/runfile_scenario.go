@@ -12,116 +12,80 @@ import (
 )
 
 // scenarioBuilder builds a run file's [scenario] table with one synthetic
-// builder; its keys are decoded strictly over its defaults.
+// builder: the table's other keys are decoded strictly over the defaults of
+// the builder's json-tagged options.
 type scenarioBuilder struct {
-	defaults func() any
+	defaults func() any // a pointer to the default options
 	build    func(opts any) (*scenario.Table, string, error)
 }
 
-type popMCV1 struct {
+// newScenarioBuilder pairs a builder with its options type O.
+func newScenarioBuilder[O any](defaults func() O, build func(O) (*scenario.Table, string, error)) scenarioBuilder {
+	return scenarioBuilder{
+		defaults: func() any { o := defaults(); return &o },
+		build:    func(o any) (*scenario.Table, string, error) { return build(*o.(*O)) },
+	}
+}
+
+// patchOptions are the options of single_patch and two_patch.
+type patchOptions struct {
 	Pop  int64   `json:"pop"`
 	MCV1 float64 `json:"mcv1"`
 }
 
-type gridKeys struct {
-	Rows    int     `json:"rows"`
-	Cols    int     `json:"cols"`
-	Pop     int64   `json:"pop"`
-	Lat0    float64 `json:"lat0"`
-	Lon0    float64 `json:"lon0"`
-	Spacing float64 `json:"spacing"`
-	MCV1    float64 `json:"mcv1"`
+// gridOptions are the options of grid: its size and population, then
+// scenario.GridOptions.
+type gridOptions struct {
+	Rows int   `json:"rows"`
+	Cols int   `json:"cols"`
+	Pop  int64 `json:"pop"`
+	scenario.GridOptions
 }
 
-type randomNKeys struct {
+// randomNOptions are the options of random_n.
+type randomNOptions struct {
 	N    int     `json:"n"`
 	Seed uint64  `json:"seed"`
 	MCV1 float64 `json:"mcv1"`
 }
 
-type twoClusterKeys struct {
-	Seed            uint64       `json:"seed"`
-	NodesPerCluster int          `json:"nodes_per_cluster"`
-	Centers         [][2]float64 `json:"centers"`
-	ClusterStd      float64      `json:"cluster_std"`
-	MCV1Range       [2]float64   `json:"mcv1_range"`
-}
-
-type satellitesKeys struct {
-	CorePop       int64   `json:"core_pop"`
-	SatellitePop  int64   `json:"satellite_pop"`
-	NTowns        int     `json:"n_towns"`
-	MaxDistanceKm float64 `json:"max_distance_km"`
-	MCV1          float64 `json:"mcv1"`
-	Seed          uint64  `json:"seed"`
-}
-
 // scenarioBuilders are the builders a run file may name, with the
 // reference's keyword defaults (SPEC §3.3).
 var scenarioBuilders = map[string]scenarioBuilder{
-	"single_patch": {
-		defaults: func() any { return &popMCV1{Pop: 100000} },
-		build: func(o any) (*scenario.Table, string, error) {
-			k := o.(*popMCV1)
-			t, err := scenario.SinglePatch(k.Pop, k.MCV1)
-			return t, fmt.Sprintf("builder: single_patch(pop %d, mcv1 %g)", k.Pop, k.MCV1), err
+	"single_patch": newScenarioBuilder(func() patchOptions { return patchOptions{Pop: 100000} },
+		func(o patchOptions) (*scenario.Table, string, error) {
+			t, err := scenario.SinglePatch(o.Pop, o.MCV1)
+			return t, fmt.Sprintf("builder: single_patch(pop %d, mcv1 %g)", o.Pop, o.MCV1), err
+		}),
+	"two_patch": newScenarioBuilder(func() patchOptions { return patchOptions{Pop: 100000} },
+		func(o patchOptions) (*scenario.Table, string, error) {
+			t, err := scenario.TwoPatch(o.Pop, o.MCV1)
+			return t, fmt.Sprintf("builder: two_patch(pop %d, mcv1 %g)", o.Pop, o.MCV1), err
+		}),
+	"grid": newScenarioBuilder(
+		func() gridOptions {
+			return gridOptions{Rows: 5, Cols: 5, Pop: 10000, GridOptions: scenario.DefaultGridOptions()}
 		},
-	},
-	"two_patch": {
-		defaults: func() any { return &popMCV1{Pop: 100000} },
-		build: func(o any) (*scenario.Table, string, error) {
-			k := o.(*popMCV1)
-			t, err := scenario.TwoPatch(k.Pop, k.MCV1)
-			return t, fmt.Sprintf("builder: two_patch(pop %d, mcv1 %g)", k.Pop, k.MCV1), err
-		},
-	},
-	"grid": {
-		defaults: func() any {
-			d := scenario.DefaultGridOptions()
-			return &gridKeys{Rows: 5, Cols: 5, Pop: 10000, Lat0: d.Lat0, Lon0: d.Lon0, Spacing: d.Spacing, MCV1: d.MCV1}
-		},
-		build: func(o any) (*scenario.Table, string, error) {
-			k := o.(*gridKeys)
-			t, err := scenario.Grid(k.Rows, k.Cols, k.Pop,
-				scenario.GridOptions{Lat0: k.Lat0, Lon0: k.Lon0, Spacing: k.Spacing, MCV1: k.MCV1})
-			return t, fmt.Sprintf("builder: grid(%d×%d, pop %d)", k.Rows, k.Cols, k.Pop), err
-		},
-	},
-	"random_n": {
-		defaults: func() any { return &randomNKeys{N: 100, Seed: 42} },
-		build: func(o any) (*scenario.Table, string, error) {
-			k := o.(*randomNKeys)
-			t, err := scenario.RandomN(k.N, k.Seed, k.MCV1)
-			return t, fmt.Sprintf("builder: random_n(n %d, seed %d, mcv1 %g)", k.N, k.Seed, k.MCV1), err
-		},
-	},
-	"two_cluster": {
-		defaults: func() any {
-			d := scenario.DefaultTwoClusterOptions()
-			return &twoClusterKeys{Seed: d.Seed, NodesPerCluster: d.NodesPerCluster, Centers: d.Centers,
-				ClusterStd: d.ClusterStd, MCV1Range: d.MCV1Range}
-		},
-		build: func(o any) (*scenario.Table, string, error) {
-			k := o.(*twoClusterKeys)
-			t, err := scenario.TwoCluster(scenario.TwoClusterOptions{Seed: k.Seed, NodesPerCluster: k.NodesPerCluster,
-				Centers: k.Centers, ClusterStd: k.ClusterStd, MCV1Range: k.MCV1Range})
+		func(o gridOptions) (*scenario.Table, string, error) {
+			t, err := scenario.Grid(o.Rows, o.Cols, o.Pop, o.GridOptions)
+			return t, fmt.Sprintf("builder: grid(%d×%d, pop %d)", o.Rows, o.Cols, o.Pop), err
+		}),
+	"random_n": newScenarioBuilder(func() randomNOptions { return randomNOptions{N: 100, Seed: 42} },
+		func(o randomNOptions) (*scenario.Table, string, error) {
+			t, err := scenario.RandomN(o.N, o.Seed, o.MCV1)
+			return t, fmt.Sprintf("builder: random_n(n %d, seed %d, mcv1 %g)", o.N, o.Seed, o.MCV1), err
+		}),
+	"two_cluster": newScenarioBuilder(scenario.DefaultTwoClusterOptions,
+		func(o scenario.TwoClusterOptions) (*scenario.Table, string, error) {
+			t, err := scenario.TwoCluster(o)
 			return t, fmt.Sprintf("builder: two_cluster(%d clusters × %d nodes, seed %d)",
-				len(k.Centers), k.NodesPerCluster, k.Seed), err
-		},
-	},
-	"satellites": {
-		defaults: func() any {
-			d := scenario.DefaultSatellitesOptions()
-			return &satellitesKeys{CorePop: d.CorePop, SatellitePop: d.SatellitePop, NTowns: d.NTowns,
-				MaxDistanceKm: d.MaxDistanceKm, MCV1: d.MCV1, Seed: d.Seed}
-		},
-		build: func(o any) (*scenario.Table, string, error) {
-			k := o.(*satellitesKeys)
-			t, err := scenario.Satellites(scenario.SatellitesOptions{CorePop: k.CorePop, SatellitePop: k.SatellitePop,
-				NTowns: k.NTowns, MaxDistanceKm: k.MaxDistanceKm, MCV1: k.MCV1, Seed: k.Seed})
-			return t, fmt.Sprintf("builder: satellites(%d towns, core pop %d, seed %d)", k.NTowns, k.CorePop, k.Seed), err
-		},
-	},
+				len(o.Centers), o.NodesPerCluster, o.Seed), err
+		}),
+	"satellites": newScenarioBuilder(scenario.DefaultSatellitesOptions,
+		func(o scenario.SatellitesOptions) (*scenario.Table, string, error) {
+			t, err := scenario.Satellites(o)
+			return t, fmt.Sprintf("builder: satellites(%d towns, core pop %d, seed %d)", o.NTowns, o.CorePop, o.Seed), err
+		}),
 }
 
 // runFileScenario reads the scenario key: a CSV path (relative to baseDir)

@@ -125,22 +125,76 @@ func storedScenario(text string) (*scenario.Table, error) {
 	return scn, nil
 }
 
+// openSnapshot opens a snapshot file for reading, through gzip when its
+// content is gzip-compressed. The caller closes the file.
+func openSnapshot(path string) (*os.File, io.Reader, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	br := bufio.NewReader(file)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			file.Close()
+			return nil, nil, fmt.Errorf("corrupt gzip data: %w", err)
+		}
+		return file, zr, nil
+	}
+	return file, br, nil
+}
+
+// SnapshotFormatOf returns the "format" of the snapshot at path
+// ([SnapshotFormat] for [Biweekly.SaveSnapshot], [EnsembleSnapshotFormat]
+// for [Ensemble.SaveSnapshot]), reading only as far as that key, so a
+// caller can pick [LoadSnapshot] or [LoadEnsembleSnapshot]. A file that is
+// not a JSON object with a string "format" is an error naming the file.
+func SnapshotFormatOf(path string) (string, error) {
+	file, r, err := openSnapshot(path)
+	if err != nil {
+		return "", fmt.Errorf("snapshot %s: %w", path, err)
+	}
+	defer file.Close()
+	format, err := snapshotFormat(json.NewDecoder(r))
+	if err != nil {
+		return "", fmt.Errorf("snapshot %s: not a snapshot: %w", path, err)
+	}
+	return format, nil
+}
+
+// snapshotFormat reads top-level keys of a JSON object from dec up to
+// "format" and returns its string value.
+func snapshotFormat(dec *json.Decoder) (string, error) {
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return "", errors.New("not a JSON object")
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return "", fmt.Errorf("invalid JSON: %w", err)
+		}
+		if key == "format" {
+			var format string
+			if err := dec.Decode(&format); err != nil {
+				return "", fmt.Errorf(`"format" is not a string: %w`, err)
+			}
+			return format, nil
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return "", fmt.Errorf("invalid JSON: %w", err)
+		}
+	}
+	return "", errors.New(`no "format" key`)
+}
+
 // readSnapshotData reads a snapshot file, gzip or plain.
 func readSnapshotData(path string) ([]byte, error) {
-	file, err := os.Open(path)
+	file, r, err := openSnapshot(path)
 	if err != nil {
 		return nil, err
 	}
 	defer file.Close()
-	br := bufio.NewReader(file)
-	var r io.Reader = br
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("corrupt gzip data: %w", err)
-		}
-		r = zr
-	}
 	data, err := io.ReadAll(r)
 	if err != nil {
 		if errors.Is(err, io.ErrUnexpectedEOF) {

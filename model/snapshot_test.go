@@ -292,3 +292,46 @@ func (userMixer) Mixing(scn *scenario.Table) (*mixing.Matrix, error) {
 	}
 	return mixing.FromMixingMatrix(m).Mixing(scn)
 }
+
+func TestSnapshotFormatOf(t *testing.T) {
+	dir := t.TempDir()
+	m := newModel(t, twoPatch(t), quietParams(4, 1), DefaultComponents()...)
+	require.NoError(t, m.Initialize())
+	e, err := NewEnsemble(twoPatch(t), quietParams(4, 1), 2, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, e.SetComponents(DefaultComponents()...))
+	require.NoError(t, e.Initialize())
+	for _, tc := range []struct {
+		name string
+		save func(path string) error
+		want string
+	}{
+		{"single.snap", m.SaveSnapshot, SnapshotFormat},
+		{"single.json", m.SaveSnapshot, SnapshotFormat},
+		{"ensemble.snap", e.SaveSnapshot, EnsembleSnapshotFormat},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, tc.name)
+			require.NoError(t, tc.save(path))
+			got, err := SnapshotFormatOf(path)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+	for _, tc := range []struct{ name, content, want string }{
+		{"array.json", `[1, 2]`, "not a snapshot: not a JSON object"},
+		{"noformat.json", `{"version": 1}`, `not a snapshot: no "format" key`},
+		{"number.json", `{"format": 3}`, `not a snapshot: "format" is not a string`},
+		{"broken.json", `{"version": `, "not a snapshot: invalid JSON"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, tc.name)
+			require.NoError(t, os.WriteFile(path, []byte(tc.content), 0o644))
+			_, err := SnapshotFormatOf(path)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "snapshot "+path+": "+tc.want)
+		})
+	}
+	_, err = SnapshotFormatOf(filepath.Join(dir, "missing.snap"))
+	assert.ErrorIs(t, err, os.ErrNotExist)
+}

@@ -1,10 +1,12 @@
 package params
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
+	"math/big"
 	"reflect"
 	"slices"
 	"strconv"
@@ -14,7 +16,7 @@ import (
 
 // Values handed to the checker are JSON values in generic form: nil, bool,
 // string, json.Number, []any, map[string]any, plus two forms that only come
-// from already-parsed input (DecodeStrictMap): time.Time (a TOML datetime)
+// from already-parsed input (DecodeStrictMap): datetime (a TOML datetime)
 // and nonFinite (a NaN or infinite float).
 
 // nonFinite is a NaN or infinite float found in a map given to
@@ -28,66 +30,71 @@ type checker struct {
 	errs      []error
 }
 
+// add records a problem, naming the checker's component.
+func (c *checker) add(ke *KeyError) {
+	ke.Component = c.component
+	c.errs = append(c.errs, ke)
+}
+
 // wrongType records a WrongType problem at path.
 func (c *checker) wrongType(path, detail string) {
-	c.errs = append(c.errs, &KeyError{Component: c.component, Kind: WrongType, Key: path, Detail: detail})
+	c.add(&KeyError{Kind: WrongType, Key: path, Detail: detail})
+}
+
+// expect records "expected want, got <kind of v>" at path unless ok.
+func (c *checker) expect(ok bool, path, want string, v any) bool {
+	if !ok {
+		c.wrongType(path, "expected "+want+", got "+jsonKind(v))
+	}
+	return ok
 }
 
 // check validates v against type t at path and returns v in the form to
 // re-encode for encoding/json (integral numbers such as 5.0 rewritten as 5).
 // quoted is the json ",string" option of the field holding the value.
 func (c *checker) check(path string, v any, t reflect.Type, quoted bool) any {
-	if nf, ok := v.(nonFinite); ok {
+	_, isString := v.(string)
+	nf, isNonFinite := v.(nonFinite)
+	switch {
+	case isNonFinite:
 		c.wrongType(path, fmt.Sprintf("expected %s, got non-finite number %v", friendlyType(t), float64(nf)))
-		return v
-	}
-	if implementsUnmarshaler(t) {
-		return v // the type decodes itself
-	}
-	if v == nil {
+	case implementsUnmarshaler(t): // the type decodes itself
+	case v == nil:
 		switch t.Kind() {
 		case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
-			return nil
+		default:
+			c.wrongType(path, fmt.Sprintf("expected %s, got null", friendlyType(t)))
 		}
-		c.wrongType(path, fmt.Sprintf("expected %s, got null", friendlyType(t)))
-		return nil
-	}
-	if t.Kind() == reflect.Pointer {
+	case t.Kind() == reflect.Pointer:
 		return c.check(path, v, t.Elem(), quoted)
+	case implementsTextUnmarshaler(t):
+		c.expect(isString, path, "string", v)
+	case quoted && isScalarKind(t.Kind()): // json ",string": the scalar is written inside a JSON string
+		c.expect(isString, path, friendlyType(t)+" written as a string", v)
+	default:
+		return c.checkKind(path, v, t)
 	}
-	if implementsTextUnmarshaler(t) {
-		if _, ok := v.(string); !ok {
-			c.wrongType(path, fmt.Sprintf("expected string, got %s", jsonKind(v)))
-		}
-		return v
-	}
-	if quoted && isScalarKind(t.Kind()) {
-		// json ",string": the scalar is written inside a JSON string.
-		if _, ok := v.(string); !ok {
-			c.wrongType(path, fmt.Sprintf("expected %s written as a string, got %s", friendlyType(t), jsonKind(v)))
-		}
-		return v
-	}
+	return v
+}
+
+// checkKind is check for a value that is not null against a type that does
+// not decode itself, by the kind of t.
+func (c *checker) checkKind(path string, v any, t reflect.Type) any {
+	n, isNumber := v.(json.Number)
 	switch t.Kind() {
 	case reflect.Bool:
-		if _, ok := v.(bool); !ok {
-			c.wrongType(path, "expected boolean, got "+jsonKind(v))
-		}
-		return v
+		_, ok := v.(bool)
+		c.expect(ok, path, "boolean", v)
 	case reflect.String:
-		if _, ok := v.(string); !ok {
-			detail := "expected string, got " + jsonKind(v)
-			if tm, ok := v.(time.Time); ok {
-				detail += fmt.Sprintf(" (quote it: %q)", formatDatetime(tm))
-			}
-			c.wrongType(path, detail)
+		if d, ok := v.(datetime); ok {
+			c.wrongType(path, fmt.Sprintf("expected string, got datetime (quote it: %q)", d))
+		} else {
+			_, ok := v.(string)
+			c.expect(ok, path, "string", v)
 		}
-		return v
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		n, ok := v.(json.Number)
-		if !ok {
-			c.wrongType(path, "expected integer, got "+jsonKind(v))
+		if !c.expect(isNumber, path, "integer", v) {
 			return v
 		}
 		canon, detail := checkInteger(string(n), t)
@@ -97,55 +104,26 @@ func (c *checker) check(path string, v any, t reflect.Type, quoted bool) any {
 		}
 		return json.Number(canon)
 	case reflect.Float32, reflect.Float64:
-		n, ok := v.(json.Number)
-		if !ok {
-			c.wrongType(path, "expected number, got "+jsonKind(v))
-			return v
+		if c.expect(isNumber, path, "number", v) {
+			if f, err := strconv.ParseFloat(string(n), t.Bits()); err != nil && math.IsInf(f, 0) {
+				c.wrongType(path, fmt.Sprintf("expected number, got %s (out of range)", n))
+			}
 		}
-		if f, err := strconv.ParseFloat(string(n), t.Bits()); err != nil && math.IsInf(f, 0) {
-			c.wrongType(path, fmt.Sprintf("expected number, got %s (out of range)", n))
-		}
-		return v
 	case reflect.Slice, reflect.Array:
-		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !implementsUnmarshaler(t.Elem()) &&
-			!implementsTextUnmarshaler(t.Elem()) {
-			if _, ok := v.(string); ok {
-				return v // []byte: base64 text; encoding/json checks it
-			}
-			if _, ok := v.([]any); !ok {
-				c.wrongType(path, "expected string, got "+jsonKind(v))
-				return v
-			}
-		}
-		list, ok := v.([]any)
-		if !ok {
-			c.wrongType(path, "expected list, got "+jsonKind(v))
-			return v
-		}
-		if t.Kind() == reflect.Array && len(list) != t.Len() {
-			c.wrongType(path, fmt.Sprintf("expected list of %d values, got %d", t.Len(), len(list)))
-			return v
-		}
-		out := make([]any, len(list))
-		for i, e := range list {
-			out[i] = c.check(fmt.Sprintf("%s[%d]", path, i), e, t.Elem(), false)
-		}
-		return out
+		return c.checkList(path, v, t)
 	case reflect.Map:
 		obj, ok := v.(map[string]any)
-		if !ok {
-			c.wrongType(path, "expected object, got "+jsonKind(v))
+		if !c.expect(ok, path, "object", v) {
 			return v
 		}
 		out := make(map[string]any, len(obj))
-		for _, k := range sortedKeys(obj) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			out[k] = c.check(path+"."+k, obj[k], t.Elem(), false)
 		}
 		return out
 	case reflect.Struct:
 		obj, ok := v.(map[string]any)
-		if !ok {
-			c.wrongType(path, "expected object, got "+jsonKind(v))
+		if !c.expect(ok, path, "object", v) {
 			return v
 		}
 		return c.checkStruct(path, obj, t)
@@ -154,19 +132,44 @@ func (c *checker) check(path string, v any, t reflect.Type, quoted bool) any {
 	return v
 }
 
+// checkList validates a list value against slice or array type t. A []byte
+// also takes a string (base64 text; encoding/json checks it).
+func (c *checker) checkList(path string, v any, t reflect.Type) any {
+	list, ok := v.([]any)
+	if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !implementsUnmarshaler(t.Elem()) &&
+		!implementsTextUnmarshaler(t.Elem()) && !ok {
+		if _, isString := v.(string); !isString {
+			c.wrongType(path, "expected string, got "+jsonKind(v))
+		}
+		return v
+	}
+	if !c.expect(ok, path, "list", v) {
+		return v
+	}
+	if t.Kind() == reflect.Array && len(list) != t.Len() {
+		c.wrongType(path, fmt.Sprintf("expected list of %d values, got %d", t.Len(), len(list)))
+		return v
+	}
+	out := make([]any, len(list))
+	for i, e := range list {
+		out[i] = c.check(fmt.Sprintf("%s[%d]", path, i), e, t.Elem(), false)
+	}
+	return out
+}
+
 // checkStruct validates a nested object against struct type t: keys must be
 // field keys (no aliases at this level) and values must fit.
 func (c *checker) checkStruct(path string, obj map[string]any, t reflect.Type) any {
-	byName, known := keyIndex(t)
+	fs := fieldsOf(t)
 	out := make(map[string]any, len(obj))
-	for _, k := range sortedKeys(obj) {
-		f, ok := byName[k]
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		f, ok := fs.byName[k]
 		if !ok {
-			ke := &KeyError{Component: c.component, Kind: UnknownKey, Key: path + "." + k, Known: known}
-			if s := Suggest(k, known); s != "" {
+			ke := &KeyError{Kind: UnknownKey, Key: path + "." + k, Known: slices.Clone(fs.names)}
+			if s := Suggest(k, fs.names); s != "" {
 				ke.Suggestion = path + "." + s
 			}
-			c.errs = append(c.errs, ke)
+			c.add(ke)
 			continue
 		}
 		out[k] = c.check(path+"."+k, obj[k], f.typ, f.quoted)
@@ -178,91 +181,41 @@ func (c *checker) checkStruct(path string, obj map[string]any, t reflect.Type) a
 // returns the literal rewritten as a plain integer, or a "expected …, got …"
 // detail. Exact integral values are accepted whatever their spelling (5.0,
 // 5e0, 0.5e1); fractional values (5.5) and values out of the type's range are
-// not. The check is exact: it works on the decimal digits, not on a float.
+// not. The check is exact (math/big, not a float); an exponent too large to
+// matter decides without computing the value.
 func checkInteger(lit string, t reflect.Type) (canon, detail string) {
-	unsigned := isUnsignedKind(t.Kind())
-	neg, digits, exp, ok := splitNumber(lit)
-	if !ok {
-		return "", fmt.Sprintf("expected integer, got %s", lit)
-	}
-	// value = digits × 10^exp with digits free of leading and trailing zeros.
-	var text string
-	switch {
-	case digits == "":
-		text, neg = "0", false
-	case exp < 0:
-		return "", fmt.Sprintf("expected integer, got %s", lit)
-	case len(digits)+exp > 20:
+	mant, exp, _ := strings.Cut(strings.ToLower(lit), "e")
+	e, _ := strconv.Atoi(cmp.Or(exp, "0")) // an exponent out of range is clamped
+	switch zero := strings.Trim(mant, "-0.") == ""; {
+	case zero:
+		lit = "0"
+	case e > len(mant)+20: // |value| ≥ 10^21
 		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
-	default:
-		text = digits + strings.Repeat("0", exp)
+	case e < -len(mant): // 0 < |value| < 1
+		return "", fmt.Sprintf("expected integer, got %s", lit)
 	}
-	if neg {
-		text = "-" + text
+	r, ok := new(big.Rat).SetString(lit)
+	if !ok || !r.IsInt() {
+		return "", fmt.Sprintf("expected integer, got %s", lit)
 	}
-	if unsigned {
-		if neg {
+	text := r.Num().String()
+	if len(strings.TrimPrefix(text, "-")) > 20 { // beyond any integer type, whatever its sign
+		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
+	}
+	var err error
+	switch t.Kind() {
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if r.Sign() < 0 {
 			return "", fmt.Sprintf("expected non-negative integer, got %s", lit)
 		}
-		if _, err := strconv.ParseUint(text, 10, t.Bits()); err != nil {
-			return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
-		}
-		return text, ""
+		_, err = strconv.ParseUint(text, 10, t.Bits())
+	default:
+		_, err = strconv.ParseInt(text, 10, t.Bits())
 	}
-	if _, err := strconv.ParseInt(text, 10, t.Bits()); err != nil {
+	if err != nil {
 		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
 	}
 	return text, ""
-}
-
-// splitNumber splits a JSON number literal into its sign, its significant
-// digits (no leading or trailing zeros; "" for zero) and the power of ten
-// that scales them. Exponents too large to matter are clamped.
-func splitNumber(lit string) (neg bool, digits string, exp int, ok bool) {
-	s := lit
-	if strings.HasPrefix(s, "-") {
-		neg, s = true, s[1:]
-	}
-	mant, expPart, hasExp := strings.Cut(strings.ReplaceAll(s, "E", "e"), "e")
-	if hasExp {
-		e, err := strconv.ParseInt(expPart, 10, 32)
-		if err != nil {
-			// Absurd exponent: keep its sign, clamp its size.
-			if strings.HasPrefix(expPart, "-") {
-				e = -1 << 30
-			} else {
-				e = 1 << 30
-			}
-		}
-		exp = int(e)
-	}
-	intPart, frac, _ := strings.Cut(mant, ".")
-	if intPart == "" || !allDigits(intPart) || !allDigits(frac) {
-		return false, "", 0, false
-	}
-	digits = intPart + frac
-	exp -= len(frac)
-	digits = strings.TrimLeft(digits, "0")
-	trimmed := strings.TrimRight(digits, "0")
-	exp += len(digits) - len(trimmed)
-	return neg, trimmed, exp, true
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-func isUnsignedKind(k reflect.Kind) bool {
-	switch k {
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return true
-	}
-	return false
 }
 
 func isScalarKind(k reflect.Kind) bool {
@@ -318,16 +271,22 @@ func jsonKind(v any) string {
 		return "list"
 	case map[string]any:
 		return "object"
-	case time.Time:
+	case datetime:
 		return "datetime"
 	}
 	return fmt.Sprintf("%T", v)
 }
 
-// formatDatetime writes a TOML datetime back the way it was most likely
-// written: a local date as 2006-01-02, a local time as 15:04:05, a local
-// datetime without offset, any other with its offset.
-func formatDatetime(t time.Time) string {
+// datetime is a TOML datetime found in a map given to DecodeStrictMap. Only
+// a field that decodes itself (e.g. time.Time) takes it, as RFC 3339 text;
+// for any other field it is a type error.
+type datetime time.Time
+
+// String writes the datetime back the way it was most likely written: a
+// local date as 2006-01-02, a local time as 15:04:05, a local datetime
+// without offset, any other with its offset.
+func (d datetime) String() string {
+	t := time.Time(d)
 	switch t.Location().String() {
 	case "date-local":
 		return t.Format(time.DateOnly)
@@ -339,7 +298,13 @@ func formatDatetime(t time.Time) string {
 	return t.Format(time.RFC3339)
 }
 
-// sortedKeys returns the keys of m in increasing order.
-func sortedKeys(m map[string]any) []string {
-	return slices.Sorted(maps.Keys(m))
+// MarshalJSON writes the datetime as an RFC 3339 string, a local one (no
+// offset in TOML) as UTC wall clock.
+func (d datetime) MarshalJSON() ([]byte, error) {
+	t := time.Time(d)
+	switch t.Location().String() {
+	case "date-local", "datetime-local", "time-local":
+		t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
+	}
+	return json.Marshal(t.Format(time.RFC3339Nano))
 }

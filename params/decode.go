@@ -1,17 +1,12 @@
 package params
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"reflect"
 	"slices"
-	"strconv"
-	"strings"
-	"time"
 )
 
 // KeyRules describes a params struct's key rules for strict decoding.
@@ -19,14 +14,6 @@ type KeyRules struct {
 	Component string            // name used in error messages, e.g. "InfectionProcess" or "phases[2]"
 	Aliases   map[string]string // accepted input alias -> canonical key, e.g. "seasonal_amplitude": "seasonality"
 	Rejected  map[string]string // keys rejected with a specific hint, e.g. "distance_exponent": "configure the mixer", "cbr": `did you mean "crude_birth_rate"?`
-}
-
-// entry is one top-level key of the input object with its value in generic
-// form (see check.go) and, for JSON input, its raw text.
-type entry struct {
-	key string
-	val any
-	raw json.RawMessage // nil for DecodeStrictMap input
 }
 
 // DecodeStrict overlays the JSON object in data onto dst, a non-nil pointer
@@ -63,10 +50,11 @@ type entry struct {
 // Fields whose type (or pointer to it) implements json.Unmarshaler receive
 // their raw value and check it themselves; their errors are reported as
 // `Component: key "mixer": …`. After the checks each given field is decoded
-// with encoding/json into a copy of *dst (so encoding/json semantics apply:
-// a nested struct or map given as an object is merged into its current
-// value; slices are replaced). DecodeStrict never calls json.Unmarshal on the
-// whole struct, so a params type may implement UnmarshalJSON with
+// by encoding/json into a copy of its current value (so encoding/json
+// semantics apply: a nested struct or map given as an object is merged into
+// its current value; slices are replaced), and the copies are stored in *dst
+// only when every field decoded. DecodeStrict never calls json.Unmarshal on
+// the whole struct, so a params type may implement UnmarshalJSON with
 // DecodeStrict.
 //
 // data that is not a single JSON object is an error. On any error *dst is
@@ -92,8 +80,8 @@ func DecodeStrict(data []byte, dst any, rules KeyRules) error {
 func DecodeStrictMap(m map[string]any, dst any, rules KeyRules) error {
 	entries := make([]entry, 0, len(m))
 	var errs []error
-	for _, k := range sortedKeys(m) {
-		v, err := genericValue(reflect.ValueOf(m[k]))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		v, err := genericValue(m[k])
 		if err != nil {
 			errs = append(errs, &KeyError{Component: rules.Component, Kind: BadValue, Key: k, Detail: err.Error(), Err: err})
 			continue
@@ -106,85 +94,6 @@ func DecodeStrictMap(m map[string]any, dst any, rules KeyRules) error {
 	return decodeEntries(entries, dst, rules)
 }
 
-// parseObject reads data as exactly one JSON object and returns its members
-// in input order.
-func parseObject(data []byte) ([]entry, error) {
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, errors.New("empty input, expected a JSON object")
-	}
-	// A first full parse gives syntax errors with consistent offsets
-	// (including trailing data) and the kind of a non-object document.
-	var probe json.RawMessage
-	if err := json.Unmarshal(data, &probe); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			if se.Offset >= int64(len(data)) && strings.Contains(se.Error(), "unexpected end") {
-				return nil, errors.New("invalid JSON: unexpected end of input")
-			}
-			line, col := lineCol(data, se.Offset-1) // Offset counts the offending byte
-			return nil, fmt.Errorf("invalid JSON at line %d, column %d: %w", line, col, err)
-		}
-		return nil, fmt.Errorf("invalid JSON: %w", err)
-	}
-	if kind := documentKind(probe); kind != "object" {
-		return nil, fmt.Errorf("expected a JSON object, got %s", kind)
-	}
-	// The second, streaming pass keeps key order, duplicates and raw values.
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if _, err := dec.Token(); err != nil { // the opening '{'
-		return nil, fmt.Errorf("invalid JSON: %w", err)
-	}
-	var entries []entry
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, fmt.Errorf("invalid JSON: %w", err)
-		}
-		key := tok.(string) // object keys are always strings
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, fmt.Errorf("invalid JSON: %w", err)
-		}
-		vdec := json.NewDecoder(bytes.NewReader(raw))
-		vdec.UseNumber()
-		var val any
-		if err := vdec.Decode(&val); err != nil {
-			return nil, fmt.Errorf("invalid JSON: %w", err)
-		}
-		entries = append(entries, entry{key: key, val: val, raw: raw})
-	}
-	return entries, nil
-}
-
-// lineCol converts a 0-based byte offset in data to a 1-based line and
-// column (in bytes).
-func lineCol(data []byte, off int64) (line, col int) {
-	off = min(max(off, 0), int64(len(data)))
-	before := data[:off]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = int(off) - bytes.LastIndexByte(before, '\n')
-	return line, col
-}
-
-// documentKind names the kind of a valid JSON document from its first byte.
-func documentKind(doc []byte) string {
-	doc = bytes.TrimSpace(doc)
-	switch doc[0] {
-	case '{':
-		return "object"
-	case '[':
-		return "list"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "number"
-}
-
 // assignment is one field to decode after all checks passed.
 type assignment struct {
 	f   field
@@ -193,73 +102,29 @@ type assignment struct {
 	raw json.RawMessage
 }
 
-// decodeEntries is the common core of DecodeStrict and DecodeStrictMap.
+// decodeEntries is the common core of DecodeStrict and DecodeStrictMap: it
+// applies the key rules and checks the values, then lets encoding/json
+// decode each given field.
 func decodeEntries(entries []entry, dst any, rules KeyRules) error {
 	rv := reflect.ValueOf(dst)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
 		return fmt.Errorf("params.DecodeStrict: dst must be a non-nil pointer to a struct, got %T", dst)
 	}
-	t := rv.Elem().Type()
-	byName, fieldNames := keyIndex(t)
-	if err := checkRules(rules, byName); err != nil {
+	fs := fieldsOf(rv.Elem().Type())
+	if err := checkRules(rules, fs); err != nil {
 		return err
 	}
-	known := append(slices.Clone(fieldNames), slices.Sorted(maps.Keys(rules.Aliases))...)
-
 	c := &checker{component: rules.Component}
-	var assigns []assignment
-	given := map[string]bool{}          // keys seen, to catch duplicates
-	setBy := map[string]string{}        // canonical key -> first key that set it
-	conflicts := map[string]*KeyError{} // canonical key -> its conflict error
-	for _, e := range entries {
-		if given[e.key] {
-			c.errs = append(c.errs, &KeyError{Component: rules.Component, Kind: BadValue, Key: e.key,
-				Detail: "given more than once"})
-			continue
-		}
-		given[e.key] = true
-		if hint, ok := rules.Rejected[e.key]; ok {
-			c.errs = append(c.errs, &KeyError{Component: rules.Component, Kind: RejectedKey, Key: e.key, Detail: hint})
-			continue
-		}
-		canon := e.key
-		if a, ok := rules.Aliases[e.key]; ok {
-			canon = a
-		}
-		f, ok := byName[canon]
-		if !ok {
-			c.errs = append(c.errs, &KeyError{Component: rules.Component, Kind: UnknownKey, Key: e.key,
-				Suggestion: Suggest(e.key, known), Known: fieldNames})
-			continue
-		}
-		if first, dup := setBy[canon]; dup {
-			ke := conflicts[canon]
-			if ke == nil {
-				ke = &KeyError{Component: rules.Component, Kind: ConflictingKeys, Key: first}
-				conflicts[canon] = ke
-				c.errs = append(c.errs, ke)
-			}
-			all := append([]string{ke.Key, e.key}, ke.Others...)
-			slices.Sort(all)
-			ke.Key, ke.Others = all[0], all[1:]
-			continue
-		}
-		setBy[canon] = e.key
-		val := c.check(e.key, e.val, f.typ, f.quoted)
-		assigns = append(assigns, assignment{f: f, key: e.key, val: val, raw: e.raw})
-	}
+	assigns := c.keys(entries, fs, rules)
 	if len(c.errs) > 0 {
 		return errors.Join(c.errs...)
 	}
-
-	work := reflect.New(t).Elem()
+	work := reflect.New(rv.Elem().Type()).Elem()
 	work.Set(rv.Elem())
 	copied := map[uintptr]bool{}
 	var errs []error
 	for _, a := range assigns {
-		fv := fieldForWrite(work, a.f.index, copied)
-		fv.Set(deepCopy(fv))
-		if err := decodeField(fv, a); err != nil {
+		if err := decodeField(fieldForWrite(work, a.f.index, copied), a); err != nil {
 			errs = append(errs, &KeyError{Component: rules.Component, Kind: BadValue, Key: a.key,
 				Detail: err.Error(), Err: err})
 		}
@@ -271,22 +136,74 @@ func decodeEntries(entries []entry, dst any, rules KeyRules) error {
 	return nil
 }
 
+// keys applies the key rules to entries: duplicates, rejected keys, aliases
+// (rewritten to their canonical key), unknown keys and several keys setting
+// one field are recorded as problems; the values of the other keys are
+// checked against their fields. It returns the fields to decode.
+func (c *checker) keys(entries []entry, fs *fieldSet, rules KeyRules) []assignment {
+	var known []string // keys and aliases, for did-you-mean hints; built at the first unknown key
+	var assigns []assignment
+	given := map[string]bool{}          // keys seen, to catch duplicates
+	setBy := map[string]string{}        // canonical key -> first key that set it
+	conflicts := map[string]*KeyError{} // canonical key -> its conflict error
+	for _, e := range entries {
+		if given[e.key] {
+			c.add(&KeyError{Kind: BadValue, Key: e.key, Detail: "given more than once"})
+			continue
+		}
+		given[e.key] = true
+		if hint, ok := rules.Rejected[e.key]; ok {
+			c.add(&KeyError{Kind: RejectedKey, Key: e.key, Detail: hint})
+			continue
+		}
+		canon := e.key
+		if a, ok := rules.Aliases[e.key]; ok {
+			canon = a
+		}
+		f, ok := fs.byName[canon]
+		if !ok {
+			if known == nil {
+				known = append(slices.Clone(fs.names), slices.Sorted(maps.Keys(rules.Aliases))...)
+			}
+			c.add(&KeyError{Kind: UnknownKey, Key: e.key, Suggestion: Suggest(e.key, known), Known: slices.Clone(fs.names)})
+			continue
+		}
+		if first, dup := setBy[canon]; dup {
+			ke := conflicts[canon]
+			if ke == nil {
+				ke = &KeyError{Kind: ConflictingKeys, Key: first}
+				conflicts[canon] = ke
+				c.add(ke)
+			}
+			all := append([]string{ke.Key, e.key}, ke.Others...)
+			slices.Sort(all)
+			ke.Key, ke.Others = all[0], all[1:]
+			continue
+		}
+		setBy[canon] = e.key
+		val := c.check(e.key, e.val, f.typ, f.quoted)
+		assigns = append(assigns, assignment{f: f, key: e.key, val: val, raw: e.raw})
+	}
+	return assigns
+}
+
 // checkRules reports mistakes in the rules themselves (programming errors).
-func checkRules(rules KeyRules, byName map[string]field) error {
+func checkRules(rules KeyRules, fs *fieldSet) error {
 	var errs []error
 	for _, a := range slices.Sorted(maps.Keys(rules.Aliases)) {
 		canon := rules.Aliases[a]
-		if _, ok := byName[a]; ok {
+		if _, ok := fs.byName[a]; ok {
 			errs = append(errs, fmt.Errorf("params.DecodeStrict: %s: alias %q is itself a key", rules.Component, a))
 		}
-		if _, ok := byName[canon]; !ok {
+		if _, ok := fs.byName[canon]; !ok {
 			errs = append(errs, fmt.Errorf("params.DecodeStrict: %s: alias %q maps to unknown key %q", rules.Component, a, canon))
 		}
 	}
 	return errors.Join(errs...)
 }
 
-// decodeField decodes one checked value into the addressable field fv.
+// decodeField lets encoding/json decode one checked value into a copy of the
+// addressable field fv (see [copyForDecode]), then stores the copy in fv.
 func decodeField(fv reflect.Value, a assignment) error {
 	var b []byte
 	switch {
@@ -297,122 +214,40 @@ func decodeField(fv reflect.Value, a assignment) error {
 		b = []byte(s)
 	default:
 		var err error
-		if b, err = json.Marshal(jsonValue(a.val)); err != nil {
+		if b, err = json.Marshal(a.val); err != nil {
 			return err
 		}
 	}
-	return json.Unmarshal(b, fv.Addr().Interface())
+	dst := copyForDecode(fv)
+	if err := json.Unmarshal(b, dst.Interface()); err != nil {
+		return err
+	}
+	fv.Set(dst.Elem())
+	return nil
 }
 
-// jsonValue prepares a generic value for json.Marshal: TOML datetimes become
-// RFC 3339 strings (local ones read as UTC wall clock).
-func jsonValue(v any) any {
-	switch x := v.(type) {
-	case time.Time:
-		switch x.Location().String() {
-		case "date-local", "datetime-local", "time-local":
-			x = time.Date(x.Year(), x.Month(), x.Day(), x.Hour(), x.Minute(), x.Second(), x.Nanosecond(), time.UTC)
+// copyForDecode returns a pointer to a copy of v that encoding/json may
+// decode into without touching memory reachable from v: encoding/json adds
+// to existing maps, decodes into existing slice elements and through
+// existing pointers. Maps, slices, arrays, structs, pointers and interfaces
+// are copied by a JSON round trip (a value encoding/json cannot round-trip
+// starts from its zero value instead); scalars and self-decoding types are
+// copied as they are, a pointer to one onto a new pointee.
+func copyForDecode(v reflect.Value) reflect.Value {
+	n := reflect.New(v.Type())
+	switch k := v.Kind(); {
+	case implementsUnmarshaler(v.Type()) || isScalarKind(k):
+		if k == reflect.Pointer && !v.IsNil() {
+			p := reflect.New(v.Type().Elem())
+			p.Elem().Set(v.Elem())
+			n.Elem().Set(p)
+		} else {
+			n.Elem().Set(v)
 		}
-		return x.Format(time.RFC3339Nano)
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = jsonValue(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = jsonValue(e)
-		}
-		return out
-	}
-	return v
-}
-
-// genericValue converts an already-parsed Go value (as produced by a TOML
-// decoder, or written by hand) to the generic JSON form of check.go.
-func genericValue(v reflect.Value) (any, error) {
-	if !v.IsValid() {
-		return nil, nil
-	}
-	if tm, ok := v.Interface().(time.Time); ok {
-		return tm, nil
-	}
-	if n, ok := v.Interface().(json.Number); ok {
-		return n, nil
-	}
-	switch v.Kind() {
-	case reflect.Interface, reflect.Pointer:
-		if v.IsNil() {
-			return nil, nil
-		}
-		if _, ok := v.Interface().(json.Marshaler); !ok {
-			return genericValue(v.Elem())
-		}
-	case reflect.Bool:
-		return v.Bool(), nil
-	case reflect.String:
-		return v.String(), nil
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return json.Number(strconv.FormatInt(v.Int(), 10)), nil
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return json.Number(strconv.FormatUint(v.Uint(), 10)), nil
-	case reflect.Float32, reflect.Float64:
-		f := v.Float()
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return nonFinite(f), nil
-		}
-		return json.Number(strconv.FormatFloat(f, 'g', -1, v.Type().Bits())), nil
-	case reflect.Slice, reflect.Array:
-		if v.Kind() == reflect.Slice && v.IsNil() {
-			return nil, nil
-		}
-		if v.Type().Elem().Kind() != reflect.Uint8 {
-			out := make([]any, v.Len())
-			for i := range v.Len() {
-				e, err := genericValue(v.Index(i))
-				if err != nil {
-					return nil, err
-				}
-				out[i] = e
-			}
-			return out, nil
-		}
-	case reflect.Map:
-		if v.IsNil() {
-			return nil, nil
-		}
-		if v.Type().Key().Kind() == reflect.String {
-			out := make(map[string]any, v.Len())
-			it := v.MapRange()
-			for it.Next() {
-				e, err := genericValue(it.Value())
-				if err != nil {
-					return nil, err
-				}
-				out[it.Key().String()] = e
-			}
-			return out, nil
+	default:
+		if b, err := json.Marshal(v.Interface()); err != nil || json.Unmarshal(b, n.Interface()) != nil {
+			n = reflect.New(v.Type())
 		}
 	}
-	// Anything else: through encoding/json.
-	b, err := json.Marshal(v.Interface())
-	if err != nil {
-		return nil, err
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var out any
-	if err := dec.Decode(&out); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func derefType(t reflect.Type) reflect.Type {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t
+	return n
 }

@@ -505,6 +505,21 @@ func TestKeyErrorFormats(t *testing.T) {
 	for _, tc := range tests {
 		assert.Equal(t, tc.want, tc.e.Error())
 	}
+	problems := []struct {
+		e    params.KeyError
+		want string
+	}{
+		{params.KeyError{Kind: params.UnknownKey, Key: "k", Suggestion: "kk"}, `unknown key (did you mean "kk"?)`},
+		{params.KeyError{Kind: params.UnknownKey, Key: "k", Known: []string{"a", "b"}}, `unknown key (known keys: a, b)`},
+		{params.KeyError{Kind: params.RejectedKey, Key: "k", Detail: "configure the mixer"}, `not accepted: configure the mixer`},
+		{params.KeyError{Kind: params.RejectedKey, Key: "k"}, `not accepted`},
+		{params.KeyError{Kind: params.ConflictingKeys, Key: "a", Others: []string{"b", "c"}},
+			`keys "a", "b" and "c" all set the same parameter`},
+		{params.KeyError{Kind: params.WrongType, Key: "k", Detail: "expected list, got string"}, `expected list, got string`},
+	}
+	for _, tc := range problems {
+		assert.Equal(t, tc.want, tc.e.Problem())
+	}
 	assert.Equal(t, "wrong type", params.WrongType.String())
 	assert.Equal(t, "KeyErrorKind(99)", params.KeyErrorKind(99).String())
 	assert.Nil(t, params.KeyErrors(errors.New("plain")))
@@ -544,5 +559,20 @@ func TestDecodeStrictArraysBytesInterfaces(t *testing.T) {
 		q := p
 		require.EqualError(t, params.DecodeStrict([]byte(tc.in), &q, rules), tc.want, tc.in)
 		assert.Equal(t, p, q)
+	}
+}
+
+// The key index of a type is built once and shared; the lists handed out in
+// errors are copies, so a caller changing one changes no later message.
+func TestDecodeStrictKnownKeysAreCopies(t *testing.T) {
+	for range 2 {
+		p := defaults()
+		err := params.DecodeStrict([]byte(`{"zzzzzzzz": 1, "opts": {"zzzzzzzz": 1}}`), &p, infectionRules)
+		require.EqualError(t, err,
+			`InfectionProcess: unknown key "zzzzzzzz" (known keys: beta, seasonality, season_start, season_table, mixer, per_patch, count, seed, small, enabled, opts, start, extra)`+"\n"+
+				`InfectionProcess: unknown key "opts.zzzzzzzz" (known keys: level, label)`)
+		for _, ke := range params.KeyErrors(err) {
+			ke.Known[0] = "changed"
+		}
 	}
 }

@@ -30,6 +30,14 @@
 // all problems are returned together with errors.Join, and [KeyErrors]
 // lists them for callers that format their own messages.
 //
+// The decoding itself is encoding/json's, field by field into a copy of the
+// current value, and a TOML table is the map github.com/BurntSushi/toml
+// decodes; the checks before it add what encoding/json does not do: exact
+// (case-sensitive) keys at every level, aliases and rejected keys, null only
+// where it means nil, integral numbers in any spelling for integer fields,
+// every problem at once with its path ("season_table[3]"). The key index of
+// each struct type is built once and cached.
+//
 // A typical component:
 //
 //	var infectionRules = params.KeyRules{

@@ -4,7 +4,9 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // field is one key of a struct for strict decoding.
@@ -15,16 +17,43 @@ type field struct {
 	quoted bool         // the json ",string" option: scalar written as a JSON string
 }
 
+// fieldSet is the key index of one struct type: its fields by key and the
+// keys in field order.
+type fieldSet struct {
+	byName map[string]field
+	names  []string
+}
+
 var (
 	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+
+	// fieldSets caches fieldsOf per struct type (reflect.Type → *fieldSet):
+	// a sweep decodes the same params types once per point.
+	fieldSets sync.Map
 )
 
-// structFields lists the keys of struct type t in the way encoding/json sees
-// them: exported fields, json tag names (untagged fields use their Go name),
-// fields tagged "-" skipped, untagged embedded structs flattened (a shallower
-// field hides a deeper one with the same name). Fields of kinds encoding/json
-// cannot decode (func, chan, complex, unsafe pointer) are not keys.
+// fieldsOf returns the key index of struct type t, built once per type.
+func fieldsOf(t reflect.Type) *fieldSet {
+	if fs, ok := fieldSets.Load(t); ok {
+		return fs.(*fieldSet)
+	}
+	fs := &fieldSet{byName: map[string]field{}}
+	for _, f := range structFields(t) {
+		fs.byName[f.name] = f
+		fs.names = append(fs.names, f.name)
+	}
+	actual, _ := fieldSets.LoadOrStore(t, fs)
+	return actual.(*fieldSet)
+}
+
+// structFields lists the keys of struct type t by the field rules of
+// encoding/json: exported fields, json tag names (untagged fields use their
+// Go name), fields tagged "-" skipped, untagged embedded structs flattened (a
+// shallower field hides a deeper one with the same name). Fields of kinds
+// encoding/json cannot decode (func, chan, complex, unsafe pointer) are not
+// keys. encoding/json does not export its field list, and its own matching
+// is case-insensitive where strict decoding is exact, hence this walk.
 func structFields(t reflect.Type) []field {
 	var out []field
 	seen := map[string]bool{}
@@ -32,85 +61,43 @@ func structFields(t reflect.Type) []field {
 		typ   reflect.Type
 		index []int
 	}
-	current := []level{{typ: t}}
 	visited := map[reflect.Type]bool{}
-	for len(current) > 0 {
+	for current := []level{{typ: t}}; len(current) > 0; {
 		var next []level
 		for _, lv := range current {
 			if visited[lv.typ] {
 				continue
 			}
 			visited[lv.typ] = true
-			for i := 0; i < lv.typ.NumField(); i++ {
+			for i := range lv.typ.NumField() {
 				sf := lv.typ.Field(i)
-				tag, hasTag := sf.Tag.Lookup("json")
-				if tag == "-" {
-					continue
-				}
+				tag, _ := sf.Tag.Lookup("json")
 				name, opts, _ := strings.Cut(tag, ",")
-				index := append(append([]int(nil), lv.index...), i)
-				ft := sf.Type
-				if sf.Anonymous && name == "" {
-					et := ft
-					if et.Kind() == reflect.Pointer {
-						et = et.Elem()
+				index := append(slices.Clone(lv.index), i)
+				switch et := derefType(sf.Type); {
+				case tag == "-":
+					continue
+				case sf.Anonymous && name == "" && et.Kind() == reflect.Struct && !implementsUnmarshaler(et):
+					if sf.IsExported() || sf.Type.Kind() != reflect.Pointer {
+						next = append(next, level{typ: et, index: index})
 					}
-					if et.Kind() == reflect.Struct && !implementsUnmarshaler(et) {
-						if sf.IsExported() || ft.Kind() != reflect.Pointer {
-							next = append(next, level{typ: et, index: index})
-						}
-						continue
-					}
-				}
-				if !sf.IsExported() {
+					continue
+				case !sf.IsExported() || !decodableKind(sf.Type):
 					continue
 				}
-				if !decodableKind(ft) {
-					continue
-				}
-				if !hasTag || name == "" {
+				if name == "" {
 					name = sf.Name
 				}
-				if seen[name] {
-					continue // hidden by a shallower field, or a duplicate at this depth
+				if !seen[name] { // else hidden by a shallower field, or a duplicate at this depth
+					seen[name] = true
+					out = append(out, field{name: name, index: index, typ: sf.Type,
+						quoted: slices.Contains(strings.Split(opts, ","), "string")})
 				}
-				out = append(out, field{
-					name:   name,
-					index:  index,
-					typ:    ft,
-					quoted: hasOption(opts, "string"),
-				})
-				seen[name] = true
 			}
 		}
 		current = next
 	}
 	return out
-}
-
-// keyIndex returns the fields of struct type t by key, and the keys in
-// field order.
-func keyIndex(t reflect.Type) (byName map[string]field, names []string) {
-	fields := structFields(t)
-	byName = make(map[string]field, len(fields))
-	names = make([]string, len(fields))
-	for i, f := range fields {
-		byName[f.name] = f
-		names[i] = f.name
-	}
-	return byName, names
-}
-
-// hasOption reports whether the comma-separated tag options contain opt.
-func hasOption(opts, opt string) bool {
-	for opts != "" {
-		var o string
-		o, opts, _ = strings.Cut(opts, ",")
-		if o == opt {
-			return true
-		}
-	}
-	return false
 }
 
 // decodableKind reports whether encoding/json can decode into type t at all.
@@ -133,29 +120,33 @@ func implementsTextUnmarshaler(t reflect.Type) bool {
 	return t.Implements(textUnmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType)
 }
 
+func derefType(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
+}
+
 // fieldForWrite returns the addressable field at index inside root (an
 // addressable struct value), allocating nil embedded pointers on the way and
 // replacing non-nil ones by shallow copies (recorded in copied) so that
 // writing the field never touches memory shared with the original value.
 func fieldForWrite(root reflect.Value, index []int, copied map[uintptr]bool) reflect.Value {
 	v := root
-	for k, i := range index {
+	for _, i := range index[:len(index)-1] {
 		v = v.Field(i)
-		if k == len(index)-1 {
-			break
+		if v.Kind() != reflect.Pointer {
+			continue
 		}
-		if v.Kind() == reflect.Pointer {
-			if v.IsNil() {
-				v.Set(reflect.New(v.Type().Elem()))
-				copied[v.UnsafeAddr()] = true
-			} else if !copied[v.UnsafeAddr()] {
-				n := reflect.New(v.Type().Elem())
+		if !copied[v.UnsafeAddr()] {
+			n := reflect.New(v.Type().Elem())
+			if !v.IsNil() {
 				n.Elem().Set(v.Elem())
-				v.Set(n)
-				copied[v.UnsafeAddr()] = true
 			}
-			v = v.Elem()
+			v.Set(n)
+			copied[v.UnsafeAddr()] = true
 		}
+		v = v.Elem()
 	}
-	return v
+	return v.Field(index[len(index)-1])
 }

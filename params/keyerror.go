@@ -81,34 +81,65 @@ func (e *KeyError) Error() string {
 func (e *KeyError) Message() string {
 	switch e.Kind {
 	case UnknownKey:
-		s := fmt.Sprintf("unknown key %q", e.Key)
-		switch {
-		case e.Suggestion != "":
-			s += fmt.Sprintf(" (did you mean %q?)", e.Suggestion)
-		case len(e.Known) > 0:
-			s += " (known keys: " + strings.Join(e.Known, ", ") + ")"
-		}
-		return s
+		return fmt.Sprintf("unknown key %q", e.Key) + e.hint()
 	case RejectedKey:
-		s := fmt.Sprintf("key %q is not accepted", e.Key)
-		if e.Detail != "" {
-			s += ": " + e.Detail
-		}
-		return s
+		return fmt.Sprintf("key %q is not accepted", e.Key) + e.reason()
 	case ConflictingKeys:
-		all := append([]string{e.Key}, e.Others...)
-		quoted := make([]string, len(all))
-		for i, k := range all {
-			quoted[i] = fmt.Sprintf("%q", k)
-		}
-		if len(quoted) == 2 {
-			return fmt.Sprintf("keys %s and %s both set the same parameter", quoted[0], quoted[1])
-		}
-		return fmt.Sprintf("keys %s and %s all set the same parameter",
-			strings.Join(quoted[:len(quoted)-1], ", "), quoted[len(quoted)-1])
+		return e.conflict()
 	default:
 		return fmt.Sprintf("key %q: %s", e.Key, e.Detail)
 	}
+}
+
+// Problem is Message without the key, for callers that name the key
+// themselves (a run file names its TOML path): "unknown key (did you mean
+// "beta"?)", "not accepted: configure the mixer", "expected number, got
+// string". Conflicts name all their keys: `keys "a" and "b" both set the
+// same parameter`.
+func (e *KeyError) Problem() string {
+	switch e.Kind {
+	case UnknownKey:
+		return "unknown key" + e.hint()
+	case RejectedKey:
+		return "not accepted" + e.reason()
+	case ConflictingKeys:
+		return e.conflict()
+	default:
+		return e.Detail
+	}
+}
+
+// hint is the did-you-mean or known-keys part of an UnknownKey message.
+func (e *KeyError) hint() string {
+	switch {
+	case e.Suggestion != "":
+		return fmt.Sprintf(" (did you mean %q?)", e.Suggestion)
+	case len(e.Known) > 0:
+		return " (known keys: " + strings.Join(e.Known, ", ") + ")"
+	}
+	return ""
+}
+
+// reason is the ": hint" part of a RejectedKey message.
+func (e *KeyError) reason() string {
+	if e.Detail == "" {
+		return ""
+	}
+	return ": " + e.Detail
+}
+
+// conflict is the message of a ConflictingKeys problem.
+func (e *KeyError) conflict() string {
+	all := append([]string{e.Key}, e.Others...)
+	quoted := make([]string, len(all))
+	for i, k := range all {
+		quoted[i] = fmt.Sprintf("%q", k)
+	}
+	if len(quoted) == 2 {
+		return fmt.Sprintf("keys %s and %s both set the same parameter", quoted[0], quoted[1])
+	}
+	return fmt.Sprintf("keys %s and %s all set the same parameter",
+		strings.Join(quoted[:len(quoted)-1], ", "), quoted[len(quoted)-1])
 }
 
 // Unwrap returns the underlying error of a BadValue, or nil.

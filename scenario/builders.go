@@ -41,11 +41,12 @@ func TwoPatch(pop int64, mcv1 float64) (*Table, error) {
 
 // GridOptions places and vaccinates the patches of [Grid]. The zero value is
 // not the default; start from [DefaultGridOptions].
+// Its json tags are the keys of a run file's [scenario] table.
 type GridOptions struct {
-	Lat0    float64 // latitude of row 0, degrees
-	Lon0    float64 // longitude of column 0, degrees
-	Spacing float64 // distance between neighbouring rows and columns, degrees; > 0
-	MCV1    float64 // coverage of every patch, in [0, 1]
+	Lat0    float64 `json:"lat0"`    // latitude of row 0, degrees
+	Lon0    float64 `json:"lon0"`    // longitude of column 0, degrees
+	Spacing float64 `json:"spacing"` // distance between neighbouring rows and columns, degrees; > 0
+	MCV1    float64 `json:"mcv1"`    // coverage of every patch, in [0, 1]
 }
 
 // DefaultGridOptions returns {Lat0 40.0, Lon0 4.0, Spacing 0.1, MCV1 0}.
@@ -59,31 +60,8 @@ func DefaultGridOptions() GridOptions {
 // pop < 0, Spacing ≤ 0, MCV1 outside [0, 1] and a grid that leaves the
 // latitude or longitude range are errors.
 func Grid(rows, cols int, pop int64, o GridOptions) (*Table, error) {
-	const name = "Grid"
-	if rows <= 0 || cols <= 0 {
-		return nil, fmt.Errorf("scenario: %s: rows and cols must be > 0, got %d×%d", name, rows, cols)
-	}
-	if rows > math.MaxInt/cols {
-		return nil, fmt.Errorf("scenario: %s: %d×%d patches overflow int", name, rows, cols)
-	}
-	if err := checkBuilderSize(name, rows*cols, fmt.Sprintf("%d×%d", rows, cols)); err != nil {
+	if err := o.check(rows, cols, pop); err != nil {
 		return nil, err
-	}
-	if err := checkBuilderArgs(name, pop, o.MCV1); err != nil {
-		return nil, err
-	}
-	if !(o.Spacing > 0) || math.IsInf(o.Spacing, 0) {
-		return nil, fmt.Errorf("scenario: %s: Spacing must be finite and > 0, got %v", name, o.Spacing)
-	}
-	latHi := o.Lat0 + float64(rows-1)*o.Spacing
-	lonHi := o.Lon0 + float64(cols-1)*o.Spacing
-	if !(o.Lat0 >= -90 && latHi <= 90) {
-		return nil, fmt.Errorf("scenario: %s: latitudes %v … %v leave [-90, 90] (Lat0 %v, %d rows, Spacing %v)",
-			name, o.Lat0, latHi, o.Lat0, rows, o.Spacing)
-	}
-	if !(o.Lon0 >= -180 && lonHi <= 180) {
-		return nil, fmt.Errorf("scenario: %s: longitudes %v … %v leave [-180, 180] (Lon0 %v, %d cols, Spacing %v)",
-			name, o.Lon0, lonHi, o.Lon0, cols, o.Spacing)
 	}
 	n := rows * cols
 	t := newTable(n)
@@ -98,6 +76,34 @@ func Grid(rows, cols int, pop int64, o GridOptions) (*Table, error) {
 		}
 	}
 	return validated(t)
+}
+
+// check returns every problem with the arguments of Grid, joined.
+func (o GridOptions) check(rows, cols int, pop int64) error {
+	p := &argProblems{builder: "Grid"}
+	switch {
+	case rows <= 0 || cols <= 0:
+		p.addf("rows and cols must be > 0, got %d×%d", rows, cols)
+	case rows > math.MaxInt/cols:
+		p.addf("%d×%d patches overflow int", rows, cols)
+	default:
+		p.size(rows*cols, fmt.Sprintf("%d×%d", rows, cols))
+	}
+	sized := len(p.errs) == 0 // the extent below is only meaningful for a grid of a valid size
+	p.popMCV1(pop, o.MCV1)
+	if !(o.Spacing > 0) || math.IsInf(o.Spacing, 0) {
+		p.addf("Spacing must be finite and > 0, got %v", o.Spacing)
+	} else if sized {
+		latHi := o.Lat0 + float64(rows-1)*o.Spacing
+		lonHi := o.Lon0 + float64(cols-1)*o.Spacing
+		if !(o.Lat0 >= -90 && latHi <= 90) {
+			p.addf("latitudes %v … %v leave [-90, 90] (Lat0 %v, %d rows, Spacing %v)", o.Lat0, latHi, o.Lat0, rows, o.Spacing)
+		}
+		if !(o.Lon0 >= -180 && lonHi <= 180) {
+			p.addf("longitudes %v … %v leave [-180, 180] (Lon0 %v, %d cols, Spacing %v)", o.Lon0, lonHi, o.Lon0, cols, o.Spacing)
+		}
+	}
+	return p.err()
 }
 
 // Parameters of RandomN (SPEC §3.3; the benchmark baseline's synthetic
@@ -122,13 +128,13 @@ const (
 // (n, seed, mcv1). n ≤ 0 or mcv1 outside [0, 1] is an error.
 func RandomN(n int, seed uint64, mcv1 float64) (*Table, error) {
 	const name = "RandomN"
+	p := &argProblems{builder: name}
 	if n <= 0 {
-		return nil, fmt.Errorf("scenario: %s: n must be > 0, got %d", name, n)
+		p.addf("n must be > 0, got %d", n)
 	}
-	if err := checkBuilderSize(name, n, "n"); err != nil {
-		return nil, err
-	}
-	if err := checkBuilderArgs(name, 0, mcv1); err != nil {
+	p.size(n, "n")
+	p.popMCV1(0, mcv1)
+	if err := p.err(); err != nil {
 		return nil, err
 	}
 	src := rng.NewSource(seed, "scenario."+name, 0)
@@ -149,20 +155,6 @@ func RandomN(n int, seed uint64, mcv1 float64) (*Table, error) {
 		t.MCV1[i] = mcv1
 	}
 	return validated(t)
-}
-
-// checkBuilderArgs checks the population and coverage arguments of builder.
-func checkBuilderArgs(builder string, pop int64, mcv1 float64) error {
-	if pop < 0 {
-		return fmt.Errorf("scenario: %s: pop must be >= 0, got %d", builder, pop)
-	}
-	if pop > MaxPop {
-		return fmt.Errorf("scenario: %s: pop must be <= %d (2^53), got %d", builder, int64(MaxPop), pop)
-	}
-	if !(mcv1 >= 0 && mcv1 <= 1) {
-		return fmt.Errorf("scenario: %s: mcv1 must be in [0, 1], got %v", builder, mcv1)
-	}
-	return nil
 }
 
 // newTable returns a table with n rows of zero values.

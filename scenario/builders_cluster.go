@@ -11,13 +11,14 @@ import (
 )
 
 // TwoClusterOptions configures [TwoCluster]. The zero value is not the
-// default; start from [DefaultTwoClusterOptions].
+// default; start from [DefaultTwoClusterOptions]. Its json tags are the keys
+// of a run file's [scenario] table.
 type TwoClusterOptions struct {
-	Seed            uint64       // seed of the stream (Seed, "scenario.TwoCluster", 0)
-	NodesPerCluster int          // nodes around each centre; > 0
-	Centers         [][2]float64 // cluster centres as (lat, lon) in degrees; at least one
-	ClusterStd      float64      // standard deviation of the per-node jitter, degrees; >= 0
-	MCV1Range       [2]float64   // (lo, hi): coverage is U(lo, hi); 0 <= lo <= hi <= 1
+	Seed            uint64       `json:"seed"`              // seed of the stream (Seed, "scenario.TwoCluster", 0)
+	NodesPerCluster int          `json:"nodes_per_cluster"` // nodes around each centre; > 0
+	Centers         [][2]float64 `json:"centers"`           // cluster centres as (lat, lon) in degrees; at least one
+	ClusterStd      float64      `json:"cluster_std"`       // standard deviation of the per-node jitter, degrees; >= 0
+	MCV1Range       [2]float64   `json:"mcv1_range"`        // (lo, hi): coverage is U(lo, hi); 0 <= lo <= hi <= 1
 }
 
 // DefaultTwoClusterOptions returns the reference's defaults (SPEC §3.3):
@@ -66,7 +67,7 @@ const (
 func TwoCluster(o TwoClusterOptions) (*Table, error) {
 	const name = "TwoCluster"
 	if err := o.validate(); err != nil {
-		return nil, fmt.Errorf("scenario: %s: %w", name, err)
+		return nil, err
 	}
 	n, nc := o.NodesPerCluster, len(o.Centers)
 	src := rng.NewSource(o.Seed, "scenario."+name, 0)
@@ -105,39 +106,38 @@ func TwoCluster(o TwoClusterOptions) (*Table, error) {
 	return t, nil
 }
 
-// validate checks o's options, naming the first bad one.
+// validate returns every problem with o's options, joined, each naming the
+// option.
 func (o TwoClusterOptions) validate() error {
+	p := &argProblems{builder: "TwoCluster"}
 	if o.NodesPerCluster <= 0 {
-		return fmt.Errorf("NodesPerCluster must be > 0, got %d", o.NodesPerCluster)
+		p.addf("NodesPerCluster must be > 0, got %d", o.NodesPerCluster)
 	}
 	if len(o.Centers) == 0 {
-		//lint:ignore ST1005 the message starts with the option's Go field name, Centers
-		return fmt.Errorf("Centers must list at least one (lat, lon) centre, got none")
+		p.addf("Centers must list at least one (lat, lon) centre, got none")
 	}
-	if o.NodesPerCluster > math.MaxInt/len(o.Centers) {
-		return fmt.Errorf("NodesPerCluster %d × %d Centers overflow int", o.NodesPerCluster, len(o.Centers))
-	}
-	if n := o.NodesPerCluster * len(o.Centers); n > MaxBuilderPatches {
-		return fmt.Errorf("NodesPerCluster %d × %d Centers = %d patches, more than the %d a synthetic builder makes (load a scenario CSV for larger ones)",
-			o.NodesPerCluster, len(o.Centers), n, MaxBuilderPatches)
+	if o.NodesPerCluster > 0 && len(o.Centers) > 0 {
+		if o.NodesPerCluster > math.MaxInt/len(o.Centers) {
+			p.addf("NodesPerCluster %d × %d Centers overflow int", o.NodesPerCluster, len(o.Centers))
+		} else {
+			p.size(o.NodesPerCluster*len(o.Centers), fmt.Sprintf("NodesPerCluster %d × %d Centers", o.NodesPerCluster, len(o.Centers)))
+		}
 	}
 	for i, c := range o.Centers {
 		if !(c[0] >= -90 && c[0] <= 90) || !(c[1] >= -180 && c[1] <= 180) {
-			//lint:ignore ST1005 the message starts with the option's Go field name, Centers
-			return fmt.Errorf("Centers[%d] = (%v, %v) must have lat in [-90, 90] and lon in [-180, 180]", i, c[0], c[1])
+			p.addf("Centers[%d] = (%v, %v) must have lat in [-90, 90] and lon in [-180, 180]", i, c[0], c[1])
 		}
 	}
 	if !(o.ClusterStd >= 0) || math.IsInf(o.ClusterStd, 0) {
-		return fmt.Errorf("ClusterStd must be finite and >= 0, got %v", o.ClusterStd)
+		p.addf("ClusterStd must be finite and >= 0, got %v", o.ClusterStd)
 	}
 	lo, hi := o.MCV1Range[0], o.MCV1Range[1]
 	if !(lo >= 0 && lo <= 1) || !(hi >= 0 && hi <= 1) {
-		return fmt.Errorf("MCV1Range (%v, %v) must lie in [0, 1]", lo, hi)
+		p.addf("MCV1Range (%v, %v) must lie in [0, 1]", lo, hi)
+	} else if lo > hi {
+		p.addf("MCV1Range (%v, %v) must have lo <= hi", lo, hi)
 	}
-	if lo > hi {
-		return fmt.Errorf("MCV1Range (%v, %v) must have lo <= hi", lo, hi)
-	}
-	return nil
+	return p.err()
 }
 
 // uintRange returns a uniform integer in [a, b) (the SPEC's Uint[a, b)), a <=

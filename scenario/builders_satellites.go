@@ -9,14 +9,15 @@ import (
 )
 
 // SatellitesOptions configures [Satellites]. The zero value is not the
-// default; start from [DefaultSatellitesOptions].
+// default; start from [DefaultSatellitesOptions]. Its json tags are the keys
+// of a run file's [scenario] table.
 type SatellitesOptions struct {
-	CorePop       int64   // population of the core city "0"; >= 0
-	SatellitePop  int64   // base population of each town; >= 0
-	NTowns        int     // rows including the core; >= 1
-	MaxDistanceKm float64 // towns lie within this distance of the core, km; finite, >= 0
-	MCV1          float64 // coverage of the core and start of the towns' walk, in [0, 1]
-	Seed          uint64  // seed of the stream (Seed, "scenario.Satellites", 0)
+	CorePop       int64   `json:"core_pop"`        // population of the core city "0"; >= 0
+	SatellitePop  int64   `json:"satellite_pop"`   // base population of each town; >= 0
+	NTowns        int     `json:"n_towns"`         // rows including the core; >= 1
+	MaxDistanceKm float64 `json:"max_distance_km"` // towns lie within this distance of the core, km; finite, >= 0
+	MCV1          float64 `json:"mcv1"`            // coverage of the core and start of the towns' walk, in [0, 1]
+	Seed          uint64  `json:"seed"`            // seed of the stream (Seed, "scenario.Satellites", 0)
 }
 
 // DefaultSatellitesOptions returns the reference's defaults (SPEC §3.3):
@@ -60,7 +61,7 @@ const (
 func Satellites(o SatellitesOptions) (*Table, error) {
 	const name = "Satellites"
 	if err := o.validate(); err != nil {
-		return nil, fmt.Errorf("scenario: %s: %w", name, err)
+		return nil, err
 	}
 	src := rng.NewSource(o.Seed, "scenario."+name, 0)
 	t := newTable(o.NTowns)
@@ -88,31 +89,32 @@ func Satellites(o SatellitesOptions) (*Table, error) {
 	return t, nil
 }
 
-// validate checks o's options, naming the first bad one.
+// validate returns every problem with o's options, joined, each naming the
+// option.
 func (o SatellitesOptions) validate() error {
+	p := &argProblems{builder: "Satellites"}
 	if o.CorePop < 0 {
-		return fmt.Errorf("CorePop must be >= 0, got %d", o.CorePop)
+		p.addf("CorePop must be >= 0, got %d", o.CorePop)
 	}
 	if o.SatellitePop < 0 {
-		return fmt.Errorf("SatellitePop must be >= 0, got %d", o.SatellitePop)
+		p.addf("SatellitePop must be >= 0, got %d", o.SatellitePop)
 	}
 	if o.CorePop > MaxPop {
-		return fmt.Errorf("CorePop must be <= %d (2^53), got %d", int64(MaxPop), o.CorePop)
-	}
-	if o.SatellitePop > MaxPop-o.CorePop/satellitesPopSpread {
-		return fmt.Errorf("SatellitePop %d + CorePop/10 %d is above %d (2^53)", o.SatellitePop, o.CorePop/satellitesPopSpread, int64(MaxPop))
+		p.addf("CorePop must be <= %d (2^53), got %d", int64(MaxPop), o.CorePop)
+	} else if o.SatellitePop > MaxPop-o.CorePop/satellitesPopSpread {
+		p.addf("SatellitePop %d + CorePop/10 %d is above %d (2^53)", o.SatellitePop, o.CorePop/satellitesPopSpread, int64(MaxPop))
 	}
 	if o.NTowns < 1 {
-		return fmt.Errorf("NTowns must be >= 1 (the core counts), got %d", o.NTowns)
+		p.addf("NTowns must be >= 1 (the core counts), got %d", o.NTowns)
 	}
 	if o.NTowns > MaxBuilderPatches {
-		return fmt.Errorf("NTowns %d is more than the %d patches a synthetic builder makes (load a scenario CSV for larger ones)", o.NTowns, MaxBuilderPatches)
+		p.addf("NTowns %d is more than the %d patches a synthetic builder makes (load a scenario CSV for larger ones)", o.NTowns, MaxBuilderPatches)
 	}
 	if !(o.MaxDistanceKm >= 0) || math.IsInf(o.MaxDistanceKm, 0) {
-		return fmt.Errorf("MaxDistanceKm must be finite and >= 0, got %v", o.MaxDistanceKm)
+		p.addf("MaxDistanceKm must be finite and >= 0, got %v", o.MaxDistanceKm)
 	}
 	if !(o.MCV1 >= 0 && o.MCV1 <= 1) {
-		return fmt.Errorf("MCV1 must be in [0, 1], got %v", o.MCV1)
+		p.addf("MCV1 must be in [0, 1], got %v", o.MCV1)
 	}
-	return nil
+	return p.err()
 }

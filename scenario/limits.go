@@ -1,6 +1,9 @@
 package scenario
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // MaxBuilderPatches is the largest number of patches a synthetic builder
 // makes: 2^20 (1048576). Larger synthetic scenarios are not useful runs (a
@@ -10,12 +13,48 @@ import "fmt"
 // be loaded from a file.
 const MaxBuilderPatches = 1 << 20
 
-// checkBuilderSize reports a patch count above MaxBuilderPatches; what
-// describes how it was computed ("100000×100000").
-func checkBuilderSize(builder string, n int, what string) error {
+// argProblems collects every problem with one builder's arguments; each
+// message names the builder: "scenario: Grid: Spacing must be finite and > 0,
+// got 0".
+type argProblems struct {
+	builder string
+	errs    []error
+}
+
+// addf records a problem.
+func (p *argProblems) addf(format string, args ...any) {
+	p.errs = append(p.errs, fmt.Errorf("scenario: %s: "+format, append([]any{p.builder}, args...)...))
+}
+
+// err returns the problems joined, or nil.
+func (p *argProblems) err() error { return errors.Join(p.errs...) }
+
+// size records a patch count above MaxBuilderPatches; what describes how it
+// was computed ("100000×100000").
+func (p *argProblems) size(n int, what string) {
 	if n > MaxBuilderPatches {
-		return fmt.Errorf("scenario: %s: %s = %d patches, more than the %d a synthetic builder makes (load a scenario CSV for larger ones)",
-			builder, what, n, MaxBuilderPatches)
+		p.addf("%s = %d patches, more than the %d a synthetic builder makes (load a scenario CSV for larger ones)",
+			what, n, MaxBuilderPatches)
 	}
-	return nil
+}
+
+// popMCV1 records problems with the population and coverage arguments.
+func (p *argProblems) popMCV1(pop int64, mcv1 float64) {
+	if pop < 0 {
+		p.addf("pop must be >= 0, got %d", pop)
+	}
+	if pop > MaxPop {
+		p.addf("pop must be <= %d (2^53), got %d", int64(MaxPop), pop)
+	}
+	if !(mcv1 >= 0 && mcv1 <= 1) {
+		p.addf("mcv1 must be in [0, 1], got %v", mcv1)
+	}
+}
+
+// checkBuilderArgs returns the problems with the population and coverage
+// arguments of builder.
+func checkBuilderArgs(builder string, pop int64, mcv1 float64) error {
+	p := &argProblems{builder: builder}
+	p.popMCV1(pop, mcv1)
+	return p.err()
 }

@@ -38,9 +38,7 @@ func DefaultImportationParams() ImportationParams {
 // Validate checks every field's range.
 func (p ImportationParams) Validate() error {
 	var errs []error
-	if err := p.Rate.Validate("crude_importation_rate"); err != nil {
-		errs = append(errs, fmt.Errorf("%s: %w", ImportationName, err))
-	}
+	errs = append(errs, p.Rate.Validate(ImportationName+": crude_importation_rate"))
 	if p.StartDays < 0 {
 		errs = append(errs, fmt.Errorf("%s: importation_start must be >= 0 days, got %d", ImportationName, p.StartDays))
 	}

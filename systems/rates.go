@@ -3,6 +3,7 @@ package systems
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -39,26 +40,23 @@ func RateByID(m map[string]float64) Rates {
 	return Rates{byID: out, keys: keys}
 }
 
-// Validate checks that every rate is a finite number ≥ 0.
+// Validate checks that every rate is a finite number ≥ 0 and returns every
+// problem joined, each naming its place: key, key[3] or key["NG:KN"].
 func (r Rates) Validate(key string) error {
-	check := func(where string, v float64) error { return checkNonNegative(key+where, v) }
+	var errs []error
 	switch {
 	case r.list != nil:
 		for k, v := range r.list {
-			if err := check(fmt.Sprintf("[%d]", k), v); err != nil {
-				return err
-			}
+			errs = append(errs, checkNonNegative(fmt.Sprintf("%s[%d]", key, k), v))
 		}
 	case r.byID != nil:
 		for _, id := range r.keys {
-			if err := check(fmt.Sprintf("[%q]", id), r.byID[id]); err != nil {
-				return err
-			}
+			errs = append(errs, checkNonNegative(fmt.Sprintf("%s[%q]", key, id), r.byID[id]))
 		}
 	default:
-		return check("", r.value)
+		errs = append(errs, checkNonNegative(key, r.value))
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // Table expands the rates to one value per scenario patch. A list must have
