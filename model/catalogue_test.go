@@ -242,3 +242,54 @@ aggregation_level = -2
 		assert.Equal(t, want, got, s)
 	}
 }
+
+// lean is a user component declared with only the required spec fields:
+// its decoder and params accessor are the defaults (the params' keys and
+// alias tags over the defaults, then Validate; its Params method).
+type lean struct{ p driftParams }
+
+func (*lean) Name() string                   { return "Lean" }
+func (c *lean) Params() driftParams          { return c.p }
+func (c *lean) Step(phases.Model, int) error { return nil }
+
+func newLean(p *driftParams) phases.Factory {
+	return func(phases.Model) (phases.Component, error) {
+		q, err := params.Resolve(p, defaultDriftParams())
+		if err != nil {
+			return nil, err
+		}
+		return &lean{p: q}, nil
+	}
+}
+
+func TestComponentSpecDefaults(t *testing.T) {
+	ct := NewComponentType(ComponentSpec[*lean, driftParams]{
+		Name: "Lean", Kind: KindPhase, Defaults: defaultDriftParams, New: newLean,
+	})
+	m := newModel(t, twoPatch(t), quietParams(1, 1))
+	for _, tc := range []struct {
+		name, data, want string // want: the share decoded, or the error
+	}{
+		{"defaults", `{}`, "0.01"},
+		{"key", `{"share": 0.5}`, "0.5"},
+		{"alias tag", `{"drift_share": 0.25}`, "0.25"},
+		{"unknown key", `{"shares": 0.5}`, `Lean: unknown key "shares" (did you mean "share"?)`},
+		{"Validate", `{"share": 2}`, "Drift: share must be in [0, 1], got 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := ct.Decode([]byte(tc.data))
+			if strings.Contains(tc.want, " ") {
+				require.Error(t, err)
+				assert.Equal(t, tc.want, err.Error())
+				return
+			}
+			require.NoError(t, err)
+			c, err := f(m)
+			require.NoError(t, err)
+			data, ok, err := ct.ParamsJSON(c)
+			require.NoError(t, err)
+			require.True(t, ok, "the Params method is the accessor")
+			assert.JSONEq(t, `{"share": `+tc.want+`, "notes": ""}`, string(data))
+		})
+	}
+}

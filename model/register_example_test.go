@@ -29,14 +29,6 @@ func (p FadeParams) Validate() error {
 	return nil
 }
 
-// fadeKeys are the strict-decoding rules, aliases from the tags.
-var fadeKeys = params.KeyRules{Component: "FadeProcess", Aliases: params.TagAliases(FadeParams{})}
-
-// DecodeFadeParams decodes a JSON object strictly over the defaults.
-func DecodeFadeParams(data []byte) (FadeParams, error) {
-	return params.DecodeComponent(data, DefaultFadeParams(), fadeKeys)
-}
-
 // Fade moves trunc(share·R) people R → S in every patch, every tick.
 type Fade struct{ p FadeParams }
 
@@ -74,7 +66,7 @@ func (c *Fade) Step(m phases.Model, _ int) error {
 func init() {
 	model.MustRegister(model.NewComponentType(model.ComponentSpec[*Fade, FadeParams]{
 		Name: "FadeProcess", Kind: model.KindPhase, Summary: "Moves a share of R back to S every tick.",
-		Defaults: DefaultFadeParams, Decode: DecodeFadeParams, New: NewFade, Params: (*Fade).Params,
+		Defaults: DefaultFadeParams, New: NewFade, // strict decoding, the alias tag and Params() by default
 	}))
 }
 

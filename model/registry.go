@@ -57,8 +57,15 @@ type KeyDoc = params.KeyDoc
 // ComponentSpec declares a component type for [NewComponentType]: C is the
 // component's dynamic type (e.g. *Waning), P its params struct, whose json
 // tags are the run-file keys and whose alias, doc and path tags declare the
-// aliases, meanings and file paths (see [params.KeyDocs]).
-type ComponentSpec[C phases.Component, P any] struct {
+// aliases, meanings and file paths (see [params.KeyDocs]). Only Name,
+// Kind, Defaults and New are required: a user component is declared in a
+// few lines, e.g.
+//
+//	model.MustRegister(model.NewComponentType(model.ComponentSpec[*Waning, WaningParams]{
+//		Name: "WaningProcess", Kind: model.KindPhase, Summary: "…",
+//		Defaults: DefaultWaningParams, New: NewWaning,
+//	}))
+type ComponentSpec[C phases.Component, P params.Validator] struct {
 	// Name is what the component's Name() returns (also the name of its
 	// random streams).
 	Name string
@@ -71,11 +78,15 @@ type ComponentSpec[C phases.Component, P any] struct {
 	// Defaults returns the default params.
 	Defaults func() P
 	// Decode decodes a JSON object of params keys strictly over the
-	// defaults and validates the result (typically params.DecodeComponent).
+	// defaults and validates the result. nil means
+	// params.DecodeComponent(data, Defaults(), Rules), with Rules'
+	// Component defaulting to Name and its Aliases to the alias tags.
 	Decode func(data []byte) (P, error)
 	// New returns a factory building the component from params.
 	New func(p *P) phases.Factory
 	// Params returns an instance's canonical params (stored in snapshots).
+	// nil means C's own Params() P method; a type with neither is not
+	// rebuilt from a snapshot without its factory.
 	Params func(c C) P
 	// Rules are the params' key rules; their aliases not declared by alias
 	// tags are documented too. Optional.
@@ -84,7 +95,7 @@ type ComponentSpec[C phases.Component, P any] struct {
 
 // NewComponentType assembles a ComponentType from a component's typed API.
 // Register the result with [Register] or [MustRegister].
-func NewComponentType[C phases.Component, P any](s ComponentSpec[C, P]) ComponentType {
+func NewComponentType[C phases.Component, P params.Validator](s ComponentSpec[C, P]) ComponentType {
 	typ := reflect.TypeFor[C]()
 	named := typ
 	if named.Kind() == reflect.Pointer {
@@ -103,6 +114,12 @@ func NewComponentType[C phases.Component, P any](s ComponentSpec[C, P]) Componen
 	if s.Defaults != nil {
 		t.Keys = params.KeyDocs(s.Defaults(), s.Rules)
 		t.defaults = func() any { return s.Defaults() }
+		if s.Decode == nil {
+			s.Decode = defaultDecoder(s)
+		}
+	}
+	if s.Params == nil {
+		s.Params = paramsMethod[C, P]()
 	}
 	if s.Decode != nil && s.New != nil {
 		t.decode = func(data []byte) (phases.Factory, error) {
@@ -123,6 +140,32 @@ func NewComponentType[C phases.Component, P any](s ComponentSpec[C, P]) Componen
 		}
 	}
 	return t
+}
+
+// defaultDecoder is spec s's strict decoder when it declares none: the
+// params' keys over the defaults, with s.Rules (Component defaulting to the
+// component's name and Aliases to the alias tags), then Validate.
+func defaultDecoder[C phases.Component, P params.Validator](s ComponentSpec[C, P]) func([]byte) (P, error) {
+	rules := s.Rules
+	if rules.Component == "" {
+		rules.Component = s.Name
+	}
+	if rules.Aliases == nil {
+		rules.Aliases = params.TagAliases(s.Defaults())
+	}
+	return func(data []byte) (P, error) {
+		return params.DecodeComponent(data, s.Defaults(), rules)
+	}
+}
+
+// paramsMethod returns C's Params() P method as an accessor, or nil when C
+// has none.
+func paramsMethod[C phases.Component, P params.Validator]() func(C) P {
+	var zero C
+	if _, ok := any(zero).(interface{ Params() P }); !ok {
+		return nil
+	}
+	return func(c C) P { return any(c).(interface{ Params() P }).Params() }
 }
 
 // Defaults returns the component's default params (JSON-encodable).

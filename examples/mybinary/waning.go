@@ -35,20 +35,12 @@ func (p WaningParams) Validate() error {
 	return nil
 }
 
-// waningKeys are the strict-decoding rules: the aliases come from the tags.
-var waningKeys = params.KeyRules{Component: WaningName, Aliases: params.TagAliases(WaningParams{})}
-
-// DecodeWaningParams decodes a JSON object strictly over the defaults.
-func DecodeWaningParams(data []byte) (WaningParams, error) {
-	return params.DecodeComponent(data, DefaultWaningParams(), waningKeys)
-}
-
 // waningType is Waning's entry in the component catalogue (registered by
 // main before the command line runs).
 var waningType = model.NewComponentType(model.ComponentSpec[*Waning, WaningParams]{
 	Name: WaningName, Kind: model.KindPhase,
 	Summary:  "People lose their immunity: w_j ~ Binomial(R_j, 1 − (1 − yearly_rate)^(days per tick / 365)) per tick, moved R → S.",
-	Defaults: DefaultWaningParams, Decode: DecodeWaningParams, New: NewWaning, Params: (*Waning).Params,
+	Defaults: DefaultWaningParams, New: NewWaning, // strict decoding and the Params method by default
 })
 
 // Waning moves immune people back to S: every tick, in every patch j,

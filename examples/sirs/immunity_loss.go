@@ -42,15 +42,6 @@ func (p ImmunityLossParams) Validate() error {
 	return nil
 }
 
-// immunityLossKeys are the strict-decoding rules of ImmunityLossParams.
-var immunityLossKeys = params.KeyRules{Component: ImmunityLossName}
-
-// DecodeImmunityLossParams decodes a JSON object of params keys strictly
-// over the defaults and validates the result (run files, snapshots).
-func DecodeImmunityLossParams(data []byte) (ImmunityLossParams, error) {
-	return params.DecodeComponent(data, DefaultImmunityLossParams(), immunityLossKeys)
-}
-
 // ImmunityLoss moves people R → W → S: every tick, in every patch j, from
 // the counts at the start of its step, Binomial(R_j, to_waning) people go
 // R → W and Binomial(W_j, to_susceptible) go W → S.

@@ -6,8 +6,7 @@ import "github.com/rubeola/rubeola/model"
 var immunityLossType = model.NewComponentType(model.ComponentSpec[*ImmunityLoss, ImmunityLossParams]{
 	Name: ImmunityLossName, Kind: model.KindPhase,
 	Summary:  "Immunity wanes in two steps: Binomial(R, to_waning) people go R → W and Binomial(W, to_susceptible) go W → S per tick and patch.",
-	Defaults: DefaultImmunityLossParams, Decode: DecodeImmunityLossParams, New: NewImmunityLoss,
-	Params: (*ImmunityLoss).Params,
+	Defaults: DefaultImmunityLossParams, New: NewImmunityLoss, // strict decoding and the Params method by default
 })
 
 // register makes W and ImmunityLoss known by name, so that run files can
