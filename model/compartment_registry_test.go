@@ -123,3 +123,12 @@ func compartmentNames(cs []ecs.Compartment) []string {
 	}
 	return out
 }
+
+func TestCompartmentDocs(t *testing.T) {
+	var b strings.Builder
+	writeCompartmentDocs(&b, nil)
+	assert.Empty(t, b.String(), "no section without registered compartments (the stock binary's docs/components.md)")
+	writeCompartmentDocs(&b, []ecs.Compartment{latentWR})
+	assert.Contains(t, b.String(), "`compartments = [\"WR\"]`")
+	assert.Contains(t, b.String(), "| `WR` | `model.registeredLatent` |\n")
+}

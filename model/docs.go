@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/mixing"
 )
 
@@ -14,13 +15,14 @@ import (
 // (the built-ins, then any registered with [Register]) with its names,
 // kind, summary and params keys (defaults taken from the code). `rubeola
 // components` prints it; a test keeps the committed file equal to it for
-// the built-ins.
+// the built-ins. Registered compartments follow, when there are any.
 func WriteComponentDocs(w io.Writer) error {
-	return writeComponentDocs(w, ComponentTypes())
+	return writeComponentDocs(w, ComponentTypes(), RegisteredCompartments())
 }
 
-// writeComponentDocs writes the component reference of types.
-func writeComponentDocs(w io.Writer, types []ComponentType) error {
+// writeComponentDocs writes the component reference of types, then the
+// registered compartments cs.
+func writeComponentDocs(w io.Writer, types []ComponentType, cs []ecs.Compartment) error {
 	var b strings.Builder
 	b.WriteString(`# Components
 
@@ -65,6 +67,7 @@ Without ` + "`[[phases]]`" + ` the standard schedule (` + "`model.DefaultCompone
 		}
 	}
 	writeMixerDocs(&b)
+	writeCompartmentDocs(&b, cs)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -78,6 +81,20 @@ func writeMixerDocs(b *strings.Builder) {
 		"in parentheses.\n\n| type | keys |\n|---|---|\n")
 	for _, t := range mixing.MixerTypes() {
 		fmt.Fprintf(b, "| `%s` | %s |\n", t.Name, t.Doc)
+	}
+}
+
+// writeCompartmentDocs writes the registered compartments a run file may
+// declare (nothing when none is registered, as in the stock binary).
+func writeCompartmentDocs(b *strings.Builder, cs []ecs.Compartment) {
+	if len(cs) == 0 {
+		return
+	}
+	b.WriteString("\n## Compartments\n\nEvery model has S, I and R; a run file declares these registered compartments " +
+		"(`model.RegisterCompartment`) after them, in its order: `compartments = [\"" + cs[0].Name() + "\"]`.\n\n" +
+		"| compartment | component type |\n|---|---|\n")
+	for _, c := range cs {
+		fmt.Fprintf(b, "| `%s` | `%s` |\n", c.Name(), strings.TrimSuffix(strings.TrimPrefix(c.String(), c.Name()+" ("), ")"))
 	}
 }
 

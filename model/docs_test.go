@@ -22,7 +22,7 @@ var docsPath = filepath.Join("..", "docs", "components.md")
 // changing a component).
 func TestComponentDocs(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, writeComponentDocs(&b, builtinComponentTypes()))
+	require.NoError(t, writeComponentDocs(&b, builtinComponentTypes(), nil))
 	if *updateDocs {
 		require.NoError(t, os.WriteFile(docsPath, b.Bytes(), 0o644))
 	}
