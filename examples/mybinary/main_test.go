@@ -146,3 +146,32 @@ func TestWaningKeyErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestSweepOverTheUserComponent sweeps Waning's yearly_rate (the run file
+// plus a [sweep] table): both points run, sweep.csv has the swept value per
+// point, and waning immunity raises the attack rate.
+func TestSweepOverTheUserComponent(t *testing.T) {
+	dir := t.TempDir()
+	cfg, err := os.ReadFile("run.toml")
+	require.NoError(t, err)
+	file := filepath.Join(dir, "sweep.toml")
+	sweep := append(cfg, []byte("\n[sweep]\nmode = \"grid\"\n\"phases.Waning.yearly_rate\" = [0.0, 0.2]\n")...)
+	require.NoError(t, os.WriteFile(file, sweep, 0o644))
+	out := filepath.Join(dir, "out")
+	code, _, stderr := rubeola("sweep", file, "--out", out, "--no-progress")
+	require.Equal(t, 0, code, stderr)
+	f, err := os.Open(filepath.Join(out, "sweep.csv"))
+	require.NoError(t, err)
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 3)
+	require.Equal(t, []string{"point", "phases.Waning.yearly_rate", "attack_rate"}, rows[0][:3])
+	assert.Equal(t, []string{"0", "0"}, rows[1][:2])
+	assert.Equal(t, []string{"1", "0.2"}, rows[2][:2])
+	without, err := strconv.ParseFloat(rows[1][2], 64)
+	require.NoError(t, err)
+	with, err := strconv.ParseFloat(rows[2][2], 64)
+	require.NoError(t, err)
+	assert.Greater(t, with, without, "people who lose immunity are infected again")
+}
