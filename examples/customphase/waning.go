@@ -19,7 +19,7 @@ const WaningImmunityName = "WaningImmunity"
 type WaningImmunityParams struct {
 	// RatePerTick is the probability that one immune person becomes
 	// susceptible again during one biweekly tick, in [0, 1].
-	RatePerTick float64 `json:"rate_per_tick"`
+	RatePerTick float64 `json:"rate_per_tick" alias:"waning_rate" doc:"probability per tick that an immune person becomes susceptible again, in [0, 1]"`
 }
 
 // DefaultWaningImmunityParams returns a rate of 0.01 per tick (about 23 %
@@ -37,10 +37,9 @@ func (p WaningImmunityParams) Validate() error {
 	return nil
 }
 
-var waningKeys = params.KeyRules{
-	Component: WaningImmunityName,
-	Aliases:   map[string]string{"waning_rate": "rate_per_tick"},
-}
+// waningKeys are the strict-decoding rules; the aliases come from the
+// params' alias tags.
+var waningKeys = params.KeyRules{Component: WaningImmunityName, Aliases: params.TagAliases(WaningImmunityParams{})}
 
 // DecodeWaningImmunityParams decodes a JSON object strictly over the
 // defaults: unknown keys are errors with a suggestion, "waning_rate" is
