@@ -50,13 +50,13 @@ func fuzzOptions() []Option {
 
 // runFuzzed builds and runs a decoded model for at most fuzzMaxTicks ticks;
 // errors are fine, panics are not.
-func runFuzzed(scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory) {
+func runFuzzed(scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory, opts ...Option) {
 	if scn.Len() > fuzzMaxPatches {
 		return
 	}
 	p.NumTicks = min(p.NumTicks, fuzzMaxTicks)
 	p.Verbose, p.ShowProgress = false, false
-	m, err := NewBiweekly(scn, p, fuzzOptions()...)
+	m, err := NewBiweekly(scn, p, append(fuzzOptions(), opts...)...)
 	if err != nil {
 		return
 	}
@@ -88,6 +88,8 @@ func FuzzDecodeRunFile(f *testing.F) {
 		"[[phases]]\ntype = \"InfectionSeeding\"\nnum_infections = 5\nuse_largest_patch = true\n[[phases]]\ntype = \"FadeOutTracker\"\n",
 		"[[phases]]\ntype = \"ImportationPressure\"\ncrude_importation_rate = { \"patch_1\" = 3.5 }\n[[phases]]\ntype = \"ConstantPop\"\n",
 		"[[phases]]\ntype = \"phases[2].betta\"\n",
+		"compartments = [\"WR\"]\n[scenario]\nbuilder = \"grid\"\nrows = 2\ncols = 2\n[[phases]]\ntype = \"StateTracker\"\n",
+		"compartments = [\"WR\", 3, \"S\"]\n[[phases]]\ntype = \"Infection\"\nmixer = { type = \"truncated\", mixer = { type = \"radiation\" }, top_k = 1 }\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -111,7 +113,7 @@ func FuzzDecodeRunFile(f *testing.F) {
 			if fs == nil {
 				fs = DefaultComponents()
 			}
-			runFuzzed(scn, rf.Params, fs)
+			runFuzzed(scn, rf.Params, fs, WithCompartments(rf.Compartments...))
 		})
 		if err != nil {
 			for _, line := range strings.Split(err.Error(), "\n") {
