@@ -1,7 +1,9 @@
 // Package cli is the rubeola command tree: the `rubeola` binary is cli.Main,
-// and a user who registers their own components (model.Register) or mixers
-// (mixing.Register) ships their own binary by calling cli.Main after
-// registering them (examples/mybinary). The commands run spatial measles
+// and a user who registers their own components (model.Register), mixers
+// (mixing.Register) or compartments (model.RegisterCompartment) ships their
+// own binary by calling cli.Main after registering them (examples/mybinary);
+// run files, validate, components and resume then know them like the
+// built-ins. The commands run spatial measles
 // simulations with the biweekly model and build scenarios from public data.
 //
 //	rubeola run [--scenario FILE.csv] [--params FILE.json|.toml] [--config run.toml] [--ticks N]
@@ -9,7 +11,8 @@
 //	            [--snapshot-every K] [--format csv|parquet] [--replicates R [--keep-replicates]] [--plot]
 //	rubeola resume FILE.snap [--ticks N] [--out DIR] [--force] [--format csv|parquet] [--keep-replicates] [--plot] …
 //	rubeola plot DIR [--svg] [--out PLOTDIR] [--width IN] [--height IN] [--dpi N]
-//	rubeola validate --scenario FILE [--params FILE]
+//	rubeola validate [--scenario FILE] [--params FILE] [--config FILE]
+//	rubeola components
 //	rubeola scenario raster --id ID --region ISO3 --shapefile FILE --population-raster FILE
 //	            [--mcv1-raster FILE] --out scenario.csv
 //	rubeola shapefile dotname FILE --fields A,B,C [--inplace]

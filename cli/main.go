@@ -32,7 +32,7 @@ func invalid(err error) error { return &exitError{code: exitValidation, err: err
 // Main runs the rubeola command line on the process's arguments and exits
 // with its exit code (0 ok, 1 run or network error, 2 usage or validation
 // error). A binary with its own components registers them (model.Register,
-// mixing.Register) before calling Main.
+// mixing.Register, model.RegisterCompartment) before calling Main.
 func Main() {
 	os.Exit(Execute(os.Args[1:], os.Stdout, os.Stderr))
 }

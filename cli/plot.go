@@ -90,7 +90,7 @@ func renderPlots(stdout io.Writer, dir, out string, f plotFlags) error {
 
 // addRunPlotFlag registers --plot on run and resume.
 func addRunPlotFlag(cmd *cobra.Command, on *bool) {
-	cmd.Flags().BoolVar(on, "plot", false, "draw PNG pictures of the outputs into DIR/plots after the run (like `rubeola plot DIR`)")
+	cmd.Flags().BoolVar(on, "plot", false, "draw PNG pictures of the outputs into DIR/plots after the run (like rubeola plot DIR)")
 }
 
 // plotAfterRun draws DIR/plots with the default options when --plot was

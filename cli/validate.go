@@ -11,9 +11,11 @@ import (
 func newValidateCmd(stdout io.Writer) *cobra.Command {
 	var f inputFlags
 	cmd := &cobra.Command{
-		Use:   "validate --scenario FILE [--params FILE] [--config FILE]",
+		Use:   "validate [--scenario FILE] [--params FILE] [--config FILE]",
 		Short: "Check a scenario, params and run file and list every problem",
-		Args:  cobra.NoArgs,
+		Long: "Check a scenario, params and run file (its components built against the scenario) and list every\n" +
+			"problem, without running anything. --scenario FILE or --config FILE is required.",
+		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			if f.scenarioFile == "" && f.configFile == "" {
 				return invalid(errors.New("validate: --scenario FILE or --config FILE is required"))

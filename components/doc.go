@@ -10,6 +10,7 @@
 //
 // The compartment types are distinct named integers rather than one struct so
 // that each is its own column (structure of arrays): batch kernels stream one
-// compartment at a time, and a variant model can add a compartment type (E,
-// age bins, …) without touching the others.
+// compartment at a time, and a variant model adds a compartment type of its
+// own (E, W, age bins, …) without touching the others: ecs.NewCompartment
+// and model.WithCompartments (examples/sirs).
 package components

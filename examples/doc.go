@@ -21,7 +21,9 @@
 //     resumed with the factories (go run ./examples/sirs [DIR]).
 //   - custommixer: a user mixing.Mixer, an exponential distance kernel built
 //     with mixing.Distances, mixing.Normalize and mixing.MixingFromMigration,
-//     used as systems.InfectionParams.Mixer.
+//     used as systems.InfectionParams.Mixer; registered as the mixer type
+//     "exponential" (mixing.Register, its own MarshalJSON), it also runs
+//     from run.toml and resumes from a snapshot with no factories.
 //   - mybinary: a user's own rubeola binary: main.go registers the Waning
 //     component (model.MustRegister, waning.go) and calls cli.Main();
 //     run.toml names type = "Waning"; the test runs it with snapshots,

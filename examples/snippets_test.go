@@ -11,8 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// goBlock matches a fenced ```go block of Markdown.
-var goBlock = regexp.MustCompile("(?ms)^```go\n(.*?)^```$")
+// goBlock matches a fenced ```go block of Markdown, also one indented in a
+// list item.
+var goBlock = regexp.MustCompile("(?ms)^[ \t]*```go\n(.*?)^[ \t]*```$")
 
 // normalize collapses every run of white space into one space, so a
 // snippet matches its example whatever the indentation.
@@ -86,4 +87,15 @@ func TestDocSnippetsCompile(t *testing.T) {
 func TestNormalize(t *testing.T) {
 	assert.Equal(t, normalize("a :=\n\t\tb(c)  // d"), normalize("a := b(c) // d"))
 	assert.NotEqual(t, normalize("a := b(c)"), normalize("a := b(d)"))
+}
+
+// TestGoBlock: a block indented in a list item is a snippet too (the
+// README's extension points have them).
+func TestGoBlock(t *testing.T) {
+	md := "* item:\n\n  ```go\n\tx := 1\n  ```\n\n```go\ny := 2\n```\n"
+	var got []string
+	for _, m := range goBlock.FindAllStringSubmatch(md, -1) {
+		got = append(got, normalize(m[1]))
+	}
+	assert.Equal(t, []string{"x := 1", "y := 2"}, got)
 }

@@ -5,9 +5,9 @@
 // Trackers (each with a …Params struct, Default…Params, Validate, a strict
 // Decode…Params and a factory New…; nil params mean the defaults):
 //
-//	metrics.NewStateTracker(nil)                  // [StateTracker]: S, I, R per group, [state][tick][group]
+//	metrics.NewStateTracker(nil)                  // [StateTracker]: S, I, R (then declared compartments) per group, [state][tick][group]
 //	metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})
-//	metrics.NewPopulationTracker(nil)             // [PopulationTracker]: S+I+R per patch, [patch][tick]
+//	metrics.NewPopulationTracker(nil)             // [PopulationTracker]: sum of every state per patch, [patch][tick]
 //	metrics.NewFadeOutTracker(nil)                // [FadeOutTracker]: patches with I == 0, [tick]
 //	metrics.NewCaseSurveillanceTracker(nil)       // [CaseSurveillanceTracker]: Binomial(I, detection_rate) per group, [group][tick]
 //

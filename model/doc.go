@@ -35,6 +35,23 @@
 // phase's counts are checked after it runs, the declared compartments'
 // included, and [Patches.Population] counts every compartment.
 //
+// # Your own components, compartments and run files
+//
+// The component catalogue is open: [NewComponentType] declares a type from
+// a [ComponentSpec] (Name, Kind, Defaults and New are required; the strict
+// decoder and the params accessor default to the params' tags and the
+// component's Params method) and [Register] (or [MustRegister]) adds it to
+// the catalogue, like the built-ins. A registered type is accepted by run
+// files ([LoadRunFile]: `type = "…"` by Go, reference or snake_case name),
+// listed by [ComponentTypes] and [WriteComponentDocs] (`rubeola
+// components`), and rebuilt from its stored params by [LoadSnapshot] with
+// nil factories. [RegisterCompartment] does the same for a compartment: a
+// run file declares it (`compartments = ["W"]`) and a snapshot holding it
+// declares it by itself. [SnapshotFormatOf] tells a single run's snapshot
+// from an ensemble's. The Register example declares, registers and runs a
+// user component from a run file; examples/mybinary ships it in a binary
+// of its own (package cli).
+//
 // # Ensembles
 //
 // An [Ensemble] runs R replicates of one scenario and component list

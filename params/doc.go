@@ -4,11 +4,12 @@
 // # Run parameters
 //
 // [BiweeklyParams] (alias [Params]) has six fields: seed, start_time,
-// num_ticks, verbose, show_progress and use_numba. [Default] returns the
-// defaults; the Go zero value is not valid. Methods: [BiweeklyParams.Validate],
-// [BiweeklyParams.StartDate] (first day of the start month, 00:00 UTC),
-// [BiweeklyParams.States] (S, I, R), [BiweeklyParams.TimeStepDays] (14) and
-// [BiweeklyParams.String] (JSON, keys sorted, indent 2).
+// num_ticks, verbose, show_progress and use_numba (the Go field Parallel).
+// [Default] returns the defaults; the Go zero value is not valid. Methods:
+// [BiweeklyParams.Validate], [BiweeklyParams.StartDate] (first day of the
+// start month, 00:00 UTC), [BiweeklyParams.States] (S, I, R),
+// [BiweeklyParams.TimeStepDays] ([StepDays], 14) and [BiweeklyParams.String]
+// (JSON, keys sorted, indent 2).
 //
 // Reading them: [DecodeJSON], [DecodeTOML], [DecodeMap] (an already-parsed
 // table) and [LoadFile] (by extension). Each starts from the defaults,
@@ -38,11 +39,23 @@
 // every problem at once with its path ("season_table[3]"). The key index of
 // each struct type is built once and cached.
 //
-// A typical component:
+// # Keys declared once, in struct tags
+//
+// A params struct declares each key next to its field: the json tag is the
+// key, alias:"a,b" its other spellings, doc:"…" its meaning (shown by
+// `rubeola components`) and path:"relative" a file path that a run file
+// resolves against its own directory. [KeyDocs] reads them and
+// [TagAliases] turns the alias tags into [KeyRules.Aliases]. A typical
+// component:
+//
+//	type InfectionParams struct {
+//		Seasonality float64 `json:"seasonality" alias:"seasonal_amplitude" doc:"amplitude A of s(t), in [0, 1]"`
+//		…
+//	}
 //
 //	var infectionRules = params.KeyRules{
 //		Component: "InfectionProcess",
-//		Aliases:   map[string]string{"seasonal_amplitude": "seasonality"},
+//		Aliases:   params.TagAliases(InfectionParams{}),
 //		Rejected:  map[string]string{"distance_exponent": "configure the mixer"},
 //	}
 //
@@ -54,4 +67,7 @@
 //		*p = q
 //		return nil
 //	}
+//
+// [DecodeComponent] does the same over a component's defaults and then
+// validates: a component's Decode…Params is usually that one call.
 package params

@@ -20,10 +20,13 @@
 // [DecodeSIACalendarParams]. [SIACalendar.Implemented] lists the campaigns
 // fired so far.
 //
-// Every …Params struct has json tags equal to the reference's snake_case keys,
-// a Default…Params constructor, Validate, and a strict Decode…Params that
-// starts from the defaults, rejects unknown keys (naming component and key)
-// and accepts the documented aliases.
+// Every …Params struct has json tags equal to the reference's snake_case keys
+// (with alias, doc and path tags declaring each key's other spellings,
+// meaning and file paths once, see params.KeyDocs), a Default…Params
+// constructor, Validate, and a strict Decode…Params that starts from the
+// defaults, rejects unknown keys (naming component and key) and accepts the
+// aliases. Each is registered in package model's component catalogue the
+// way a user's own component is (model.Register).
 //
 // Systems fetch their column views, random streams and buffers once in
 // Initialize and do no lookups or allocations per tick: per-block work runs

@@ -64,8 +64,9 @@ func run(out io.Writer, dir string) error {
 	if err := first.SaveSnapshot(snap); err != nil {
 		return err
 	}
-	// ImmunityLoss is not a built-in component: the snapshot loads with
-	// the factories, into a model that declares W again.
+	// The snapshot loads with the factories, into a model that declares W
+	// again. (register made ImmunityLoss and W known, so nil factories
+	// would do too: that is how `resume` rebuilds run.toml's snapshots.)
 	m, err := model.LoadSnapshot(snap, components(), options()...)
 	if err != nil {
 		return err
