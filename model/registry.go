@@ -58,8 +58,8 @@ type KeyDoc = params.KeyDoc
 // component's dynamic type (e.g. *Waning), P its params struct, whose json
 // tags are the run-file keys and whose alias, doc and path tags declare the
 // aliases, meanings and file paths (see [params.KeyDocs]). Only Name,
-// Kind, Defaults and New are required: a user component is declared in a
-// few lines, e.g.
+// Kind, Defaults and New are required (and Params when C has no Params() P
+// method): a user component is declared in a few lines, e.g.
 //
 //	model.MustRegister(model.NewComponentType(model.ComponentSpec[*Waning, WaningParams]{
 //		Name: "WaningProcess", Kind: model.KindPhase, Summary: "…",
@@ -85,8 +85,8 @@ type ComponentSpec[C phases.Component, P params.Validator] struct {
 	// New returns a factory building the component from params.
 	New func(p *P) phases.Factory
 	// Params returns an instance's canonical params (stored in snapshots).
-	// nil means C's own Params() P method; a type with neither is not
-	// rebuilt from a snapshot without its factory.
+	// nil means C's own Params() P method; [Register] refuses a type with
+	// neither.
 	Params func(c C) P
 	// Rules are the params' key rules; their aliases not declared by alias
 	// tags are documented too. Optional.

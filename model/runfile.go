@@ -24,11 +24,10 @@ import (
 // RunFile is a parsed run file (SPEC §11): a model variant without Go code.
 //
 //	scenario = "towns.csv"      # or [scenario] builder = "grid", rows = 5, …
+//	compartments = ["W"]        # registered compartments after S, I, R (optional)
 //
 //	[params]                    # BiweeklyParams keys
 //	num_ticks = 520
-//
-//	compartments = ["W"]        # registered compartments after S, I, R (optional)
 //
 //	[[phases]]                  # the whole ordered component list
 //	type = "Infection"          # Go name, reference name or snake_case
