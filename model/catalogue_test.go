@@ -293,3 +293,25 @@ func TestComponentSpecDefaults(t *testing.T) {
 		})
 	}
 }
+
+// TestComponentSpecRulesKeepTagAliases: rules with aliases of their own
+// add to the alias tags; every documented alias decodes.
+func TestComponentSpecRulesKeepTagAliases(t *testing.T) {
+	ct := NewComponentType(ComponentSpec[*lean, driftParams]{
+		Name: "Lean", Kind: KindPhase, Defaults: defaultDriftParams, New: newLean,
+		Rules: params.KeyRules{Aliases: map[string]string{"old_share": "share"}},
+	})
+	require.Equal(t, []string{"drift_share", "old_share"}, ct.Keys[0].Aliases)
+	m := newModel(t, twoPatch(t), quietParams(1, 1))
+	for _, alias := range ct.Keys[0].Aliases {
+		t.Run(alias, func(t *testing.T) {
+			f, err := ct.Decode([]byte(`{"` + alias + `": 0.25}`))
+			require.NoError(t, err)
+			c, err := f(m)
+			require.NoError(t, err)
+			data, _, err := ct.ParamsJSON(c)
+			require.NoError(t, err)
+			assert.JSONEq(t, `{"share": 0.25, "notes": ""}`, string(data))
+		})
+	}
+}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
 	"strings"
 
@@ -80,7 +81,8 @@ type ComponentSpec[C phases.Component, P params.Validator] struct {
 	// Decode decodes a JSON object of params keys strictly over the
 	// defaults and validates the result. nil means
 	// params.DecodeComponent(data, Defaults(), Rules), with Rules'
-	// Component defaulting to Name and its Aliases to the alias tags.
+	// Component defaulting to Name and the alias tags added to its
+	// Aliases (every documented alias decodes).
 	Decode func(data []byte) (P, error)
 	// New returns a factory building the component from params.
 	New func(p *P) phases.Factory
@@ -144,14 +146,23 @@ func NewComponentType[C phases.Component, P params.Validator](s ComponentSpec[C,
 
 // defaultDecoder is spec s's strict decoder when it declares none: the
 // params' keys over the defaults, with s.Rules (Component defaulting to the
-// component's name and Aliases to the alias tags), then Validate.
+// component's name, the alias tags added to Aliases), then Validate.
 func defaultDecoder[C phases.Component, P params.Validator](s ComponentSpec[C, P]) func([]byte) (P, error) {
 	rules := s.Rules
 	if rules.Component == "" {
 		rules.Component = s.Name
 	}
-	if rules.Aliases == nil {
-		rules.Aliases = params.TagAliases(s.Defaults())
+	if tags := params.TagAliases(s.Defaults()); len(tags) > 0 {
+		aliases := maps.Clone(rules.Aliases) // the spec's map stays the caller's
+		if aliases == nil {
+			aliases = map[string]string{}
+		}
+		for a, key := range tags {
+			if _, set := aliases[a]; !set {
+				aliases[a] = key
+			}
+		}
+		rules.Aliases = aliases
 	}
 	return func(data []byte) (P, error) {
 		return params.DecodeComponent(data, s.Defaults(), rules)
