@@ -315,3 +315,15 @@ func TestComponentSpecRulesKeepTagAliases(t *testing.T) {
 		})
 	}
 }
+
+// builtinComponentTypes returns the built-in component types, in order
+// (for the tests: the stock catalogue without the test binary's own).
+func builtinComponentTypes() []ComponentType {
+	var out []ComponentType
+	for _, t := range ComponentTypes() {
+		if t.builtin() {
+			out = append(out, t)
+		}
+	}
+	return out
+}
