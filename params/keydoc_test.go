@@ -86,6 +86,12 @@ type keydocLocked struct {
 	Secret string `json:"secret" doc:"behind an unexported pointer"`
 }
 
+// KeydocNode embeds a pointer to itself (exported: encoding/json walks it).
+type KeydocNode struct {
+	*KeydocNode
+	Depth int `json:"depth"`
+}
+
 type keydocShadow struct {
 	keydocBase
 	*keydocLocked
@@ -107,6 +113,7 @@ func TestKeyDocsFollowDecodeStrict(t *testing.T) {
 	}{
 		{"docs", params.KeyDocs(keydocShadow{}, params.KeyRules{}), want},
 		{"aliases", params.TagAliases(keydocShadow{}), map[string]string{"r": "rate"}},
+		{"embedded cycle", params.KeyDocs(KeydocNode{}, params.KeyRules{}), []params.KeyDoc{{Key: "depth"}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
