@@ -1,9 +1,11 @@
 package model
 
 import (
+	"cmp"
 	"encoding/json"
 	"maps"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/rubeola/rubeola/params"
@@ -50,6 +52,7 @@ type ComponentType struct {
 	defaults func() any
 	decode   func(data []byte) (phases.Factory, error)
 	params   func(c phases.Component) (any, bool)
+	omitted  []string // keys whose json tag drops them when empty (omitempty, omitzero)
 }
 
 // KeyDoc documents one params key of a component.
@@ -111,7 +114,7 @@ func NewComponentType[C phases.Component, P params.Validator](s ComponentSpec[C,
 	pkg = pkg[strings.LastIndex(pkg, "/")+1:]
 	t := ComponentType{
 		GoName: goName, Name: s.Name, Snake: snakeCase(goName), Package: pkg, Kind: s.Kind, Summary: s.Summary,
-		goType: typ,
+		goType: typ, omitted: omittedKeys(reflect.TypeFor[P]()),
 	}
 	if s.Defaults != nil {
 		t.Keys = params.KeyDocs(s.Defaults(), s.Rules)
@@ -142,6 +145,28 @@ func NewComponentType[C phases.Component, P params.Validator](s ComponentSpec[C,
 		}
 	}
 	return t
+}
+
+// omittedKeys returns the keys of params type p whose json tag has the
+// omitempty or omitzero option: stored params would leave such a key out
+// when its value is empty, and a snapshot would then resume it at its
+// default. A p that encodes itself (json.Marshaler) has none.
+func omittedKeys(p reflect.Type) []string {
+	if p.Kind() != reflect.Struct || p.Implements(reflect.TypeFor[json.Marshaler]()) ||
+		reflect.PointerTo(p).Implements(reflect.TypeFor[json.Marshaler]()) {
+		return nil
+	}
+	var out []string
+	for _, f := range reflect.VisibleFields(p) {
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || name == "-" || f.Anonymous && name == "" {
+			continue
+		}
+		if slices.ContainsFunc(strings.Split(opts, ","), func(o string) bool { return o == "omitempty" || o == "omitzero" }) {
+			out = append(out, cmp.Or(name, f.Name))
+		}
+	}
+	return out
 }
 
 // defaultDecoder is spec s's strict decoder when it declares none: the
