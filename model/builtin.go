@@ -38,14 +38,3 @@ func isBuiltin(c phases.Component) bool {
 	t, ok := componentTypeOf(c)
 	return ok && t.builtin()
 }
-
-// builtinComponentTypes returns the built-in component types, in order.
-func builtinComponentTypes() []ComponentType {
-	var out []ComponentType
-	for _, t := range ComponentTypes() {
-		if t.builtin() {
-			out = append(out, t)
-		}
-	}
-	return out
-}

@@ -26,7 +26,8 @@ var catalogue struct {
 // `rubeola components`, ensembles, sweeps and snapshots (saved with its
 // params, rebuilt by [LoadSnapshot] without a factory) know it like a
 // built-in. Build t with [NewComponentType]. A type without names, with an
-// unknown kind or without its functions is an error, and so is a Go name,
+// unknown kind or without its functions is an error, and so are params keys
+// tagged omitempty or omitzero (stored params must hold every key), a Go name,
 // reference name or snake_case form already used by a registered type (the
 // names share one namespace), or a dynamic type already registered.
 //
@@ -84,6 +85,10 @@ func checkComponentType(t ComponentType) error {
 		errs = append(errs, fmt.Errorf("model: component type %s: build it with NewComponentType, with Defaults, Decode, New and Params set", t.GoName))
 	} else if t.goType.Kind() == reflect.Interface {
 		errs = append(errs, fmt.Errorf("model: component type %s: %v is an interface; register a concrete type", t.GoName, t.goType))
+	}
+	if len(t.omitted) > 0 {
+		errs = append(errs, fmt.Errorf("model: component type %s: params keys %q are tagged omitempty or omitzero: stored params (snapshots) would leave them out when empty and resume them at their defaults; drop the option",
+			t.GoName, t.omitted))
 	}
 	return errors.Join(errs...)
 }

@@ -293,3 +293,69 @@ func TestComponentSpecDefaults(t *testing.T) {
 		})
 	}
 }
+
+// TestComponentSpecRulesKeepTagAliases: rules with aliases of their own
+// add to the alias tags; every documented alias decodes.
+func TestComponentSpecRulesKeepTagAliases(t *testing.T) {
+	ct := NewComponentType(ComponentSpec[*lean, driftParams]{
+		Name: "Lean", Kind: KindPhase, Defaults: defaultDriftParams, New: newLean,
+		Rules: params.KeyRules{Aliases: map[string]string{"old_share": "share"}},
+	})
+	require.Equal(t, []string{"drift_share", "old_share"}, ct.Keys[0].Aliases)
+	m := newModel(t, twoPatch(t), quietParams(1, 1))
+	for _, alias := range ct.Keys[0].Aliases {
+		t.Run(alias, func(t *testing.T) {
+			f, err := ct.Decode([]byte(`{"` + alias + `": 0.25}`))
+			require.NoError(t, err)
+			c, err := f(m)
+			require.NoError(t, err)
+			data, _, err := ct.ParamsJSON(c)
+			require.NoError(t, err)
+			assert.JSONEq(t, `{"share": 0.25, "notes": ""}`, string(data))
+		})
+	}
+}
+
+// builtinComponentTypes returns the built-in component types, in order
+// (for the tests: the stock catalogue without the test binary's own).
+func builtinComponentTypes() []ComponentType {
+	var out []ComponentType
+	for _, t := range ComponentTypes() {
+		if t.builtin() {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// omitParams has a key that encoding/json leaves out when it is 0.
+type omitParams struct {
+	Rate float64 `json:"rate,omitempty"`
+	Cap  float64 `json:"cap,omitzero"`
+	Keep float64 `json:"keep"`
+}
+
+func (omitParams) Validate() error { return nil }
+
+// omitPhase is a component over omitParams.
+type omitPhase struct{ p omitParams }
+
+func (*omitPhase) Name() string                 { return "Omit" }
+func (*omitPhase) Step(phases.Model, int) error { return nil }
+func (c *omitPhase) Params() omitParams         { return c.p }
+
+// TestRegisterRefusesOmittedKeys: stored params (snapshots) must hold every
+// key, else a key set to 0 would resume at its default.
+func TestRegisterRefusesOmittedKeys(t *testing.T) {
+	ct := NewComponentType(ComponentSpec[*omitPhase, omitParams]{Name: "Omit", Kind: KindPhase,
+		Defaults: func() omitParams { return omitParams{Rate: 0.5, Cap: 1} },
+		New: func(p *omitParams) phases.Factory {
+			return func(phases.Model) (phases.Component, error) { return &omitPhase{p: *p}, nil }
+		}})
+	before := len(ComponentTypes())
+	err := Register(ct)
+	require.Error(t, err)
+	assert.Equal(t, `model: component type omitPhase: params keys ["rate" "cap"] are tagged omitempty or omitzero: `+
+		"stored params (snapshots) would leave them out when empty and resume them at their defaults; drop the option", err.Error())
+	assert.Len(t, ComponentTypes(), before)
+}

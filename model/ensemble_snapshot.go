@@ -61,8 +61,9 @@ func (e *Ensemble) SaveSnapshot(path string) error {
 // [Ensemble.SaveSnapshot] so that running it on gives every replicate the
 // states, tracker arrays and results summary of the uninterrupted ensemble.
 // factories are built for every replicate, as [Ensemble.SetComponents];
-// with nil factories the built-in components are rebuilt from their stored
-// params (see [LoadSnapshot]). Options are those of [NewEnsemble] plus
+// with nil factories every component of a registered type is rebuilt from
+// its stored params, and registered compartments are declared (see
+// [LoadSnapshot]). Options are those of [NewEnsemble] plus
 // [WithNumTicks].
 func LoadEnsembleSnapshot(path string, factories []phases.Factory, opts ...Option) (*Ensemble, error) {
 	e, err := loadEnsembleSnapshot(path, factories, opts)

@@ -1,8 +1,11 @@
 package model
 
 import (
+	"cmp"
 	"encoding/json"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/rubeola/rubeola/params"
@@ -49,6 +52,7 @@ type ComponentType struct {
 	defaults func() any
 	decode   func(data []byte) (phases.Factory, error)
 	params   func(c phases.Component) (any, bool)
+	omitted  []string // keys whose json tag drops them when empty (omitempty, omitzero)
 }
 
 // KeyDoc documents one params key of a component.
@@ -58,8 +62,8 @@ type KeyDoc = params.KeyDoc
 // component's dynamic type (e.g. *Waning), P its params struct, whose json
 // tags are the run-file keys and whose alias, doc and path tags declare the
 // aliases, meanings and file paths (see [params.KeyDocs]). Only Name,
-// Kind, Defaults and New are required: a user component is declared in a
-// few lines, e.g.
+// Kind, Defaults and New are required (and Params when C has no Params() P
+// method): a user component is declared in a few lines, e.g.
 //
 //	model.MustRegister(model.NewComponentType(model.ComponentSpec[*Waning, WaningParams]{
 //		Name: "WaningProcess", Kind: model.KindPhase, Summary: "…",
@@ -80,13 +84,14 @@ type ComponentSpec[C phases.Component, P params.Validator] struct {
 	// Decode decodes a JSON object of params keys strictly over the
 	// defaults and validates the result. nil means
 	// params.DecodeComponent(data, Defaults(), Rules), with Rules'
-	// Component defaulting to Name and its Aliases to the alias tags.
+	// Component defaulting to Name and the alias tags added to its
+	// Aliases (every documented alias decodes).
 	Decode func(data []byte) (P, error)
 	// New returns a factory building the component from params.
 	New func(p *P) phases.Factory
 	// Params returns an instance's canonical params (stored in snapshots).
-	// nil means C's own Params() P method; a type with neither is not
-	// rebuilt from a snapshot without its factory.
+	// nil means C's own Params() P method; [Register] refuses a type with
+	// neither.
 	Params func(c C) P
 	// Rules are the params' key rules; their aliases not declared by alias
 	// tags are documented too. Optional.
@@ -109,7 +114,7 @@ func NewComponentType[C phases.Component, P params.Validator](s ComponentSpec[C,
 	pkg = pkg[strings.LastIndex(pkg, "/")+1:]
 	t := ComponentType{
 		GoName: goName, Name: s.Name, Snake: snakeCase(goName), Package: pkg, Kind: s.Kind, Summary: s.Summary,
-		goType: typ,
+		goType: typ, omitted: omittedKeys(reflect.TypeFor[P]()),
 	}
 	if s.Defaults != nil {
 		t.Keys = params.KeyDocs(s.Defaults(), s.Rules)
@@ -142,16 +147,47 @@ func NewComponentType[C phases.Component, P params.Validator](s ComponentSpec[C,
 	return t
 }
 
+// omittedKeys returns the keys of params type p whose json tag has the
+// omitempty or omitzero option: stored params would leave such a key out
+// when its value is empty, and a snapshot would then resume it at its
+// default. A p that encodes itself (json.Marshaler) has none.
+func omittedKeys(p reflect.Type) []string {
+	if p.Kind() != reflect.Struct || p.Implements(reflect.TypeFor[json.Marshaler]()) ||
+		reflect.PointerTo(p).Implements(reflect.TypeFor[json.Marshaler]()) {
+		return nil
+	}
+	var out []string
+	for _, f := range reflect.VisibleFields(p) {
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || name == "-" || f.Anonymous && name == "" {
+			continue
+		}
+		if slices.ContainsFunc(strings.Split(opts, ","), func(o string) bool { return o == "omitempty" || o == "omitzero" }) {
+			out = append(out, cmp.Or(name, f.Name))
+		}
+	}
+	return out
+}
+
 // defaultDecoder is spec s's strict decoder when it declares none: the
 // params' keys over the defaults, with s.Rules (Component defaulting to the
-// component's name and Aliases to the alias tags), then Validate.
+// component's name, the alias tags added to Aliases), then Validate.
 func defaultDecoder[C phases.Component, P params.Validator](s ComponentSpec[C, P]) func([]byte) (P, error) {
 	rules := s.Rules
 	if rules.Component == "" {
 		rules.Component = s.Name
 	}
-	if rules.Aliases == nil {
-		rules.Aliases = params.TagAliases(s.Defaults())
+	if tags := params.TagAliases(s.Defaults()); len(tags) > 0 {
+		aliases := maps.Clone(rules.Aliases) // the spec's map stays the caller's
+		if aliases == nil {
+			aliases = map[string]string{}
+		}
+		for a, key := range tags {
+			if _, set := aliases[a]; !set {
+				aliases[a] = key
+			}
+		}
+		rules.Aliases = aliases
 	}
 	return func(data []byte) (P, error) {
 		return params.DecodeComponent(data, s.Defaults(), rules)

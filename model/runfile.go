@@ -24,11 +24,10 @@ import (
 // RunFile is a parsed run file (SPEC §11): a model variant without Go code.
 //
 //	scenario = "towns.csv"      # or [scenario] builder = "grid", rows = 5, …
+//	compartments = ["W"]        # registered compartments after S, I, R (optional)
 //
 //	[params]                    # BiweeklyParams keys
 //	num_ticks = 520
-//
-//	compartments = ["W"]        # registered compartments after S, I, R (optional)
 //
 //	[[phases]]                  # the whole ordered component list
 //	type = "Infection"          # Go name, reference name or snake_case
@@ -295,10 +294,11 @@ func resolvePaths(keys map[string]any, docs []KeyDoc, baseDir string) {
 // keyPathErrors rewrites a component decoding error as one error per
 // problem, each naming the TOML path of the key: phases[2].betta: unknown
 // key (did you mean "beta"?). Errors that are not about one key are
-// prefixed with the entry and its type.
+// prefixed with the entry and its type, on every line (a Validate joins
+// every problem, one per line).
 func keyPathErrors(where string, t ComponentType, err error) []error {
 	if len(params.KeyErrors(err)) == 0 {
-		return []error{fmt.Errorf("%s (%s): %w", where, t.GoName, err)}
+		return []error{&lineError{prefix: fmt.Sprintf("%s (%s): ", where, t.GoName), err: err}}
 	}
 	return splitJoined(keyErrorsAt(where, err))
 }

@@ -129,7 +129,7 @@ func runFileScenario(v any, baseDir string) (*scenario.Table, string, error) {
 		}
 		t, desc, err := b.build(opts)
 		if err != nil {
-			return nil, "", fmt.Errorf("scenario (%s): %w", name, err)
+			return nil, "", &lineError{prefix: fmt.Sprintf("scenario (%s): ", name), err: err}
 		}
 		return t, desc, nil
 	}

@@ -162,6 +162,34 @@ func TestRunFileErrors(t *testing.T) {
 	}
 }
 
+// TestRunFileEveryProblemNamesItsPlace: a Validate that reports several
+// problems (joined, one per line) gives each line the file and the entry,
+// not only the first.
+func TestRunFileEveryProblemNamesItsPlace(t *testing.T) {
+	cases := []struct {
+		name    string
+		content string
+		want    string
+	}{
+		{"component ranges", "[[phases]]\ntype = \"VitalDynamics\"\ncrude_birth_rate = -1\ncrude_death_rate = -1\n",
+			"run.toml: phases[1] (VitalDynamics): VitalDynamicsProcess: crude_birth_rate must be a finite number >= 0, got -1\n" +
+				"run.toml: phases[1] (VitalDynamics): VitalDynamicsProcess: crude_death_rate must be a finite number >= 0, got -1"},
+		{"mixer ranges", "[[phases]]\ntype = \"Infection\"\nmixer = { type = \"gravity\", a = 0.5, c = -1 }\n",
+			"run.toml: phases[1] (Infection): InfectionProcess: mixer: mixing: gravity: a = 0.5 must be >= 1\n" +
+				"run.toml: phases[1] (Infection): InfectionProcess: mixer: mixing: gravity: c = -1 must be >= 0"},
+		{"builder ranges", "[scenario]\nbuilder = \"grid\"\nrows = -1\npop = -5\n",
+			"run.toml: scenario (grid): scenario: Grid: rows and cols must be > 0, got -1×5\n" +
+				"run.toml: scenario (grid): scenario: Grid: pop must be >= 0, got -5"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := DecodeRunFile(strings.NewReader(tc.content), "run.toml", "")
+			require.Error(t, err)
+			assert.Equal(t, tc.want, err.Error())
+		})
+	}
+}
+
 // TestRunFileConstructionErrorsNameTheEntry: errors found when the factory
 // meets the scenario (an unknown target patch) name the entry too.
 func TestRunFileConstructionErrorsNameTheEntry(t *testing.T) {

@@ -51,9 +51,10 @@ type snapshotFile struct {
 type snapshotComponent struct {
 	Name        string `json:"name"`
 	StreamName  string `json:"stream_name"`
-	Type        string `json:"type,omitempty"` // Go name of a built-in type
+	Type        string `json:"type,omitempty"` // Go name of a registered type
 	Initialized bool   `json:"initialized"`
-	// Params are the canonical params (null for a user type).
+	// Params are the canonical params (null for an unregistered type, or params that
+	// cannot be encoded such as an unregistered mixer).
 	Params json.RawMessage `json:"params"`
 	// RNG holds the state of every block (base64 of MarshalBinary); null
 	// when the instance never asked for its streams.

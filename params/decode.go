@@ -230,9 +230,10 @@ func decodeField(fv reflect.Value, a assignment) error {
 // decode into without touching memory reachable from v: encoding/json adds
 // to existing maps, decodes into existing slice elements and through
 // existing pointers. Maps, slices, arrays, structs, pointers and interfaces
-// are copied by a JSON round trip (a value encoding/json cannot round-trip
-// starts from its zero value instead); scalars and self-decoding types are
-// copied as they are, a pointer to one onto a new pointee.
+// are copied deeply ([deepCopy]: every value kept, those JSON cannot carry
+// such as NaN, ±Inf and fields tagged "-" included); scalars and
+// self-decoding types are copied as they are, a pointer to one onto a new
+// pointee.
 func copyForDecode(v reflect.Value) reflect.Value {
 	n := reflect.New(v.Type())
 	switch k := v.Kind(); {
@@ -245,9 +246,70 @@ func copyForDecode(v reflect.Value) reflect.Value {
 			n.Elem().Set(v)
 		}
 	default:
-		if b, err := json.Marshal(v.Interface()); err != nil || json.Unmarshal(b, n.Interface()) != nil {
-			n = reflect.New(v.Type())
-		}
+		n.Elem().Set(deepCopy(v, map[uintptr]reflect.Value{}))
 	}
 	return n
+}
+
+// deepCopy returns a copy of v that shares no reachable exported memory
+// with it: pointers, slices, maps and interfaces are duplicated recursively
+// through the exported fields of structs (unexported fields are copied as
+// they are). A pointer seen twice maps to one new pointer (seen), so
+// aliasing is kept and cycles through pointers end.
+func deepCopy(v reflect.Value, seen map[uintptr]reflect.Value) reflect.Value {
+	t := v.Type()
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return v
+		}
+		if n, ok := seen[v.Pointer()]; ok {
+			return n
+		}
+		n := reflect.New(t.Elem())
+		seen[v.Pointer()] = n
+		n.Elem().Set(deepCopy(v.Elem(), seen))
+		return n
+	case reflect.Slice:
+		if v.IsNil() {
+			return v
+		}
+		n := reflect.MakeSlice(t, v.Len(), v.Len())
+		for i := range v.Len() {
+			n.Index(i).Set(deepCopy(v.Index(i), seen))
+		}
+		return n
+	case reflect.Map:
+		if v.IsNil() {
+			return v
+		}
+		n := reflect.MakeMapWithSize(t, v.Len())
+		for it := v.MapRange(); it.Next(); {
+			n.SetMapIndex(it.Key(), deepCopy(it.Value(), seen))
+		}
+		return n
+	case reflect.Array:
+		n := reflect.New(t).Elem()
+		for i := range v.Len() {
+			n.Index(i).Set(deepCopy(v.Index(i), seen))
+		}
+		return n
+	case reflect.Struct:
+		n := reflect.New(t).Elem()
+		n.Set(v)
+		for i := range t.NumField() {
+			if t.Field(i).IsExported() {
+				n.Field(i).Set(deepCopy(v.Field(i), seen))
+			}
+		}
+		return n
+	case reflect.Interface:
+		if v.IsNil() {
+			return v
+		}
+		n := reflect.New(t).Elem()
+		n.Set(deepCopy(v.Elem(), seen))
+		return n
+	}
+	return v
 }

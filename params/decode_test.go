@@ -576,3 +576,51 @@ func TestDecodeStrictKnownKeysAreCopies(t *testing.T) {
 		}
 	}
 }
+
+// mergeWindow is a nested struct holding values JSON cannot carry: +Inf and
+// a field tagged "-".
+type mergeWindow struct {
+	Lo   float64 `json:"lo"`
+	Hi   float64 `json:"hi"`
+	Note string  `json:"-"`
+}
+
+type mergeParams struct {
+	Window mergeWindow        `json:"window"`
+	Caps   map[string]float64 `json:"caps"`
+	Ptr    *mergeWindow       `json:"ptr"`
+}
+
+// TestDecodeStrictMergeKeepsEveryDefault: an object given for a nested
+// struct, map or pointer is merged into the current value whole: values
+// JSON cannot carry (±Inf, NaN, fields tagged "-") are kept, not reset.
+func TestDecodeStrictMergeKeepsEveryDefault(t *testing.T) {
+	def := func() mergeParams {
+		return mergeParams{Window: mergeWindow{Hi: math.Inf(1), Note: "keep"},
+			Caps: map[string]float64{"a": math.Inf(-1), "b": 2}, Ptr: &mergeWindow{Hi: 5, Note: "keep"}}
+	}
+	cases := []struct {
+		name, data string
+		check      func(t *testing.T, p mergeParams)
+	}{
+		{"struct", `{"window": {"lo": 1}}`, func(t *testing.T, p mergeParams) {
+			assert.Equal(t, mergeWindow{Lo: 1, Hi: math.Inf(1), Note: "keep"}, p.Window)
+		}},
+		{"map", `{"caps": {"c": 3}}`, func(t *testing.T, p mergeParams) {
+			assert.Equal(t, map[string]float64{"a": math.Inf(-1), "b": 2, "c": 3}, p.Caps)
+		}},
+		{"pointer", `{"ptr": {"lo": 2}}`, func(t *testing.T, p mergeParams) {
+			assert.Equal(t, mergeWindow{Lo: 2, Hi: 5, Note: "keep"}, *p.Ptr)
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := def()
+			caps, ptr := p.Caps, p.Ptr
+			require.NoError(t, params.DecodeStrict([]byte(tc.data), &p, params.KeyRules{Component: "C"}))
+			tc.check(t, p)
+			assert.Equal(t, def().Caps, caps, "the original map is not written")
+			assert.Equal(t, *def().Ptr, *ptr, "the original pointee is not written")
+		})
+	}
+}

@@ -84,29 +84,15 @@ func structType(v any) reflect.Type {
 }
 
 // keyFields lists the fields of struct type t that are keys, in encoding
-// order (embedded untagged structs flattened in place).
+// order: the keys [DecodeStrict] knows (its field rules, a shallower field
+// hiding a deeper one of the same key), sorted by their position in t
+// (embedded untagged structs flattened in place).
 func keyFields(t reflect.Type) []reflect.StructField {
-	var out []reflect.StructField
-	for i := range t.NumField() {
-		sf := t.Field(i)
-		tag := sf.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		name, _, _ := strings.Cut(tag, ",")
-		if et := sf.Type; sf.Anonymous && name == "" {
-			if et.Kind() == reflect.Pointer {
-				et = et.Elem()
-			}
-			if et.Kind() == reflect.Struct {
-				out = append(out, keyFields(et)...)
-				continue
-			}
-		}
-		if !sf.IsExported() || sf.Type.Kind() == reflect.Func || sf.Type.Kind() == reflect.Chan {
-			continue
-		}
-		out = append(out, sf)
+	fs := slices.Clone(structFields(t))
+	slices.SortFunc(fs, func(a, b field) int { return slices.Compare(a.index, b.index) })
+	out := make([]reflect.StructField, len(fs))
+	for k, f := range fs {
+		out[k] = t.FieldByIndex(f.index)
 	}
 	return out
 }

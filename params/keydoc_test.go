@@ -76,3 +76,51 @@ func TestTagAliasesDecode(t *testing.T) {
 	assert.NoError(t, err)
 	assert.InDelta(t, 2.0, p.Rate, 0)
 }
+
+type keydocBase struct {
+	Rate float64 `json:"rate" path:"relative" doc:"hidden by the outer rate"`
+	Seed int     `json:"seed" doc:"random seed"`
+}
+
+type keydocLocked struct {
+	Secret string `json:"secret" doc:"behind an unexported pointer"`
+}
+
+// KeydocNode embeds a pointer to itself (exported: encoding/json walks it).
+type KeydocNode struct {
+	*KeydocNode
+	Depth int `json:"depth"`
+}
+
+type keydocShadow struct {
+	keydocBase
+	*keydocLocked
+	Rate float64 `json:"rate" alias:"r" doc:"the rate that decodes"`
+}
+
+// TestKeyDocsFollowDecodeStrict: KeyDocs documents exactly the keys
+// DecodeStrict knows (a shallower field hides a deeper one, an unexported
+// embedded pointer contributes nothing), in encoding order.
+func TestKeyDocsFollowDecodeStrict(t *testing.T) {
+	want := []params.KeyDoc{
+		{Key: "seed", Doc: "random seed"},
+		{Key: "rate", Aliases: []string{"r"}, Doc: "the rate that decodes"},
+	}
+	cases := []struct {
+		name string
+		got  any
+		want any
+	}{
+		{"docs", params.KeyDocs(keydocShadow{}, params.KeyRules{}), want},
+		{"aliases", params.TagAliases(keydocShadow{}), map[string]string{"r": "rate"}},
+		{"embedded cycle", params.KeyDocs(KeydocNode{}, params.KeyRules{}), []params.KeyDoc{{Key: "depth"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, tc.got)
+		})
+	}
+	p := keydocShadow{}
+	err := params.DecodeStrict([]byte(`{"secret": "x"}`), &p, params.KeyRules{Component: "C"})
+	assert.ErrorContains(t, err, `unknown key "secret"`, "the decoder does not know the key either")
+}

@@ -36,7 +36,9 @@ type Blocks struct {
 	streams *rng.Streams
 }
 
-// Init fetches the streams owned by c from m; call it from c's Initialize.
+// Init fetches the streams owned by c from m; call it from c's Initialize,
+// and from its RestoreState when c is a [Snapshotter] (a component restored
+// from a snapshot gets RestoreState instead of Initialize).
 func (k *Blocks) Init(m Model, c Component) error {
 	streams, err := m.Streams(c)
 	if err != nil {
