@@ -80,7 +80,7 @@ func MarshalMixer(m Mixer) ([]byte, error) {
 	}
 	j, ok := m.(json.Marshaler)
 	if !ok {
-		return nil, fmt.Errorf("mixing: cannot encode mixer %q (%T): not a built-in mixer", m.Name(), m)
+		return nil, fmt.Errorf("mixing: cannot encode mixer %q (%T): not a built-in mixer, and it does not marshal itself (implement json.Marshaler and register its type with mixing.Register)", m.Name(), m)
 	}
 	return j.MarshalJSON()
 }

@@ -30,7 +30,7 @@ func writeComponentDocs(w io.Writer, types []ComponentType, cs []ecs.Compartment
      TestComponentDocs fails when this file and the code differ. Regenerate with
      go run ./cmd/rubeola components > docs/components.md -->
 
-Every built-in component, with the keys a run file (` + "`rubeola run --config run.toml`" + `) accepts for it.
+Every registered component (the built-ins, and in a binary of your own those it registers too), with the keys a run file (` + "`rubeola run --config run.toml`" + `) accepts for it.
 In a run file, ` + "`[[phases]]`" + ` is the whole ordered component list (initialisers, phases, trackers, writers);
 ` + "`type`" + ` takes the Go name, the reference name or the snake_case form. Unknown keys are errors naming
 the entry and key, e.g. ` + "`run.toml: phases[2].betta: unknown key (did you mean \"beta\"?)`" + ` (entries are

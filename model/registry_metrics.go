@@ -9,13 +9,13 @@ import (
 func registerTrackers() {
 	MustRegister(NewComponentType(ComponentSpec[*metrics.StateTracker, metrics.StateTrackerParams]{
 		Name: metrics.StateTrackerName, Kind: KindPhase,
-		Summary:  "Records S, I and R summed per group at its position in the tick (SPEC §8.2).",
+		Summary:  "Records every compartment (S, I, R and any declared) summed per group at its position in the tick (SPEC §8.2).",
 		Defaults: metrics.DefaultStateTrackerParams, Decode: metrics.DecodeStateTrackerParams,
 		New: metrics.NewStateTracker, Params: (*metrics.StateTracker).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*metrics.PopulationTracker, metrics.PopulationTrackerParams]{
 		Name: metrics.PopulationTrackerName, Kind: KindPhase,
-		Summary:  "Records every patch's population S+I+R at its position in the tick (SPEC §8.3).",
+		Summary:  "Records every patch's population, the sum of its compartments (S+I+R and any declared), at its position in the tick (SPEC §8.3).",
 		Defaults: metrics.DefaultPopulationTrackerParams, Decode: metrics.DecodePopulationTrackerParams,
 		New: metrics.NewPopulationTracker, Params: (*metrics.PopulationTracker).Params,
 	}))

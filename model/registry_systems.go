@@ -33,13 +33,13 @@ func registerSystems() {
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.VitalDynamics, systems.VitalDynamicsParams]{
 		Name: systems.VitalDynamicsName, Kind: KindPhase,
-		Summary:  "Births (MCV1-protected newborns to R, the others to S) and deaths from every compartment (SPEC §5.4).",
+		Summary:  "Births (MCV1-protected newborns to R, the others to S) and deaths from S, I and R (SPEC §5.4; a declared compartment belongs to the phases that move people through it).",
 		Defaults: systems.DefaultVitalDynamicsParams, Decode: systems.DecodeVitalDynamicsParams,
 		New: systems.NewVitalDynamics, Params: (*systems.VitalDynamics).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.ConstantPop, systems.ConstantPopParams]{
 		Name: systems.ConstantPopName, Kind: KindPhase,
-		Summary:  "Births equal deaths in every patch: dX ~ Poisson(X·μ) per compartment, all births to S; population conserved exactly (SPEC §5.5).",
+		Summary:  "Births equal deaths in every patch: dX ~ Poisson(X·μ) for X in S, I and R, all births to S; population conserved exactly (SPEC §5.5).",
 		Defaults: systems.DefaultConstantPopParams, Decode: systems.DecodeConstantPopParams,
 		New: systems.NewConstantPop, Params: (*systems.ConstantPop).Params,
 	}))

@@ -236,7 +236,7 @@ func rebuildComponents(saved []snapshotComponent) ([]phases.Factory, error) {
 	for k, sc := range saved {
 		t, ok := LookupComponentType(sc.Type)
 		if sc.Type == "" || !ok {
-			return nil, fmt.Errorf("snapshot component %q is not built in; pass its factory", sc.Name)
+			return nil, fmt.Errorf("snapshot component %q is not built in; pass its factory (or register its type with model.Register)", sc.Name)
 		}
 		if len(sc.Params) == 0 || string(sc.Params) == "null" {
 			return nil, fmt.Errorf("snapshot component %q was saved without params (they hold a custom value such as a user mixer); pass its factory", sc.Name)
