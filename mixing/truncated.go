@@ -130,7 +130,7 @@ func decodeTruncated(data []byte) (Mixer, error) {
 	}
 	inner, err := DecodeMixer(v.Mixer)
 	if err != nil {
-		return nil, fmt.Errorf("%s: key \"mixer\": %w", component, err)
+		return nil, params.PrefixErrors(component+`: key "mixer"`, err)
 	}
 	t := TruncatedMixer{mixer: inner, opt: v.Truncation}
 	if err := t.Validate(); err != nil {

@@ -171,10 +171,11 @@ func KeyErrors(err error) []*KeyError {
 	return out
 }
 
-// prefixErrors prefixes every error joined in err with prefix + ": ", so
-// that each line of the message names its source. A single error is wrapped
-// with %w; joined errors are re-joined after wrapping each one.
-func prefixErrors(prefix string, err error) error {
+// PrefixErrors prefixes every error joined in err (errors.Join, nested
+// too) with prefix + ": ", so that each line of a message reporting several
+// problems names its source. A single error is wrapped with %w; joined
+// errors are re-joined after wrapping each one; nil stays nil.
+func PrefixErrors(prefix string, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -182,7 +183,7 @@ func prefixErrors(prefix string, err error) error {
 		list := u.Unwrap()
 		wrapped := make([]error, len(list))
 		for i, e := range list {
-			wrapped[i] = prefixErrors(prefix, e)
+			wrapped[i] = PrefixErrors(prefix, e)
 		}
 		return errors.Join(wrapped...)
 	}

@@ -73,7 +73,7 @@ func LoadFile(path string) (BiweeklyParams, error) {
 	defer f.Close()
 	p, err := decode(f)
 	if err != nil {
-		return BiweeklyParams{}, prefixErrors(path, err)
+		return BiweeklyParams{}, PrefixErrors(path, err)
 	}
 	return p, nil
 }

@@ -161,7 +161,7 @@ func DecodeInfectionParams(data []byte) (InfectionParams, error) {
 	if len(w.Mixer) > 0 && string(w.Mixer) != "null" {
 		m, err := mixing.DecodeMixer(w.Mixer)
 		if err != nil {
-			return InfectionParams{}, prefixEach(InfectionName+": mixer", err)
+			return InfectionParams{}, params.PrefixErrors(InfectionName+": mixer", err)
 		}
 		p.Mixer = m
 	}

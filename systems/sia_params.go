@@ -122,7 +122,7 @@ func DecodeSIACalendarParams(data []byte) (SIACalendarParams, error) {
 			p.Schedule, err = decodeSchedule(raw)
 		}
 		if err != nil {
-			return SIACalendarParams{}, prefixEach(SIACalendarName, err)
+			return SIACalendarParams{}, params.PrefixErrors(SIACalendarName, err)
 		}
 	}
 	if err := p.Validate(); err != nil {

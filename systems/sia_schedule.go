@@ -153,20 +153,6 @@ func parseDate(s string) (time.Time, error) {
 	return t, nil
 }
 
-// prefixEach prefixes every error joined in err with prefix + ": " so that
-// each line of a multi-line message names its source.
-func prefixEach(prefix string, err error) error {
-	if u, ok := err.(interface{ Unwrap() []error }); ok {
-		list := u.Unwrap()
-		out := make([]error, len(list))
-		for k, e := range list {
-			out[k] = prefixEach(prefix, e)
-		}
-		return errors.Join(out...)
-	}
-	return fmt.Errorf("%s: %w", prefix, err)
-}
-
 // LoadSchedule reads an SIA schedule from CSV with a header row. The columns
 // named by p.GroupColumn and p.DateColumn ("id" and "date" when empty) must
 // exist; other columns are ignored. Dates are YYYY-MM-DD; a bad date or an
@@ -247,7 +233,7 @@ func LoadScheduleFile(path string, p SIACalendarParams) ([]Campaign, error) {
 	defer f.Close()
 	out, err := LoadSchedule(f, p)
 	if err != nil {
-		return nil, prefixEach(path, err)
+		return nil, params.PrefixErrors(path, err)
 	}
 	return out, nil
 }
