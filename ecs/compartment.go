@@ -44,6 +44,10 @@ func NewCompartment[T ~int64](name string) Compartment {
 // Name returns the compartment's state name.
 func (c Compartment) Name() string { return c.name }
 
+// Type returns the compartment's component type (e.g. main.Waning); nil for
+// the zero Compartment.
+func (c Compartment) Type() reflect.Type { return c.typ }
+
 // String returns the name and the component type, e.g. `W (main.Waning)`.
 func (c Compartment) String() string { return fmt.Sprintf("%s (%v)", c.name, c.typ) }
 

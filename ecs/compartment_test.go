@@ -1,6 +1,7 @@
 package ecs
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -109,4 +110,12 @@ func TestSIRIsACopy(t *testing.T) {
 	s := SIR()
 	s[0] = NewCompartment[waning]("W")
 	assert.Equal(t, "S", SIR()[0].Name())
+}
+
+func TestCompartmentType(t *testing.T) {
+	type waning int64
+	c := NewCompartment[waning]("W")
+	assert.Equal(t, reflect.TypeFor[waning](), c.Type())
+	assert.Equal(t, "W (ecs.waning)", c.String())
+	assert.Nil(t, Compartment{}.Type())
 }

@@ -67,7 +67,7 @@ func TestRunFileCompartments(t *testing.T) {
 		{"far name", `compartments = ["WR", "Exposed"]`, `run.toml: compartments[2]: unknown compartment "Exposed" (registered: ["WR"])`},
 		{"not a string", `compartments = ["WR", 3]`, "run.toml: compartments[2]: expected a string, got an integer"},
 		{"not a list", `compartments = "WR"`, "run.toml: compartments: expected an array of compartment names, got a string"},
-		{"twice", `compartments = ["WR", "WR"]`, `run.toml: compartments: ecs: compartment 1: state "WR" is declared twice`},
+		{"twice", `compartments = ["WR", "WR"]`, `run.toml: compartments[2]: "WR" is declared twice (also compartments[1])`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := DecodeRunFile(strings.NewReader(tc.file+"\n"), "run.toml", "")

@@ -94,7 +94,7 @@ func writeCompartmentDocs(b *strings.Builder, cs []ecs.Compartment) {
 		"(`model.RegisterCompartment`) after them, in its order: `compartments = [\"" + cs[0].Name() + "\"]`.\n\n" +
 		"| compartment | component type |\n|---|---|\n")
 	for _, c := range cs {
-		fmt.Fprintf(b, "| `%s` | `%s` |\n", c.Name(), strings.TrimSuffix(strings.TrimPrefix(c.String(), c.Name()+" ("), ")"))
+		fmt.Fprintf(b, "| `%s` | `%v` |\n", c.Name(), c.Type())
 	}
 }
 

@@ -174,23 +174,24 @@ func (rf *RunFile) decodeCompartments(v any) []error {
 		return []error{fmt.Errorf("compartments: expected an array of compartment names, got %s", tomlType(v))}
 	}
 	var errs []error
+	first := map[string]int{} // name → its first entry (registered names and types are distinct already)
 	for k, item := range list {
 		name, ok := item.(string)
 		if !ok {
 			errs = append(errs, fmt.Errorf("compartments[%d]: expected a string, got %s", k+1, tomlType(item)))
 			continue
 		}
+		if at, dup := first[name]; dup {
+			errs = append(errs, fmt.Errorf("compartments[%d]: %q is declared twice (also compartments[%d])", k+1, name, at))
+			continue
+		}
+		first[name] = k + 1
 		c, ok := LookupCompartment(name)
 		if !ok {
 			errs = append(errs, fmt.Errorf("compartments[%d]: %w", k+1, unknownCompartmentError(name)))
 			continue
 		}
 		rf.Compartments = append(rf.Compartments, c)
-	}
-	if len(errs) == 0 {
-		if err := ecs.CheckCompartments(rf.Compartments); err != nil {
-			errs = append(errs, fmt.Errorf("compartments: %w", err))
-		}
 	}
 	return errs
 }
