@@ -21,7 +21,7 @@ func init() {
 		{Name: "mixing_matrix", Decode: decodeMixingMatrix,
 			Doc: "user mixing matrix, used as is: matrix (N×N, entries ≥ 0)"},
 	} {
-		Register(t)
+		MustRegister(t)
 	}
 }
 

@@ -102,7 +102,7 @@
 // every mixer writes itself (json.Marshaler); [Spec] wraps a Mixer as a JSON
 // field. A user mixer type is registered the way the built-in ones are:
 //
-//	mixing.Register(mixing.MixerType{Name: "myexp", Decode: decodeMyExp, Doc: "…"})
+//	mixing.MustRegister(mixing.MixerType{Name: "myexp", Decode: decodeMyExp, Doc: "…"})
 //
 // after which run files (mixer = { type = "myexp", … }), snapshots and "did
 // you mean" hints know it ([MixerTypes] lists every registered type).

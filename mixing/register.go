@@ -38,19 +38,27 @@ var registry = struct {
 // Register adds a mixer type. Built-in mixers register in this package's
 // init functions; a user registers theirs before decoding run files or
 // loading snapshots (typically in an init function or at the start of
-// main). It panics when t has no name or no decoder, or when the name is
-// already registered: registration is program set-up, like
-// database/sql.Register.
-func Register(t MixerType) {
+// main). A type without a name or a decoder, or a name already registered,
+// is an error and registers nothing (as model.Register).
+func Register(t MixerType) error {
 	if t.Name == "" || t.Decode == nil {
-		panic(fmt.Sprintf("mixing.Register: mixer type %q needs a name and a decoder", t.Name))
+		return fmt.Errorf("mixing.Register: mixer type %q needs a name and a decoder", t.Name)
 	}
 	registry.Lock()
 	defer registry.Unlock()
 	if _, dup := registry.types[t.Name]; dup {
-		panic(fmt.Sprintf("mixing.Register: mixer type %q is already registered", t.Name))
+		return fmt.Errorf("mixing.Register: mixer type %q is already registered", t.Name)
 	}
 	registry.types[t.Name] = t
+	return nil
+}
+
+// MustRegister is [Register] that panics on error, for package-level
+// registration (an init function or the start of main).
+func MustRegister(t MixerType) {
+	if err := Register(t); err != nil {
+		panic(err)
+	}
 }
 
 // MixerTypes returns the registered mixer types, sorted by name.

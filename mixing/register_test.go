@@ -51,7 +51,7 @@ func decodeScaled(data []byte) (Mixer, error) {
 // registerForTest registers t for the calling test only.
 func registerForTest(tb testing.TB, t MixerType) {
 	tb.Helper()
-	Register(t)
+	require.NoError(tb, Register(t))
 	tb.Cleanup(func() {
 		registry.Lock()
 		defer registry.Unlock()
@@ -120,7 +120,12 @@ func TestRegisterRefuses(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.PanicsWithValue(t, tc.want, func() { Register(tc.t) })
+			before := MixerTypes()
+			err := Register(tc.t)
+			require.Error(t, err)
+			assert.Equal(t, tc.want, err.Error())
+			assert.Len(t, MixerTypes(), len(before), "a refused type registers nothing")
+			assert.PanicsWithError(t, tc.want, func() { MustRegister(tc.t) })
 		})
 	}
 }

@@ -7,7 +7,7 @@
 // schedule with Infection using this mixer instead of gravity and prints the
 // epidemic's summary.
 //
-// spec.go registers the mixer type "exponential" with mixing.Register (its
+// spec.go registers the mixer type "exponential" with mixing.MustRegister (its
 // strict decoder and docs) and gives the kernel its canonical JSON
 // (MarshalJSON), exactly as the built-in mixers do. The program then runs
 // run.toml, which names the mixer as mixer = { type = "exponential", … },

@@ -15,7 +15,7 @@ import (
 // the mixer is loaded without factories, and a misspelt type gets a "did you
 // mean" hint.
 func init() {
-	mixing.Register(mixing.MixerType{
+	mixing.MustRegister(mixing.MixerType{
 		Name:   ExponentialKernel{}.Name(),
 		Decode: DecodeExponentialKernel,
 		Doc:    "exponential distance kernel p_j·exp(−d/scale), normalised to k: scale > 0 km (20), k in [0, 1] (0.01)",
