@@ -38,9 +38,11 @@
 // # Your own components, compartments and run files
 //
 // The component catalogue is open: [NewComponentType] declares a type from
-// a [ComponentSpec] (Name, Kind, Defaults and New are required; the strict
-// decoder and the params accessor default to the params' tags and the
-// component's Params method) and [Register] (or [MustRegister]) adds it to
+// a [ComponentSpec] (Name, Kind, Defaults and New are required, and Params
+// when the component has no Params method; the strict decoder and the
+// params accessor default to the params' tags and that method; a params key
+// tagged omitempty or omitzero is refused, since snapshots must store every
+// key) and [Register] (or [MustRegister]) adds it to
 // the catalogue, like the built-ins. A registered type is accepted by run
 // files ([LoadRunFile]: `type = "…"` by Go, reference or snake_case name),
 // listed by [ComponentTypes] and [WriteComponentDocs] (`rubeola
