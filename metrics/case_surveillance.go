@@ -48,10 +48,7 @@ func (p CaseSurveillanceTrackerParams) Validate() error {
 	return errors.Join(errs...)
 }
 
-var caseSurveillanceKeys = params.KeyRules{
-	Component: CaseSurveillanceTrackerName,
-	Aliases:   params.TagAliases(CaseSurveillanceTrackerParams{}),
-}
+var caseSurveillanceKeys = params.KeyRules{Component: CaseSurveillanceTrackerName}
 
 // DecodeCaseSurveillanceTrackerParams decodes a JSON object strictly over
 // the defaults.

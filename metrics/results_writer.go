@@ -33,10 +33,7 @@ func (p ResultsWriterParams) Validate() error {
 	return nil
 }
 
-var resultsWriterKeys = params.KeyRules{
-	Component: ResultsWriterName,
-	Aliases:   params.TagAliases(ResultsWriterParams{}),
-}
+var resultsWriterKeys = params.KeyRules{Component: ResultsWriterName}
 
 // DecodeResultsWriterParams decodes a JSON object strictly over the
 // defaults.

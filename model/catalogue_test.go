@@ -33,7 +33,7 @@ func (p driftParams) Validate() error {
 	return nil
 }
 
-var driftKeys = params.KeyRules{Component: "Drift", Aliases: params.TagAliases(driftParams{})}
+var driftKeys = params.KeyRules{Component: "Drift"}
 
 func decodeDriftParams(data []byte) (driftParams, error) {
 	return params.DecodeComponent(data, defaultDriftParams(), driftKeys)

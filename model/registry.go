@@ -1,11 +1,8 @@
 package model
 
 import (
-	"cmp"
 	"encoding/json"
-	"maps"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/rubeola/rubeola/params"
@@ -84,8 +81,8 @@ type ComponentSpec[C phases.Component, P params.Validator] struct {
 	// Decode decodes a JSON object of params keys strictly over the
 	// defaults and validates the result. nil means
 	// params.DecodeComponent(data, Defaults(), Rules), with Rules'
-	// Component defaulting to Name and the alias tags added to its
-	// Aliases (every documented alias decodes).
+	// Component defaulting to Name (strict decoding reads the alias tags
+	// itself, so every documented alias decodes).
 	Decode func(data []byte) (P, error)
 	// New returns a factory building the component from params.
 	New func(p *P) phases.Factory
@@ -114,10 +111,11 @@ func NewComponentType[C phases.Component, P params.Validator](s ComponentSpec[C,
 	pkg = pkg[strings.LastIndex(pkg, "/")+1:]
 	t := ComponentType{
 		GoName: goName, Name: s.Name, Snake: snakeCase(goName), Package: pkg, Kind: s.Kind, Summary: s.Summary,
-		goType: typ, omitted: omittedKeys(reflect.TypeFor[P]()),
+		goType: typ,
 	}
 	if s.Defaults != nil {
 		t.Keys = params.KeyDocs(s.Defaults(), s.Rules)
+		t.omitted = omittedKeys(reflect.TypeFor[P](), t.Keys)
 		t.defaults = func() any { return s.Defaults() }
 		if s.Decode == nil {
 			s.Decode = defaultDecoder(s)
@@ -147,47 +145,30 @@ func NewComponentType[C phases.Component, P params.Validator](s ComponentSpec[C,
 	return t
 }
 
-// omittedKeys returns the keys of params type p whose json tag has the
+// omittedKeys returns the keys (of params type p) whose json tag has the
 // omitempty or omitzero option: stored params would leave such a key out
 // when its value is empty, and a snapshot would then resume it at its
 // default. A p that encodes itself (json.Marshaler) has none.
-func omittedKeys(p reflect.Type) []string {
-	if p.Kind() != reflect.Struct || p.Implements(reflect.TypeFor[json.Marshaler]()) ||
-		reflect.PointerTo(p).Implements(reflect.TypeFor[json.Marshaler]()) {
+func omittedKeys(p reflect.Type, keys []KeyDoc) []string {
+	if p.Implements(reflect.TypeFor[json.Marshaler]()) || reflect.PointerTo(p).Implements(reflect.TypeFor[json.Marshaler]()) {
 		return nil
 	}
 	var out []string
-	for _, f := range reflect.VisibleFields(p) {
-		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if !f.IsExported() || name == "-" || f.Anonymous && name == "" {
-			continue
-		}
-		if slices.ContainsFunc(strings.Split(opts, ","), func(o string) bool { return o == "omitempty" || o == "omitzero" }) {
-			out = append(out, cmp.Or(name, f.Name))
+	for _, k := range keys {
+		if k.Omitted {
+			out = append(out, k.Key)
 		}
 	}
 	return out
 }
 
 // defaultDecoder is spec s's strict decoder when it declares none: the
-// params' keys over the defaults, with s.Rules (Component defaulting to the
-// component's name, the alias tags added to Aliases), then Validate.
+// params' keys (and alias tags) over the defaults, with s.Rules (Component
+// defaulting to the component's name), then Validate.
 func defaultDecoder[C phases.Component, P params.Validator](s ComponentSpec[C, P]) func([]byte) (P, error) {
 	rules := s.Rules
 	if rules.Component == "" {
 		rules.Component = s.Name
-	}
-	if tags := params.TagAliases(s.Defaults()); len(tags) > 0 {
-		aliases := maps.Clone(rules.Aliases) // the spec's map stays the caller's
-		if aliases == nil {
-			aliases = map[string]string{}
-		}
-		for a, key := range tags {
-			if _, set := aliases[a]; !set {
-				aliases[a] = key
-			}
-		}
-		rules.Aliases = aliases
 	}
 	return func(data []byte) (P, error) {
 		return params.DecodeComponent(data, s.Defaults(), rules)

@@ -12,7 +12,7 @@ import (
 // KeyRules describes a params struct's key rules for strict decoding.
 type KeyRules struct {
 	Component string            // name used in error messages, e.g. "InfectionProcess" or "phases[2]"
-	Aliases   map[string]string // accepted input alias -> canonical key, e.g. "seasonal_amplitude": "seasonality"
+	Aliases   map[string]string // accepted input alias -> canonical key besides the fields' alias tags, e.g. "seasonal_amplitude": "seasonality"
 	Rejected  map[string]string // keys rejected with a specific hint, e.g. "distance_exponent": "configure the mixer", "cbr": `did you mean "crude_birth_rate"?`
 }
 
@@ -22,7 +22,9 @@ type KeyRules struct {
 // Known keys are the struct's json tag names (an untagged exported field is
 // known by its Go name, as in encoding/json; fields tagged "-", unexported
 // fields and func or chan fields are not keys; untagged embedded structs
-// contribute their fields). Key matching is exact (case-sensitive).
+// contribute their fields). Key matching is exact (case-sensitive). A
+// field's alias tag (`alias:"a,b"`) declares other spellings of its key;
+// rules.Aliases may add more.
 //
 // Problems are reported as [*KeyError] values, all together with
 // errors.Join, in the order of the keys in data:
@@ -159,11 +161,14 @@ func (c *checker) keys(entries []entry, fs *fieldSet, rules KeyRules) []assignme
 		canon := e.key
 		if a, ok := rules.Aliases[e.key]; ok {
 			canon = a
+		} else if a, ok := fs.aliases[e.key]; ok {
+			canon = a
 		}
 		f, ok := fs.byName[canon]
 		if !ok {
 			if known == nil {
 				known = append(slices.Clone(fs.names), slices.Sorted(maps.Keys(rules.Aliases))...)
+				known = append(known, slices.Sorted(maps.Keys(fs.aliases))...)
 			}
 			c.add(&KeyError{Kind: UnknownKey, Key: e.key, Suggestion: Suggest(e.key, known), Known: slices.Clone(fs.names)})
 			continue
@@ -187,9 +192,15 @@ func (c *checker) keys(entries []entry, fs *fieldSet, rules KeyRules) []assignme
 	return assigns
 }
 
-// checkRules reports mistakes in the rules themselves (programming errors).
+// checkRules reports mistakes in the rules and alias tags themselves
+// (programming errors).
 func checkRules(rules KeyRules, fs *fieldSet) error {
 	var errs []error
+	for _, a := range slices.Sorted(maps.Keys(fs.aliases)) {
+		if _, ok := fs.byName[a]; ok {
+			errs = append(errs, fmt.Errorf("params.DecodeStrict: %s: alias tag %q is itself a key", rules.Component, a))
+		}
+	}
 	for _, a := range slices.Sorted(maps.Keys(rules.Aliases)) {
 		canon := rules.Aliases[a]
 		if _, ok := fs.byName[a]; ok {

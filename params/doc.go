@@ -44,9 +44,9 @@
 // A params struct declares each key next to its field: the json tag is the
 // key, alias:"a,b" its other spellings, doc:"…" its meaning (shown by
 // `rubeola components`) and path:"relative" a file path that a run file
-// resolves against its own directory. [KeyDocs] reads them and
-// [TagAliases] turns the alias tags into [KeyRules.Aliases]. A typical
-// component:
+// resolves against its own directory. [KeyDocs] reads them, and
+// [DecodeStrict] accepts the alias tags by itself ([KeyRules.Aliases] only
+// adds spellings no tag declares). A typical component:
 //
 //	type InfectionParams struct {
 //		Seasonality float64 `json:"seasonality" alias:"seasonal_amplitude" doc:"amplitude A of s(t), in [0, 1]"`
@@ -55,7 +55,6 @@
 //
 //	var infectionRules = params.KeyRules{
 //		Component: "InfectionProcess",
-//		Aliases:   params.TagAliases(InfectionParams{}),
 //		Rejected:  map[string]string{"distance_exponent": "configure the mixer"},
 //	}
 //

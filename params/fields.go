@@ -15,13 +15,15 @@ type field struct {
 	index  []int        // reflect index path (through embedded structs)
 	typ    reflect.Type // the field's type
 	quoted bool         // the json ",string" option: scalar written as a JSON string
+	omit   bool         // the json "omitempty" or "omitzero" option: left out when encoded empty
 }
 
 // fieldSet is the key index of one struct type: its fields by key and the
 // keys in field order.
 type fieldSet struct {
-	byName map[string]field
-	names  []string
+	byName  map[string]field
+	names   []string
+	aliases map[string]string // alias → key, from the fields' alias tags ("a,b")
 }
 
 var (
@@ -38,10 +40,13 @@ func fieldsOf(t reflect.Type) *fieldSet {
 	if fs, ok := fieldSets.Load(t); ok {
 		return fs.(*fieldSet)
 	}
-	fs := &fieldSet{byName: map[string]field{}}
+	fs := &fieldSet{byName: map[string]field{}, aliases: map[string]string{}}
 	for _, f := range structFields(t) {
 		fs.byName[f.name] = f
 		fs.names = append(fs.names, f.name)
+		for _, a := range tagAliases(t.FieldByIndex(f.index)) {
+			fs.aliases[a] = f.name
+		}
 	}
 	actual, _ := fieldSets.LoadOrStore(t, fs)
 	return actual.(*fieldSet)
@@ -90,8 +95,10 @@ func structFields(t reflect.Type) []field {
 				}
 				if !seen[name] { // else hidden by a shallower field, or a duplicate at this depth
 					seen[name] = true
+					options := strings.Split(opts, ",")
 					out = append(out, field{name: name, index: index, typ: sf.Type,
-						quoted: slices.Contains(strings.Split(opts, ","), "string")})
+						quoted: slices.Contains(options, "string"),
+						omit:   slices.Contains(options, "omitempty") || slices.Contains(options, "omitzero")})
 				}
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/params"
 )
@@ -28,7 +29,7 @@ func TestKeyDocs(t *testing.T) {
 	rules := params.KeyRules{Aliases: map[string]string{"rt": "rate", "r": "rate", "lvl": "level", "old": "gone"}}
 	want := []params.KeyDoc{
 		{Key: "rate", Aliases: []string{"r", "the_rate", "rt"}, Doc: "rate per tick"},
-		{Key: "file", Doc: "a CSV file", Path: true},
+		{Key: "file", Doc: "a CSV file", Path: true, Omitted: true},
 		{Key: "Plain"},
 		{Key: "level", Aliases: []string{"lvl"}, Doc: "grouping level"},
 	}
@@ -50,31 +51,37 @@ func TestKeyDocs(t *testing.T) {
 	}
 }
 
-// TestTagAliases: the alias tags as KeyRules.Aliases, nil without any.
-func TestTagAliases(t *testing.T) {
-	cases := []struct {
-		name string
-		def  any
-		want map[string]string
-	}{
-		{"aliases", keydocParams{}, map[string]string{"r": "rate", "the_rate": "rate"}},
-		{"none", keydocInner{}, nil},
-		{"not a struct", "x", nil},
+// TestTagAliasesDecode: aliases declared by tags are accepted by strict
+// decoding like any alias, without rules listing them: each alias tag of
+// keydocParams sets its key, a close misspelling is suggested, and an alias
+// given with its key is a conflict.
+func TestTagAliasesDecode(t *testing.T) {
+	for _, alias := range []string{"r", "the_rate"} {
+		p := keydocParams{}
+		require.NoError(t, params.DecodeStrict([]byte(`{"`+alias+`": 2}`), &p, params.KeyRules{Component: "C"}), alias)
+		assert.InDelta(t, 2.0, p.Rate, 0, alias)
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, params.TagAliases(tc.def))
-		})
-	}
+	p := keydocParams{}
+	err := params.DecodeStrict([]byte(`{"the_rat": 2}`), &p, params.KeyRules{Component: "C"})
+	assert.EqualError(t, err, `C: unknown key "the_rat" (did you mean "the_rate"?)`)
+	err = params.DecodeStrict([]byte(`{"rate": 1, "r": 2}`), &p, params.KeyRules{Component: "C"})
+	assert.EqualError(t, err, `C: keys "r" and "rate" both set the same parameter`)
+	inner := keydocInner{}
+	err = params.DecodeStrict([]byte(`{"r": 2}`), &inner, params.KeyRules{Component: "C"})
+	assert.ErrorContains(t, err, `unknown key "r"`, "a struct without alias tags has no aliases")
 }
 
-// TestTagAliasesDecode: aliases declared by tags are accepted by strict
-// decoding like any alias.
-func TestTagAliasesDecode(t *testing.T) {
-	p := keydocParams{}
-	err := params.DecodeStrict([]byte(`{"the_rate": 2}`), &p, params.KeyRules{Component: "C", Aliases: params.TagAliases(p)})
-	assert.NoError(t, err)
-	assert.InDelta(t, 2.0, p.Rate, 0)
+// aliasIsKey declares an alias that is another field's key.
+type aliasIsKey struct {
+	Rate float64 `json:"rate" alias:"seed"`
+	Seed int     `json:"seed"`
+}
+
+// TestAliasTagIsKey: an alias tag naming a key is a programming error.
+func TestAliasTagIsKey(t *testing.T) {
+	p := aliasIsKey{}
+	err := params.DecodeStrict([]byte(`{}`), &p, params.KeyRules{Component: "C"})
+	assert.EqualError(t, err, `params.DecodeStrict: C: alias tag "seed" is itself a key`)
 }
 
 type keydocBase struct {
@@ -112,7 +119,6 @@ func TestKeyDocsFollowDecodeStrict(t *testing.T) {
 		want any
 	}{
 		{"docs", params.KeyDocs(keydocShadow{}, params.KeyRules{}), want},
-		{"aliases", params.TagAliases(keydocShadow{}), map[string]string{"r": "rate"}},
 		{"embedded cycle", params.KeyDocs(KeydocNode{}, params.KeyRules{}), []params.KeyDoc{{Key: "depth"}}},
 	}
 	for _, tc := range cases {
@@ -123,4 +129,7 @@ func TestKeyDocsFollowDecodeStrict(t *testing.T) {
 	p := keydocShadow{}
 	err := params.DecodeStrict([]byte(`{"secret": "x"}`), &p, params.KeyRules{Component: "C"})
 	assert.ErrorContains(t, err, `unknown key "secret"`, "the decoder does not know the key either")
+	require.NoError(t, params.DecodeStrict([]byte(`{"r": 3}`), &p, params.KeyRules{Component: "C"}))
+	assert.InDelta(t, 3.0, p.Rate, 0, "the alias tag of the rate that decodes sets it")
+	assert.Zero(t, p.keydocBase.Rate, "the hidden rate is untouched")
 }

@@ -22,10 +22,7 @@ func (p EquilibriumParams) Validate() error {
 	return checkNonNegative(EquilibriumName+": R0", p.R0)
 }
 
-var equilibriumKeys = params.KeyRules{
-	Component: EquilibriumName,
-	Aliases:   params.TagAliases(EquilibriumParams{}),
-}
+var equilibriumKeys = params.KeyRules{Component: EquilibriumName}
 
 // DecodeEquilibriumParams decodes a JSON object strictly over the defaults.
 func DecodeEquilibriumParams(data []byte) (EquilibriumParams, error) {

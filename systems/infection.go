@@ -136,7 +136,6 @@ type infectionFields InfectionParams
 
 var infectionKeys = params.KeyRules{
 	Component: InfectionName,
-	Aliases:   params.TagAliases(InfectionParams{}),
 	Rejected: map[string]string{
 		"distance_exponent": "configure the mixer",
 		"mixing_scale":      "configure the mixer",

@@ -98,10 +98,7 @@ func (p SeedingParams) Validate() error {
 	return errors.Join(errs...)
 }
 
-var seedingKeys = params.KeyRules{
-	Component: SeedingName,
-	Aliases:   params.TagAliases(SeedingParams{}),
-}
+var seedingKeys = params.KeyRules{Component: SeedingName}
 
 // DecodeSeedingParams decodes a JSON object strictly over the defaults.
 func DecodeSeedingParams(data []byte) (SeedingParams, error) {

@@ -37,9 +37,9 @@ func (p WaningImmunityParams) Validate() error {
 	return nil
 }
 
-// waningKeys are the strict-decoding rules; the aliases come from the
-// params' alias tags.
-var waningKeys = params.KeyRules{Component: WaningImmunityName, Aliases: params.TagAliases(WaningImmunityParams{})}
+// waningKeys are the strict-decoding rules (the alias is the params' alias
+// tag, which strict decoding reads itself).
+var waningKeys = params.KeyRules{Component: WaningImmunityName}
 
 // DecodeWaningImmunityParams decodes a JSON object strictly over the
 // defaults: unknown keys are errors with a suggestion, "waning_rate" is
