@@ -40,11 +40,6 @@ func Main() {
 // Execute runs the command line with args, writing to stdout and stderr, and
 // returns the exit code instead of exiting.
 func Execute(args []string, stdout, stderr io.Writer) int {
-	return execute(args, stdout, stderr)
-}
-
-// execute runs the CLI with args and returns the exit code.
-func execute(args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd(stdout, stderr)
 	root.SetArgs(args)
 	err := root.Execute()

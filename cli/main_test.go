@@ -17,7 +17,7 @@ import (
 func runCLI(t testing.TB, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := execute(args, &out, &errOut)
+	code := Execute(args, &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
