@@ -359,3 +359,19 @@ func TestRegisterRefusesOmittedKeys(t *testing.T) {
 		"stored params (snapshots) would leave them out when empty and resume them at their defaults; drop the option", err.Error())
 	assert.Len(t, ComponentTypes(), before)
 }
+
+// TestPathKeys: the keys declared as file paths, with their aliases.
+func TestPathKeys(t *testing.T) {
+	for _, tc := range []struct {
+		typ  string
+		want []string
+	}{
+		{"SIACalendar", []string{"sia_schedule"}},
+		{"Drift", []string{"notes"}},
+		{"Infection", nil},
+	} {
+		ct, ok := LookupComponentType(tc.typ)
+		require.True(t, ok, tc.typ)
+		assert.Equal(t, tc.want, ct.PathKeys(), tc.typ)
+	}
+}

@@ -185,6 +185,21 @@ func paramsMethod[C phases.Component, P params.Validator]() func(C) P {
 	return func(c C) P { return any(c).(interface{ Params() P }).Params() }
 }
 
+// PathKeys returns the params keys whose string values are file paths (a
+// field tagged path:"relative", e.g. SIACalendar's sia_schedule), each
+// followed by its aliases: a run file resolves them against its directory,
+// and a sweep hashes the files they name.
+func (t ComponentType) PathKeys() []string {
+	var out []string
+	for _, d := range t.Keys {
+		if d.Path {
+			out = append(out, d.Key)
+			out = append(out, d.Aliases...)
+		}
+	}
+	return out
+}
+
 // Defaults returns the component's default params (JSON-encodable).
 func (t ComponentType) Defaults() any { return t.defaults() }
 

@@ -253,7 +253,7 @@ func runFilePhase(k int, tbl map[string]any, file, baseDir string) (phases.Facto
 			keys[key] = jsonable(v)
 		}
 	}
-	resolvePaths(keys, t.Keys, baseDir)
+	resolvePaths(keys, t.PathKeys(), baseDir)
 	data, err := json.Marshal(keys)
 	if err != nil {
 		return nil, t.GoName, []error{fmt.Errorf("%s: %w", where, err)}
@@ -273,21 +273,15 @@ func runFilePhase(k int, tbl map[string]any, file, baseDir string) (phases.Facto
 }
 
 // resolvePaths makes the relative file paths among keys relative to
-// baseDir: the string values of the keys (or their aliases) documented as
-// paths (a params field tagged path:"relative", e.g. SIACalendar's
-// sia_schedule).
-func resolvePaths(keys map[string]any, docs []KeyDoc, baseDir string) {
+// baseDir: the string values of pathKeys ([ComponentType.PathKeys], e.g.
+// SIACalendar's sia_schedule).
+func resolvePaths(keys map[string]any, pathKeys []string, baseDir string) {
 	if baseDir == "" {
 		return
 	}
-	for _, d := range docs {
-		if !d.Path {
-			continue
-		}
-		for _, key := range append([]string{d.Key}, d.Aliases...) {
-			if s, ok := keys[key].(string); ok && !filepath.IsAbs(s) {
-				keys[key] = filepath.Join(baseDir, s)
-			}
+	for _, key := range pathKeys {
+		if s, ok := keys[key].(string); ok && !filepath.IsAbs(s) {
+			keys[key] = filepath.Join(baseDir, s)
 		}
 	}
 }

@@ -108,14 +108,7 @@ func pathKeys(tbl map[string]any) []string {
 	if !ok {
 		return nil
 	}
-	var out []string
-	for _, d := range t.Keys {
-		if d.Path {
-			out = append(out, d.Key)
-			out = append(out, d.Aliases...)
-		}
-	}
-	return out
+	return t.PathKeys()
 }
 
 // fingerprint hashes what makes two directories the same sweep.
