@@ -1,7 +1,6 @@
 package mixing
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 
@@ -69,14 +68,8 @@ func (cd CompetingDestinations) Migration(scn *scenario.Table) (*Matrix, error) 
 // MarshalJSON encodes cd in canonical form, {"type":"competing_destinations",
 // "a":…,"b":…,"c":…,"k":…,"delta":…}.
 func (cd CompetingDestinations) MarshalJSON() ([]byte, error) {
-	if err := cd.Validate(); err != nil {
-		return nil, err
-	}
 	type plain CompetingDestinations // no methods: no recursion
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		plain
-	}{cd.Name(), plain(cd)})
+	return marshalKernel(cd, plain(cd))
 }
 
 // kernel validates cd and returns its raw kernel and migration scale.

@@ -1,7 +1,6 @@
 package mixing
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 
@@ -71,14 +70,8 @@ func (g Gravity) kernel() (kernelFunc, float64, error) {
 // MarshalJSON encodes g in canonical form, {"type":"gravity","a":…,"b":…,
 // "c":…,"k":…}, so a Gravity stored in a Mixer field encodes with its type.
 func (g Gravity) MarshalJSON() ([]byte, error) {
-	if err := g.Validate(); err != nil {
-		return nil, err
-	}
 	type plain Gravity // no methods: no recursion
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		plain
-	}{g.Name(), plain(g)})
+	return marshalKernel(g, plain(g))
 }
 
 // gravityKernel returns the raw gravity kernel of SPEC §7.2 with origin

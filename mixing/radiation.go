@@ -1,8 +1,6 @@
 package mixing
 
 import (
-	"encoding/json"
-
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -57,14 +55,8 @@ func (r Radiation) Migration(scn *scenario.Table) (*Matrix, error) {
 // MarshalJSON encodes r in canonical form,
 // {"type":"radiation","include_home":…,"k":…}.
 func (r Radiation) MarshalJSON() ([]byte, error) {
-	if err := r.Validate(); err != nil {
-		return nil, err
-	}
 	type plain Radiation // no methods: no recursion
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		plain
-	}{r.Name(), plain(r)})
+	return marshalKernel(r, plain(r))
 }
 
 // kernel validates r and returns its raw kernel and migration scale.

@@ -112,6 +112,33 @@ func (s *Spec) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// marshalKernel encodes a mixer whose params are its struct fields in
+// canonical form, {"type": m.Name(), then the keys of fields}: fields is m
+// converted to a type without methods, so the encoding does not recurse
+// into m's MarshalJSON. An invalid m is an error.
+func marshalKernel(m interface {
+	Name() string
+	Validate() error
+}, fields any) ([]byte, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	head, err := json.Marshal(struct {
+		Type string `json:"type"`
+	}{m.Name()})
+	if err != nil {
+		return nil, err
+	}
+	body, err := json.Marshal(fields)
+	if err != nil {
+		return nil, err
+	}
+	if string(body) == "{}" {
+		return head, nil
+	}
+	return append(append(head[:len(head)-1], ','), body[1:]...), nil
+}
+
 // MarshalJSON encodes the held mixer with [MarshalMixer] (null if nil).
 func (s Spec) MarshalJSON() ([]byte, error) {
 	if s.Mixer == nil {

@@ -1,7 +1,6 @@
 package mixing
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 
@@ -66,14 +65,8 @@ func (s Stouffer) Migration(scn *scenario.Table) (*Matrix, error) {
 // MarshalJSON encodes s in canonical form,
 // {"type":"stouffer","include_home":…,"k":…,"a":…,"b":…}.
 func (s Stouffer) MarshalJSON() ([]byte, error) {
-	if err := s.Validate(); err != nil {
-		return nil, err
-	}
 	type plain Stouffer // no methods: no recursion
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		plain
-	}{s.Name(), plain(s)})
+	return marshalKernel(s, plain(s))
 }
 
 // kernel validates s and returns its raw kernel and migration scale.
