@@ -3,6 +3,7 @@ package plot
 import (
 	"fmt"
 	"image/color"
+	"strings"
 	"time"
 
 	"gonum.org/v1/plot"
@@ -37,9 +38,22 @@ func addTimeLine(p *plot.Plot, dates []time.Time, values []float64, c color.Colo
 	return l, nil
 }
 
-// sirPicture draws the global S and R (top panel) and I (bottom panel)
-// over time from the states table: I is two orders of magnitude below S
-// and R, so it gets its own scale.
+// extraStates returns the states of t other than S, I and R (the
+// compartments a variant declares, e.g. W), in first-appearance order.
+func extraStates(t *tidyTable) []string {
+	var out []string
+	for _, s := range t.states {
+		if s != "S" && s != "I" && s != "R" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// sirPicture draws the global S and R, and any compartment a variant
+// declares (top panel), and I (bottom panel) over time from the states
+// table: I is two orders of magnitude below S and R, so it gets its own
+// scale.
 func sirPicture(t *tidyTable, unit string) (func(draw.Canvas) error, error) {
 	for _, s := range []string{"S", "I", "R"} {
 		if !t.hasState(s) {
@@ -50,23 +64,31 @@ func sirPicture(t *tidyTable, unit string) (func(draw.Canvas) error, error) {
 	if n := len(t.groups); n > 1 {
 		what = fmt.Sprintf("sum of %d %s in %s", n, unit, what)
 	}
-	top := newPlot(fmt.Sprintf("Global S, I and R over time (%s)", what), "", "people")
+	extra := extraStates(t)
+	names := "S, I and R"
+	if len(extra) > 0 {
+		names = "S, I, R and " + strings.Join(extra, ", ")
+	}
+	top := newPlot(fmt.Sprintf("Global %s over time (%s)", names, what), "", "people")
 	bottom := newPlot("", "date", "I: infections per biweek")
 	for _, p := range []*plot.Plot{top, bottom} {
 		dateAxis(p)
 		p.Y.Tick.Marker = plot.TickerFunc(countTicks)
 		p.Add(plotter.NewGrid())
 	}
-	for _, c := range []struct {
+	type curve struct {
 		state string
 		label string
 		color color.Color
 		p     *plot.Plot
-	}{
-		{"S", "S susceptible", colorS, top},
-		{"R", "R recovered", colorR, top},
-		{"I", "I infectious", colorI, bottom},
-	} {
+	}
+	curves := []curve{{"S", "S susceptible", colorS, top}, {"R", "R recovered", colorR, top}, {"I", "I infectious", colorI, bottom}}
+	topMax := max(maxOf(t.total("S")), maxOf(t.total("R")))
+	for k, s := range extra {
+		curves = append(curves, curve{s, s, lineColor(3 + k), top})
+		topMax = max(topMax, maxOf(t.total(s)))
+	}
+	for _, c := range curves {
 		l, err := addTimeLine(c.p, t.dates, t.total(c.state), c.color, vg.Points(1.5))
 		if err != nil {
 			return nil, err
@@ -75,8 +97,8 @@ func sirPicture(t *tidyTable, unit string) (func(draw.Canvas) error, error) {
 			c.p.Legend.Add(c.label, l)
 		}
 	}
-	// Head room for the legend above the S and R lines.
-	top.Y.Max = 1.3 * max(maxOf(t.total("S")), maxOf(t.total("R")))
+	// Head room for the legend above the top panel's lines.
+	top.Y.Max = 1.3 * topMax
 	fromZero(top)
 	fromZero(bottom)
 	top.Legend.Top = true
