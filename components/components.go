@@ -3,6 +3,11 @@ package components
 // Susceptible is the number of susceptible individuals in a patch (S).
 type Susceptible int64
 
+// Exposed is the number of exposed (infected, not yet infectious)
+// individuals in a patch (E): the latent compartment of the compartmental
+// SEIR model.
+type Exposed int64
+
 // Infectious is the number of infectious individuals in a patch (I).
 type Infectious int64
 

@@ -3,6 +3,8 @@ package ecs
 import (
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 
 	ark "github.com/mlange-42/ark/ecs"
 
@@ -58,9 +60,16 @@ var sir = []Compartment{
 	NewCompartment[components.Recovered]("R"),
 }
 
+// latent is the latent compartment E of an SEIR world.
+var latent = NewCompartment[components.Exposed]("E")
+
 // SIR returns the built-in compartments S, I and R, which every world
 // stores first. The slice is new on every call.
 func SIR() []Compartment { return append([]Compartment(nil), sir...) }
+
+// SEIR returns the built-in compartments of an SEIR world ([NewSEIRWorld]):
+// S, E, I and R, in state order. The slice is new on every call.
+func SEIR() []Compartment { return []Compartment{sir[0], latent, sir[1], sir[2]} }
 
 // CheckCompartments checks a list of extra compartments (those after S, I
 // and R): each made by [NewCompartment], named by a letter followed by
@@ -68,21 +77,22 @@ func SIR() []Compartment { return append([]Compartment(nil), sir...) }
 // and R, and no component type used twice or already stored on the patches.
 // The error names the compartment's position in extra.
 func CheckCompartments(extra []Compartment) error {
-	_, err := compartmentList(ark.NewWorld(1), extra)
+	_, err := compartmentList(ark.NewWorld(1), SIR(), extra)
 	return err
 }
 
 // compartmentList checks extra (see [CheckCompartments]) and returns the
-// world's full compartment list: S, I, R, then extra.
-func compartmentList(world *ark.World, extra []Compartment) ([]Compartment, error) {
-	all := append(SIR(), extra...)
+// world's full compartment list: the built-in ones (base: [SIR] or
+// [SEIR]), then extra.
+func compartmentList(world *ark.World, base, extra []Compartment) ([]Compartment, error) {
+	all := append(slices.Clone(base), extra...)
 	names := make(map[string]bool, len(all))
 	types := make(map[ark.ID]string, len(all)+len(patchTypes))
 	for _, p := range patchTypes {
 		types[p.id(world)] = p.what
 	}
 	for k, c := range all {
-		pos := k - len(sir)
+		pos := k - len(base)
 		if c.id == nil {
 			return nil, fmt.Errorf("ecs: compartment %d: not made with ecs.NewCompartment", pos)
 		}
@@ -91,8 +101,8 @@ func compartmentList(world *ark.World, extra []Compartment) ([]Compartment, erro
 		}
 		if names[c.name] {
 			what := "declared twice"
-			if pos < 0 || isSIR(c.name) {
-				what = "built in (S, I and R are every model's first compartments)"
+			if pos < 0 || slices.ContainsFunc(base, func(b Compartment) bool { return b.name == c.name }) {
+				what = fmt.Sprintf("built in (%s are the model's first compartments)", baseNames(base))
 			}
 			return nil, fmt.Errorf("ecs: compartment %d: state %q is %s", pos, c.name, what)
 		}
@@ -107,8 +117,14 @@ func compartmentList(world *ark.World, extra []Compartment) ([]Compartment, erro
 	return all, nil
 }
 
-// isSIR tells whether name is one of the built-in compartments' names.
-func isSIR(name string) bool { return name == "S" || name == "I" || name == "R" }
+// baseNames lists the built-in compartments' names: "S, I and R".
+func baseNames(base []Compartment) string {
+	names := make([]string, len(base))
+	for k, c := range base {
+		names[k] = c.name
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
 
 // checkCompartmentName checks a state name: a letter, then letters, digits
 // or underscores (it is a CSV value, a JSON key and a column name).

@@ -81,7 +81,7 @@ func TestCheckCompartments(t *testing.T) {
 			`ecs: compartment 1: state name "W,X": must be a letter`},
 		{"space", []Compartment{NewCompartment[waning]("W ")}, `state name "W ": must be a letter`},
 		{"S again", []Compartment{NewCompartment[waning]("S")},
-			`ecs: compartment 0: state "S" is built in (S, I and R are every model's first compartments)`},
+			`ecs: compartment 0: state "S" is built in (S, I and R are the model's first compartments)`},
 		{"R again", []Compartment{NewCompartment[waning]("R")}, `state "R" is built in`},
 		{"name twice", []Compartment{NewCompartment[exposed]("W"), NewCompartment[waning]("W")},
 			`ecs: compartment 1: state "W" is declared twice`},

@@ -24,6 +24,8 @@ type World struct {
 	n     int
 
 	s, i, r []int64
+	e       []int64 // nil in an SIR world
+	base    int     // number of built-in compartments: 3 (SIR) or 4 (SEIR)
 	pop     []int64
 	mcv1    []float64
 	loc     []components.Location
@@ -38,22 +40,34 @@ type World struct {
 // stores S, I and R ([SIR]) and then the extra compartments, in order; they
 // are checked as by [CheckCompartments].
 func NewWorld(d PatchData, extra ...Compartment) (*World, error) {
+	return newWorld(d, SIR(), extra)
+}
+
+// NewSEIRWorld is [NewWorld] for an SEIR model (the compartmental model):
+// the world stores S, E, I and R ([SEIR]), in that state order, then the
+// extra compartments. [World.E] is the latent compartment.
+func NewSEIRWorld(d PatchData, extra ...Compartment) (*World, error) {
+	return newWorld(d, SEIR(), extra)
+}
+
+// newWorld creates the world of base then extra compartments.
+func newWorld(d PatchData, base, extra []Compartment) (*World, error) {
 	n := len(d.Pop)
 	if len(d.Lat) != n || len(d.Lon) != n || len(d.MCV1) != n {
 		return nil, fmt.Errorf("ecs: patch data columns differ in length (pop %d, lat %d, lon %d, mcv1 %d)",
 			n, len(d.Lat), len(d.Lon), len(d.MCV1))
 	}
 	world := ark.NewWorld(max(n, 1))
-	all, err := compartmentList(world, extra)
+	all, err := compartmentList(world, base, extra)
 	if err != nil {
 		return nil, err
 	}
-	if len(extra) == 0 {
+	if len(all) == len(sir) {
 		newSIRPatches(world, n)
 	} else {
 		newPatches(world, n, all)
 	}
-	w := &World{world: world, n: n, compartments: all}
+	w := &World{world: world, n: n, compartments: all, base: len(base)}
 	if err := w.resolve(); err != nil {
 		return nil, err
 	}
@@ -118,7 +132,20 @@ func (w *World) resolve() error {
 			return err
 		}
 	}
-	w.s, w.i, w.r = w.states[0], w.states[1], w.states[2]
+	if w.s, err = w.State("S"); err != nil {
+		return err
+	}
+	if w.i, err = w.State("I"); err != nil {
+		return err
+	}
+	if w.r, err = w.State("R"); err != nil {
+		return err
+	}
+	if w.base > len(sir) {
+		if w.e, err = w.State("E"); err != nil {
+			return err
+		}
+	}
 	if w.pop, err = int64Column[components.Population](w); err != nil {
 		return err
 	}
@@ -145,6 +172,23 @@ func (w *World) I() []int64 { return w.i }
 // R returns the recovered column.
 func (w *World) R() []int64 { return w.r }
 
+// E returns the exposed (latent) column of an SEIR world ([NewSEIRWorld]);
+// nil in an SIR world. Systems that move people into infection check it:
+// new infections enter E when it exists, I otherwise.
+func (w *World) E() []int64 { return w.e }
+
+// Builtin returns the number of built-in compartments at the front of the
+// state order: 3 (S, I, R) or 4 in an SEIR world (S, E, I, R). The
+// compartments after them are the extra ones.
+func (w *World) Builtin() int { return w.base }
+
+// Extra returns the columns of the extra compartments (after the built-in
+// ones), in state order; empty when there are none.
+func (w *World) Extra() [][]int64 { return append([][]int64(nil), w.states[w.base:]...) }
+
+// ExtraNames returns the names of the extra compartments, in state order.
+func (w *World) ExtraNames() []string { return append([]string(nil), w.stateNames[w.base:]...) }
+
 // Pop returns the static scenario population column. Do not modify it.
 func (w *World) Pop() []int64 { return w.pop }
 
@@ -154,8 +198,9 @@ func (w *World) MCV1() []float64 { return w.mcv1 }
 // Locations returns the patch locations. Do not modify them.
 func (w *World) Locations() []components.Location { return w.loc }
 
-// StateNames returns the compartment names in order: S, I, R, then the
-// extra compartments of [NewWorld] (["S", "I", "R"] for the biweekly model).
+// StateNames returns the compartment names in order: S, I, R (S, E, I, R in
+// an SEIR world), then the extra compartments (["S", "I", "R"] for the
+// biweekly model, ["S", "E", "I", "R"] for the compartmental model).
 func (w *World) StateNames() []string { return append([]string(nil), w.stateNames...) }
 
 // Compartments returns the declared compartments in state order (S, I, R,

@@ -121,7 +121,7 @@ func newBiweekly(scn *scenario.Table, p params.BiweeklyParams, cfg config) (*Biw
 	m := &Biweekly{cfg: cfg, scn: own, p: p, world: world, startDate: start, created: created,
 		schedule: phases.NewSchedule(nil), timing: metrics.NewTiming(nil), pool: cfg.pool}
 	m.patches = &Patches{world: world, scn: own}
-	m.extra, m.extraNames = world.States()[3:], world.StateNames()[3:]
+	m.extra, m.extraNames = world.Extra(), world.ExtraNames()
 	if m.pool == nil {
 		m.pool = phases.NewPool(cfg.poolWorkers())
 		// A model dropped before its run completed still has parked helpers.

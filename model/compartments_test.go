@@ -78,7 +78,7 @@ func TestWithCompartmentsErrors(t *testing.T) {
 		{"empty name", []ecs.Compartment{ecs.NewCompartment[waningCount]("")},
 			"model: WithCompartments: ecs: compartment 0: state name is empty"},
 		{"I again", []ecs.Compartment{ecs.NewCompartment[waningCount]("I")},
-			`model: WithCompartments: ecs: compartment 0: state "I" is built in (S, I and R are every model's first compartments)`},
+			`model: WithCompartments: ecs: compartment 0: state "I" is built in (S, I and R are the model's first compartments)`},
 		{"W twice", []ecs.Compartment{waningW, ecs.NewCompartment[exposedCount]("W")},
 			`model: WithCompartments: ecs: compartment 1: state "W" is declared twice`},
 		{"one type twice", []ecs.Compartment{waningW, ecs.NewCompartment[waningCount]("V")},

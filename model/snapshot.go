@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/internal/atomicfile"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -141,8 +140,8 @@ func (m *Biweekly) snapshotContent(withScenario bool) (*snapshotFile, error) {
 		Finalized: m.finalized, States: map[string][]int64{},
 		Timing: snapshotTiming{Phases: m.timing.Phases, Rows: m.timing.Rows, Init: m.timing.Init, Finalize: m.timing.Finalize},
 	}
-	if names := m.world.StateNames(); len(names) > len(ecs.SIR()) {
-		f.Compartments = names[len(ecs.SIR()):]
+	if names := m.world.ExtraNames(); len(names) > 0 {
+		f.Compartments = names
 	}
 	for _, name := range m.world.StateNames() {
 		col, err := m.world.State(name)
