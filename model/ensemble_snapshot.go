@@ -28,7 +28,7 @@ type ensembleSnapshotFile struct {
 }
 
 // SaveSnapshot writes the complete state of every replicate to path: the
-// scenario once, then per replicate what [Biweekly.SaveSnapshot] saves
+// scenario once, then per replicate what [Model.SaveSnapshot] saves
 // (params with its seed, tick, states, components' params, streams and run
 // state, timing). Like a model's snapshot it must be taken at a tick
 // boundary after initialisation; the file is JSON, gzip-compressed when

@@ -7,18 +7,18 @@ import (
 // Infect moves n[k] individuals S → I in patch indices[k]. len(n) must equal
 // len(indices) or be 1 (broadcast). Every argument is checked first; on error
 // nothing changes.
-func (m *Biweekly) Infect(indices []int, n []int64) error {
+func (m *Model) Infect(indices []int, n []int64) error {
 	return m.move("infect", "S", m.world.S(), m.world.I(), indices, n)
 }
 
 // Recover moves n[k] individuals I → R in patch indices[k], with the rules of
 // Infect.
-func (m *Biweekly) Recover(indices []int, n []int64) error {
+func (m *Model) Recover(indices []int, n []int64) error {
 	return m.move("recover", "I", m.world.I(), m.world.R(), indices, n)
 }
 
 // move checks every index and count, then moves counts from src to dst.
-func (m *Biweekly) move(op, from string, src, dst []int64, indices []int, n []int64) error {
+func (m *Model) move(op, from string, src, dst []int64, indices []int, n []int64) error {
 	if len(indices) == 0 {
 		return nil
 	}

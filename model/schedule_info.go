@@ -25,7 +25,7 @@ type ScheduleEntry struct {
 }
 
 // Schedule describes the model's component instances in order.
-func (m *Biweekly) Schedule() []ScheduleEntry {
+func (m *Model) Schedule() []ScheduleEntry {
 	out := make([]ScheduleEntry, len(m.instances))
 	for k, c := range m.instances {
 		out[k] = ScheduleEntry{Name: c.Name(), Role: role(c)}

@@ -75,7 +75,7 @@ type snapshotTiming struct {
 // boundary (not from inside a phase) after initialisation. The file is
 // JSON, gzip-compressed when path ends in .gz or .snap, written to a
 // temporary name and renamed into place.
-func (m *Biweekly) SaveSnapshot(path string) error {
+func (m *Model) SaveSnapshot(path string) error {
 	data, err := m.snapshotJSON()
 	if err != nil {
 		return err
@@ -101,7 +101,7 @@ func writeSnapshot(path string, data []byte) error {
 }
 
 // snapshotJSON encodes the model's state.
-func (m *Biweekly) snapshotJSON() ([]byte, error) {
+func (m *Model) snapshotJSON() ([]byte, error) {
 	f, err := m.snapshotContent(true)
 	if err != nil {
 		return nil, err
@@ -112,7 +112,7 @@ func (m *Biweekly) snapshotJSON() ([]byte, error) {
 // snapshotContent returns the model's state as a snapshot, with the
 // scenario's CSV text when withScenario is set (an ensemble stores it once
 // for all replicates).
-func (m *Biweekly) snapshotContent(withScenario bool) (*snapshotFile, error) {
+func (m *Model) snapshotContent(withScenario bool) (*snapshotFile, error) {
 	switch {
 	case m.running:
 		return nil, errors.New("model: a snapshot can only be saved at a tick boundary, not while the model is running")
@@ -161,7 +161,7 @@ func (m *Biweekly) snapshotContent(withScenario bool) (*snapshotFile, error) {
 }
 
 // snapshotComponent encodes instance k.
-func (m *Biweekly) snapshotComponent(k int, c phases.Component) (snapshotComponent, error) {
+func (m *Model) snapshotComponent(k int, c phases.Component) (snapshotComponent, error) {
 	sc := snapshotComponent{Name: c.Name(), StreamName: m.streamName(k), Initialized: m.initialized[k],
 		Params: json.RawMessage("null"), State: json.RawMessage("null")}
 	if t, ok := componentTypeOf(c); ok {

@@ -18,7 +18,7 @@ import (
 )
 
 // LoadSnapshot rebuilds a model from a snapshot written by
-// [Biweekly.SaveSnapshot] so that running it on gives, tick for tick, the
+// [Model.SaveSnapshot] so that running it on gives, tick for tick, the
 // same states, tracker arrays and results summary as the uninterrupted run
 // (SPEC §9).
 //
@@ -32,7 +32,7 @@ import (
 // The file may be gzip-compressed or plain JSON (detected from its
 // content). Corrupt, truncated or mismatched snapshots give an error naming
 // the file.
-func LoadSnapshot(path string, components []phases.Factory, opts ...Option) (*Biweekly, error) {
+func LoadSnapshot(path string, components []phases.Factory, opts ...Option) (*Model, error) {
 	m, err := loadSnapshot(path, components, opts)
 	if err != nil {
 		return nil, fmt.Errorf("snapshot %s: %w", path, err)
@@ -40,7 +40,7 @@ func LoadSnapshot(path string, components []phases.Factory, opts ...Option) (*Bi
 	return m, nil
 }
 
-func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Biweekly, error) {
+func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Model, error) {
 	var f snapshotFile
 	if err := readSnapshot(path, SnapshotFormat, &f); err != nil {
 		return nil, err
@@ -58,7 +58,7 @@ func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Biw
 
 // loadModel builds the model of snapshot f over scn with configuration
 // cfg and restores it.
-func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory, cfg config) (*Biweekly, error) {
+func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory, cfg config) (*Model, error) {
 	p := f.Params
 	if cfg.numTicks >= 0 {
 		if cfg.numTicks < f.Tick {
@@ -145,7 +145,7 @@ func openSnapshot(path string) (*os.File, io.Reader, error) {
 }
 
 // SnapshotFormatOf returns the "format" of the snapshot at path
-// ([SnapshotFormat] for [Biweekly.SaveSnapshot], [EnsembleSnapshotFormat]
+// ([SnapshotFormat] for [Model.SaveSnapshot], [EnsembleSnapshotFormat]
 // for [Ensemble.SaveSnapshot]), reading only as far as that key, so a
 // caller can pick [LoadSnapshot] or [LoadEnsembleSnapshot]. A file that is
 // not a JSON object with a string "format" is an error naming the file.
@@ -269,7 +269,7 @@ func checkComponentNames(saved []snapshotComponent, built []phases.Component) er
 // restore brings the freshly built instances to the saved state: restore
 // or re-initialise every component that was initialised, then the patch
 // states, the random streams and the timing table.
-func (m *Biweekly) restore(f *snapshotFile) error {
+func (m *Model) restore(f *snapshotFile) error {
 	if err := checkStates(f.States, m.world.StateNames(), m.world.Len()); err != nil {
 		return err
 	}
