@@ -66,7 +66,7 @@ func NewBiweekly(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (
 	if err != nil {
 		return nil, err
 	}
-	return newBiweekly(scn, p, cfg)
+	return newEngine(scn, p, cfg)
 }
 
 // newConfig applies opts to the default configuration.
@@ -76,6 +76,9 @@ func newConfig(opts []Option) (config, error) {
 		if err := o(&cfg); err != nil {
 			return config{}, err
 		}
+	}
+	if cfg.name == "" {
+		cfg.name = cfg.mtype.name
 	}
 	return cfg, nil
 }
@@ -94,10 +97,10 @@ func (cfg *config) applyOverrides(p *params.BiweeklyParams) {
 	}
 }
 
-// newBiweekly is NewBiweekly with its options applied. An ensemble's
+// newEngine is NewBiweekly with its options applied. An ensemble's
 // replicate (cfg.member) shares the ensemble's scenario copy, worker pool
 // and builds, and prints no model-level lines.
-func newBiweekly(scn *scenario.Table, p params.BiweeklyParams, cfg config) (*Model, error) {
+func newEngine(scn *scenario.Table, p params.BiweeklyParams, cfg config) (*Model, error) {
 	cfg.applyOverrides(&p)
 	created := time.Now()
 	if p.Verbose && !cfg.member {
@@ -120,7 +123,12 @@ func newBiweekly(scn *scenario.Table, p params.BiweeklyParams, cfg config) (*Mod
 	if own == nil {
 		own = scn.Clone()
 	}
-	world, err := ecs.NewWorld(ecs.PatchData{Pop: own.Pop, Lat: own.Lat, Lon: own.Lon, MCV1: own.MCV1}, cfg.compartments...)
+	data := ecs.PatchData{Pop: own.Pop, Lat: own.Lat, Lon: own.Lon, MCV1: own.MCV1}
+	newWorld := ecs.NewWorld
+	if cfg.mtype.seir {
+		newWorld = ecs.NewSEIRWorld
+	}
+	world, err := newWorld(data, cfg.compartments...)
 	if err != nil {
 		return nil, err
 	}
@@ -202,14 +210,15 @@ func (m *Model) Tick() int { return m.tick }
 // StartDate returns the first day of the start month, 00:00 UTC.
 func (m *Model) StartDate() time.Time { return m.startDate }
 
-// TimeStepDays returns the length of one tick in days: 14
-// ([params.StepDays]).
-func (m *Model) TimeStepDays() int { return m.p.TimeStepDays() }
+// TimeStepDays returns the length of one tick in days: 14 for the biweekly
+// model ([params.StepDays]), 1 for the compartmental model
+// ([params.CompartmentalStepDays]).
+func (m *Model) TimeStepDays() int { return m.cfg.mtype.stepDays }
 
-// CurrentDate returns StartDate + 14·Tick() days.
+// CurrentDate returns StartDate + TimeStepDays()·Tick() days.
 func (m *Model) CurrentDate() time.Time { return m.TickDate(m.tick) }
 
-// TickDate returns StartDate + 14·t days.
+// TickDate returns StartDate + TimeStepDays()·t days.
 func (m *Model) TickDate(t int) time.Time {
 	return m.startDate.AddDate(0, 0, m.TimeStepDays()*t)
 }

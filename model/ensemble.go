@@ -94,7 +94,7 @@ func (e *Ensemble) addReplicate(scn, own *scenario.Table, p params.BiweeklyParam
 	cfg := e.memberConfig(r)
 	cfg.scn = own
 	p.Seed += uint64(r)
-	m, err := newBiweekly(scn, p, cfg)
+	m, err := newEngine(scn, p, cfg)
 	if err != nil {
 		return err
 	}

@@ -111,7 +111,7 @@ func finish(t *testing.T, m *Model, rec *replicateRecord) {
 	}
 	tr := metrics.MostGranular(InstancesOf[*metrics.StateTracker](m))
 	require.NotNil(t, tr)
-	data, err := json.Marshal(metrics.NewResults(tr, m.Params()))
+	data, err := json.Marshal(metrics.NewResults(tr, m))
 	require.NoError(t, err)
 	rec.results = string(data)
 }

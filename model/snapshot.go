@@ -27,11 +27,14 @@ const (
 
 // snapshotFile is the JSON content of a snapshot.
 type snapshotFile struct {
-	Format         string                `json:"format"`
-	Version        int                   `json:"version"`
-	RubeolaVersion string                `json:"rubeola_version"`
-	Name           string                `json:"name"`
-	Params         params.BiweeklyParams `json:"params"`
+	Format         string `json:"format"`
+	Version        int    `json:"version"`
+	RubeolaVersion string `json:"rubeola_version"`
+	Name           string `json:"name"`
+	// Model is the model type; absent for the biweekly model (so its
+	// snapshots read as before the compartmental model existed).
+	Model  string                `json:"model,omitempty"`
+	Params params.BiweeklyParams `json:"params"`
 	// Scenario is the full scenario (extra columns included) as CSV text.
 	Scenario    string `json:"scenario"`
 	Tick        int    `json:"tick"`
@@ -135,7 +138,7 @@ func (m *Model) snapshotContent(withScenario bool) (*snapshotFile, error) {
 		}
 	}
 	f := &snapshotFile{
-		Format: SnapshotFormat, Version: SnapshotVersion, RubeolaVersion: Version, Name: m.cfg.name,
+		Format: SnapshotFormat, Version: SnapshotVersion, RubeolaVersion: Version, Name: m.cfg.name, Model: m.storedType(),
 		Params: m.p, Scenario: scn.String(), Tick: m.tick, CurrentDate: m.CurrentDate().Format(time.RFC3339),
 		Finalized: m.finalized, States: map[string][]int64{},
 		Timing: snapshotTiming{Phases: m.timing.Phases, Rows: m.timing.Rows, Init: m.timing.Init, Finalize: m.timing.Finalize},
@@ -192,4 +195,22 @@ func (m *Model) snapshotComponent(k int, c phases.Component) (snapshotComponent,
 		}
 	}
 	return sc, nil
+}
+
+// storedType is the model type as a snapshot stores it: "" for the biweekly
+// model (the key is then left out), else its name.
+func (m *Model) storedType() string {
+	if m.cfg.mtype == biweeklyType {
+		return ""
+	}
+	return m.cfg.mtype.name
+}
+
+// modelType returns the snapshot's model type: biweekly when it records
+// none.
+func (f *snapshotFile) modelType() string {
+	if f.Model == "" {
+		return TypeBiweekly
+	}
+	return f.Model
 }

@@ -45,7 +45,7 @@ func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Mod
 	if err := readSnapshot(path, SnapshotFormat, &f); err != nil {
 		return nil, err
 	}
-	cfg, err := newConfig(append([]Option{WithName(f.Name)}, opts...))
+	cfg, err := newConfig(append(append([]Option{WithName(f.Name)}, opts...), WithType(f.modelType())))
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 			cfg.compartments = append(cfg.compartments, c)
 		}
 	}
-	m, err := newBiweekly(scn, p, cfg)
+	m, err := newEngine(scn, p, cfg)
 	if err != nil {
 		return nil, err
 	}
