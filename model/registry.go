@@ -33,6 +33,10 @@ type ComponentType struct {
 	Name string
 	// Snake is the snake_case short form ("infection").
 	Snake string
+	// Model is the model type the entry is for ([TypeBiweekly] or
+	// [TypeCompartmental]); "" means every model type. Each model type's
+	// run files, snapshots and docs resolve names in its own scope.
+	Model string
 	// Package is the Go package providing it ("systems" or "metrics" for
 	// the built-ins).
 	Package string
@@ -70,8 +74,13 @@ type ComponentSpec[C phases.Component, P params.Validator] struct {
 	// Name is what the component's Name() returns (also the name of its
 	// random streams).
 	Name string
-	// GoName is the Go type name; "" means the name of C's type.
+	// GoName is the catalogue name; "" means the name of C's type.
 	GoName string
+	// Model restricts the entry to one model type ([TypeBiweekly] or
+	// [TypeCompartmental]); "" (the default) makes it available to every
+	// model type. A type may be registered once per model type with
+	// different defaults.
+	Model string
 	// Kind is [KindPhase], [KindInitialiser] or [KindFinaliser].
 	Kind string
 	// Summary is a one-line description for the docs.
@@ -110,7 +119,7 @@ func NewComponentType[C phases.Component, P params.Validator](s ComponentSpec[C,
 	pkg := named.PkgPath()
 	pkg = pkg[strings.LastIndex(pkg, "/")+1:]
 	t := ComponentType{
-		GoName: goName, Name: s.Name, Snake: snakeCase(goName), Package: pkg, Kind: s.Kind, Summary: s.Summary,
+		GoName: goName, Name: s.Name, Snake: snakeCase(goName), Model: s.Model, Package: pkg, Kind: s.Kind, Summary: s.Summary,
 		goType: typ,
 	}
 	if s.Defaults != nil {

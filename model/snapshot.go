@@ -167,7 +167,7 @@ func (m *Model) snapshotContent(withScenario bool) (*snapshotFile, error) {
 func (m *Model) snapshotComponent(k int, c phases.Component) (snapshotComponent, error) {
 	sc := snapshotComponent{Name: c.Name(), StreamName: m.streamName(k), Initialized: m.initialized[k],
 		Params: json.RawMessage("null"), State: json.RawMessage("null")}
-	if t, ok := componentTypeOf(c); ok {
+	if t, ok := componentTypeOf(m.Type(), c); ok {
 		sc.Type = t.GoName
 		// Params that cannot be encoded (a custom mixer) stay null: the
 		// snapshot then needs the component's factory to load.

@@ -86,7 +86,7 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 		return nil, err
 	}
 	if components == nil {
-		if components, err = rebuildComponents(f.Components); err != nil {
+		if components, err = rebuildComponents(f.modelType(), f.Components); err != nil {
 			return nil, err
 		}
 	}
@@ -231,10 +231,10 @@ func decodeSnapshot(data []byte, format string, v any) error {
 
 // rebuildComponents builds factories for the stored components from their
 // stored params, by their registered types.
-func rebuildComponents(saved []snapshotComponent) ([]phases.Factory, error) {
+func rebuildComponents(mt string, saved []snapshotComponent) ([]phases.Factory, error) {
 	out := make([]phases.Factory, len(saved))
 	for k, sc := range saved {
-		t, ok := LookupComponentType(sc.Type)
+		t, ok := LookupComponentTypeFor(mt, sc.Type)
 		if sc.Type == "" || !ok {
 			return nil, fmt.Errorf("snapshot component %q is not built in; pass its factory (or register its type with model.Register)", sc.Name)
 		}

@@ -89,11 +89,19 @@ func (p InfectionParams) Validate() error {
 			errs = append(errs, fmt.Errorf("%s: season_table requires seasonality = 0, got %v", InfectionName, p.Seasonality))
 		}
 	}
-	if p.Storage != StorageFloat64 && p.Storage != StorageFloat32 && p.Storage != StorageDense {
-		errs = append(errs, fmt.Errorf("%s: storage must be %q, %q or %q, got %q", InfectionName,
-			StorageFloat64, StorageFloat32, StorageDense, p.Storage))
+	if err := checkStorage(p.Storage); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// checkStorage checks a storage key's value.
+func checkStorage(storage string) error {
+	if storage != StorageFloat64 && storage != StorageFloat32 && storage != StorageDense {
+		return fmt.Errorf("%s: storage must be %q, %q or %q, got %q", InfectionName,
+			StorageFloat64, StorageFloat32, StorageDense, storage)
+	}
+	return nil
 }
 
 // checkYear checks season_start against a year of year ticks.
@@ -247,14 +255,25 @@ func (c *Infection) checkSeason(m phases.Model) error {
 }
 
 // Initialize builds the mixing matrix from the scenario and sizes buffers.
+// A model with an E compartment (the compartmental model) is an error: its
+// transmission is [SEIRInfection].
 func (c *Infection) Initialize(m phases.Model) error {
+	if m.World().E() != nil {
+		return fmt.Errorf("%s: this is the biweekly model's S → I transmission; a model with an E compartment (the compartmental model) uses SEIRInfection (run files: type = \"Infection\" with model = \"compartmental\")", InfectionName)
+	}
+	return c.initialize(m, c)
+}
+
+// initialize is Initialize for the component owner, whose streams the
+// draws use (c itself, or the SEIRInfection that wraps c).
+func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
 	if err := c.buildKernel(); err != nil {
 		return err
 	}
 	if err := c.checkSeason(m); err != nil {
 		return err
 	}
-	if err := c.blocks.Init(m, c); err != nil {
+	if err := c.blocks.Init(m, owner); err != nil {
 		return err
 	}
 	c.step = m.TimeStepDays()
@@ -402,6 +421,14 @@ func (c *Infection) checkSize(n int) error {
 
 // Step runs one tick of transmission.
 func (c *Infection) Step(m phases.Model, tick int) error {
+	c.force(m, tick)
+	c.blocks.Run(m, c)
+	return c.faults.first()
+}
+
+// force evaluates the accumulated force Σ_i x_i·M[i,j] of tick into
+// c.lambda (the draws of a block turn it into λ).
+func (c *Infection) force(m phases.Model, tick int) {
 	c.loadSources(tick)
 	switch {
 	case c.fac != nil: // Tiles is 0 when Load chose the source-major pass
@@ -416,8 +443,6 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 	default:
 		Force(c.lambda, c.x, c.mix)
 	}
-	c.blocks.Run(m, c)
-	return c.faults.first()
 }
 
 // loadSources sets x_i = β_tick·s(tick)·I_i and, for the active-source
