@@ -108,6 +108,11 @@ func checkComponentType(t ComponentType) error {
 	if t.Name == "" {
 		errs = append(errs, fmt.Errorf("model: component type %s: the reference name (what its Name() returns) is required", t.GoName))
 	}
+	if t.Model != "" {
+		if _, err := lookupModelType(t.Model); err != nil {
+			errs = append(errs, fmt.Errorf("model: component type %s: %w", t.GoName, err))
+		}
+	}
 	if !slices.Contains([]string{KindPhase, KindInitialiser, KindFinaliser}, t.Kind) {
 		errs = append(errs, fmt.Errorf("model: component type %s: kind %q is not %q, %q or %q", t.GoName, t.Kind, KindPhase, KindInitialiser, KindFinaliser))
 	}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/systems"
 )
 
@@ -20,16 +21,30 @@ func registerSystems() {
 		New: systems.NewInfectionSeeding, Params: (*systems.InfectionSeeding).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.ImportationPressure, systems.ImportationParams]{
-		Name: systems.ImportationName, Kind: KindPhase,
+		Name: systems.ImportationName, Kind: KindPhase, Model: TypeBiweekly,
 		Summary:  "Imports infections: k ~ Binomial(N_j, rate/ticks_per_year/1000) per active tick, moved S → I (SPEC §5.3).",
 		Defaults: systems.DefaultImportationParams, Decode: systems.DecodeImportationParams,
 		New: systems.NewImportationPressure, Params: (*systems.ImportationPressure).Params,
 	}))
+	MustRegister(NewComponentType(ComponentSpec[*systems.ImportationPressure, systems.ImportationParams]{
+		Name: systems.ImportationName, Kind: KindPhase, Model: TypeCompartmental,
+		Summary: "Imports infections: k ~ Binomial(N_j, rate/ticks_per_year/1000) per active day, moved S → E (the reference's compartmental importation: rate/365/1000 per day).",
+		Defaults: func() systems.ImportationParams {
+			return systems.DefaultImportationParamsFor(params.CompartmentalStepDays)
+		},
+		New: systems.NewImportationPressure, Params: (*systems.ImportationPressure).Params,
+	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.Infection, systems.InfectionParams]{
-		Name: systems.InfectionName, Kind: KindPhase,
+		Name: systems.InfectionName, Kind: KindPhase, Model: TypeBiweekly,
 		Summary:  "Transmission with spatial mixing: λ_j = β_tick·s(t)·Σ_i I_i·M[i,j] / N_j, ΔI ~ Binomial(S, 1 − e^(−λ)); R += I, I = ΔI (SPEC §5.1).",
 		Defaults: systems.DefaultInfectionParams, Decode: systems.DecodeInfectionParams,
 		New: systems.NewInfection, Params: (*systems.Infection).Params,
+	}))
+	MustRegister(NewComponentType(ComponentSpec[*systems.SEIRInfection, systems.SEIRInfectionParams]{
+		Name: systems.InfectionName, GoName: "Infection", Kind: KindPhase, Model: TypeCompartmental,
+		Summary:  "SEIR transmission and progression per day: λ_j = β·s(t)·Σ_i I_i·M[i,j] / N_j; S → E ~ Binomial(S, 1 − e^(−λ)), E → I ~ Binomial(E, 1 − e^(−1/exp_mu)), I → R ~ Binomial(I, 1 − e^(−1/inf_mu)) (the reference's compartmental InfectionProcess).",
+		Defaults: systems.DefaultSEIRInfectionParams, Decode: systems.DecodeSEIRInfectionParams,
+		New: systems.NewSEIRInfection,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.VitalDynamics, systems.VitalDynamicsParams]{
 		Name: systems.VitalDynamicsName, Kind: KindPhase,

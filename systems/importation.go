@@ -27,12 +27,25 @@ type ImportationParams struct {
 	EndDays int `json:"importation_end" doc:"last active day, or −1 for no end; > importation_start"`
 	// TicksPerYear is the divisor of the yearly rate (28 for parity with the
 	// reference, which divides by 28; 365/14 ≈ 26.07 is the calendar value).
-	TicksPerYear float64 `json:"ticks_per_year" doc:"divisor of the yearly rate, > 0 (the reference's 28)"`
+	TicksPerYear float64 `json:"ticks_per_year" doc:"divisor of the yearly rate, > 0 (the reference's: 28 in the biweekly model, 365 in the compartmental model)"`
 }
 
-// DefaultImportationParams returns 1 per 1000 per year, always on, divisor 28.
+// DefaultImportationParams returns the biweekly model's defaults: 1 per
+// 1000 per year, always on, divisor 28.
 func DefaultImportationParams() ImportationParams {
 	return ImportationParams{Rate: RateAll(1.0), StartDays: 0, EndDays: -1, TicksPerYear: 28}
+}
+
+// DefaultImportationParamsFor returns the defaults for a model whose tick
+// is stepDays days long: the biweekly model's divisor 28 (the reference's,
+// kept for parity) for 14-day ticks, else [TicksPerYear](stepDays) — 365
+// for the daily compartmental model, whose reference divides by 365.
+func DefaultImportationParamsFor(stepDays int) ImportationParams {
+	p := DefaultImportationParams()
+	if stepDays != params.StepDays {
+		p.TicksPerYear = float64(TicksPerYear(stepDays))
+	}
+	return p
 }
 
 // Validate checks every field's range.
@@ -74,11 +87,12 @@ type ImportationPressure struct {
 	s, i, r []int64
 }
 
-// NewImportationPressure returns a factory; nil params mean the defaults.
-// The rate table is checked against the scenario here.
+// NewImportationPressure returns a factory; nil params mean the defaults of
+// the model's tick ([DefaultImportationParamsFor]). The rate table is
+// checked against the scenario here.
 func NewImportationPressure(p *ImportationParams) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
-		q, err := params.Resolve(p, DefaultImportationParams())
+		q, err := params.Resolve(p, DefaultImportationParamsFor(m.TimeStepDays()))
 		if err != nil {
 			return nil, err
 		}

@@ -183,9 +183,15 @@ func (p InfectionParams) MarshalJSON() ([]byte, error) {
 	if p.Mixer != nil {
 		w.Mixer = mixing.Spec{Mixer: p.Mixer}
 	}
-	data, err := json.Marshal(w)
+	return marshalWithMixer(w)
+}
+
+// marshalWithMixer encodes params fields whose mixer is a [mixing.Spec];
+// a mixer that cannot write its spec is the error, in its own words.
+func marshalWithMixer(fields any) ([]byte, error) {
+	data, err := json.Marshal(fields)
 	if me, ok := errors.AsType[*json.MarshalerError](err); ok {
-		return nil, me.Unwrap() // the mixer's own message
+		return nil, me.Unwrap()
 	}
 	return data, err
 }
