@@ -153,7 +153,7 @@ type SEIRInfection struct {
 	// them.
 	exposed []int64
 	sigma   float64
-	gamma float64
+	gamma   float64
 }
 
 // NewSEIRInfection returns a factory for SEIRInfection; nil params mean the
