@@ -46,6 +46,15 @@ func newEnsembleSummary(in *inputs, e *model.Ensemble, chosen []*metrics.StateTr
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := countedInfections(e.Replicate(0)); ok {
+		counts := make([]*int64, R)
+		for r := range R {
+			counts[r], _ = countedInfections(e.Replicate(r))
+		}
+		if err := s.SetInfections(counts); err != nil {
+			return nil, err
+		}
+	}
 	return &ensembleSummary{EnsembleSummary: s, Inputs: newSummaryInputs(in, e.Replicate(0)),
 		wallClock: &wallClock{wall.Seconds(), setup.Seconds()}, Metadata: metrics.NewMetadata(e.Replicate(0)), ticksRun: ticksRun}, nil
 }
@@ -69,6 +78,8 @@ func (s *ensembleSummary) print(w io.Writer, dir string, tables, kept []string, 
 	}
 	if d := st.Infections; d != nil {
 		fmt.Fprintf(w, "  total infections: median %s (90 %% interval %s–%s)\n", num(d.Q50), num(d.Q05), num(d.Q95))
+	} else {
+		fmt.Fprintf(w, "  total infections: %s\n", notCounted)
 	}
 	if p, t := st.PeakInfectious, st.PeakTick; p != nil && t != nil {
 		fmt.Fprintf(w, "  peak: median %s infectious (90 %% interval %s–%s) at tick %s (90 %% interval %s–%s)\n",

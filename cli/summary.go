@@ -55,9 +55,12 @@ type summaryInputs struct {
 }
 
 type summaryTotals struct {
-	// Infections is Σ over ticks of the tracked I: I at the end of a tick is
-	// that tick's incidence when the tracker runs after Infection.
-	Infections      int64            `json:"infections"`
+	// Infections is the number of infections: in the biweekly model Σ over
+	// ticks of the tracked I (I at the end of a tick is that tick's
+	// incidence when the tracker runs after Infection), in the
+	// compartmental model the S → E transitions its SEIR InfectionProcess
+	// counted (nil, null in JSON, when it has none: not counted).
+	Infections      *int64           `json:"infections"`
 	PeakTick        *int             `json:"peak_tick"`
 	PeakInfectious  *int64           `json:"peak_infectious"`
 	FinalState      map[string]int64 `json:"final_state"`
@@ -69,8 +72,14 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	p := m.Params()
 	out := &runSummary{Summary: s, Seed: p.Seed, runTiming: &runTiming{wallClock: wallClock{wall.Seconds(), setup.Seconds()}}}
 	out.Inputs = newSummaryInputs(in, m)
-	for _, v := range t.Series("I")[:t.Recorded()] {
-		out.Totals.Infections += v
+	if n, ok := countedInfections(m); ok {
+		out.Totals.Infections = n
+	} else {
+		var sum int64
+		for _, v := range t.Series("I")[:t.Recorded()] {
+			sum += v
+		}
+		out.Totals.Infections = &sum
 	}
 	out.Totals.PeakTick = s.Summary.PeakTick
 	out.Totals.PeakInfectious = s.Summary.PeakInfectiousGlobal
@@ -117,7 +126,11 @@ func newSummaryInputs(in *inputs, m *model.Biweekly) summaryInputs {
 func (s *runSummary) print(w io.Writer, dir string, files []string, write time.Duration) {
 	fmt.Fprintf(w, "rubeola %s: %d patches (population %d), %d ticks from %s\n", model.Version,
 		s.Inputs.NumPatches, s.Inputs.TotalPopulation, s.Inputs.Params.NumTicks, s.Inputs.Params.StartTime)
-	fmt.Fprintf(w, "  total infections: %d\n", s.Totals.Infections)
+	if n := s.Totals.Infections; n != nil {
+		fmt.Fprintf(w, "  total infections: %d\n", *n)
+	} else {
+		fmt.Fprintf(w, "  total infections: %s\n", notCounted)
+	}
 	if s.Totals.PeakTick != nil {
 		fmt.Fprintf(w, "  peak: %d infectious at tick %d\n", *s.Totals.PeakInfectious, *s.Totals.PeakTick)
 	}

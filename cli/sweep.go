@@ -191,12 +191,16 @@ func runSweepPoint(ctx context.Context, sf *sweep.File, r sweep.PointRun, format
 		fade = fo[0]
 	}
 	o := metrics.NewReplicateOutcome(0, sum.Seed, metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](m)), fade)
+	o.Infections = sum.Totals.Infections
 	return outcomeMetrics(o), nil
 }
 
 // outcomeMetrics are a single run's metrics.
 func outcomeMetrics(o metrics.ReplicateOutcome) sweep.Metrics {
-	out := sweep.Metrics{"infections": float64(o.Infections), "fadeout_events": float64(o.FadeOutEvents), "extinct": 0}
+	out := sweep.Metrics{"fadeout_events": float64(o.FadeOutEvents), "extinct": 0}
+	if o.Infections != nil {
+		out["infections"] = float64(*o.Infections)
+	}
 	if o.AttackRate != nil {
 		out["attack_rate"] = *o.AttackRate
 	}

@@ -17,9 +17,12 @@ type ReplicateOutcome struct {
 	PeakTick       *int     `json:"peak_tick"`
 	PeakInfectious *int64   `json:"peak_infectious"`
 	AttackRate     *float64 `json:"attack_rate"`
-	// Infections is Σ over the recorded ticks of the tracked I (a single
-	// run's totals.infections).
-	Infections int64 `json:"infections"`
+	// Infections is the number of infections (a single run's
+	// totals.infections): Σ over the recorded ticks of the tracked I, which
+	// is the count in the biweekly model (I at the end of a tick is that
+	// tick's incidence), or the count [EnsembleSummary.SetInfections] gives
+	// (the daily model's S → E transitions); nil when not counted.
+	Infections *int64 `json:"infections"`
 	// FinalState is the tracked count of each state at the last recorded
 	// tick, summed over groups.
 	FinalState map[string]int64 `json:"final_state"`
@@ -44,6 +47,7 @@ func NewReplicateOutcome(r int, seed uint64, t *StateTracker, f *FadeOutTracker)
 	o := ReplicateOutcome{Replicate: r, Seed: seed, PeakTick: s.PeakTick, PeakInfectious: s.PeakInfectiousGlobal,
 		AttackRate: s.AttackRateGlobal, FinalState: s.FinalStateGlobal}
 	T := t.Recorded()
+	o.Infections = new(int64)
 	if k, err := t.stateIndex("I"); err == nil {
 		wasPositive := false
 		for tick := range T {
@@ -54,7 +58,7 @@ func NewReplicateOutcome(r int, seed uint64, t *StateTracker, f *FadeOutTracker)
 					o.FadeOutEvents++
 				}
 			}
-			o.Infections += sum
+			*o.Infections += sum
 			if sum == 0 && wasPositive && o.ExtinctionTick == nil {
 				o.ExtinctionTick = &tick
 			}
@@ -119,7 +123,7 @@ func SummarizeEnsemble(trackers []*StateTracker, fadeouts []*FadeOutTracker, see
 	t0 := trackers[0]
 	s := EnsembleSummary{Replicates: R, Seeds: seeds, NumTicks: t0.Recorded(), GroupIDs: t0.GroupIDs(),
 		GroupAggregationLevel: t0.AggregationLevel()}
-	var peakTick, peak, attack, infections, extinction, events, faded []float64
+	var peakTick, peak, attack, extinction, events, faded []float64
 	final := map[string][]float64{}
 	for r, t := range trackers {
 		if t.Recorded() != s.NumTicks {
@@ -138,7 +142,6 @@ func SummarizeEnsemble(trackers []*StateTracker, fadeouts []*FadeOutTracker, see
 		if o.AttackRate != nil {
 			attack = append(attack, *o.AttackRate)
 		}
-		infections = append(infections, float64(o.Infections))
 		if o.ExtinctionTick != nil {
 			s.ExtinctReplicates++
 			extinction = append(extinction, float64(*o.ExtinctionTick))
@@ -152,11 +155,38 @@ func SummarizeEnsemble(trackers []*StateTracker, fadeouts []*FadeOutTracker, see
 		}
 	}
 	s.Stats = EnsembleStats{PeakTick: NewDistribution(peakTick), PeakInfectious: NewDistribution(peak),
-		AttackRate: NewDistribution(attack), Infections: NewDistribution(infections),
+		AttackRate: NewDistribution(attack), Infections: s.infectionStats(),
 		ExtinctionTick: NewDistribution(extinction), FadeOutEvents: NewDistribution(events),
 		FadedPatchesFinal: NewDistribution(faded), FinalState: map[string]*Distribution{}}
 	for state, v := range final {
 		s.Stats.FinalState[state] = NewDistribution(v)
 	}
 	return s, nil
+}
+
+// SetInfections replaces each replicate's infections with counts[r] (nil:
+// not counted) and their distribution: for a model whose I is not the
+// number of infections (the daily model's I is a prevalence), from a count
+// of the transitions into infection.
+func (s *EnsembleSummary) SetInfections(counts []*int64) error {
+	if len(counts) != len(s.PerReplicate) {
+		return fmt.Errorf("metrics: ensemble summary of %d replicates given %d infection counts", len(s.PerReplicate), len(counts))
+	}
+	for r, n := range counts {
+		s.PerReplicate[r].Infections = n
+	}
+	s.Stats.Infections = s.infectionStats()
+	return nil
+}
+
+// infectionStats is the distribution of the counted replicates'
+// infections (nil when none is counted).
+func (s *EnsembleSummary) infectionStats() *Distribution {
+	var v []float64
+	for _, o := range s.PerReplicate {
+		if o.Infections != nil {
+			v = append(v, float64(*o.Infections))
+		}
+	}
+	return NewDistribution(v)
 }
