@@ -13,16 +13,27 @@ import (
 
 // ensemblePicture draws the median and the 50 % and 90 % bands across
 // replicates of the global I and, when given, of the global reported
-// cases, one panel each.
-func ensemblePicture(infections, cases *ensembleSeries, dir string) (func(draw.Canvas) error, error) {
+// cases, one panel each; stepDays is the tick length from summary.json (0
+// unknown), used for a single-tick table.
+func ensemblePicture(infections, cases *ensembleSeries, dir string, stepDays int) (func(draw.Canvas) error, error) {
 	var panels [][]*plot.Plot
+	infectionsLabel, casesLabel := "", ""
+	if infections != nil {
+		infectionsLabel = "I: infections " + perTick(tickDays(infections.dates, stepDays))
+		if infections.seir {
+			infectionsLabel = "I: infectious people"
+		}
+	}
+	if cases != nil {
+		casesLabel = "reported cases " + perTick(tickDays(cases.dates, stepDays))
+	}
 	for _, e := range []struct {
 		s     *ensembleSeries
 		label string
 		color color.Color
 	}{
-		{infections, "I: infections per biweek", colorI},
-		{cases, "reported cases per biweek", colorS},
+		{infections, infectionsLabel, colorI},
+		{cases, casesLabel, colorS},
 	} {
 		if e.s == nil {
 			continue
@@ -115,6 +126,6 @@ func ensembleGroupsPicture(g *ensembleGroups) (func(draw.Canvas) error, error) {
 		}
 		panels = append(panels, p)
 	}
-	title := fmt.Sprintf("Ensemble: %s per biweek, %s (%s)", g.what, largestOf(len(g.series), g.total, "patches"), filepath.Join(ensembleDir, baseName(g.file)))
+	title := fmt.Sprintf("Ensemble: %s %s, %s (%s)", g.what, g.when, largestOf(len(g.series), g.total, "patches"), filepath.Join(ensembleDir, baseName(g.file)))
 	return gridPicture(title, panels), nil
 }

@@ -40,7 +40,7 @@ func groupsPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 	if !s.popsKnown() {
 		which = fmt.Sprintf("the first %d of %d %s (no population known to rank them)", len(order), len(s.groups), s.unit)
 	}
-	title := fmt.Sprintf("%s per biweek, %s (%s)", capitalise(s.short), which, baseName(s.file))
+	title := fmt.Sprintf("%s %s, %s (%s)", capitalise(s.short), s.when(), which, baseName(s.file))
 	return gridPicture(title, panels), nil
 }
 
@@ -118,8 +118,9 @@ func fadeoutPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 	if s.short != "reported cases" {
 		zero = "I = 0"
 	}
-	title := fmt.Sprintf("Fade-outs: share of biweeks with %s, %d %s (%s)", zero, len(pts), s.unit, baseName(s.file))
-	p := newPlot(title, "population (log scale; from "+baseName(s.popFrom)+")", "% of biweeks with "+zero)
+	ticks := tickUnit(s.days)
+	title := fmt.Sprintf("Fade-outs: share of %s with %s, %d %s (%s)", ticks, zero, len(pts), s.unit, baseName(s.file))
+	p := newPlot(title, "population (log scale; from "+baseName(s.popFrom)+")", "% of "+ticks+" with "+zero)
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = plot.TickerFunc(logCountTicks)
 	p.Y.Min, p.Y.Max = 0, 100

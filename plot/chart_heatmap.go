@@ -94,9 +94,9 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 			}
 		}
 	}
-	x0, x1 := unix(s.dates[0]), unix(s.dates[ticks-1].Add(tickSpan))
+	x0, x1 := unix(s.dates[0]), unix(s.dates[ticks-1].Add(tickSpan(s.days)))
 
-	title := fmt.Sprintf("%s: %d %s × %d biweeks (%s)", capitalise(s.short), len(order), s.unit, ticks, baseName(s.file))
+	title := fmt.Sprintf("%s: %d %s × %d %s (%s)", capitalise(s.short), len(order), s.unit, ticks, tickUnit(s.days), baseName(s.file))
 	ylabel := s.unit + " by population, largest at top"
 	if per > 1 {
 		ylabel = fmt.Sprintf("%s by population (rows: mean of %d)", s.unit, per)

@@ -38,12 +38,12 @@ func addTimeLine(p *plot.Plot, dates []time.Time, values []float64, c color.Colo
 	return l, nil
 }
 
-// extraStates returns the states of t other than S, I and R (the
+// extraStates returns the states of t other than S, E, I and R (the
 // compartments a variant declares, e.g. W), in first-appearance order.
 func extraStates(t *tidyTable) []string {
 	var out []string
 	for _, s := range t.states {
-		if s != "S" && s != "I" && s != "R" {
+		if s != "S" && s != "E" && s != "I" && s != "R" {
 			out = append(out, s)
 		}
 	}
@@ -51,10 +51,14 @@ func extraStates(t *tidyTable) []string {
 }
 
 // sirPicture draws the global S and R, and any compartment a variant
-// declares (top panel), and I (bottom panel) over time from the states
-// table: I is two orders of magnitude below S and R, so it gets its own
-// scale.
-func sirPicture(t *tidyTable, unit string) (func(draw.Canvas) error, error) {
+// declares (top panel), and I, with E in an SEIR table (bottom panel), over
+// time from the states table: I and E are two orders of magnitude below S
+// and R, so they get their own scale. The bottom panel says what I is: in
+// the biweekly SIR model I at the end of a tick is that tick's incidence
+// (infections per biweek), in an SEIR model (the daily one) the people
+// infectious at the tick; stepDays is summary.json's tick length (0
+// unknown), used when the table has a single tick.
+func sirPicture(t *tidyTable, unit string, stepDays int) (func(draw.Canvas) error, error) {
 	for _, s := range []string{"S", "I", "R"} {
 		if !t.hasState(s) {
 			return nil, fmt.Errorf("%s has no rows of state %q: S, I, R curves skipped", t.path, s)
@@ -65,12 +69,17 @@ func sirPicture(t *tidyTable, unit string) (func(draw.Canvas) error, error) {
 		what = fmt.Sprintf("sum of %d %s in %s", n, unit, what)
 	}
 	extra := extraStates(t)
-	names := "S, I and R"
-	if len(extra) > 0 {
-		names = "S, I, R and " + strings.Join(extra, ", ")
+	seir := isSEIR(t)
+	states := []string{"S", "I", "R"}
+	bottomLabel := "I: infections " + perTick(tickDays(t.dates, stepDays))
+	if seir {
+		states = []string{"S", "E", "I", "R"}
+		bottomLabel = "infectious (I) and exposed (E), people"
 	}
+	states = append(states, extra...)
+	names := strings.Join(states[:len(states)-1], ", ") + " and " + states[len(states)-1]
 	top := newPlot(fmt.Sprintf("Global %s over time (%s)", names, what), "", "people")
-	bottom := newPlot("", "date", "I: infections per biweek")
+	bottom := newPlot("", "date", bottomLabel)
 	for _, p := range []*plot.Plot{top, bottom} {
 		dateAxis(p)
 		p.Y.Tick.Marker = plot.TickerFunc(countTicks)
@@ -83,6 +92,9 @@ func sirPicture(t *tidyTable, unit string) (func(draw.Canvas) error, error) {
 		p     *plot.Plot
 	}
 	curves := []curve{{"S", "S susceptible", colorS, top}, {"R", "R recovered", colorR, top}, {"I", "I infectious", colorI, bottom}}
+	if seir {
+		curves = append(curves, curve{"E", "E exposed", colorE, bottom})
+	}
 	topMax := max(maxOf(t.total("S")), maxOf(t.total("R")))
 	for k, s := range extra {
 		curves = append(curves, curve{s, s, lineColor(3 + k), top})
@@ -93,17 +105,27 @@ func sirPicture(t *tidyTable, unit string) (func(draw.Canvas) error, error) {
 		if err != nil {
 			return nil, err
 		}
-		if c.p == top {
+		if c.p == top || seir {
 			c.p.Legend.Add(c.label, l)
 		}
 	}
 	// Head room for the legend above the top panel's lines.
 	top.Y.Max = 1.3 * topMax
 	fromZero(top)
+	if seir {
+		// Head room for the legend above the bottom panel's lines.
+		bottom.Y.Max = 1.3 * max(maxOf(t.total("I")), maxOf(t.total("E")))
+	}
 	fromZero(bottom)
-	top.Legend.Top = true
-	top.Legend.Left = true
-	top.Legend.XOffs = vg.Points(6)
+	legends := []*plot.Plot{top}
+	if seir {
+		legends = append(legends, bottom)
+	}
+	for _, p := range legends {
+		p.Legend.Top = true
+		p.Legend.Left = true
+		p.Legend.XOffs = vg.Points(6)
+	}
 	return func(c draw.Canvas) error {
 		tiles := draw.Tiles{Rows: 2, Cols: 1, PadY: vg.Points(6), PadTop: vg.Points(2), PadBottom: vg.Points(2), PadLeft: vg.Points(2), PadRight: vg.Points(8)}
 		canvases := plot.Align([][]*plot.Plot{{top}, {bottom}}, tiles, c)

@@ -24,7 +24,7 @@ func TestSIRPictureDrawsDeclaredCompartments(t *testing.T) {
 	tbl, err := readTidy(path)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"W"}, extraStates(tbl))
-	draw1, err := sirPicture(tbl, "patches")
+	draw1, err := sirPicture(tbl, "patches", 0)
 	require.NoError(t, err)
 	img := vgimg.New(4*vg.Inch, 3*vg.Inch)
 	require.NoError(t, draw1(draw.New(img)))

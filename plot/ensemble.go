@@ -27,6 +27,9 @@ type ensembleSeries struct {
 	group string
 	dates []time.Time
 	q     [numQuantiles][]float64 // q[quantile][tick]
+	// seir: the table has rows of state E (an SEIR model's, whose I is a
+	// prevalence; see isSEIR).
+	seir bool
 }
 
 // errNoGlobal explains why an ensemble table gave no global series.
@@ -35,7 +38,8 @@ var errNoGlobal = errors.New("no global series")
 // scanEnsemble reads the rows of state from an ensemble table. It keeps
 // the series of the groups keep accepts (called once per row, in file
 // order) — every tick, or with firstTick only tick 0 — and returns them with
-// every group id of that state in first-appearance order.
+// every group id of that state in first-appearance order; each series'
+// seir says whether the table has rows of state E.
 func scanEnsemble(path, state string, keep func(id string) bool, firstTick bool) (map[string]*ensembleSeries, []string, error) {
 	rec, err := openRecords(path, ensembleColumns)
 	if err != nil {
@@ -46,9 +50,11 @@ func scanEnsemble(path, state string, keep func(id string) bool, firstTick bool)
 		seen   = map[string]bool{}
 		groups []string
 		byID   = map[string]*ensembleSeries{}
+		seir   bool
 	)
 	for rec.next() {
 		if rec.str(3) != state {
+			seir = seir || rec.str(3) == "E"
 			continue
 		}
 		id := rec.str(2)
@@ -70,6 +76,9 @@ func scanEnsemble(path, state string, keep func(id string) bool, firstTick bool)
 		if err := s.add(rec); err != nil {
 			return nil, nil, err
 		}
+	}
+	for _, s := range byID {
+		s.seir = seir
 	}
 	return byID, groups, rec.err()
 }
@@ -107,6 +116,7 @@ func readEnsemble(path, state string) (*ensembleSeries, error) {
 type ensembleGroups struct {
 	file   string
 	what   string            // what a value is ("reported cases")
+	when   string            // its time: "per biweek", or "each day" for a prevalence
 	series []*ensembleSeries // largest first
 	pops   []float64         // their populations
 	total  int               // patches in the population table

@@ -1,7 +1,9 @@
 package plot
 
 import (
+	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 )
 
@@ -13,6 +15,9 @@ func (d *runData) readEnsemble() error {
 	dir := filepath.Join(d.dir, ensembleDir)
 	if !isDir(dir) {
 		return nil
+	}
+	if d.stepDays == 0 {
+		d.stepDays = readStepDays(filepath.Join(dir, "summary.json"))
 	}
 	tables := stateTables(dir)
 	if len(tables) == 0 {
@@ -64,7 +69,11 @@ func (d *runData) readEnsembleGroups(dir string, states []string) error {
 			return err
 		}
 		if err == nil {
-			d.ensGroups.what = s.what
+			g := d.ensGroups
+			g.what, g.when = s.what, perTick(tickDays(g.series[0].dates, d.stepDays))
+			if s.state == "I" && g.series[0].seir {
+				g.what, g.when = "infectious (I)", eachTick(tickDays(g.series[0].dates, d.stepDays))
+			}
 			return nil
 		}
 	}
@@ -72,4 +81,17 @@ func (d *runData) readEnsembleGroups(dir string, states []string) error {
 		d.note("ensemble bands of the largest patches skipped: %v", err)
 	}
 	return nil
+}
+
+// readStepDays is the tick length in an ensemble's summary.json
+// (metadata.time_step_days), or 0 when it has none or cannot be read: it
+// only words a single-tick table's time, which longer tables take from
+// their dates.
+func readStepDays(path string) int {
+	var s runSummary
+	data, err := os.ReadFile(path)
+	if err != nil || json.Unmarshal(data, &s) != nil {
+		return 0
+	}
+	return s.Metadata.TimeStepDays
 }

@@ -57,6 +57,20 @@ type groupSeries struct {
 	popFrom string      // the table the populations came from ("" unknown)
 	values  [][]float64 // values[group][tick]
 	dates   []time.Time // date of each tick
+	days    int         // tick length in days
+	// prevalence: a value is a state's count at the tick (the daily
+	// model's I), not a count of events during the tick (cases, the
+	// biweekly model's I).
+	prevalence bool
+}
+
+// when words the time of a value: "per biweek" for events during a tick,
+// "each day" for a count at each tick.
+func (s *groupSeries) when() string {
+	if s.prevalence {
+		return eachTick(s.days)
+	}
+	return perTick(s.days)
 }
 
 // populations is the population of each scenario patch at tick 0 from

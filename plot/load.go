@@ -17,6 +17,7 @@ const ensembleDir = "ensemble"
 type runData struct {
 	dir        string
 	numPatches int          // from summary.json (0 unknown)
+	stepDays   int          // tick length from summary.json (0 unknown)
 	states     *tidyTable   // states table: global S, I, R
 	incidence  *groupSeries // heat-map source: per-patch I, else reported cases
 	reported   *groupSeries // largest groups and fade-outs: reported cases, else per-patch I
@@ -34,6 +35,9 @@ type runSummary struct {
 	Inputs     struct {
 		NumPatches int `json:"num_patches"`
 	} `json:"inputs"`
+	Metadata struct {
+		TimeStepDays int `json:"time_step_days"`
+	} `json:"metadata"`
 }
 
 // loadRun reads every input found in dir. Missing files are notes; a bad
@@ -101,6 +105,7 @@ func (d *runData) readSummary() (bool, error) {
 		return false, &InputError{File: path, Err: fmt.Errorf("not a run summary: %w", err)}
 	}
 	d.numPatches = s.Inputs.NumPatches
+	d.stepDays = s.Metadata.TimeStepDays
 	return s.GroupLevel != nil && *s.GroupLevel == -2, nil
 }
 
@@ -128,11 +133,16 @@ func (d *runData) readTidyInputs(perPatchStates bool) error {
 	}
 	var perPatchI *groupSeries
 	if d.states != nil && len(d.states.groups) > 1 && d.states.hasState("I") {
-		perPatchI = d.seriesOf(d.states, "I", "infections per biweek (I)", "infections (I)", perPatchStates, pops)
+		if isSEIR(d.states) {
+			perPatchI = d.seriesOf(d.states, "I", "infectious people (I)", "infectious (I)", perPatchStates, pops)
+			perPatchI.prevalence = true
+		} else {
+			perPatchI = d.seriesOf(d.states, "I", "infections "+perTick(tickDays(d.states.dates, d.stepDays))+" (I)", "infections (I)", perPatchStates, pops)
+		}
 	}
 	var reported *groupSeries
 	if cases != nil {
-		reported = d.seriesOf(cases, "cases", "reported cases per biweek", "reported cases", false, pops)
+		reported = d.seriesOf(cases, "cases", "reported cases "+perTick(tickDays(cases.dates, d.stepDays)), "reported cases", false, pops)
 	}
 	d.incidence = firstOf(perPatchI, reported)
 	d.reported = firstOf(reported, perPatchI)
@@ -156,7 +166,8 @@ func firstOf(s ...*groupSeries) *groupSeries {
 // group's population: from the population table when there is one, else
 // S + I + R at tick 0 of the states table's group of the same id.
 func (d *runData) seriesOf(t *tidyTable, state, what, short string, perPatch bool, pops *populations) *groupSeries {
-	s := &groupSeries{file: t.path, what: what, short: short, unit: "groups", groups: t.groups, dates: t.dates}
+	s := &groupSeries{file: t.path, what: what, short: short, unit: "groups", groups: t.groups, dates: t.dates,
+		days: tickDays(t.dates, d.stepDays)}
 	s.values = make([][]float64, len(t.groups))
 	s.pops = make([]float64, len(t.groups))
 	for g := range t.groups {
@@ -189,3 +200,9 @@ func (d *runData) seriesOf(t *tidyTable, state, what, short string, perPatch boo
 	}
 	return s
 }
+
+// isSEIR reports whether t is a table of an SEIR model (it has rows of
+// state E): its I is then a prevalence, the people infectious at each
+// tick, where the biweekly SIR model's I at the end of a tick is that
+// tick's incidence.
+func isSEIR(t *tidyTable) bool { return t.hasState("E") }

@@ -233,7 +233,7 @@ func (d *runData) pictures() []picture {
 		pics = append(pics, picture{name, fn})
 	}
 	if d.states != nil {
-		add("sir", func() (func(draw.Canvas) error, error) { return sirPicture(d.states, d.unitOfStates()) })
+		add("sir", func() (func(draw.Canvas) error, error) { return sirPicture(d.states, d.unitOfStates(), d.stepDays) })
 	}
 	if d.incidence != nil {
 		add("heatmap", func() (func(draw.Canvas) error, error) { return heatmapPicture(d.incidence) })
@@ -247,7 +247,7 @@ func (d *runData) pictures() []picture {
 	}
 	if d.ensI != nil || d.ensCases != nil {
 		add("ensemble", func() (func(draw.Canvas) error, error) {
-			return ensemblePicture(d.ensI, d.ensCases, filepath.Join(baseName(d.dir), ensembleDir))
+			return ensemblePicture(d.ensI, d.ensCases, filepath.Join(baseName(d.dir), ensembleDir), d.stepDays)
 		})
 	}
 	if d.ensGroups != nil {

@@ -35,6 +35,7 @@ var (
 	colorS = lineColors[0]
 	colorI = lineColors[1]
 	colorR = lineColors[2]
+	colorE = lineColors[4]
 )
 
 // lineColor is the i-th line colour (cycling).
@@ -50,9 +51,6 @@ func withAlpha(c color.Color, a float64) color.Color {
 	r, g, b, _ := c.RGBA()
 	return color.RGBA{R: uint8(float64(r>>8) * a), G: uint8(float64(g>>8) * a), B: uint8(float64(b>>8) * a), A: uint8(255 * a)}
 }
-
-// tickSpan is the time a biweekly tick covers.
-const tickSpan = 14 * 24 * time.Hour
 
 // unix is t as an x-axis value.
 func unix(t time.Time) float64 { return float64(t.Unix()) }

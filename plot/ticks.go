@@ -1,0 +1,64 @@
+package plot
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// biweekDays is the biweekly model's tick length in days: what a picture
+// assumes when neither its table's dates nor summary.json give one.
+const biweekDays = 14
+
+// tickDays is the tick length in days of a table with the given dates: the
+// span between its first two ticks when it has two, else fallback
+// (summary.json's metadata.time_step_days), else [biweekDays].
+func tickDays(dates []time.Time, fallback int) int {
+	if len(dates) >= 2 {
+		if d := int(math.Round(dates[1].Sub(dates[0]).Hours() / 24)); d >= 1 {
+			return d
+		}
+	}
+	if fallback >= 1 {
+		return fallback
+	}
+	return biweekDays
+}
+
+// tickSpan is the time a tick of days days covers.
+func tickSpan(days int) time.Duration { return time.Duration(days) * 24 * time.Hour }
+
+// perTick words a count per tick: "per biweek", "per day" or "per N days".
+func perTick(days int) string {
+	switch days {
+	case biweekDays:
+		return "per biweek"
+	case 1:
+		return "per day"
+	}
+	return fmt.Sprintf("per %d days", days)
+}
+
+// eachTick words a state counted at every tick (a prevalence): "each
+// biweek", "each day" or "every N days".
+func eachTick(days int) string {
+	switch days {
+	case biweekDays:
+		return "each biweek"
+	case 1:
+		return "each day"
+	}
+	return fmt.Sprintf("every %d days", days)
+}
+
+// tickUnit names ticks in the plural: "biweeks", "days" or "ticks of N
+// days".
+func tickUnit(days int) string {
+	switch days {
+	case biweekDays:
+		return "biweeks"
+	case 1:
+		return "days"
+	}
+	return fmt.Sprintf("ticks of %d days", days)
+}
