@@ -100,7 +100,7 @@ func addBands(p *plot.Plot, s *ensembleSeries, c color.Color) error {
 		p.Add(area)
 		p.Legend.Add(b.name, area)
 	}
-	median, err := addTimeLine(p, s.dates, s.q[q50], c, vg.Points(1.5))
+	median, err := addTimeLine(p, s.dates, s.q[q50], c, lineWidth(1.5, tickDays(s.dates, 0)))
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func groupsPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 		p := panelPlot(s.groups[g], s.pops[g])
 		p.Y.Tick.Marker = plot.TickerFunc(countTicks)
 		p.Add(plotter.NewGrid())
-		if _, err := addTimeLine(p, s.dates, s.values[g], lineColor(i), vg.Points(1.2)); err != nil {
+		if _, err := addTimeLine(p, s.dates, s.values[g], lineColor(i), lineWidth(1.2, s.days)); err != nil {
 			return nil, err
 		}
 		fromZero(p)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"gonum.org/v1/plot/vg"
 )
 
 // biweekDays is the biweekly model's tick length in days: what a picture
@@ -61,4 +63,14 @@ func tickUnit(days int) string {
 		return "days"
 	}
 	return fmt.Sprintf("ticks of %d days", days)
+}
+
+// lineWidth is a line of points pt for ticks of days days: thinner (60 %)
+// for ticks shorter than a week, whose day-to-day noise a wide line turns
+// into a smear over a few years' thousand ticks.
+func lineWidth(pt float64, days int) vg.Length {
+	if days < 7 {
+		pt *= 0.6
+	}
+	return vg.Points(pt)
 }
