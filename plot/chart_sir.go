@@ -59,9 +59,24 @@ func extraStates(t *tidyTable) []string {
 // infectious at the tick; stepDays is summary.json's tick length (0
 // unknown), used when the table has a single tick.
 func sirPicture(t *tidyTable, unit string, stepDays int) (func(draw.Canvas) error, error) {
+	top, bottom, err := sirPlots(t, unit, stepDays)
+	if err != nil {
+		return nil, err
+	}
+	return func(c draw.Canvas) error {
+		tiles := draw.Tiles{Rows: 2, Cols: 1, PadY: vg.Points(6), PadTop: vg.Points(2), PadBottom: vg.Points(2), PadLeft: vg.Points(2), PadRight: vg.Points(8)}
+		canvases := plot.Align([][]*plot.Plot{{top}, {bottom}}, tiles, c)
+		top.Draw(canvases[0][0])
+		bottom.Draw(canvases[1][0])
+		return nil
+	}, nil
+}
+
+// sirPlots are the two panels of [sirPicture].
+func sirPlots(t *tidyTable, unit string, stepDays int) (top, bottom *plot.Plot, err error) {
 	for _, s := range []string{"S", "I", "R"} {
 		if !t.hasState(s) {
-			return nil, fmt.Errorf("%s has no rows of state %q: S, I, R curves skipped", t.path, s)
+			return nil, nil, fmt.Errorf("%s has no rows of state %q: S, I, R curves skipped", t.path, s)
 		}
 	}
 	what := baseName(t.path)
@@ -78,8 +93,8 @@ func sirPicture(t *tidyTable, unit string, stepDays int) (func(draw.Canvas) erro
 	}
 	states = append(states, extra...)
 	names := strings.Join(states[:len(states)-1], ", ") + " and " + states[len(states)-1]
-	top := newPlot(fmt.Sprintf("Global %s over time (%s)", names, what), "", "people")
-	bottom := newPlot("", "date", bottomLabel)
+	top = newPlot(fmt.Sprintf("Global %s over time (%s)", names, what), "", "people")
+	bottom = newPlot("", "date", bottomLabel)
 	for _, p := range []*plot.Plot{top, bottom} {
 		dateAxis(p)
 		p.Y.Tick.Marker = plot.TickerFunc(countTicks)
@@ -103,7 +118,7 @@ func sirPicture(t *tidyTable, unit string, stepDays int) (func(draw.Canvas) erro
 	for _, c := range curves {
 		l, err := addTimeLine(c.p, t.dates, t.total(c.state), c.color, vg.Points(1.5))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if c.p == top || seir {
 			c.p.Legend.Add(c.label, l)
@@ -126,11 +141,5 @@ func sirPicture(t *tidyTable, unit string, stepDays int) (func(draw.Canvas) erro
 		p.Legend.Left = true
 		p.Legend.XOffs = vg.Points(6)
 	}
-	return func(c draw.Canvas) error {
-		tiles := draw.Tiles{Rows: 2, Cols: 1, PadY: vg.Points(6), PadTop: vg.Points(2), PadBottom: vg.Points(2), PadLeft: vg.Points(2), PadRight: vg.Points(8)}
-		canvases := plot.Align([][]*plot.Plot{{top}, {bottom}}, tiles, c)
-		top.Draw(canvases[0][0])
-		bottom.Draw(canvases[1][0])
-		return nil
-	}, nil
+	return top, bottom, nil
 }

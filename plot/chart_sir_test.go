@@ -28,6 +28,9 @@ func TestSIRPictureDrawsDeclaredCompartments(t *testing.T) {
 	require.NoError(t, err)
 	img := vgimg.New(4*vg.Inch, 3*vg.Inch)
 	require.NoError(t, draw1(draw.New(img)))
+	top, _, err := sirPlots(tbl, "patches", 0)
+	require.NoError(t, err)
+	assert.Equal(t, "Global S, I, R and W over time (states.csv)", top.Title.Text)
 
 	assert.Empty(t, extraStates(&tidyTable{states: []string{"S", "I", "R"}}))
 }
