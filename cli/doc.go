@@ -3,8 +3,10 @@
 // (mixing.Register) or compartments (model.RegisterCompartment) ships their
 // own binary by calling cli.Main after registering them (examples/mybinary);
 // run files, validate, components and resume then know them like the
-// built-ins. The commands run spatial measles
-// simulations with the biweekly model and build scenarios from public data.
+// built-ins. The commands run spatial measles simulations with the
+// biweekly model (14-day SIR ticks) or the compartmental model (daily SEIR
+// ticks, `--model compartmental` or a run file's model key) and build
+// scenarios from public data.
 //
 //	rubeola run [--scenario FILE.csv] [--params FILE.json|.toml] [--config run.toml] [--ticks N]
 //	            [--seed S] [--out DIR] [--per-patch] [--no-progress] [--verbose] [--force]

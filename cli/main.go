@@ -81,7 +81,7 @@ func writeProblems(w io.Writer, err error) {
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "rubeola",
-		Short:         "Spatial measles modelling with the biweekly patch model",
+		Short:         "Spatial measles modelling with patch models: the biweekly SIR model and the daily compartmental SEIR model",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

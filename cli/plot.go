@@ -45,9 +45,10 @@ func newPlotCmd(stdout io.Writer) *cobra.Command {
 		Use:   "plot DIR",
 		Short: "Draw pictures of a run's outputs into DIR/plots",
 		Long: "Read the outputs a run wrote into DIR (CSV or Parquet tables, timing.csv, ensemble/) and draw\n" +
-			"PNG pictures (SVG with --svg) into DIR/plots (or --out): S, I, R over time, an incidence\n" +
-			"heat-map, reported cases of the largest groups, the fade-out curve, per-phase time per tick\n" +
-			"and ensemble bands. Pictures whose inputs are missing are skipped with a note (docs/plots.md).",
+			"PNG pictures (SVG with --svg) into DIR/plots (or --out): S, I, R (S, E, I, R) over time, an\n" +
+			"incidence (daily model: prevalence) heat-map, reported cases of the largest groups, the fade-out\n" +
+			"curve, per-phase time per tick and ensemble bands, each worded in the run's tick length (per\n" +
+			"biweek, per day). Pictures whose inputs are missing are skipped with a note (docs/plots.md).",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]

@@ -85,10 +85,13 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run",
 		Short: "Run a simulation and write its outputs",
-		Long: "Run the biweekly model on a scenario (default: the embedded synthetic scenario) with the\n" +
-			"standard schedule or a run file's component list, print a summary and write states.csv,\n" +
-			"summary.json, timing.csv and one tidy CSV per further tracker (population.csv, cases.csv,\n" +
-			"fadeouts.csv); with --format parquet the tidy tables are .parquet files (docs/outputs.md).\n" +
+		Long: "Run the biweekly model (14-day SIR ticks), or the compartmental model (daily SEIR ticks) with\n" +
+			"--model compartmental or a run file's model key, on a scenario (default: the embedded synthetic\n" +
+			"scenario) with the model's standard schedule or a run file's component list, print a summary\n" +
+			"(total infections: Σ I over ticks in the biweekly model, the S → E transitions in the daily one,\n" +
+			"whose I is a prevalence) and write states.csv, summary.json, timing.csv and one tidy CSV per\n" +
+			"further tracker (population.csv, cases.csv, fadeouts.csv); with --format parquet the tidy\n" +
+			"tables are .parquet files (docs/outputs.md).\n" +
 			"With --replicates R it runs an ensemble of R replicates (seeds seed … seed+R−1) and writes\n" +
 			"DIR/ensemble/: one quantile table per tracker (mean, q05 … q95 across replicates) and\n" +
 			"summary.json; --keep-replicates also writes each replicate's own outputs under\n" +

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"golang.org/x/text/language"
@@ -39,10 +40,18 @@ func logger(stderr io.Writer, verbose bool) *slog.Logger {
 }
 
 // printSchedule writes the --verbose schedule: every component in order
-// with its role and its params in short form.
+// with its role and its params in short form, after a line naming the
+// model, its tick length and states when it is not the biweekly model.
 func printSchedule(w io.Writer, m *model.Biweekly) {
 	p := m.Params()
 	entries := m.Schedule()
+	if m.Type() != model.TypeBiweekly {
+		days := "one-day ticks"
+		if d := m.TimeStepDays(); d != 1 {
+			days = fmt.Sprintf("%d-day ticks", d)
+		}
+		fmt.Fprintf(w, "model: %s (%s), %s, states %s\n", m.Type(), m.ModelType(), days, strings.Join(m.Patches().States(), ", "))
+	}
 	fmt.Fprintf(w, "schedule: %d components, ticks %d to %d from %s, seed %d\n",
 		len(entries), m.Tick(), p.NumTicks, p.StartTime, p.Seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

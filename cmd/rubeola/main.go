@@ -1,5 +1,6 @@
 // Command rubeola runs spatial measles simulations with the biweekly model
-// and builds scenarios from public data. It is package cli's command tree;
+// (14-day SIR ticks) or the compartmental model (daily SEIR ticks) and
+// builds scenarios from public data. It is package cli's command tree;
 // see that package (or `rubeola --help`) for the commands.
 package main
 

@@ -1,0 +1,34 @@
+package cli
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestVerboseNamesTheModel: --verbose names the compartmental model, its
+// one-day ticks and its states above the schedule; the biweekly model's
+// output has no such line (unchanged).
+func TestVerboseNamesTheModel(t *testing.T) {
+	tests := []struct {
+		model string
+		want  string // "" for no model line
+	}{
+		{"biweekly", ""},
+		{"compartmental", "model: compartmental (CompartmentalModel), one-day ticks, states S, E, I, R\nschedule: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.model, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			code, stdout, stderr := runCLI(t, "run", "--model", tt.model, "--ticks", "2", "--verbose", "--no-progress", "--out", out)
+			require.Equal(t, 0, code, stderr)
+			if tt.want == "" {
+				assert.NotRegexp(t, `(?m)^model: `, stdout)
+				return
+			}
+			assert.Contains(t, stdout, tt.want)
+		})
+	}
+}
