@@ -101,3 +101,53 @@ func TestSEIRExposuresResume(t *testing.T) {
 		assert.Equal(t, wantS, must(InstancesOf[*metrics.StateTracker](resumed)[0].Counts("S")), "split at %d", k)
 	}
 }
+
+// TestNoAllocationsPerDailyTick: a day of the compartmental model with its
+// default components, S → E counting included, allocates nothing in
+// steady state (DESIGN §4).
+func TestNoAllocationsPerDailyTick(t *testing.T) {
+	m := newCompartmental(t, snapshotScenario(t), quietParams(300, 1))
+	require.NoError(t, m.SetComponents(DefaultCompartmentalComponents()...))
+	ctx := context.Background()
+	require.NoError(t, m.Initialize())
+	require.NoError(t, m.RunTicks(ctx, 1))
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := m.RunTicks(ctx, 1); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+	assert.Positive(t, exposuresOf(t, m))
+}
+
+// TestSEIRInfectionRestoreState: a saved count is loaded as it was; a
+// state that does not fit is an error naming the component.
+func TestSEIRInfectionRestoreState(t *testing.T) {
+	tests := []struct {
+		name, state string
+		want        int64
+		err         string
+	}{
+		{"count", `{"exposures": 42}`, 42, ""},
+		{"negative", `{"exposures": -1}`, 0, "InfectionProcess: snapshot state: exposures = -1: must be >= 0"},
+		{"unknown field", `{"exposures": 1, "blocks": [1]}`, 0, `InfectionProcess: snapshot state: json: unknown field "blocks"`},
+		{"not JSON", `[`, 0, "InfectionProcess: snapshot state: unexpected EOF"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := newCompartmental(t, twoPatch(t), quietParams(5, 1), systems.NewSEIRInfection(nil))
+			require.NoError(t, m.Initialize())
+			c := InstancesOf[*systems.SEIRInfection](m)[0]
+			err := c.RestoreState(m, []byte(tt.state))
+			if tt.err != "" {
+				assert.EqualError(t, err, tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, c.Exposures())
+			saved, err := c.SnapshotState()
+			require.NoError(t, err)
+			assert.JSONEq(t, `{"exposures": 42}`, string(saved))
+		})
+	}
+}
