@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"github.com/rubeola/rubeola/rng"
@@ -34,4 +35,17 @@ func InfectBlock(src *rand.PCG, s, i, r []int64, acc []float64) *CountError {
 		s[j] -= di
 	}
 	return nil
+}
+
+// PressureBlock applies the TSIR exponent to a block of accumulated
+// infectious counts (SPEC §5.1): acc_j = Σ_i I_i·M[i,j] becomes
+// coef·acc_j^α, the force before the division by N_j, coef = β_tick·s(t)
+// ([Infection.Coefficient]). Run it between the force kernel and the draws
+// (InfectBlock or another draw kernel) when α ≠ 1; with α = 1 the sources
+// are loaded as x_i = coef·I_i instead and the accumulated force is used as
+// it is (Infection's draws do this per block, before InfectBlock).
+func PressureBlock(acc []float64, coef, alpha float64) {
+	for j, v := range acc {
+		acc[j] = coef * math.Pow(v, alpha)
+	}
 }
