@@ -36,7 +36,7 @@ func registerSystems() {
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.Infection, systems.InfectionParams]{
 		Name: systems.InfectionName, Kind: KindPhase, Model: TypeBiweekly,
-		Summary:  "Transmission with spatial mixing: λ_j = β_tick·s(t)·Σ_i I_i·M[i,j] / N_j, ΔI ~ Binomial(S, 1 − e^(−λ)); R += I, I = ΔI (SPEC §5.1).",
+		Summary:  "Transmission with spatial mixing: λ_j = β_tick·s(t)·(Σ_i I_i·M[i,j])^α / N_j (α = 1 by default: mass action), ΔI ~ Binomial(S, 1 − e^(−λ)); R += I, I = ΔI (SPEC §5.1).",
 		Defaults: systems.DefaultInfectionParams, Decode: systems.DecodeInfectionParams,
 		New: systems.NewInfection, Params: (*systems.Infection).Params,
 	}))

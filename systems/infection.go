@@ -166,7 +166,9 @@ func (p InfectionParams) BetaPerTick(stepDays int) float64 {
 }
 
 // Season returns the seasonal multiplier s(t) for tick t of a model whose
-// tick is stepDays days long (period Y = [TicksPerYear](stepDays) ticks).
+// tick is stepDays days long (period Y = [TicksPerYear](stepDays) ticks):
+// the sinusoid or the season table. A calendar season (SeasonSpec) needs
+// the model's dates: [Infection.Coefficient].
 func (p InfectionParams) Season(t, stepDays int) float64 {
 	year := TicksPerYear(stepDays)
 	if p.SeasonTable != nil {
