@@ -8,7 +8,9 @@ import (
 )
 
 // InfectBlock applies one tick of infection to a block of patches, given the
-// accumulated force acc (Σ_i x_i·M[i,j]) per patch: λ_j = acc_j/N_j (0 when
+// accumulated force acc per patch (Σ_i x_i·M[i,j] with x_i = c·I_i, or, with
+// a TSIR exponent α ≠ 1, c·(Σ_i I_i·M[i,j])^α from [PressureBlock]):
+// λ_j = acc_j/N_j (0 when
 // N_j = 0), p_j = −expm1(−λ_j), ΔI_j ~ Binomial(S_j, p_j), then R += I,
 // I = ΔI, S −= ΔI. acc is overwritten with λ. Draws are made in patch order
 // from src, with rng.BinomialHazard, which takes λ_j itself (log(1 − p_j) =
