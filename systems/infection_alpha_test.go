@@ -16,7 +16,7 @@ import (
 
 // workedPressure initialises a TwoPatch model (SPEC §5.1 worked example)
 // with Infection params q and kernel numba, puts I = [10, 0] (S = N − I),
-// runs the force of tick 0 and returns λ_j = BlockPressure_j / N_j.
+// runs the force of tick 0 and returns λ_j = pressure_j / N_j.
 func workedPressure(t *testing.T, q systems.InfectionParams, numba bool) []float64 {
 	t.Helper()
 	p := quietParams(1, 1)
@@ -29,8 +29,7 @@ func workedPressure(t *testing.T, q systems.InfectionParams, numba bool) []float
 	w := m.World()
 	w.S()[0], w.I()[0] = 100000-10, 10
 	inf := model.InstancesOf[*systems.Infection](m)[0]
-	inf.Accumulate(m, 0)
-	acc := inf.BlockPressure(0, 2)
+	acc := inf.ForcePressure(m, 0, 0, 2)
 	n := []float64{100000, 50000} // S+I+R of each patch
 	return []float64{acc[0] / n[0], acc[1] / n[1]}
 }
