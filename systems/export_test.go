@@ -12,3 +12,6 @@ func (c *Infection) ForcePressure(m phases.Model, tick, lo, hi int) []float64 {
 
 // ForceOnly runs Infection's force of tick alone (allocation tests).
 func (c *Infection) ForceOnly(m phases.Model, tick int) { c.force(m, tick) }
+
+// Force returns the SEIR transmission's force of infection.
+func (c *SEIRInfection) Force() *Infection { return &c.force }

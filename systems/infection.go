@@ -103,8 +103,8 @@ func (p InfectionParams) Validate() error {
 	if p.SeasonSpec != nil {
 		errs = append(errs, p.checkSeasonSpec())
 	}
-	if !(p.Alpha > 0 && p.Alpha <= 1) {
-		errs = append(errs, fmt.Errorf("%s: alpha must be in (0, 1], got %v", InfectionName, p.Alpha))
+	if err := checkAlpha(p.Alpha); err != nil {
+		errs = append(errs, err)
 	}
 	if err := checkStorage(p.Storage); err != nil {
 		errs = append(errs, err)
@@ -117,6 +117,14 @@ func checkStorage(storage string) error {
 	if storage != StorageFloat64 && storage != StorageFloat32 && storage != StorageDense {
 		return fmt.Errorf("%s: storage must be %q, %q or %q, got %q", InfectionName,
 			StorageFloat64, StorageFloat32, StorageDense, storage)
+	}
+	return nil
+}
+
+// checkAlpha checks the TSIR exponent's range.
+func checkAlpha(alpha float64) error {
+	if !(alpha > 0 && alpha <= 1) {
+		return fmt.Errorf("%s: alpha must be in (0, 1], got %v", InfectionName, alpha)
 	}
 	return nil
 }
