@@ -42,7 +42,7 @@ func registerSystems() {
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.SEIRInfection, systems.SEIRInfectionParams]{
 		Name: systems.InfectionName, GoName: "Infection", Kind: KindPhase, Model: TypeCompartmental,
-		Summary:  "SEIR transmission and progression per day: λ_j = β·s(t)·Σ_i I_i·M[i,j] / N_j; S → E ~ Binomial(S, 1 − e^(−λ)), E → I ~ Binomial(E, 1 − e^(−1/exp_mu)), I → R ~ Binomial(I, 1 − e^(−1/inf_mu)) (the reference's compartmental InfectionProcess).",
+		Summary:  "SEIR transmission and progression per day: λ_j = β·s(t)·(Σ_i I_i·M[i,j])^α / N_j; S → E ~ Binomial(S, 1 − e^(−λ)), E → I ~ Binomial(E, 1 − e^(−1/exp_mu)), I → R ~ Binomial(I, 1 − e^(−1/inf_mu)) (the reference's compartmental InfectionProcess).",
 		Defaults: systems.DefaultSEIRInfectionParams, Decode: systems.DecodeSEIRInfectionParams,
 		New: systems.NewSEIRInfection,
 	}))
