@@ -36,13 +36,13 @@ func registerSystems() {
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.Infection, systems.InfectionParams]{
 		Name: systems.InfectionName, Kind: KindPhase, Model: TypeBiweekly,
-		Summary:  "Transmission with spatial mixing: λ_j = β_tick·s(t)·Σ_i I_i·M[i,j] / N_j, ΔI ~ Binomial(S, 1 − e^(−λ)); R += I, I = ΔI (SPEC §5.1).",
+		Summary:  "Transmission with spatial mixing: λ_j = β_tick·s(t)·(Σ_i I_i·M[i,j])^α / N_j (α = 1 by default: mass action), ΔI ~ Binomial(S, 1 − e^(−λ)); R += I, I = ΔI (SPEC §5.1).",
 		Defaults: systems.DefaultInfectionParams, Decode: systems.DecodeInfectionParams,
 		New: systems.NewInfection, Params: (*systems.Infection).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.SEIRInfection, systems.SEIRInfectionParams]{
 		Name: systems.InfectionName, GoName: "Infection", Kind: KindPhase, Model: TypeCompartmental,
-		Summary:  "SEIR transmission and progression per day: λ_j = β·s(t)·Σ_i I_i·M[i,j] / N_j; S → E ~ Binomial(S, 1 − e^(−λ)), E → I ~ Binomial(E, 1 − e^(−1/exp_mu)), I → R ~ Binomial(I, 1 − e^(−1/inf_mu)) (the reference's compartmental InfectionProcess).",
+		Summary:  "SEIR transmission and progression per day: λ_j = β·s(t)·(Σ_i I_i·M[i,j])^α / N_j; S → E ~ Binomial(S, 1 − e^(−λ)), E → I ~ Binomial(E, 1 − e^(−1/exp_mu)), I → R ~ Binomial(I, 1 − e^(−1/inf_mu)) (the reference's compartmental InfectionProcess).",
 		Defaults: systems.DefaultSEIRInfectionParams, Decode: systems.DecodeSEIRInfectionParams,
 		New: systems.NewSEIRInfection,
 	}))

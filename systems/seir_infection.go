@@ -30,13 +30,18 @@ type SEIRInfectionParams struct {
 	// Storage is the default kernel's storage of gravity mixing, as
 	// [InfectionParams.Storage].
 	Storage string `json:"storage" doc:"how the default kernel stores gravity mixing: \"float64\", \"float32\" or \"dense\", as the biweekly Infection's"`
+	// SeasonSpec is the calendar season, as [InfectionParams.SeasonSpec]
+	// (school terms; s(t) is the day's multiplier).
+	SeasonSpec *SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid, as the biweekly Infection's: {type = \"terms\", amplitude = A, holidays = [[\"07-20\", \"09-05\"], …]}; s(t) = the day's multiplier. Excludes seasonality ≠ 0"`
+	// Alpha is the TSIR exponent, as [InfectionParams.Alpha].
+	Alpha float64 `json:"alpha" doc:"exponent α in (0, 1] on the mixed infectious count, as the biweekly Infection's: λ_j = β·s(t)·(Σ_i I_i·M[i,j])^α / N_j; 1 = mass action"`
 }
 
 // DefaultSEIRInfectionParams returns the reference's defaults: β = 1 per
 // day, a latent period of 6 days and an infectious period of 8 days (R0 =
-// 8), no seasonality, default gravity mixing.
+// 8), no seasonality, default gravity mixing, α = 1.
 func DefaultSEIRInfectionParams() SEIRInfectionParams {
-	return SEIRInfectionParams{Beta: 1, ExpMu: 6, InfMu: 8, Mixer: mixing.DefaultGravity(), Storage: StorageFloat64}
+	return SEIRInfectionParams{Beta: 1, ExpMu: 6, InfMu: 8, Mixer: mixing.DefaultGravity(), Storage: StorageFloat64, Alpha: 1}
 }
 
 // seirYear is the seasonal period of the daily model, in ticks (days).
@@ -68,6 +73,12 @@ func (p SEIRInfectionParams) Validate() error {
 	if err := checkStorage(p.Storage); err != nil {
 		errs = append(errs, err)
 	}
+	if p.SeasonSpec != nil {
+		errs = append(errs, p.forceParams().checkSeasonSpec())
+	}
+	if err := checkAlpha(p.Alpha); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
 }
 
@@ -83,7 +94,8 @@ func (p SEIRInfectionParams) R0() float64 { return p.Beta * p.InfMu }
 // forceParams returns the params of the force of infection, which the
 // SEIR transmission shares with [Infection].
 func (p SEIRInfectionParams) forceParams() InfectionParams {
-	return InfectionParams{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, Mixer: p.Mixer, Storage: p.Storage}
+	return InfectionParams{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, Mixer: p.Mixer,
+		Storage: p.Storage, SeasonSpec: p.SeasonSpec, Alpha: p.Alpha}
 }
 
 // seirFields is SEIRInfectionParams without its methods, for encoding/json
@@ -96,7 +108,7 @@ var seirInfectionKeys = params.KeyRules{
 		"distance_exponent": "configure the mixer",
 		"mixing_scale":      "configure the mixer",
 		"amplitude":         `did you mean "seasonality"?`,
-		"season_table":      "the 26-value table is the biweekly model's; the daily model's seasonality is the sinusoid",
+		"season_table":      "the 26-value table is the biweekly model's; the daily model's seasonality is the sinusoid or season = {type = \"terms\", …}",
 		"sigma":             `give the mean latent period in days as "exp_mu" (σ = 1/exp_mu)`,
 		"gamma":             `give the mean infectious period in days as "inf_mu" (γ = 1/inf_mu)`,
 	},
@@ -207,6 +219,6 @@ func (c *SEIRInfection) Step(m phases.Model, tick int) error {
 func (c *SEIRInfection) Block(b int) {
 	f := &c.force
 	lo, hi := f.blocks.Range(b)
-	err := SEIRBlock(f.blocks.Stream(b), f.s[lo:hi], c.e[lo:hi], f.i[lo:hi], f.r[lo:hi], f.lambda[lo:hi], c.sigma, c.gamma, c.inc[lo:hi])
+	err := SEIRBlock(f.blocks.Stream(b), f.s[lo:hi], c.e[lo:hi], f.i[lo:hi], f.r[lo:hi], f.pressure(lo, hi), c.sigma, c.gamma, c.inc[lo:hi])
 	f.faults.record(b, lo, err, f.ids)
 }
