@@ -46,3 +46,12 @@ func sumInt64(v []int64) int64 {
 	}
 	return sum
 }
+
+// subFloat returns x[lo:hi], or nil when x is nil (a crude rate's absent
+// per-patch means).
+func subFloat(x []float64, lo, hi int) []float64 {
+	if x == nil {
+		return nil
+	}
+	return x[lo:hi]
+}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
+	"time"
 
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -22,11 +24,37 @@ type VitalDynamicsParams struct {
 	// MCV1Efficacy is the share of MCV1-vaccinated newborns who are
 	// protected, in [0, 1].
 	MCV1Efficacy float64 `json:"mcv1_efficacy" doc:"share of MCV1-vaccinated newborns protected, in [0, 1]"`
+	// Births is the source of births: [SourceCrude] (crude_birth_rate),
+	// [SourceScenario] (the scenario column births_per_year) or the path of
+	// a births table (see [LoadVitalTable]); "" (a Go literal's zero value)
+	// means [SourceCrude].
+	Births string `json:"births" path:"relative" keywords:"crude,scenario" doc:"\"crude\" (crude_birth_rate), \"scenario\" (scenario column births_per_year) or a CSV table id,year,births[,deaths] (relative to the run file)"`
+	// Deaths is the source of deaths: [SourceCrude] (crude_death_rate),
+	// [SourceScenario] (the scenario column deaths_per_year) or the path of
+	// a births table with a deaths column; "" means [SourceCrude].
+	Deaths string `json:"deaths" path:"relative" keywords:"crude,scenario" doc:"\"crude\" (crude_death_rate), \"scenario\" (scenario column deaths_per_year) or a CSV table id,year,births,deaths (relative to the run file)"`
+	// Cohort, when non-nil, puts a share of each year's births into S on one
+	// day of the year (school entry); nil spreads births evenly.
+	Cohort *Cohort `json:"cohort" doc:"null, or {share = 0.7, day = \"09-01\"}: that share of each year's births enters on that day, the rest evenly"`
 }
 
-// DefaultVitalDynamicsParams returns CBR 20, CDR 8, efficacy 0.9.
+// The births and deaths sources that are not file paths.
+const (
+	SourceCrude    = "crude"    // the crude rate per 1000 per year
+	SourceScenario = "scenario" // a scenario column of yearly figures
+)
+
+// The scenario columns of [SourceScenario].
+const (
+	BirthsColumn = "births_per_year"
+	DeathsColumn = "deaths_per_year"
+)
+
+// DefaultVitalDynamicsParams returns CBR 20, CDR 8, efficacy 0.9, crude
+// births and deaths and no cohort.
 func DefaultVitalDynamicsParams() VitalDynamicsParams {
-	return VitalDynamicsParams{CrudeBirthRate: 20, CrudeDeathRate: 8, MCV1Efficacy: 0.9}
+	return VitalDynamicsParams{CrudeBirthRate: 20, CrudeDeathRate: 8, MCV1Efficacy: 0.9,
+		Births: SourceCrude, Deaths: SourceCrude}
 }
 
 // Validate checks every field's range.
@@ -42,6 +70,25 @@ func (p VitalDynamicsParams) Validate() error {
 	}
 	if !(p.MCV1Efficacy >= 0 && p.MCV1Efficacy <= 1) {
 		errs = append(errs, fmt.Errorf("%s: mcv1_efficacy must be in [0, 1], got %v", VitalDynamicsName, p.MCV1Efficacy))
+	}
+	def := DefaultVitalDynamicsParams()
+	for _, f := range []struct {
+		key, src, rateKey string
+		rate, defRate     float64
+	}{
+		{"births", p.Births, "crude_birth_rate", p.CrudeBirthRate, def.CrudeBirthRate},
+		{"deaths", p.Deaths, "crude_death_rate", p.CrudeDeathRate, def.CrudeDeathRate},
+	} {
+		switch {
+		case strings.TrimSpace(f.src) == "" && f.src != "":
+			errs = append(errs, fmt.Errorf("%s: %s must be \"crude\", \"scenario\" or a CSV path, got %q", VitalDynamicsName, f.key, f.src))
+		case f.src != SourceCrude && f.src != "" && f.rate != f.defRate:
+			errs = append(errs, fmt.Errorf("%s: %s = %v and %s = %q exclude each other (the rate is used only by %s = \"crude\")",
+				VitalDynamicsName, f.rateKey, f.rate, f.key, f.src, f.key))
+		}
+	}
+	if p.Cohort != nil {
+		errs = append(errs, p.Cohort.Validate(VitalDynamicsName+": cohort"))
 	}
 	return errors.Join(errs...)
 }
@@ -74,12 +121,31 @@ func DecodeVitalDynamicsParams(data []byte) (VitalDynamicsParams, error) {
 // VitalDynamics adds births (MCV1-protected newborns to R, the others to S)
 // and removes deaths from every compartment (SPEC §5.4). Deaths are clamped
 // to the people alive at the start of the step; the excess is counted.
+//
+// Births and deaths come from the crude rates or from data (the scenario's
+// births_per_year and deaths_per_year columns, or a births table read with
+// [LoadVitalTable]): a patch's mean births per tick are its yearly births at
+// the tick's first day ([YearlySeries]) × step/365; its mean deaths per
+// tick likewise, spread over its compartments with the hazard
+// μ = deaths/N of the start-of-step population N, so that the expected
+// deaths are the data's whatever the simulated population. A cohort
+// ([Cohort]) puts share × the yearly births of the cohort day into the tick
+// containing that day and (1 − share) × the per-tick births into every
+// tick. Everything is a function of the tick: there is no state beyond the
+// records.
 type VitalDynamics struct {
 	p       VitalDynamicsParams
 	rates   VitalRates
 	blocks  phases.Blocks
 	s, i, r []int64
+	e       []int64 // nil in an SIR world
 	mcv1    []float64
+
+	birthData, deathData *YearlySeries // nil: the crude rate
+	birthMean, deathMean []float64     // per tick, nil with crude rates
+	cohortMonth          time.Month
+	cohortDay            int
+	step                 int
 
 	births, vaccinated, deaths []int64
 	clamped                    []int64 // per block, summed on request
@@ -89,12 +155,19 @@ type VitalDynamics struct {
 
 // NewVitalDynamics returns a factory; nil params mean the defaults.
 func NewVitalDynamics(p *VitalDynamicsParams) phases.Factory {
-	return func(phases.Model) (phases.Component, error) {
+	return func(m phases.Model) (phases.Component, error) {
 		q, err := params.Resolve(p, DefaultVitalDynamicsParams())
 		if err != nil {
 			return nil, err
 		}
-		return &VitalDynamics{p: q}, nil
+		c := &VitalDynamics{p: q}
+		if c.birthData, c.deathData, err = vitalSources(q, m.Scenario()); err != nil {
+			return nil, err
+		}
+		if q.Cohort != nil {
+			c.cohortMonth, c.cohortDay, _ = q.Cohort.MonthDay() // validated by Resolve
+		}
+		return c, nil
 	}
 }
 
@@ -111,23 +184,65 @@ func (c *VitalDynamics) Initialize(m phases.Model) error {
 	}
 	w := m.World()
 	n := w.Len()
-	c.s, c.i, c.r, c.mcv1 = w.S(), w.I(), w.R(), w.MCV1()
+	c.s, c.e, c.i, c.r, c.mcv1 = w.S(), w.E(), w.I(), w.R(), w.MCV1()
 	c.births = make([]int64, n)
 	c.vaccinated = make([]int64, n)
 	c.deaths = make([]int64, n)
 	c.clamped = make([]int64, c.blocks.NumBlocks())
 	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
-	step := m.TimeStepDays()
-	c.rates = VitalRates{Birth: c.p.BirthRate(step), Death: c.p.DeathRate(step), Efficacy: c.p.MCV1Efficacy}
+	c.step = m.TimeStepDays()
+	c.rates = VitalRates{Birth: c.p.BirthRate(c.step), Death: c.p.DeathRate(c.step), Efficacy: c.p.MCV1Efficacy}
+	c.birthMean, c.deathMean = nil, nil
+	if c.birthData != nil {
+		c.birthMean = make([]float64, n)
+	}
+	if c.deathData != nil {
+		c.deathMean = make([]float64, n)
+	}
 	return nil
 }
 
 // Step applies one tick of births and deaths. A patch whose population
 // would pass 2^53 stops the run with a [CountError] (SPEC §3.2).
-func (c *VitalDynamics) Step(m phases.Model, _ int) error {
+func (c *VitalDynamics) Step(m phases.Model, tick int) error {
+	c.prepare(m.TickDate(tick))
 	c.blocks.Run(m, c)
 	return c.faults.first()
+}
+
+// prepare sets the tick's birth and death means (or the crude birth rate
+// of a cohort tick) for the tick starting at date.
+func (c *VitalDynamics) prepare(date time.Time) {
+	perTick := float64(c.step) / daysPerYear
+	y, f := YearPosition(date)
+	share, cy, cf, onCohort := 0.0, 0, 0.0, false
+	if c.p.Cohort != nil {
+		share = c.p.Cohort.Share
+		var cd time.Time
+		cd, onCohort = cohortDate(date, c.step, c.cohortMonth, c.cohortDay)
+		cy, cf = YearPosition(cd)
+		if c.birthData == nil {
+			c.rates.Birth = (1 - share) * c.p.BirthRate(c.step)
+			if onCohort {
+				c.rates.Birth += share * c.p.CrudeBirthRate / 1000
+			}
+		}
+	}
+	if c.birthData != nil {
+		for j := range c.birthMean {
+			b := (1 - share) * c.birthData.AtPosition(j, y, f) * perTick
+			if onCohort {
+				b += share * c.birthData.AtPosition(j, cy, cf)
+			}
+			c.birthMean[j] = b
+		}
+	}
+	if c.deathData != nil {
+		for j := range c.deathMean {
+			c.deathMean[j] = c.deathData.AtPosition(j, y, f) * perTick
+		}
+	}
 }
 
 // Block applies the tick to block b's patches ([phases.Blocker]; Step runs
@@ -135,7 +250,8 @@ func (c *VitalDynamics) Step(m phases.Model, _ int) error {
 func (c *VitalDynamics) Block(b int) {
 	lo, hi := c.blocks.Range(b)
 	clamped, err := VitalBlock(c.blocks.Stream(b), c.rates, VitalColumns{
-		S: c.s[lo:hi], I: c.i[lo:hi], R: c.r[lo:hi], MCV1: c.mcv1[lo:hi],
+		S: c.s[lo:hi], E: sub(c.e, lo, hi), I: c.i[lo:hi], R: c.r[lo:hi], MCV1: c.mcv1[lo:hi],
+		BirthMean: subFloat(c.birthMean, lo, hi), DeathMean: subFloat(c.deathMean, lo, hi),
 		Births: c.births[lo:hi], Vaccinated: c.vaccinated[lo:hi], Deaths: c.deaths[lo:hi],
 	})
 	c.clamped[b] += clamped
