@@ -131,8 +131,10 @@ func DecodeVitalDynamicsParams(data []byte) (VitalDynamicsParams, error) {
 // deaths are the data's whatever the simulated population. A cohort
 // ([Cohort]) puts share × the yearly births of the cohort day into the tick
 // containing that day and (1 − share) × the per-tick births into every
-// tick. Everything is a function of the tick: there is no state beyond the
-// records.
+// tick (with crude births the yearly births are N·crude_birth_rate/1000, N
+// at the start of the tick). Everything is a function of the tick: there is
+// no state beyond the records. In an SEIR world N includes E and deaths are
+// drawn from E too.
 type VitalDynamics struct {
 	p       VitalDynamicsParams
 	rates   VitalRates
@@ -161,7 +163,7 @@ func NewVitalDynamics(p *VitalDynamicsParams) phases.Factory {
 			return nil, err
 		}
 		c := &VitalDynamics{p: q}
-		if c.birthData, c.deathData, err = vitalSources(q, m.Scenario()); err != nil {
+		if c.birthData, c.deathData, err = sharedVitalSources(m, q); err != nil {
 			return nil, err
 		}
 		if q.Cohort != nil {

@@ -5,8 +5,31 @@ import (
 	"fmt"
 
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 )
+
+// vitalData are the resolved births and deaths series of one params.
+type vitalData struct{ births, deaths *YearlySeries }
+
+// sharedVitalSources resolves the sources once per scenario and sources
+// (the replicates of an ensemble share the series, which are never changed
+// after they are built; [phases.Model.Shared]).
+func sharedVitalSources(m phases.Model, p VitalDynamicsParams) (births, deaths *YearlySeries, err error) {
+	if (p.Births == SourceCrude || p.Births == "") && (p.Deaths == SourceCrude || p.Deaths == "") {
+		return nil, nil, nil
+	}
+	key := fmt.Sprintf("%s sources: births=%q deaths=%q", VitalDynamicsName, p.Births, p.Deaths)
+	v, err := m.Shared(key, func() (any, error) {
+		b, d, err := vitalSources(p, m.Scenario())
+		return vitalData{b, d}, err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	data := v.(vitalData)
+	return data.births, data.deaths, nil
+}
 
 // vitalSources resolves VitalDynamics' births and deaths sources against
 // the scenario: nil series mean the crude rate. A table named by both keys

@@ -170,7 +170,8 @@ func TestVitalDynamicsDataParams(t *testing.T) {
 		{`{"cohort": {"share": 0.5, "day": "9-1"}}`, `VitalDynamicsProcess: cohort.day: "9-1" is not a MM-DD day`},
 		{`{"cohort": {"share": 0.5, "day": "13-01"}}`, `VitalDynamicsProcess: cohort.day: "13-01" is not a MM-DD day`},
 		{`{"cohort": {"share": 0.5}}`, `VitalDynamicsProcess: cohort.day: "" is not a MM-DD day`},
-		{`{"cohort": {"share": 0.5, "day": "09-01", "days": 3}}`, `days`},
+		{`{"cohort": {"share": 0.5, "day": "09-01", "days": 3}}`, `VitalDynamicsProcess: unknown key "cohort.days" (did you mean "cohort.day"?)`},
+		{`{"cohort": 3}`, `VitalDynamicsProcess: key "cohort": expected object, got number`},
 	} {
 		_, err := systems.DecodeVitalDynamicsParams([]byte(c.json))
 		require.Error(t, err, c.json)
