@@ -164,3 +164,27 @@ func TestConstantPopSEIR(t *testing.T) {
 		assert.Less(t, w.E()[j], scn.Pop[j]/2, "deaths came from E")
 	}
 }
+
+// TestVitalBlockFromData: with per-patch means the kernel draws births
+// Poisson(BirthMean·share) and deaths with the hazard DeathMean/N, N
+// counting E (here 100/2000 = 0.05), in the usual order; an empty patch
+// gets the hazard 0 and no deaths (no 0/0).
+func TestVitalBlockFromData(t *testing.T) {
+	rates := systems.VitalRates{Birth: 0.5, Death: 0.5, Efficacy: 0.9} // ignored: the means replace them
+	cols := systems.VitalColumns{S: []int64{1000, 0}, E: []int64{500, 0}, I: []int64{0, 0}, R: []int64{500, 0},
+		MCV1: []float64{0.5, 0}, BirthMean: []float64{80, 0}, DeathMean: []float64{100, 7},
+		Births: make([]int64, 2), Vaccinated: make([]int64, 2), Deaths: make([]int64, 2)}
+	_, cerr := systems.VitalBlock(rand.NewPCG(7, 8), rates, cols)
+	require.Nil(t, cerr)
+	src := rand.NewPCG(7, 8)
+	vacc := rng.Poisson(src, 80*0.5*0.9)
+	unvacc := rng.Poisson(src, 80*(1-0.5*0.9))
+	ds := rng.Poisson(src, 1000*0.05)
+	de := rng.Poisson(src, 500*0.05)
+	rng.Poisson(src, 0) // dI from I = 0
+	dr := rng.Poisson(src, 500*0.05)
+	assert.Equal(t, []int64{1000 + unvacc - ds, 0}, cols.S)
+	assert.Equal(t, []int64{500 - de, 0}, cols.E)
+	assert.Equal(t, []int64{500 + vacc - dr, 0}, cols.R)
+	assert.Equal(t, []int64{ds + de + dr, 0}, cols.Deaths)
+}
