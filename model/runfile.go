@@ -278,7 +278,7 @@ func runFilePhase(mt string, k int, tbl map[string]any, file, baseDir string) (p
 			keys[key] = jsonable(v)
 		}
 	}
-	resolvePaths(keys, t.PathKeys(), baseDir)
+	resolvePaths(keys, t, baseDir)
 	data, err := json.Marshal(keys)
 	if err != nil {
 		return nil, t.GoName, []error{fmt.Errorf("%s: %w", where, err)}
@@ -298,14 +298,15 @@ func runFilePhase(mt string, k int, tbl map[string]any, file, baseDir string) (p
 }
 
 // resolvePaths makes the relative file paths among keys relative to
-// baseDir: the string values of pathKeys ([ComponentType.PathKeys], e.g.
-// SIACalendar's sia_schedule).
-func resolvePaths(keys map[string]any, pathKeys []string, baseDir string) {
+// baseDir: the string values of t's path keys ([ComponentType.PathKeys],
+// e.g. SIACalendar's sia_schedule) that are not keywords
+// ([ComponentType.IsPath]).
+func resolvePaths(keys map[string]any, t ComponentType, baseDir string) {
 	if baseDir == "" {
 		return
 	}
-	for _, key := range pathKeys {
-		if s, ok := keys[key].(string); ok && !filepath.IsAbs(s) {
+	for _, key := range t.PathKeys() {
+		if s, ok := keys[key].(string); ok && !filepath.IsAbs(s) && t.IsPath(key, s) {
 			keys[key] = filepath.Join(baseDir, s)
 		}
 	}
