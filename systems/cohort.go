@@ -3,6 +3,7 @@ package systems
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 )
 
@@ -28,16 +29,15 @@ func (c Cohort) Validate(key string) error {
 	return errors.Join(errs...)
 }
 
-// MonthDay parses Day.
+// MonthDay parses Day (MM-DD on the 365-day calendar, as a season's
+// holidays).
 func (c Cohort) MonthDay() (time.Month, int, error) {
-	d, err := time.Parse("01-02", c.Day)
-	switch {
-	case err != nil:
-		return 0, 0, fmt.Errorf("%q is not a MM-DD day", c.Day)
-	case d.Month() == time.February && d.Day() == 29:
-		return 0, 0, fmt.Errorf("%q is not a day of a 365-day year", c.Day)
+	doy, err := parseMonthDay(c.Day)
+	if err != nil {
+		return 0, 0, err
 	}
-	return d.Month(), d.Day(), nil
+	mo := sort.Search(12, func(k int) bool { return monthStart[k+1] > doy })
+	return time.Month(mo + 1), doy - monthStart[mo] + 1, nil
 }
 
 // cohortDate returns the date of the cohort day among the step days of the

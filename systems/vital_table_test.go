@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -166,10 +165,10 @@ func TestVitalDynamicsDataParams(t *testing.T) {
 			`VitalDynamicsProcess: crude_death_rate = 5 and deaths = "t.csv" exclude each other (the rate is used only by deaths = "crude")`},
 		{`{"births": " "}`, `VitalDynamicsProcess: births must be "crude", "scenario" or a CSV path, got " "`},
 		{`{"cohort": {"share": 1.5, "day": "09-01"}}`, `VitalDynamicsProcess: cohort.share must be in [0, 1], got 1.5`},
-		{`{"cohort": {"share": 0.5, "day": "02-29"}}`, `VitalDynamicsProcess: cohort.day: "02-29" is not a day of a 365-day year`},
-		{`{"cohort": {"share": 0.5, "day": "9-1"}}`, `VitalDynamicsProcess: cohort.day: "9-1" is not a MM-DD day`},
-		{`{"cohort": {"share": 0.5, "day": "13-01"}}`, `VitalDynamicsProcess: cohort.day: "13-01" is not a MM-DD day`},
-		{`{"cohort": {"share": 0.5}}`, `VitalDynamicsProcess: cohort.day: "" is not a MM-DD day`},
+		{`{"cohort": {"share": 0.5, "day": "02-29"}}`, `VitalDynamicsProcess: cohort.day: "02-29" is not a day of the 365-day calendar (a date's Feb 29 counts as Feb 28: write 02-28)`},
+		{`{"cohort": {"share": 0.5, "day": "9-1"}}`, `VitalDynamicsProcess: cohort.day: "9-1" is not a date MM-DD`},
+		{`{"cohort": {"share": 0.5, "day": "13-01"}}`, `VitalDynamicsProcess: cohort.day: "13-01": month must be 01…12`},
+		{`{"cohort": {"share": 0.5}}`, `VitalDynamicsProcess: cohort.day: "" is not a date MM-DD`},
 		{`{"cohort": {"share": 0.5, "day": "09-01", "days": 3}}`, `VitalDynamicsProcess: unknown key "cohort.days" (did you mean "cohort.day"?)`},
 		{`{"cohort": 3}`, `VitalDynamicsProcess: key "cohort": expected object, got number`},
 	} {
@@ -179,11 +178,3 @@ func TestVitalDynamicsDataParams(t *testing.T) {
 	}
 }
 
-// TestCohortMonthDay: "09-01" is 1 September.
-func TestCohortMonthDay(t *testing.T) {
-	c := systems.Cohort{Share: 0.7, Day: "09-01"}
-	m, d, err := c.MonthDay()
-	require.NoError(t, err)
-	assert.Equal(t, time.September, m)
-	assert.Equal(t, 1, d)
-}
