@@ -177,4 +177,3 @@ func TestVitalDynamicsDataParams(t *testing.T) {
 		assert.Contains(t, err.Error(), c.want, c.json)
 	}
 }
-
