@@ -97,3 +97,11 @@ func onePatchSEIR(t *testing.T, pop, exposed int64, days int, seed uint64, fs ..
 	require.NoError(t, m.SetComponents(fs...))
 	return m
 }
+
+// patchCount returns compartment state's count in patch 0 of m.
+func patchCount(t *testing.T, m *model.Model, state string) int64 {
+	t.Helper()
+	col, err := m.Patches().Column(state)
+	require.NoError(t, err)
+	return col[0]
+}
