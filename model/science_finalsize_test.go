@@ -16,7 +16,7 @@ import (
 // e^(−β·I/N)) from the start-of-day I) and stays in I with probability
 // e^(−γ); so it is counted on K ≥ 1 days, K geometric with P(K = k) =
 // e^(−γ(k−1))·(1 − e^(−γ)), E[K] = 1/(1 − e^(−γ)), and R0 = β·E[K] =
-// β/(1 − e^(−γ)) (8.508 for the defaults, where the continuous model's
+// β/(1 − e^(−γ)) (8.510 for the defaults, where the continuous model's
 // β/γ is 8).
 func (r seirRates) dailyR0() float64 { return r.beta / -math.Expm1(-r.gamma) }
 
