@@ -27,7 +27,7 @@ import (
 // about half a day per stage (1/(1 − e^(−x)) = 1/x + 1/2 + x/12 + …),
 // the daily step's correction.
 func (r seirRates) dailyGenerationInterval() float64 {
-	return 1 / -math.Expm1(-r.sigma) + 1 / -math.Expm1(-r.gamma)
+	return 1/-math.Expm1(-r.sigma) + 1/-math.Expm1(-r.gamma)
 }
 
 // secondaryCohort returns a test phase that keeps S at s0 by moving each

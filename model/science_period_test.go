@@ -102,7 +102,7 @@ func TestSEIRInterEpidemicPeriod(t *testing.T) {
 	r0 := r.dailyR0()
 	sStar := perPop / r0
 	flow := mu * (perPop - sStar)
-	s0, e0, i0 := int64(perExcess*sStar), int64(flow / -math.Expm1(-r.sigma)), int64(flow / -math.Expm1(-r.gamma))
+	s0, e0, i0 := int64(perExcess*sStar), int64(flow/-math.Expm1(-r.sigma)), int64(flow/-math.Expm1(-r.gamma))
 	r0Count := perPop - s0 - e0 - i0
 	days := perYears * 365
 
