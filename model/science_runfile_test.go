@@ -120,4 +120,3 @@ func TestSEIRRunFileKeyErrors(t *testing.T) {
 	p.ExpMu = math.Inf(1)
 	assert.EqualError(t, p.Validate(), "InfectionProcess: exp_mu must be a finite number of days > 0, got +Inf")
 }
-
