@@ -81,10 +81,15 @@ const (
 func TestSEIREarlyGrowthRate(t *testing.T) {
 	for _, r := range []seirRates{defaultSEIRRates, {beta: 0.5, sigma: 1.0 / 10, gamma: 1.0 / 5}} {
 		rho := r.dailyGrowthFactor()
-		sum := 0.0
+		sum, mass, mean := 0.0, 0.0, 0.0
 		for g, w := range r.generationPMF(2000) {
 			sum += w * math.Pow(rho, -float64(g))
+			mass += w
+			mean += float64(g) * w
 		}
+		// 2000 days hold the whole distribution (tail e^(−2000/10) ≈ 0).
+		assert.InDelta(t, 1, mass, 1e-9, "the generation-interval distribution sums to 1")
+		assert.InDelta(t, r.dailyGenerationInterval(), mean, 1e-9, "its mean is the derived mean")
 		assert.InDelta(t, 1, r.dailyR0()*sum, 1e-9, "Euler–Lotka at ρ = %v", rho)
 
 		flows := make([]int64, grTo+1)
