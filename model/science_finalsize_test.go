@@ -115,3 +115,13 @@ func TestSEIRFinalSize(t *testing.T) {
 		}
 	}
 }
+
+// TestSEIRParamsR0: SEIRInfectionParams.R0 is the daily chain's R0 derived
+// above (β/(1 − e^(−γ)) = 8.510 for the defaults), and R0ODE the reference's
+// β/γ = 8.
+func TestSEIRParamsR0(t *testing.T) {
+	p := systems.DefaultSEIRInfectionParams()
+	assert.InDelta(t, defaultSEIRRates.dailyR0(), p.R0(), 1e-12)
+	assert.InDelta(t, 8.510, p.R0(), 0.0005)
+	assert.InDelta(t, 8.0, p.R0ODE(), 1e-12)
+}

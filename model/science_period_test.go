@@ -112,13 +112,13 @@ func TestSEIRInterEpidemicPeriod(t *testing.T) {
 	require.InDelta(t, 3.3055, anderson, 0.0005, "T from the numbers in the comment")
 
 	// The mean-field map of the same chain: a day of meanFieldDay, then
-	// ConstantPop's expected deaths μ·X of S, I, R reborn into S.
+	// ConstantPop's expected deaths μ·X of S, E, I, R reborn into S.
 	x := seir{float64(s0), float64(e0), float64(i0), float64(r0Count)}
 	meanField := make([]float64, days)
 	for d := range days {
 		x = r.meanFieldDay(x, 1)
-		deaths := mu * (x[cS] + x[cI] + x[cR])
-		x = seir{x[cS] + deaths - mu*x[cS], x[cE], x[cI] * (1 - mu), x[cR] * (1 - mu)}
+		deaths := mu * (x[cS] + x[cE] + x[cI] + x[cR])
+		x = seir{x[cS] + deaths - mu*x[cS], x[cE] * (1 - mu), x[cI] * (1 - mu), x[cR] * (1 - mu)}
 		meanField[d] = x[cI]
 	}
 	mfPeriod := meanPeriod(t, meanField, 0)

@@ -15,8 +15,9 @@ import (
 // InfectionProcess (the reference's compartmental InfectionParams: beta 1.0
 // per day, exp_mu 6 days, inf_mu 8 days, a sinusoid over 365 days).
 type SEIRInfectionParams struct {
-	// Beta is the transmission rate per day; R0 = Beta·InfMu.
-	Beta float64 `json:"beta" doc:"transmission rate per day, ≥ 0; R0 = beta·inf_mu"`
+	// Beta is the transmission rate per day; the daily chain's R0 is
+	// Beta/(1 − e^(−1/InfMu)) ≈ Beta·(InfMu + ½) ([SEIRInfectionParams.R0]).
+	Beta float64 `json:"beta" doc:"transmission rate per day, ≥ 0; R0 = beta/(1 − e^(−1/inf_mu)) ≈ beta·(inf_mu + ½) in the daily chain (8.51 with the defaults; beta·inf_mu = 8 is the continuous-time value the reference quotes)"`
 	// ExpMu is the mean latent (exposed) period in days; σ = 1/ExpMu.
 	ExpMu float64 `json:"exp_mu" doc:"mean latent period in days, > 0; E → I hazard σ = 1/exp_mu per day"`
 	// InfMu is the mean infectious period in days; γ = 1/InfMu.
@@ -88,8 +89,18 @@ func (p SEIRInfectionParams) Sigma() float64 { return 1 / p.ExpMu }
 // Gamma returns the I → R hazard per day, 1/InfMu.
 func (p SEIRInfectionParams) Gamma() float64 { return 1 / p.InfMu }
 
-// R0 returns the basic reproduction number Beta·InfMu (Beta/γ).
-func (p SEIRInfectionParams) R0() float64 { return p.Beta * p.InfMu }
+// R0 returns the basic reproduction number of the daily chain,
+// Beta/(1 − e^(−γ)): an infectious person stays in I a geometric number of
+// days (leaving with probability 1 − e^(−γ) each day) and, counted at the
+// start of every day, exposes Beta·S/N susceptibles a day (8.51 with the
+// defaults; the final-size test in model/ checks it). The reference's
+// basic_reproduction_number, Beta/γ = Beta·InfMu (8), is the continuous-time
+// ODE's value: [SEIRInfectionParams.R0ODE].
+func (p SEIRInfectionParams) R0() float64 { return p.Beta / -math.Expm1(-p.Gamma()) }
+
+// R0ODE returns Beta/γ = Beta·InfMu, the R0 of the continuous-time SEIR
+// ODE (the reference's basic_reproduction_number).
+func (p SEIRInfectionParams) R0ODE() float64 { return p.Beta * p.InfMu }
 
 // forceParams returns the params of the force of infection, which the
 // SEIR transmission shares with [Infection].
