@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/systems"
 )
 
 // dailyR0 is the basic reproduction number of the compartmental model's
