@@ -214,6 +214,8 @@ type Infection struct {
 	batch  *infectionBatch // the batched force of an ensemble's peers (StepBatch), built on first use
 	faults faults          // per block: the patch whose force was not a number
 	ids    []string
+
+	incidence []int64 // per patch: the tick's new I ([Infection.Incidence])
 }
 
 // NewInfection returns a factory for Infection; nil params mean the defaults.
@@ -271,6 +273,7 @@ func (c *Infection) Initialize(m phases.Model) error {
 	c.parallel = m.Params().Parallel
 	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
+	c.incidence = make([]int64, n)
 	return nil
 }
 
