@@ -125,11 +125,16 @@ func (c *CaseSurveillanceTracker) attach(m phases.Model) error {
 // findSource returns the first [IncidenceSource] among m's instances, which
 // must step before the tracker (it reads the tick's flow after the phase).
 func (c *CaseSurveillanceTracker) findSource(m phases.Model) (IncidenceSource, error) {
+	after := false
 	for _, inst := range m.Instances() {
 		if inst == phases.Component(c) {
-			return nil, fmt.Errorf("%s: count = %q: the incidence source comes after the tracker: put the infection phase first", CaseSurveillanceTrackerName, CountIncidence)
+			after = true
+			continue
 		}
 		if src, ok := inst.(IncidenceSource); ok {
+			if after {
+				return nil, fmt.Errorf("%s: count = %q: the incidence source %s comes after the tracker: put it first", CaseSurveillanceTrackerName, CountIncidence, inst.Name())
+			}
 			return src, nil
 		}
 	}
