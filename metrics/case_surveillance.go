@@ -26,8 +26,10 @@ const CaseSurveillanceTrackerName = "CaseSurveillanceTracker"
 // Storage is [group][row] int64 ([CaseSurveillanceTracker.Counts]) with one
 // row per tick, or with aggregate_days = d (a multiple of the tick) one row
 // per complete window of d days: window w covers ticks [w·d/step,
-// (w+1)·d/step), is drawn at its last tick and labelled with its first tick
-// and that tick's date in [CaseSurveillanceTracker.Blocks] and Tidy rows. A
+// (w+1)·d/step), is drawn at its last tick and labelled with that tick and
+// its date in [CaseSurveillanceTracker.Blocks] and Tidy rows (as a per-tick
+// row of that tick would be; a weekly report of the daily model is dated on
+// the week's last day). A
 // partial window at the end of the run is not reported; its partial sums are
 // part of the snapshot state. With the biweekly model (tracker after
 // Infection) I is the tick's incidence, so count = "I" is reported
@@ -286,18 +288,22 @@ func (c *CaseSurveillanceTracker) Series() []int64 {
 var caseStates = []string{"cases"}
 
 // Blocks yields one block per recorded row: state "cases", ids the group
-// ids ([Tracker]); a window's block carries its first tick and that tick's
-// date.
+// ids ([Tracker]); a window's block carries its last tick (where it is
+// drawn) and that tick's date, so that a block's tick is complete once it
+// is yielded, as for every tracker (the CLI streams outputs during a run).
 func (c *CaseSurveillanceTracker) Blocks(yield func(Block) bool) {
 	if c.stride <= 1 {
 		c.rec.blocks(yield, c.dates, c.groupIDs, caseStates)
 		return
 	}
 	c.rec.blocks(func(b Block) bool {
-		b.Tick *= c.stride
+		b.Tick = c.lastTick(b.Tick)
 		return yield(b)
-	}, func(w int) time.Time { return c.dates(w * c.stride) }, c.groupIDs, caseStates)
+	}, func(w int) time.Time { return c.dates(c.lastTick(w)) }, c.groupIDs, caseStates)
 }
+
+// lastTick returns the last tick of window w, where its report is drawn.
+func (c *CaseSurveillanceTracker) lastTick(w int) int { return (w+1)*c.stride - 1 }
 
 // Tidy returns the recorded cases as rows ([Tidy]): tick-major, then group;
 // state "cases".

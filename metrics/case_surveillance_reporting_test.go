@@ -113,8 +113,8 @@ func TestCaseSurveillanceBinomialParity(t *testing.T) {
 // TestCaseSurveillanceWindows: with detection rate 1 a window's report is
 // its ticks' I summed exactly; aggregate_days 28 on the biweekly model (2
 // ticks per window) over 31 ticks gives 15 rows (the 31st tick's partial
-// window is not reported), each labelled with its first tick 2w and that
-// tick's date; aggregate_days 14 is the tick itself.
+// window is not reported), each labelled with its last tick 2w + 1 and
+// that tick's date; aggregate_days 14 is the tick itself.
 func TestCaseSurveillanceWindows(t *testing.T) {
 	const ticks = 31
 	per := metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}
@@ -150,8 +150,8 @@ func TestCaseSurveillanceWindows(t *testing.T) {
 	require.Len(t, rows, ticks/2*len(counts))
 	for k, r := range rows {
 		w := k / len(counts)
-		assert.Equal(t, 2*w, r.Tick, "row %d", k)
-		assert.Equal(t, m.TickDate(2*w).Format(time.DateOnly), r.Date, "row %d", k)
+		assert.Equal(t, 2*w+1, r.Tick, "row %d", k)
+		assert.Equal(t, m.TickDate(2*w+1).Format(time.DateOnly), r.Date, "row %d", k)
 		assert.Equal(t, counts[k%len(counts)][w], r.Count, "row %d", k)
 	}
 }
@@ -261,4 +261,34 @@ func TestCaseSurveillanceReportingAllocs(t *testing.T) {
 		})
 		assert.Zero(t, allocs, "%s", c.Name())
 	}
+}
+
+// TestCaseSurveillanceWindowsFollowTheRun: the blocks of ticks before k
+// are final once k ticks have run (the contract that lets the CLI stream a
+// table while the run goes on, metrics.Tracker): a window's row appears
+// only with its last tick, so running on never adds a block below k.
+func TestCaseSurveillanceWindowsFollowTheRun(t *testing.T) {
+	seeding := systems.DefaultSeedingParams()
+	seeding.NumInfections = 50
+	m := newModel(t, regions(t), 12, systems.NewInfectionSeeding(&seeding), systems.NewInfection(nil),
+		reporting(0.5, metrics.ReportingNegativeBinomial, 0.2, 42, ""))
+	tr := model.InstancesOf[*metrics.CaseSurveillanceTracker](m)[0]
+	below := func(k int) []int {
+		var ticks []int
+		for b := range tr.Blocks {
+			if b.Tick < k {
+				ticks = append(ticks, b.Tick)
+			}
+		}
+		return ticks
+	}
+	var seen [][]int
+	for k := 1; k <= 12; k++ {
+		require.NoError(t, m.RunTicks(context.Background(), 1))
+		for j, s := range seen {
+			assert.Equal(t, s, below(j+1), "after %d ticks: the blocks below tick %d changed", k, j+1)
+		}
+		seen = append(seen, below(k))
+	}
+	assert.Equal(t, []int{2, 5, 8, 11}, below(12), "3 ticks per window, labelled with the last")
 }
