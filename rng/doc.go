@@ -48,6 +48,7 @@
 // log(1−p) = −λ is exact and free (the infection kernel's form).
 //
 // Invalid sampler inputs (negative n, NaN p, NaN or negative hazard, NaN,
-// negative or infinite means, n > [MaxBinomialN], mean > [MaxPoissonMean])
+// negative or infinite means, n > [MaxBinomialN], mean > [MaxPoissonMean],
+// a NaN or non-positive Gamma shape or negative binomial size)
 // violate internal invariants and panic. State: [Streams.MarshalBinary] / [Streams.UnmarshalBinary].
 package rng
