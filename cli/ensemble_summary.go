@@ -47,7 +47,7 @@ func newEnsembleSummary(in *inputs, e *model.Ensemble, chosen []*metrics.StateTr
 		return nil, err
 	}
 	return &ensembleSummary{EnsembleSummary: s, Inputs: newSummaryInputs(in, e.Replicate(0)),
-		wallClock: &wallClock{wall.Seconds(), setup.Seconds()}, Metadata: metrics.NewMetadata(e.Params()), ticksRun: ticksRun}, nil
+		wallClock: &wallClock{wall.Seconds(), setup.Seconds()}, Metadata: metrics.NewMetadata(e.Replicate(0)), ticksRun: ticksRun}, nil
 }
 
 // print writes the short human summary of an ensemble run: replicates and

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"github.com/spf13/cobra"
+
 	"errors"
 	"fmt"
 	"slices"
@@ -43,15 +45,22 @@ type inputs struct {
 	// compartments are the run file's registered compartments after S,
 	// I and R (none: the S, I, R model).
 	compartments []ecs.Compartment
+	// modelType is the model type: --model, or the run file's model
+	// ("" or "biweekly": biweekly).
+	modelType string
 }
 
 // modelOptions are the options every model of the inputs gets besides
 // opts: the run file's compartments.
 func (in *inputs) modelOptions(opts []model.Option) []model.Option {
-	if len(in.compartments) == 0 {
-		return opts
+	out := slices.Clone(opts)
+	if in.modelType != "" {
+		out = append(out, model.WithType(in.modelType))
 	}
-	return append(slices.Clone(opts), model.WithCompartments(in.compartments...))
+	if len(in.compartments) == 0 {
+		return out
+	}
+	return append(out, model.WithCompartments(in.compartments...))
 }
 
 // inputFlags are the flags shared by run and validate.
@@ -59,6 +68,12 @@ type inputFlags struct {
 	scenarioFile string
 	paramsFile   string
 	configFile   string
+	modelType    string // --model; "" when not given
+}
+
+// addModelFlag registers --model.
+func addModelFlag(cmd *cobra.Command, f *inputFlags) {
+	cmd.Flags().StringVar(&f.modelType, "model", "", "model type: biweekly (14-day SIR ticks; the default) or compartmental (daily SEIR ticks); a run file's model key says the same")
 }
 
 // load reads and validates run file, scenario and params, reporting every
@@ -66,8 +81,14 @@ type inputFlags struct {
 // a run file with [params] together are an error (which would win is not
 // obvious).
 func (f inputFlags) load() (*inputs, error) {
-	in := &inputs{params: params.Default(), paramsFile: f.paramsFile, configFile: f.configFile}
+	in := &inputs{params: params.Default(), paramsFile: f.paramsFile, configFile: f.configFile, modelType: model.TypeBiweekly}
 	var errs []error
+	if f.modelType != "" {
+		if !slices.Contains(model.ModelTypes(), f.modelType) {
+			errs = append(errs, fmt.Errorf("--model %q: want %q", f.modelType, model.ModelTypes()))
+		}
+		in.modelType = f.modelType
+	}
 	var rf *model.RunFile
 	if f.configFile != "" {
 		var err error
@@ -77,6 +98,9 @@ func (f inputFlags) load() (*inputs, error) {
 			in.useRunFile(rf)
 			if rf.HasParams && f.paramsFile != "" {
 				errs = append(errs, fmt.Errorf("%s has a [params] table and --params %s was given: use one of them", f.configFile, f.paramsFile))
+			}
+			if f.modelType != "" && f.modelType != rf.Model {
+				errs = append(errs, fmt.Errorf("%s is a %s model (model = %q) and --model %s was given: use one of them", f.configFile, rf.Model, rf.Model, f.modelType))
 			}
 		}
 	}
@@ -111,6 +135,7 @@ func (in *inputs) useRunFile(rf *model.RunFile) {
 	in.format = rf.Format
 	in.replicates, in.keepReplicates = rf.Replicates, rf.KeepReplicates
 	in.compartments = rf.Compartments
+	in.modelType = rf.Model
 }
 
 // useDefaultScenario sets the embedded default scenario.

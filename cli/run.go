@@ -104,7 +104,8 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.StringVar(&f.scenarioFile, "scenario", "", "scenario CSV (id,pop,lat,lon,mcv1); default: embedded synthetic scenario")
 	fl.StringVar(&f.paramsFile, "params", "", "params file (.json or .toml)")
 	fl.StringVar(&f.configFile, "config", "", "run file (.toml): scenario, [params] and the ordered [[phases]] list")
-	fl.IntVar(&f.ticks, "ticks", 0, "number of biweekly ticks (overrides num_ticks)")
+	addModelFlag(cmd, &f.inputFlags)
+	fl.IntVar(&f.ticks, "ticks", 0, "number of ticks, 14 days each (biweekly) or one day (compartmental) (overrides num_ticks)")
 	fl.Uint64Var(&f.seed, "seed", 0, "random seed (overrides seed)")
 	fl.BoolVar(&f.perPatch, "per-patch", false, "write per-patch states (patch_id = scenario id)")
 	fl.IntVar(&f.replicates, "replicates", 0, "run an ensemble of R replicates (seeds seed … seed+R−1) and write DIR/ensemble/ (overrides the run file's [ensemble] replicates)")
@@ -207,7 +208,7 @@ func componentList(in *inputs) []phases.Factory {
 	if in.components != nil {
 		return in.components
 	}
-	return model.DefaultComponents()
+	return model.StandardComponents(in.modelType)
 }
 
 // buildModel builds the model with its components and checks that the list

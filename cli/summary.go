@@ -77,7 +77,7 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	out.Totals.FinalState, out.Totals.FinalPopulation = finalStates(m.Patches())
 	_, out.TimingUS = m.Metrics().TotalsByName()
 	out.InitUS = m.Metrics().Init
-	out.Metadata = metrics.NewMetadata(p)
+	out.Metadata = metrics.NewMetadata(m)
 	return out
 }
 

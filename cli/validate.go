@@ -40,5 +40,6 @@ func newValidateCmd(stdout io.Writer) *cobra.Command {
 	cmd.Flags().StringVar(&f.scenarioFile, "scenario", "", "scenario CSV (id,pop,lat,lon,mcv1)")
 	cmd.Flags().StringVar(&f.paramsFile, "params", "", "params file (.json or .toml)")
 	cmd.Flags().StringVar(&f.configFile, "config", "", "run file (.toml): scenario, [params] and [[phases]]")
+	addModelFlag(cmd, &f)
 	return cmd
 }

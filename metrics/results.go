@@ -1,7 +1,7 @@
 package metrics
 
 import (
-	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
 )
 
 // Metadata is the results summary's "metadata" object (a rubeola
@@ -13,13 +13,15 @@ type Metadata struct {
 	Seed uint64 `json:"seed"`
 	// StartTime is the run's start_time ("YYYY-MM").
 	StartTime string `json:"start_time"`
-	// TimeStepDays is the length of a tick in days (14).
+	// TimeStepDays is the length of a tick in days (14 biweekly, 1
+	// compartmental).
 	TimeStepDays int `json:"time_step_days"`
 }
 
-// NewMetadata returns the metadata of a run with params p.
-func NewMetadata(p params.BiweeklyParams) Metadata {
-	return Metadata{Generator: "rubeola " + Version, Seed: p.Seed, StartTime: p.StartTime, TimeStepDays: p.TimeStepDays()}
+// NewMetadata returns the metadata of a run of model m.
+func NewMetadata(m phases.Model) Metadata {
+	p := m.Params()
+	return Metadata{Generator: "rubeola " + Version, Seed: p.Seed, StartTime: p.StartTime, TimeStepDays: m.TimeStepDays()}
 }
 
 // Results is the content of the results JSON file written by
@@ -30,10 +32,10 @@ type Results struct {
 	Metadata Metadata `json:"metadata"`
 }
 
-// NewResults summarises t ([Summarize]) and adds the metadata of a run with
-// params p.
-func NewResults(t *StateTracker, p params.BiweeklyParams) Results {
-	return Results{Summary: Summarize(t), Metadata: NewMetadata(p)}
+// NewResults summarises t ([Summarize]) and adds the metadata of a run of
+// model m.
+func NewResults(t *StateTracker, m phases.Model) Results {
+	return Results{Summary: Summarize(t), Metadata: NewMetadata(m)}
 }
 
 // granularity ranks aggregation levels from coarse to fine: −1 (all

@@ -79,7 +79,7 @@ func (c *ResultsWriter) Finalize(m phases.Model) error {
 	if t == nil {
 		return fmt.Errorf("%s: the model has no %s to summarise", ResultsWriterName, StateTrackerName)
 	}
-	data, err := json.MarshalIndent(NewResults(t, m.Params()), "", "  ")
+	data, err := json.MarshalIndent(NewResults(t, m), "", "  ")
 	if err != nil {
 		return fmt.Errorf("%s: %w", ResultsWriterName, err)
 	}

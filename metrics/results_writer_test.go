@@ -92,7 +92,7 @@ func TestResultsWriter(t *testing.T) {
 
 	// The file holds exactly Summarize of that tracker (the Go API).
 	trs := model.InstancesOf[*metrics.StateTracker](m)
-	assert.Equal(t, metrics.NewResults(trs[1], m.Params()), res)
+	assert.Equal(t, metrics.NewResults(trs[1], m), res)
 }
 
 // TestResultsWriterCustomPath is SPEC AT-21: the path param and its aliases.

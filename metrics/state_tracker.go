@@ -52,10 +52,11 @@ type StateTracker struct {
 	members  [][]int
 	all      bool // one group over every patch: sum without an index list
 
-	states  []string
-	columns [][]int64
-	rec     records // row t: state-major, then group
-	dates   func(t int) time.Time
+	states    []string
+	modelType string // the model's reference class name (summary model_type)
+	columns   [][]int64
+	rec       records // row t: state-major, then group
+	dates     func(t int) time.Time
 }
 
 // NewStateTracker returns a factory; nil params mean the defaults.
@@ -96,6 +97,7 @@ func (c *StateTracker) attach(m phases.Model) error {
 		return err
 	}
 	c.states, c.columns, c.dates = m.World().StateNames(), cols, m.TickDate
+	c.modelType = modelTypeOf(m)
 	return nil
 }
 
@@ -222,4 +224,14 @@ func (c *StateTracker) RestoreState(m phases.Model, state json.RawMessage) error
 		return err
 	}
 	return c.rec.restore(StateTrackerName, len(c.states)*len(c.groupIDs), m.Params().NumTicks, s.Rows)
+}
+
+// modelTypeOf returns the reference's class name of m's model type, from
+// its ModelType method when it has one (model.Model has: "BiweeklyModel" or
+// "CompartmentalModel"), else "BiweeklyModel".
+func modelTypeOf(m phases.Model) string {
+	if t, ok := m.(interface{ ModelType() string }); ok {
+		return t.ModelType()
+	}
+	return "BiweeklyModel"
 }

@@ -1,5 +1,7 @@
 package metrics
 
+import "cmp"
+
 // SummaryStats are the §8.7 "summary" values; per-group entries are nil for
 // a global tracker. With no recorded tick every value is nil.
 type SummaryStats struct {
@@ -28,7 +30,7 @@ type Summary struct {
 // clip(Σ_g max(S_g[0] − S_g[T−1], 0) / max(Σ_g S_g[0], 1), 0, 1), final
 // states per group and global.
 func Summarize(t *StateTracker) Summary {
-	s := Summary{ModelType: "BiweeklyModel", NumTicks: t.rec.ticks, NumGroups: len(t.groupIDs),
+	s := Summary{ModelType: cmp.Or(t.modelType, "BiweeklyModel"), NumTicks: t.rec.ticks, NumGroups: len(t.groupIDs),
 		GroupIDs: t.GroupIDs(), GroupAggregationLevel: t.p.AggregationLevel, States: t.States()}
 	T := t.rec.count()
 	if T == 0 {

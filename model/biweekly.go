@@ -15,8 +15,13 @@ import (
 	"github.com/rubeola/rubeola/scenario"
 )
 
-// Biweekly is the biweekly patch model (the reference's BiweeklyModel).
-type Biweekly struct {
+// Model is a patch model: the biweekly SIR model ([NewBiweekly]; the
+// reference's BiweeklyModel) or the daily SEIR compartmental model
+// ([NewCompartmental]; the reference's CompartmentalModel). Both run on the
+// same engine — one patch entity per scenario row, components as phases of
+// a tick — and differ in their tick length, their compartments and their
+// built-in components ([Model.Type]).
+type Model struct {
 	cfg       config
 	scn       *scenario.Table
 	p         params.BiweeklyParams
@@ -46,8 +51,9 @@ type Biweekly struct {
 	finalized  bool
 }
 
-// Model is the reference's name for [Biweekly].
-type Model = Biweekly
+// Biweekly is the biweekly model, a [Model] of type "biweekly" (the
+// reference's BiweeklyModel; its alias Model keeps that name too).
+type Biweekly = Model
 
 // timestampLayout is the layout of verbose-output timestamps (local time).
 const timestampLayout = "2006-01-02 15:04:05.000000"
@@ -55,12 +61,12 @@ const timestampLayout = "2006-01-02 15:04:05.000000"
 // NewBiweekly validates params and scenario, deep-copies the scenario and
 // creates one patch entity per row (S = pop, I = R = 0). No components are
 // added.
-func NewBiweekly(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (*Biweekly, error) {
+func NewBiweekly(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (*Model, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
 		return nil, err
 	}
-	return newBiweekly(scn, p, cfg)
+	return newEngine(scn, p, cfg)
 }
 
 // newConfig applies opts to the default configuration.
@@ -70,6 +76,9 @@ func newConfig(opts []Option) (config, error) {
 		if err := o(&cfg); err != nil {
 			return config{}, err
 		}
+	}
+	if cfg.name == "" {
+		cfg.name = cfg.mtype.name
 	}
 	return cfg, nil
 }
@@ -88,10 +97,10 @@ func (cfg *config) applyOverrides(p *params.BiweeklyParams) {
 	}
 }
 
-// newBiweekly is NewBiweekly with its options applied. An ensemble's
+// newEngine is NewBiweekly with its options applied. An ensemble's
 // replicate (cfg.member) shares the ensemble's scenario copy, worker pool
 // and builds, and prints no model-level lines.
-func newBiweekly(scn *scenario.Table, p params.BiweeklyParams, cfg config) (*Biweekly, error) {
+func newEngine(scn *scenario.Table, p params.BiweeklyParams, cfg config) (*Model, error) {
 	cfg.applyOverrides(&p)
 	created := time.Now()
 	if p.Verbose && !cfg.member {
@@ -114,11 +123,16 @@ func newBiweekly(scn *scenario.Table, p params.BiweeklyParams, cfg config) (*Biw
 	if own == nil {
 		own = scn.Clone()
 	}
-	world, err := ecs.NewWorld(ecs.PatchData{Pop: own.Pop, Lat: own.Lat, Lon: own.Lon, MCV1: own.MCV1}, cfg.compartments...)
+	data := ecs.PatchData{Pop: own.Pop, Lat: own.Lat, Lon: own.Lon, MCV1: own.MCV1}
+	newWorld := ecs.NewWorld
+	if cfg.mtype.seir {
+		newWorld = ecs.NewSEIRWorld
+	}
+	world, err := newWorld(data, cfg.compartments...)
 	if err != nil {
 		return nil, err
 	}
-	m := &Biweekly{cfg: cfg, scn: own, p: p, world: world, startDate: start, created: created,
+	m := &Model{cfg: cfg, scn: own, p: p, world: world, startDate: start, created: created,
 		schedule: phases.NewSchedule(nil), timing: metrics.NewTiming(nil), pool: cfg.pool}
 	m.patches = &Patches{world: world, scn: own}
 	m.extra, m.extraNames = world.Extra(), world.ExtraNames()
@@ -141,7 +155,7 @@ func (cfg *config) poolWorkers() int {
 // Shared returns the value build returns for key (phases.Model): a lone
 // model calls build every time; the replicates of an [Ensemble] build it
 // once and share it.
-func (m *Biweekly) Shared(key string, build func() (any, error)) (any, error) {
+func (m *Model) Shared(key string, build func() (any, error)) (any, error) {
 	if m.cfg.shared == nil {
 		return build()
 	}
@@ -149,37 +163,37 @@ func (m *Biweekly) Shared(key string, build func() (any, error)) (any, error) {
 }
 
 // Name returns the model's name.
-func (m *Biweekly) Name() string { return m.cfg.name }
+func (m *Model) Name() string { return m.cfg.name }
 
 // Scenario returns the model's own copy of the scenario. Do not modify it.
-func (m *Biweekly) Scenario() *scenario.Table { return m.scn }
+func (m *Model) Scenario() *scenario.Table { return m.scn }
 
 // Params returns the run parameters.
-func (m *Biweekly) Params() params.BiweeklyParams { return m.p }
+func (m *Model) Params() params.BiweeklyParams { return m.p }
 
 // World returns the patch world (column views for components).
-func (m *Biweekly) World() *ecs.World { return m.world }
+func (m *Model) World() *ecs.World { return m.world }
 
 // Patches returns the read-only view of patch states.
-func (m *Biweekly) Patches() *Patches { return m.patches }
+func (m *Model) Patches() *Patches { return m.patches }
 
 // Metrics returns the per-phase timing table.
-func (m *Biweekly) Metrics() *metrics.Timing { return m.timing }
+func (m *Model) Metrics() *metrics.Timing { return m.timing }
 
 // Stdout returns the verbose output writer.
-func (m *Biweekly) Stdout() io.Writer { return m.cfg.stdout }
+func (m *Model) Stdout() io.Writer { return m.cfg.stdout }
 
 // Logger receives the components' diagnostics (see [WithLogger]; discarded
 // by default).
-func (m *Biweekly) Logger() *slog.Logger { return m.cfg.logger }
+func (m *Model) Logger() *slog.Logger { return m.cfg.logger }
 
 // Workers returns the number of goroutines kernels may use.
-func (m *Biweekly) Workers() int { return m.pool.Workers() }
+func (m *Model) Workers() int { return m.pool.Workers() }
 
 // ForBlocks runs w.Block for every block: on the worker pool when Parallel
 // is set and a run is in progress, sequentially otherwise (also while an
 // ensemble runs this replicate's step in parallel with the others').
-func (m *Biweekly) ForBlocks(nblocks int, w phases.Blocker) {
+func (m *Model) ForBlocks(nblocks int, w phases.Blocker) {
 	if m.p.Parallel && !m.inline {
 		m.pool.Run(nblocks, w)
 		return
@@ -191,26 +205,27 @@ func (m *Biweekly) ForBlocks(nblocks int, w phases.Blocker) {
 
 // Tick returns the index of the next tick to run (the current tick while a
 // tick runs).
-func (m *Biweekly) Tick() int { return m.tick }
+func (m *Model) Tick() int { return m.tick }
 
 // StartDate returns the first day of the start month, 00:00 UTC.
-func (m *Biweekly) StartDate() time.Time { return m.startDate }
+func (m *Model) StartDate() time.Time { return m.startDate }
 
-// TimeStepDays returns the length of one tick in days: 14
-// ([params.StepDays]).
-func (m *Biweekly) TimeStepDays() int { return m.p.TimeStepDays() }
+// TimeStepDays returns the length of one tick in days: 14 for the biweekly
+// model ([params.StepDays]), 1 for the compartmental model
+// ([params.CompartmentalStepDays]).
+func (m *Model) TimeStepDays() int { return m.cfg.mtype.stepDays }
 
-// CurrentDate returns StartDate + 14·Tick() days.
-func (m *Biweekly) CurrentDate() time.Time { return m.TickDate(m.tick) }
+// CurrentDate returns StartDate + TimeStepDays()·Tick() days.
+func (m *Model) CurrentDate() time.Time { return m.TickDate(m.tick) }
 
-// TickDate returns StartDate + 14·t days.
-func (m *Biweekly) TickDate(t int) time.Time {
+// TickDate returns StartDate + TimeStepDays()·t days.
+func (m *Model) TickDate(t int) time.Time {
 	return m.startDate.AddDate(0, 0, m.TimeStepDays()*t)
 }
 
 // TimeElapsed returns the time from StartDate to CurrentDate in "days" or
 // "ticks".
-func (m *Biweekly) TimeElapsed(unit string) (int, error) {
+func (m *Model) TimeElapsed(unit string) (int, error) {
 	days := int(m.CurrentDate().Sub(m.startDate).Hours() / 24)
 	switch unit {
 	case "days":

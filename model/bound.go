@@ -19,7 +19,7 @@ import (
 
 // guardUserPhases installs the count check after every phase that is not a
 // built-in component type.
-func (m *Biweekly) guardUserPhases() {
+func (m *Model) guardUserPhases() {
 	for k, c := range m.schedule.Phases() {
 		if !isBuiltin(c) {
 			m.schedule.SetCheck(k, m.checkCounts)
@@ -30,7 +30,7 @@ func (m *Biweekly) guardUserPhases() {
 // checkAfterUserInit checks the counts after the initialiser of c ran, when
 // c is not a built-in component (built-in initialisers only move people
 // within a patch).
-func (m *Biweekly) checkAfterUserInit(c phases.Component) error {
+func (m *Model) checkAfterUserInit(c phases.Component) error {
 	if isBuiltin(c) {
 		return nil
 	}
@@ -41,7 +41,7 @@ func (m *Biweekly) checkAfterUserInit(c phases.Component) error {
 // negative or above 2^53 or whose S + I + R is above 2^53, then (in a model
 // with extra compartments) the first with a bad extra count or sum of all
 // counts.
-func (m *Biweekly) checkCounts() error {
+func (m *Model) checkCounts() error {
 	s, i, r := m.world.S(), m.world.I(), m.world.R()
 	for j := range s {
 		// A negative value is a huge uint64: one compare per count.
@@ -59,7 +59,7 @@ func (m *Biweekly) checkCounts() error {
 
 // checkExtraCounts checks the extra compartments' counts, and every
 // patch's sum of all counts, after checkCounts found S, I and R in range.
-func (m *Biweekly) checkExtraCounts() error {
+func (m *Model) checkExtraCounts() error {
 	s, i, r := m.world.S(), m.world.I(), m.world.R()
 	for j := range s {
 		sum := s[j] + i[j] + r[j] // ≤ 2^53: each further term too, so no overflow

@@ -35,6 +35,5 @@ func (t ComponentType) builtin() bool {
 
 // isBuiltin reports whether c is an instance of a built-in component type.
 func isBuiltin(c phases.Component) bool {
-	t, ok := componentTypeOf(c)
-	return ok && t.builtin()
+	return ComponentType{goType: reflect.TypeOf(c)}.builtin()
 }

@@ -17,8 +17,8 @@ import (
 var catalogue struct {
 	sync.RWMutex
 	types  []ComponentType
-	byName map[string]int       // Go, reference and snake_case names → index
-	byType map[reflect.Type]int // dynamic type → index
+	byName map[string][]int       // Go, reference and snake_case names → indices (one per model scope)
+	byType map[reflect.Type][]int // dynamic type → indices (one per model scope)
 }
 
 // Register adds a component type to the catalogue, after which run files
@@ -28,8 +28,12 @@ var catalogue struct {
 // built-in. Build t with [NewComponentType]. A type without names, with an
 // unknown kind or without its functions is an error, and so are params keys
 // tagged omitempty or omitzero (stored params must hold every key), a Go name,
-// reference name or snake_case form already used by a registered type (the
-// names share one namespace), or a dynamic type already registered.
+// reference name or snake_case form already used by a registered type of an
+// overlapping model scope (the names of each model type share one
+// namespace), or a dynamic type already registered for an overlapping scope.
+// The scope is [ComponentType.Model]: "" (every model type) or one model
+// type, so that one name can mean each model's own version (the
+// compartmental model's Infection is its SEIR transmission).
 //
 // Register is safe for concurrent use with lookups; register before
 // building models from run files or snapshots (e.g. in main or an init
@@ -40,25 +44,51 @@ func Register(t ComponentType) error {
 	}
 	catalogue.Lock()
 	defer catalogue.Unlock()
-	names := []string{t.GoName, t.Name, t.Snake}
+	names := slices.Compact([]string{t.GoName, t.Name, t.Snake})
 	for _, n := range names {
-		if k, dup := catalogue.byName[n]; dup {
+		if k, dup := overlapping(catalogue.byName[n], t.Model); dup {
 			return fmt.Errorf("model: component name %q used by %s and %s", n, catalogue.types[k].GoName, t.GoName)
 		}
 	}
-	if k, dup := catalogue.byType[t.goType]; dup {
+	if k, dup := overlapping(catalogue.byType[t.goType], t.Model); dup {
 		return fmt.Errorf("model: component type %v is already registered as %s", t.goType, catalogue.types[k].GoName)
 	}
 	if catalogue.byName == nil {
-		catalogue.byName, catalogue.byType = map[string]int{}, map[reflect.Type]int{}
+		catalogue.byName, catalogue.byType = map[string][]int{}, map[reflect.Type][]int{}
 	}
 	k := len(catalogue.types)
 	catalogue.types = append(catalogue.types, t)
 	for _, n := range names {
-		catalogue.byName[n] = k
+		catalogue.byName[n] = append(catalogue.byName[n], k)
 	}
-	catalogue.byType[t.goType] = k
+	catalogue.byType[t.goType] = append(catalogue.byType[t.goType], k)
 	return nil
+}
+
+// overlapping returns the first of the catalogue entries ks whose model
+// scope overlaps scope ("" overlaps every scope).
+func overlapping(ks []int, scope string) (int, bool) {
+	for _, k := range ks {
+		if m := catalogue.types[k].Model; m == "" || scope == "" || m == scope {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// inScope returns the entry of ks that applies to model type mt: the one
+// registered for mt, else one registered for every model type.
+func inScope(ks []int, mt string) (int, bool) {
+	found, ok := 0, false
+	for _, k := range ks {
+		switch catalogue.types[k].Model {
+		case mt:
+			return k, true
+		case "":
+			found, ok = k, true
+		}
+	}
+	return found, ok
 }
 
 // MustRegister is [Register] that panics on error, for package
@@ -77,6 +107,11 @@ func checkComponentType(t ComponentType) error {
 	}
 	if t.Name == "" {
 		errs = append(errs, fmt.Errorf("model: component type %s: the reference name (what its Name() returns) is required", t.GoName))
+	}
+	if t.Model != "" {
+		if _, err := lookupModelType(t.Model); err != nil {
+			errs = append(errs, fmt.Errorf("model: component type %s: %w", t.GoName, err))
+		}
 	}
 	if !slices.Contains([]string{KindPhase, KindInitialiser, KindFinaliser}, t.Kind) {
 		errs = append(errs, fmt.Errorf("model: component type %s: kind %q is not %q, %q or %q", t.GoName, t.Kind, KindPhase, KindInitialiser, KindFinaliser))
@@ -102,35 +137,60 @@ func ComponentTypes() []ComponentType {
 	return slices.Clone(catalogue.types)
 }
 
-// LookupComponentType finds a registered component by its Go name
-// ("Infection"), reference name ("InfectionProcess") or snake_case form
-// ("infection"). Matching is exact; ok is false when none matches.
+// LookupComponentType finds a registered component of the biweekly model
+// by its Go name ("Infection"), reference name ("InfectionProcess") or
+// snake_case form ("infection"): [LookupComponentTypeFor] with
+// [TypeBiweekly].
 func LookupComponentType(name string) (ComponentType, bool) {
+	return LookupComponentTypeFor(TypeBiweekly, name)
+}
+
+// LookupComponentTypeFor finds the registered component named name (any of
+// its three spellings) for model type mt: the type registered for mt, else
+// the one registered for every model type. Matching is exact; ok is false
+// when none matches.
+func LookupComponentTypeFor(mt, name string) (ComponentType, bool) {
 	catalogue.RLock()
 	defer catalogue.RUnlock()
-	k, ok := catalogue.byName[name]
+	k, ok := inScope(catalogue.byName[name], mt)
 	if !ok {
 		return ComponentType{}, false
 	}
 	return catalogue.types[k], true
 }
 
-// componentTypeOf returns the catalogue entry whose type c is.
-func componentTypeOf(c phases.Component) (ComponentType, bool) {
+// componentTypeOf returns the catalogue entry for model type mt whose type
+// c is.
+func componentTypeOf(mt string, c phases.Component) (ComponentType, bool) {
 	catalogue.RLock()
 	defer catalogue.RUnlock()
-	k, ok := catalogue.byType[reflect.TypeOf(c)]
+	k, ok := inScope(catalogue.byType[reflect.TypeOf(c)], mt)
 	if !ok {
 		return ComponentType{}, false
 	}
 	return catalogue.types[k], true
 }
 
-// componentTypeNames lists every accepted spelling, for suggestions.
-func componentTypeNames() []string {
+// componentTypeNames lists every spelling accepted for model type mt, for
+// suggestions.
+func componentTypeNames(mt string) []string {
 	var out []string
 	for _, t := range ComponentTypes() {
-		out = append(out, t.GoName, t.Name, t.Snake)
+		if t.Model == "" || t.Model == mt {
+			out = append(out, t.GoName, t.Name, t.Snake)
+		}
 	}
 	return out
+}
+
+// otherScope returns the model type for which name is registered when it
+// is not registered for mt ("" when it is, or nowhere).
+func otherScope(mt, name string) string {
+	catalogue.RLock()
+	defer catalogue.RUnlock()
+	ks := catalogue.byName[name]
+	if _, ok := inScope(ks, mt); ok || len(ks) == 0 {
+		return ""
+	}
+	return catalogue.types[ks[0]].Model
 }

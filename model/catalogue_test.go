@@ -83,8 +83,8 @@ func TestRegisteredTypeIsCatalogued(t *testing.T) {
 		require.True(t, ok, name)
 		assert.Equal(t, "drift", ct.GoName)
 	}
-	names := componentTypeNames()
-	require.Len(t, builtinComponentTypes(), 12)
+	names := componentTypeNames(TypeBiweekly)
+	require.Len(t, builtinComponentTypes(), 14, "12 components, two of them (ImportationPressure, Infection) once per model type")
 	for _, b := range builtinComponentTypes() {
 		assert.Contains(t, names[:3*12], b.GoName, "the built-ins come first")
 	}
@@ -100,7 +100,7 @@ func TestRegisteredTypeIsCatalogued(t *testing.T) {
 
 	var b strings.Builder
 	require.NoError(t, WriteComponentDocs(&b))
-	assert.Contains(t, b.String(), "| [`drift`](#drift) | `Drift` | `drift` | `model` | phase |\n")
+	assert.Contains(t, b.String(), "| [`drift`](#drift) | `Drift` | `drift` | `model` | phase | all |\n")
 	assert.Contains(t, b.String(), "| `share` | `0.01` | `drift_share` | share of R moved back to S every tick, in [0, 1] |\n")
 }
 
@@ -175,7 +175,7 @@ func TestRegisterIsSafeWithConcurrentLookups(t *testing.T) {
 				_, ok := LookupComponentType("Infection")
 				found[g] = ok
 				_ = ComponentTypes()
-				_, _ = componentTypeOf(&drift{})
+				_, _ = componentTypeOf(TypeBiweekly, &drift{})
 			}
 		}()
 	}

@@ -17,7 +17,7 @@ var errRunning = errors.New("model: components cannot change while the model is 
 // GetInstance show the instances that will precede the one being built
 // (before, then those built so far), so a factory can require an earlier
 // component (ResultsWriter needs a StateTracker before it).
-func (m *Biweekly) build(fs []phases.Factory, before ...phases.Component) ([]phases.Component, error) {
+func (m *Model) build(fs []phases.Factory, before ...phases.Component) ([]phases.Component, error) {
 	out := make([]phases.Component, 0, len(fs))
 	view := slices.Clone(before)
 	m.building = &view
@@ -41,7 +41,7 @@ func (m *Biweekly) build(fs []phases.Factory, before ...phases.Component) ([]pha
 
 // SetComponents builds every factory in order and, if all succeed, replaces
 // the instances and phases; on error the old list is kept.
-func (m *Biweekly) SetComponents(fs ...phases.Factory) error {
+func (m *Model) SetComponents(fs ...phases.Factory) error {
 	if m.running {
 		return errRunning
 	}
@@ -54,16 +54,16 @@ func (m *Biweekly) SetComponents(fs ...phases.Factory) error {
 }
 
 // AddComponent builds f and appends the instance (and phase, if a Stepper).
-func (m *Biweekly) AddComponent(f phases.Factory) error {
+func (m *Model) AddComponent(f phases.Factory) error {
 	return m.insert(f, len(m.instances))
 }
 
 // PrependComponent builds f and inserts the instance at position 0.
-func (m *Biweekly) PrependComponent(f phases.Factory) error {
+func (m *Model) PrependComponent(f phases.Factory) error {
 	return m.insert(f, 0)
 }
 
-func (m *Biweekly) insert(f phases.Factory, at int) error {
+func (m *Model) insert(f phases.Factory, at int) error {
 	if m.running {
 		return errRunning
 	}
@@ -80,7 +80,7 @@ func (m *Biweekly) insert(f phases.Factory, at int) error {
 // setInstances installs a component list and rebuilds the schedule. Stream
 // names depend on ranks among same-named instances, so derived streams of
 // instances whose name rank changed are dropped (they are re-derived).
-func (m *Biweekly) setInstances(cs []phases.Component, streams []*rng.Streams, done []bool) {
+func (m *Model) setInstances(cs []phases.Component, streams []*rng.Streams, done []bool) {
 	m.instances, m.streams, m.initialized = cs, streams, done
 	for k := range cs {
 		if streams[k] != nil && streams[k].Name() != m.streamName(k) {
@@ -93,11 +93,11 @@ func (m *Biweekly) setInstances(cs []phases.Component, streams []*rng.Streams, d
 }
 
 // Instances returns the component instances in order.
-func (m *Biweekly) Instances() []phases.Component { return slices.Clone(m.visible()) }
+func (m *Model) Instances() []phases.Component { return slices.Clone(m.visible()) }
 
 // visible is the instance list components see: during build, the instances
 // preceding the one being built.
-func (m *Biweekly) visible() []phases.Component {
+func (m *Model) visible() []phases.Component {
 	if m.building != nil {
 		return *m.building
 	}
@@ -105,11 +105,11 @@ func (m *Biweekly) visible() []phases.Component {
 }
 
 // Phases returns the instances that are phases, in order.
-func (m *Biweekly) Phases() []phases.Component { return m.schedule.Phases() }
+func (m *Model) Phases() []phases.Component { return m.schedule.Phases() }
 
 // GetInstance returns the instances whose Name() is name, in order (an empty
 // slice when none).
-func (m *Biweekly) GetInstance(name string) []phases.Component {
+func (m *Model) GetInstance(name string) []phases.Component {
 	out := []phases.Component{}
 	for _, c := range m.visible() {
 		if c.Name() == name {
@@ -120,7 +120,7 @@ func (m *Biweekly) GetInstance(name string) []phases.Component {
 }
 
 // InstancesOf returns the model's instances whose dynamic type is T, in order.
-func InstancesOf[T any](m *Biweekly) []T {
+func InstancesOf[T any](m *Model) []T {
 	var out []T
 	for _, c := range m.instances {
 		if t, ok := c.(T); ok {
@@ -133,7 +133,7 @@ func InstancesOf[T any](m *Biweekly) []T {
 // Streams returns the random streams of instance c: derived from the seed
 // and c's stream name (its Name(), plus "#k" for the k-th same-named
 // instance, k ≥ 2).
-func (m *Biweekly) Streams(c phases.Component) (*rng.Streams, error) {
+func (m *Model) Streams(c phases.Component) (*rng.Streams, error) {
 	k := m.indexOf(c)
 	if k < 0 {
 		return nil, fmt.Errorf("model: component %q is not an instance of this model", c.Name())
@@ -145,7 +145,7 @@ func (m *Biweekly) Streams(c phases.Component) (*rng.Streams, error) {
 }
 
 // streamName returns the stream name of instance k.
-func (m *Biweekly) streamName(k int) string {
+func (m *Model) streamName(k int) string {
 	name := m.instances[k].Name()
 	rank := 1
 	for _, c := range m.instances[:k] {
@@ -160,7 +160,7 @@ func (m *Biweekly) streamName(k int) string {
 }
 
 // indexOf finds instance c by identity (-1 when absent).
-func (m *Biweekly) indexOf(c phases.Component) int {
+func (m *Model) indexOf(c phases.Component) int {
 	t := reflect.TypeOf(c)
 	if t == nil || !t.Comparable() {
 		return -1

@@ -29,6 +29,38 @@ func DefaultComponents() []phases.Factory {
 	}
 }
 
+// DefaultCompartmentalComponents returns the compartmental model's
+// standard schedule (its run files' default), the same table of contents
+// with the daily SEIR components:
+//
+//  1. InitializeEquilibriumStates — S/R split at R0 = 8 (initialiser)
+//  2. ImportationPressure — 1 import per 1000 per year, S → E (divisor 365)
+//  3. Infection — SEIR: β = 1 per day, exp_mu 6, inf_mu 8 days (R0 8),
+//     seasonality 0.3 over 365 days, default gravity mixing
+//  4. VitalDynamics — CBR 20, CDR 8, MCV1 efficacy 0.9, daily rates
+//  5. StateTracker — global S, E, I, R per day
+func DefaultCompartmentalComponents() []phases.Factory {
+	infection := systems.DefaultSEIRInfectionParams()
+	infection.Seasonality = StandardSeasonality
+	return []phases.Factory{
+		systems.NewInitializeEquilibriumStates(nil),
+		systems.NewImportationPressure(nil),
+		systems.NewSEIRInfection(&infection),
+		systems.NewVitalDynamics(nil),
+		metrics.NewStateTracker(nil),
+	}
+}
+
+// StandardComponents returns the standard schedule of model type mt:
+// [DefaultCompartmentalComponents] for "compartmental", [DefaultComponents]
+// otherwise.
+func StandardComponents(mt string) []phases.Factory {
+	if mt == TypeCompartmental {
+		return DefaultCompartmentalComponents()
+	}
+	return DefaultComponents()
+}
+
 // Version is rubeola's version, recorded in outputs and snapshots (defined
 // in metrics, which writes it into results summaries).
 const Version = metrics.Version

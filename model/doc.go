@@ -17,8 +17,8 @@
 // scenario and checks the output.
 //
 // [DefaultComponents] is the standard schedule, the model's table of contents.
-// External code changes states only through [Biweekly.Infect] and
-// [Biweekly.Recover], which check every argument before changing anything.
+// External code changes states only through [Model.Infect] and
+// [Model.Recover], which check every argument before changing anything.
 //
 // # Compartments
 //
@@ -27,7 +27,7 @@
 // variant's own), stored as patch columns and starting at 0. Every state
 // list follows the declared one: [ecs.World.StateNames], [Patches], the
 // StateTracker and its exports, snapshots (checked against the declared
-// list when loaded) and ensembles. [Biweekly.Infect] and [Biweekly.Recover]
+// list when loaded) and ensembles. [Model.Infect] and [Model.Recover]
 // still move S → I and I → R. The built-in phases act on S, I and R only
 // (Infection's N_j is S + I + R; vital dynamics, importation, SIA and
 // ConstantPop neither count nor move a declared compartment): the phases
@@ -57,7 +57,7 @@
 // # Ensembles
 //
 // An [Ensemble] runs R replicates of one scenario and component list
-// together: replicate r is a [Biweekly] with seed Seed + r and gives,
+// together: replicate r is a [Model] with seed Seed + r and gives,
 // byte for byte, the states, tracker arrays and results summary of the lone
 // model with that seed, for any R, worker count and GOMAXPROCS. The
 // replicates share one scenario copy, one worker pool and the mixing matrix

@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -39,20 +40,24 @@ registered) have no key. The same params, with every key, are stored in snapshot
 
 Without ` + "`[[phases]]`" + ` the standard schedule (` + "`model.DefaultComponents()`" + `) runs:
 ` + "`InitializeEquilibriumStates` (R0 8), `ImportationPressure`, `Infection` (seasonality 0.3), `VitalDynamics`, `StateTracker`" + `.
+With ` + "`model = \"compartmental\"`" + ` (the daily SEIR model) it is ` + "`model.DefaultCompartmentalComponents()`" + `:
+` + "`InitializeEquilibriumStates` (R0 8), `ImportationPressure`, `Infection` (the SEIR one), `VitalDynamics`, `StateTracker`" + `.
+A name resolves in the run file's model type: where the two models have their own version of a component (the
+*models* column), ` + "`type = \"Infection\"`" + ` means the biweekly or the SEIR transmission by the model.
 
-| type | reference name | snake_case | package | kind |
-|---|---|---|---|---|
+| type | reference name | snake_case | package | kind | models |
+|---|---|---|---|---|---|
 `)
 	for _, t := range types {
-		fmt.Fprintf(&b, "| [`%s`](#%s) | `%s` | `%s` | `%s` | %s |\n", t.GoName, strings.ToLower(t.GoName), t.Name, t.Snake, t.Package, t.Kind)
+		fmt.Fprintf(&b, "| [`%s`](#%s) | `%s` | `%s` | `%s` | %s | %s |\n", t.GoName, docAnchor(t), t.Name, t.Snake, t.Package, t.Kind, docModels(t))
 	}
 	for _, t := range types {
 		defaults, err := defaultValues(t)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n", t.GoName, t.Summary)
-		fmt.Fprintf(&b, "Names: `%s`, `%s`, `%s`. Package `%s`, %s.\n\n", t.GoName, t.Name, t.Snake, t.Package, t.Kind)
+		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n", docHeading(t), t.Summary)
+		fmt.Fprintf(&b, "Names: `%s`, `%s`, `%s`. Package `%s`, %s; %s.\n\n", t.GoName, t.Name, t.Snake, t.Package, t.Kind, docModelsLong(t))
 		if len(t.Keys) == 0 {
 			b.WriteString("No keys.\n")
 			continue
@@ -70,6 +75,31 @@ Without ` + "`[[phases]]`" + ` the standard schedule (` + "`model.DefaultCompone
 	writeCompartmentDocs(&b, cs)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// docHeading is t's section heading: its Go name, and its model type when
+// the entry is one model's own ("Infection (compartmental)").
+func docHeading(t ComponentType) string {
+	if t.Model == "" {
+		return t.GoName
+	}
+	return t.GoName + " (" + t.Model + ")"
+}
+
+// docAnchor is the GitHub anchor of t's section heading.
+func docAnchor(t ComponentType) string {
+	return strings.NewReplacer(" ", "-", "(", "", ")", "").Replace(strings.ToLower(docHeading(t)))
+}
+
+// docModels is the models column: "all" or the one model type.
+func docModels(t ComponentType) string { return cmp.Or(t.Model, "all") }
+
+// docModelsLong says which models t belongs to, in a sentence.
+func docModelsLong(t ComponentType) string {
+	if t.Model == "" {
+		return "every model"
+	}
+	return "the " + t.Model + " model"
 }
 
 // writeMixerDocs writes the mixer types Infection's mixer key takes: every

@@ -15,7 +15,7 @@ import (
 
 // Ensemble is R replicates of one scenario and component list stepping
 // together, tick by tick and phase by phase. Replicate r (0-based) is a
-// [Biweekly] with seed Seed + r: its states at every tick, its tracker
+// [Model] with seed Seed + r: its states at every tick, its tracker
 // arrays and its results summary are byte-identical to those of a lone
 // model built with that seed, for any R, worker count and GOMAXPROCS.
 //
@@ -29,7 +29,7 @@ import (
 // Parallel false or a non-factored mixer, replicate by replicate).
 type Ensemble struct {
 	cfg     config
-	reps    []*Biweekly
+	reps    []*Model
 	pool    *phases.Pool
 	shared  *sharedBuilds
 	created time.Time
@@ -94,7 +94,7 @@ func (e *Ensemble) addReplicate(scn, own *scenario.Table, p params.BiweeklyParam
 	cfg := e.memberConfig(r)
 	cfg.scn = own
 	p.Seed += uint64(r)
-	m, err := newBiweekly(scn, p, cfg)
+	m, err := newEngine(scn, p, cfg)
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (e *Ensemble) Replicates() int { return len(e.reps) }
 // instances, trackers and params (seed + r). Read it between ticks; run,
 // change components and snapshot through the ensemble (its own Run and
 // RunTicks return an error).
-func (e *Ensemble) Replicate(r int) *Biweekly { return e.reps[r] }
+func (e *Ensemble) Replicate(r int) *Model { return e.reps[r] }
 
 // Name returns the ensemble's name (every replicate's model name).
 func (e *Ensemble) Name() string { return e.cfg.name }

@@ -3,7 +3,7 @@ package model
 import "github.com/rubeola/rubeola/phases"
 
 // EstimateMemory returns the storage the ensemble's run allocates for all
-// its ticks: one replicate's ([Biweekly.EstimateMemory]: trackers and the
+// its ticks: one replicate's ([Model.EstimateMemory]: trackers and the
 // timing table), each item counted once per replicate.
 func (e *Ensemble) EstimateMemory() MemoryEstimate {
 	return replicatedEstimate(e.reps[0], len(e.reps))
@@ -19,7 +19,7 @@ func (e *Ensemble) CheckMemory() error {
 
 // replicatedEstimate is m's estimate with every item counted R times (a
 // leading "replicates" dimension when R > 1).
-func replicatedEstimate(m *Biweekly, R int) MemoryEstimate {
+func replicatedEstimate(m *Model, R int) MemoryEstimate {
 	est := m.EstimateMemory()
 	if R == 1 {
 		return est

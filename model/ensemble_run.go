@@ -28,7 +28,7 @@ func (e *Ensemble) Initialize() error {
 		return e.replicateErr(0, err)
 	}
 	rest := e.reps[1:]
-	if !slices.ContainsFunc(rest, (*Biweekly).needsMemoryCheck) {
+	if !slices.ContainsFunc(rest, (*Model).needsMemoryCheck) {
 		return nil // every replicate is initialised (RunTicks calls Initialize every time)
 	}
 	if !e.allBuiltin() || !e.reps[0].p.Parallel {
@@ -250,7 +250,7 @@ func (s *replicateSteps) Block(r int) {
 // replicateInits initialises replicates in parallel (a phases.Blocker
 // over replicates).
 type replicateInits struct {
-	reps []*Biweekly
+	reps []*Model
 	errs []error
 }
 

@@ -28,7 +28,7 @@ type ensembleSnapshotFile struct {
 }
 
 // SaveSnapshot writes the complete state of every replicate to path: the
-// scenario once, then per replicate what [Biweekly.SaveSnapshot] saves
+// scenario once, then per replicate what [Model.SaveSnapshot] saves
 // (params with its seed, tick, states, components' params, streams and run
 // state, timing). Like a model's snapshot it must be taken at a tick
 // boundary after initialisation; the file is JSON, gzip-compressed when
@@ -81,7 +81,7 @@ func loadEnsembleSnapshot(path string, factories []phases.Factory, opts []Option
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	cfg, err := newConfig(append([]Option{WithName(f.Name)}, opts...))
+	cfg, err := newConfig(append(append([]Option{WithName(f.Name)}, opts...), WithType(f.Members[0].modelType())))
 	if err != nil {
 		return nil, err
 	}
@@ -114,6 +114,9 @@ func loadEnsembleSnapshot(path string, factories []phases.Factory, opts []Option
 func (f *ensembleSnapshotFile) check() error {
 	if f.Replicates < 1 || len(f.Members) != f.Replicates {
 		return fmt.Errorf("ensemble snapshot has %d members for %d replicates", len(f.Members), f.Replicates)
+	}
+	if f.Members[0] == nil {
+		return fmt.Errorf("replicate 0: missing")
 	}
 	base := f.Members[0].Params.Seed
 	for r, mf := range f.Members {

@@ -92,7 +92,7 @@ func recorders(fs []phases.Factory, get func(m phases.Model) *replicateRecord) [
 
 // checkRecorders checks that the pre-Infection recorder of m precedes the
 // Infection.
-func checkRecorders(t *testing.T, m *Biweekly) {
+func checkRecorders(t *testing.T, m *Model) {
 	t.Helper()
 	cs := m.Instances()
 	require.Equal(t, "PreInfectionRecorder", cs[infectionAt].Name())
@@ -100,7 +100,7 @@ func checkRecorders(t *testing.T, m *Biweekly) {
 }
 
 // finish fills the run-state and results parts of rec from model m.
-func finish(t *testing.T, m *Biweekly, rec *replicateRecord) {
+func finish(t *testing.T, m *Model, rec *replicateRecord) {
 	t.Helper()
 	for _, c := range m.Instances() {
 		if s, ok := c.(phases.Snapshotter); ok {
@@ -111,7 +111,7 @@ func finish(t *testing.T, m *Biweekly, rec *replicateRecord) {
 	}
 	tr := metrics.MostGranular(InstancesOf[*metrics.StateTracker](m))
 	require.NotNil(t, tr)
-	data, err := json.Marshal(metrics.NewResults(tr, m.Params()))
+	data, err := json.Marshal(metrics.NewResults(tr, m))
 	require.NoError(t, err)
 	rec.results = string(data)
 }

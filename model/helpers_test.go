@@ -16,7 +16,7 @@ import (
 var quietParams = testkit.QuietParams
 
 // newModel builds a quiet model with the given components.
-func newModel(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) *Biweekly {
+func newModel(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) *Model {
 	t.Helper()
 	m, err := NewBiweekly(scn, p, WithStdout(io.Discard), WithProgressWriter(io.Discard))
 	require.NoError(t, err)

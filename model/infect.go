@@ -4,21 +4,36 @@ import (
 	"fmt"
 )
 
-// Infect moves n[k] individuals S → I in patch indices[k]. len(n) must equal
-// len(indices) or be 1 (broadcast). Every argument is checked first; on error
-// nothing changes.
-func (m *Biweekly) Infect(indices []int, n []int64) error {
+// Infect moves n[k] individuals into I in patch indices[k]: S → I in the
+// biweekly model, E → I in the compartmental model (the reference's
+// infect). len(n) must equal len(indices) or be 1 (broadcast). Every
+// argument is checked first; on error nothing changes.
+func (m *Model) Infect(indices []int, n []int64) error {
+	if e := m.world.E(); e != nil {
+		return m.move("infect", "E", e, m.world.I(), indices, n)
+	}
 	return m.move("infect", "S", m.world.S(), m.world.I(), indices, n)
+}
+
+// Expose moves n[k] individuals S → E in patch indices[k] (the
+// compartmental model's expose), with the rules of Infect. The biweekly
+// model has no E: Expose is then an error and changes nothing.
+func (m *Model) Expose(indices []int, n []int64) error {
+	e := m.world.E()
+	if e == nil {
+		return fmt.Errorf("expose: the %s model has no E compartment (the compartmental model has)", m.Type())
+	}
+	return m.move("expose", "S", m.world.S(), e, indices, n)
 }
 
 // Recover moves n[k] individuals I → R in patch indices[k], with the rules of
 // Infect.
-func (m *Biweekly) Recover(indices []int, n []int64) error {
+func (m *Model) Recover(indices []int, n []int64) error {
 	return m.move("recover", "I", m.world.I(), m.world.R(), indices, n)
 }
 
 // move checks every index and count, then moves counts from src to dst.
-func (m *Biweekly) move(op, from string, src, dst []int64, indices []int, n []int64) error {
+func (m *Model) move(op, from string, src, dst []int64, indices []int, n []int64) error {
 	if len(indices) == 0 {
 		return nil
 	}

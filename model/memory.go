@@ -11,8 +11,8 @@ import (
 // Memory check (issue 14): trackers and the timing table are sized for
 // every tick when the run starts, so a run of 10^9 ticks asks for terabytes
 // at once and the Go runtime dies with "out of memory". The model adds the
-// sizes up first ([Biweekly.EstimateMemory]) and refuses a run whose
-// storage exceeds the memory available ([Biweekly.CheckMemory], run by
+// sizes up first ([Model.EstimateMemory]) and refuses a run whose
+// storage exceeds the memory available ([Model.CheckMemory], run by
 // Initialize and LoadSnapshot).
 
 // timingRowHeader is the size of one row's slice header in the timing
@@ -63,7 +63,7 @@ func (e MemoryEstimate) String() string {
 // ticks: every tracker's arrays, sized for num_ticks, and the timing table,
 // one row of (phases + 1) int64 per remaining tick. Call it after
 // SetComponents; nothing is allocated.
-func (m *Biweekly) EstimateMemory() MemoryEstimate {
+func (m *Model) EstimateMemory() MemoryEstimate {
 	ticks := m.p.NumTicks
 	e := MemoryEstimate{Ticks: ticks}
 	for _, c := range m.instances {
@@ -98,14 +98,14 @@ func (e *MemoryError) Error() string {
 }
 
 // CheckMemory returns a [*MemoryError] when the model's per-tick storage
-// ([Biweekly.EstimateMemory]) exceeds the memory limit: by default the
+// ([Model.EstimateMemory]) exceeds the memory limit: by default the
 // memory available now ([AvailableMemory]); see [WithMemoryLimit].
-func (m *Biweekly) CheckMemory() error {
+func (m *Model) CheckMemory() error {
 	return m.checkEstimate(m.EstimateMemory())
 }
 
 // checkEstimate returns a [*MemoryError] when e exceeds m's memory limit.
-func (m *Biweekly) checkEstimate(e MemoryEstimate) error {
+func (m *Model) checkEstimate(e MemoryEstimate) error {
 	limit, source := m.memoryLimit()
 	if e.Total() <= limit {
 		return nil
@@ -114,7 +114,7 @@ func (m *Biweekly) checkEstimate(e MemoryEstimate) error {
 }
 
 // memoryLimit returns the limit CheckMemory applies and its source.
-func (m *Biweekly) memoryLimit() (float64, string) {
+func (m *Model) memoryLimit() (float64, string) {
 	switch {
 	case m.cfg.memLimit > 0:
 		return float64(m.cfg.memLimit), "set by --max-memory / model.WithMemoryLimit"
@@ -127,7 +127,7 @@ func (m *Biweekly) memoryLimit() (float64, string) {
 
 // needsMemoryCheck reports whether some instance is not initialised yet,
 // i.e. whether initialising may allocate tracker storage.
-func (m *Biweekly) needsMemoryCheck() bool {
+func (m *Model) needsMemoryCheck() bool {
 	for _, done := range m.initialized {
 		if !done {
 			return true

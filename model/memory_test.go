@@ -39,7 +39,7 @@ func TestEstimateMemory(t *testing.T) {
 // against the limit before any tracker allocates (issue 14: a run of 10^9
 // ticks died with "fatal error: runtime: out of memory").
 func TestInitializeRefusesWhatCannotFit(t *testing.T) {
-	build := func(ticks int, opts ...Option) *Biweekly {
+	build := func(ticks int, opts ...Option) *Model {
 		m, err := NewBiweekly(twoPatch(t), quietParams(ticks, 1), append(opts, WithStdout(io.Discard), WithProgressWriter(io.Discard))...)
 		require.NoError(t, err)
 		require.NoError(t, m.SetComponents(DefaultComponents()...))

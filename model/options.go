@@ -16,7 +16,8 @@ import (
 type Option func(*config) error
 
 type config struct {
-	name      string
+	mtype     *modelType // WithType; biweekly by default
+	name      string     // "": the type's name
 	stdout    io.Writer
 	progress  io.Writer
 	workers   int
@@ -40,11 +41,12 @@ type config struct {
 }
 
 func defaultConfig() config {
-	return config{name: "biweekly", stdout: os.Stdout, progress: os.Stderr, numTicks: -1,
+	return config{mtype: biweeklyType, stdout: os.Stdout, progress: os.Stderr, numTicks: -1,
 		terminal: tty.IsTerminal, logger: slog.New(slog.DiscardHandler)}
 }
 
-// WithName sets the model's name (default "biweekly"; empty is an error).
+// WithName sets the model's name (default: the model type, "biweekly" or
+// "compartmental"; empty is an error).
 func WithName(name string) Option {
 	return func(c *config) error {
 		if name == "" {

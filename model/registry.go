@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/rubeola/rubeola/params"
@@ -33,6 +34,10 @@ type ComponentType struct {
 	Name string
 	// Snake is the snake_case short form ("infection").
 	Snake string
+	// Model is the model type the entry is for ([TypeBiweekly] or
+	// [TypeCompartmental]); "" means every model type. Each model type's
+	// run files, snapshots and docs resolve names in its own scope.
+	Model string
 	// Package is the Go package providing it ("systems" or "metrics" for
 	// the built-ins).
 	Package string
@@ -70,8 +75,13 @@ type ComponentSpec[C phases.Component, P params.Validator] struct {
 	// Name is what the component's Name() returns (also the name of its
 	// random streams).
 	Name string
-	// GoName is the Go type name; "" means the name of C's type.
+	// GoName is the catalogue name; "" means the name of C's type.
 	GoName string
+	// Model restricts the entry to one model type ([TypeBiweekly] or
+	// [TypeCompartmental]); "" (the default) makes it available to every
+	// model type. A type may be registered once per model type with
+	// different defaults.
+	Model string
 	// Kind is [KindPhase], [KindInitialiser] or [KindFinaliser].
 	Kind string
 	// Summary is a one-line description for the docs.
@@ -110,7 +120,7 @@ func NewComponentType[C phases.Component, P params.Validator](s ComponentSpec[C,
 	pkg := named.PkgPath()
 	pkg = pkg[strings.LastIndex(pkg, "/")+1:]
 	t := ComponentType{
-		GoName: goName, Name: s.Name, Snake: snakeCase(goName), Package: pkg, Kind: s.Kind, Summary: s.Summary,
+		GoName: goName, Name: s.Name, Snake: snakeCase(goName), Model: s.Model, Package: pkg, Kind: s.Kind, Summary: s.Summary,
 		goType: typ,
 	}
 	if s.Defaults != nil {
@@ -198,6 +208,18 @@ func (t ComponentType) PathKeys() []string {
 		}
 	}
 	return out
+}
+
+// IsPath reports whether value, given for key (a canonical key or an
+// alias), names a file: key is one of [ComponentType.PathKeys] and value is
+// not one of the key's keywords (such as VitalDynamics' births = "crude").
+func (t ComponentType) IsPath(key, value string) bool {
+	for _, d := range t.Keys {
+		if d.Path && (d.Key == key || slices.Contains(d.Aliases, key)) {
+			return !slices.Contains(d.Keywords, value)
+		}
+	}
+	return false
 }
 
 // Defaults returns the component's default params (JSON-encodable).

@@ -16,7 +16,7 @@ import (
 
 // Initialize runs the initialisers of instances not yet initialised, in
 // instance order, without ticking.
-func (m *Biweekly) Initialize() error {
+func (m *Model) Initialize() error {
 	if len(m.instances) == 0 {
 		//lint:ignore ST1005 the reference's message, word for word (SPEC §4.4, parity)
 		return errors.New("No components have been added to the model")
@@ -49,13 +49,13 @@ func (m *Biweekly) Initialize() error {
 // Run runs all remaining ticks, then finalizes. Cancelling ctx stops the run
 // at a tick boundary with ctx's error; the model stays consistent and a later
 // Run continues where it stopped.
-func (m *Biweekly) Run(ctx context.Context) error {
+func (m *Model) Run(ctx context.Context) error {
 	return m.RunTicks(ctx, m.p.NumTicks)
 }
 
 // RunTicks runs at most n of the remaining ticks (stopping at a tick
 // boundary), finalizing when the last tick is done.
-func (m *Biweekly) RunTicks(ctx context.Context, n int) error {
+func (m *Model) RunTicks(ctx context.Context, n int) error {
 	if m.cfg.member {
 		return errors.New("model: this model is a replicate of an ensemble; run the ensemble")
 	}
@@ -82,7 +82,7 @@ func (m *Biweekly) RunTicks(ctx context.Context, n int) error {
 }
 
 // checkRunnable returns the error that prevents a run, if any.
-func (m *Biweekly) checkRunnable() error {
+func (m *Model) checkRunnable() error {
 	switch {
 	case m.running:
 		return errors.New("model: run already in progress")
@@ -98,7 +98,7 @@ func (m *Biweekly) checkRunnable() error {
 }
 
 // runTicks runs up to n ticks with the worker pool and progress bar.
-func (m *Biweekly) runTicks(ctx context.Context, n int) error {
+func (m *Model) runTicks(ctx context.Context, n int) error {
 	if n <= 0 {
 		return nil
 	}
@@ -132,7 +132,7 @@ func (m *Biweekly) runTicks(ctx context.Context, n int) error {
 }
 
 // finalize prints the verbose summary and calls every Finalizer in order.
-func (m *Biweekly) finalize() error {
+func (m *Model) finalize() error {
 	m.pool.Stop()
 	if m.p.Verbose && !m.cfg.member {
 		fmt.Fprintf(m.cfg.stdout, "Completed the %s model at %s…\n", m.cfg.name, time.Now().Format(timestampLayout))

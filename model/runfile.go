@@ -23,6 +23,7 @@ import (
 
 // RunFile is a parsed run file (SPEC §11): a model variant without Go code.
 //
+//	model = "biweekly"          # or "compartmental" (daily SEIR); default biweekly
 //	scenario = "towns.csv"      # or [scenario] builder = "grid", rows = 5, …
 //	compartments = ["W"]        # registered compartments after S, I, R (optional)
 //
@@ -45,6 +46,10 @@ import (
 type RunFile struct {
 	// Path is the file read ("" when decoded from a reader without a name).
 	Path string
+	// Model is the model type: [TypeBiweekly] (the default) or
+	// [TypeCompartmental]. Pass it to [WithType]; the file's component
+	// names are resolved in its scope ([LookupComponentTypeFor]).
+	Model string
 	// Scenario is the scenario the file names; nil when it names none.
 	Scenario *scenario.Table
 	// ScenarioName describes the scenario's origin (its path or builder).
@@ -75,7 +80,7 @@ type RunFile struct {
 }
 
 // runFileKeys are the top-level keys of a run file.
-var runFileKeys = []string{"compartments", "ensemble", "output", "params", "phases", "scenario"}
+var runFileKeys = []string{"compartments", "ensemble", "model", "output", "params", "phases", "scenario"}
 
 // outputKeys are the keys of a run file's [output] table.
 var outputKeys = []string{"format"}
@@ -113,11 +118,16 @@ func decodeRunFile(r io.Reader, name, baseDir string) (*RunFile, []error) {
 
 // decodeRunDoc decodes a parsed run file; errors are not prefixed.
 func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) {
-	rf := &RunFile{Path: name, Params: params.Default()}
+	rf := &RunFile{Path: name, Model: TypeBiweekly, Params: params.Default()}
 	var errs []error
 	for _, k := range sortedKeys(doc) {
 		if !slices.Contains(runFileKeys, k) {
 			errs = append(errs, unknownKeyError(k, k, runFileKeys))
+		}
+	}
+	if v, ok := doc["model"]; ok {
+		if err := rf.decodeModel(v); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	if v, ok := doc["params"]; ok {
@@ -153,7 +163,7 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) 
 			errs = append(errs, fmt.Errorf("phases: expected an array of tables ([[phases]]), got %s", tomlType(v)))
 		}
 		for k, tbl := range list {
-			f, typ, err := runFilePhase(k+1, tbl, name, baseDir)
+			f, typ, err := runFilePhase(rf.Model, k+1, tbl, name, baseDir)
 			errs = append(errs, err...)
 			rf.Components = append(rf.Components, f)
 			rf.Types = append(rf.Types, typ)
@@ -163,6 +173,19 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) 
 		}
 	}
 	return rf, errs
+}
+
+// decodeModel decodes `model`, the model type.
+func (rf *RunFile) decodeModel(v any) error {
+	name, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("model: expected a string (%q or %q), got %s", TypeBiweekly, TypeCompartmental, tomlType(v))
+	}
+	if _, err := lookupModelType(name); err != nil {
+		return fmt.Errorf("model: %w", err)
+	}
+	rf.Model = name
+	return nil
 }
 
 // decodeCompartments decodes `compartments`, a list of registered
@@ -227,7 +250,7 @@ func runFileOutput(v any) (metrics.Format, []error) {
 
 // runFilePhase decodes [[phases]] entry k (1-based) into a factory whose
 // construction errors also name the entry.
-func runFilePhase(k int, tbl map[string]any, file, baseDir string) (phases.Factory, string, []error) {
+func runFilePhase(mt string, k int, tbl map[string]any, file, baseDir string) (phases.Factory, string, []error) {
 	where := fmt.Sprintf("phases[%d]", k)
 	rawType, ok := tbl["type"]
 	if !ok {
@@ -237,10 +260,12 @@ func runFilePhase(k int, tbl map[string]any, file, baseDir string) (phases.Facto
 	if !ok {
 		return nil, "", []error{fmt.Errorf("%s.type: expected a string, got %s", where, tomlType(rawType))}
 	}
-	t, ok := LookupComponentType(typName)
+	t, ok := LookupComponentTypeFor(mt, typName)
 	if !ok {
 		msg := fmt.Sprintf("%s.type: unknown component type %q", where, typName)
-		if s := params.Suggest(typName, componentTypeNames()); s != "" {
+		if other := otherScope(mt, typName); other != "" {
+			msg = fmt.Sprintf("%s.type: %q is a component of the %s model, not of the %s model (set model = %q)", where, typName, other, mt, other)
+		} else if s := params.Suggest(typName, componentTypeNames(mt)); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		} else {
 			msg += " (see docs/components.md)"
@@ -253,7 +278,7 @@ func runFilePhase(k int, tbl map[string]any, file, baseDir string) (phases.Facto
 			keys[key] = jsonable(v)
 		}
 	}
-	resolvePaths(keys, t.PathKeys(), baseDir)
+	resolvePaths(keys, t, baseDir)
 	data, err := json.Marshal(keys)
 	if err != nil {
 		return nil, t.GoName, []error{fmt.Errorf("%s: %w", where, err)}
@@ -273,14 +298,15 @@ func runFilePhase(k int, tbl map[string]any, file, baseDir string) (phases.Facto
 }
 
 // resolvePaths makes the relative file paths among keys relative to
-// baseDir: the string values of pathKeys ([ComponentType.PathKeys], e.g.
-// SIACalendar's sia_schedule).
-func resolvePaths(keys map[string]any, pathKeys []string, baseDir string) {
+// baseDir: the string values of t's path keys ([ComponentType.PathKeys],
+// e.g. SIACalendar's sia_schedule) that are not keywords
+// ([ComponentType.IsPath]).
+func resolvePaths(keys map[string]any, t ComponentType, baseDir string) {
 	if baseDir == "" {
 		return
 	}
-	for _, key := range pathKeys {
-		if s, ok := keys[key].(string); ok && !filepath.IsAbs(s) {
+	for _, key := range t.PathKeys() {
+		if s, ok := keys[key].(string); ok && !filepath.IsAbs(s) && t.IsPath(key, s) {
 			keys[key] = filepath.Join(baseDir, s)
 		}
 	}

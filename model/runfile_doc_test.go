@@ -44,7 +44,7 @@ type = "StateTracker"
 }
 
 func TestRunFileDocHelpers(t *testing.T) {
-	assert.Equal(t, []string{"compartments", "ensemble", "output", "params", "phases", "scenario"}, RunFileKeys())
+	assert.Equal(t, []string{"compartments", "ensemble", "model", "output", "params", "phases", "scenario"}, RunFileKeys())
 	for _, tc := range []struct {
 		v    any
 		want string

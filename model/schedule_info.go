@@ -25,11 +25,11 @@ type ScheduleEntry struct {
 }
 
 // Schedule describes the model's component instances in order.
-func (m *Biweekly) Schedule() []ScheduleEntry {
+func (m *Model) Schedule() []ScheduleEntry {
 	out := make([]ScheduleEntry, len(m.instances))
 	for k, c := range m.instances {
 		out[k] = ScheduleEntry{Name: c.Name(), Role: role(c)}
-		if t, ok := componentTypeOf(c); ok {
+		if t, ok := componentTypeOf(m.Type(), c); ok {
 			if data, _, err := t.ParamsJSON(c); err == nil {
 				out[k].Params = ShortParams(data)
 			}

@@ -27,11 +27,14 @@ const (
 
 // snapshotFile is the JSON content of a snapshot.
 type snapshotFile struct {
-	Format         string                `json:"format"`
-	Version        int                   `json:"version"`
-	RubeolaVersion string                `json:"rubeola_version"`
-	Name           string                `json:"name"`
-	Params         params.BiweeklyParams `json:"params"`
+	Format         string `json:"format"`
+	Version        int    `json:"version"`
+	RubeolaVersion string `json:"rubeola_version"`
+	Name           string `json:"name"`
+	// Model is the model type; absent for the biweekly model (so its
+	// snapshots read as before the compartmental model existed).
+	Model  string                `json:"model,omitempty"`
+	Params params.BiweeklyParams `json:"params"`
 	// Scenario is the full scenario (extra columns included) as CSV text.
 	Scenario    string `json:"scenario"`
 	Tick        int    `json:"tick"`
@@ -75,7 +78,7 @@ type snapshotTiming struct {
 // boundary (not from inside a phase) after initialisation. The file is
 // JSON, gzip-compressed when path ends in .gz or .snap, written to a
 // temporary name and renamed into place.
-func (m *Biweekly) SaveSnapshot(path string) error {
+func (m *Model) SaveSnapshot(path string) error {
 	data, err := m.snapshotJSON()
 	if err != nil {
 		return err
@@ -101,7 +104,7 @@ func writeSnapshot(path string, data []byte) error {
 }
 
 // snapshotJSON encodes the model's state.
-func (m *Biweekly) snapshotJSON() ([]byte, error) {
+func (m *Model) snapshotJSON() ([]byte, error) {
 	f, err := m.snapshotContent(true)
 	if err != nil {
 		return nil, err
@@ -112,7 +115,7 @@ func (m *Biweekly) snapshotJSON() ([]byte, error) {
 // snapshotContent returns the model's state as a snapshot, with the
 // scenario's CSV text when withScenario is set (an ensemble stores it once
 // for all replicates).
-func (m *Biweekly) snapshotContent(withScenario bool) (*snapshotFile, error) {
+func (m *Model) snapshotContent(withScenario bool) (*snapshotFile, error) {
 	switch {
 	case m.running:
 		return nil, errors.New("model: a snapshot can only be saved at a tick boundary, not while the model is running")
@@ -135,7 +138,7 @@ func (m *Biweekly) snapshotContent(withScenario bool) (*snapshotFile, error) {
 		}
 	}
 	f := &snapshotFile{
-		Format: SnapshotFormat, Version: SnapshotVersion, RubeolaVersion: Version, Name: m.cfg.name,
+		Format: SnapshotFormat, Version: SnapshotVersion, RubeolaVersion: Version, Name: m.cfg.name, Model: m.storedType(),
 		Params: m.p, Scenario: scn.String(), Tick: m.tick, CurrentDate: m.CurrentDate().Format(time.RFC3339),
 		Finalized: m.finalized, States: map[string][]int64{},
 		Timing: snapshotTiming{Phases: m.timing.Phases, Rows: m.timing.Rows, Init: m.timing.Init, Finalize: m.timing.Finalize},
@@ -161,10 +164,10 @@ func (m *Biweekly) snapshotContent(withScenario bool) (*snapshotFile, error) {
 }
 
 // snapshotComponent encodes instance k.
-func (m *Biweekly) snapshotComponent(k int, c phases.Component) (snapshotComponent, error) {
+func (m *Model) snapshotComponent(k int, c phases.Component) (snapshotComponent, error) {
 	sc := snapshotComponent{Name: c.Name(), StreamName: m.streamName(k), Initialized: m.initialized[k],
 		Params: json.RawMessage("null"), State: json.RawMessage("null")}
-	if t, ok := componentTypeOf(c); ok {
+	if t, ok := componentTypeOf(m.Type(), c); ok {
 		sc.Type = t.GoName
 		// Params that cannot be encoded (a custom mixer) stay null: the
 		// snapshot then needs the component's factory to load.
@@ -192,4 +195,22 @@ func (m *Biweekly) snapshotComponent(k int, c phases.Component) (snapshotCompone
 		}
 	}
 	return sc, nil
+}
+
+// storedType is the model type as a snapshot stores it: "" for the biweekly
+// model (the key is then left out), else its name.
+func (m *Model) storedType() string {
+	if m.cfg.mtype == biweeklyType {
+		return ""
+	}
+	return m.cfg.mtype.name
+}
+
+// modelType returns the snapshot's model type: biweekly when it records
+// none.
+func (f *snapshotFile) modelType() string {
+	if f.Model == "" {
+		return TypeBiweekly
+	}
+	return f.Model
 }

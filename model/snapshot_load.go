@@ -18,7 +18,7 @@ import (
 )
 
 // LoadSnapshot rebuilds a model from a snapshot written by
-// [Biweekly.SaveSnapshot] so that running it on gives, tick for tick, the
+// [Model.SaveSnapshot] so that running it on gives, tick for tick, the
 // same states, tracker arrays and results summary as the uninterrupted run
 // (SPEC §9).
 //
@@ -32,7 +32,7 @@ import (
 // The file may be gzip-compressed or plain JSON (detected from its
 // content). Corrupt, truncated or mismatched snapshots give an error naming
 // the file.
-func LoadSnapshot(path string, components []phases.Factory, opts ...Option) (*Biweekly, error) {
+func LoadSnapshot(path string, components []phases.Factory, opts ...Option) (*Model, error) {
 	m, err := loadSnapshot(path, components, opts)
 	if err != nil {
 		return nil, fmt.Errorf("snapshot %s: %w", path, err)
@@ -40,12 +40,12 @@ func LoadSnapshot(path string, components []phases.Factory, opts ...Option) (*Bi
 	return m, nil
 }
 
-func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Biweekly, error) {
+func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Model, error) {
 	var f snapshotFile
 	if err := readSnapshot(path, SnapshotFormat, &f); err != nil {
 		return nil, err
 	}
-	cfg, err := newConfig(append([]Option{WithName(f.Name)}, opts...))
+	cfg, err := newConfig(append(append([]Option{WithName(f.Name)}, opts...), WithType(f.modelType())))
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Biw
 
 // loadModel builds the model of snapshot f over scn with configuration
 // cfg and restores it.
-func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory, cfg config) (*Biweekly, error) {
+func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory, cfg config) (*Model, error) {
 	p := f.Params
 	if cfg.numTicks >= 0 {
 		if cfg.numTicks < f.Tick {
@@ -81,12 +81,12 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 			cfg.compartments = append(cfg.compartments, c)
 		}
 	}
-	m, err := newBiweekly(scn, p, cfg)
+	m, err := newEngine(scn, p, cfg)
 	if err != nil {
 		return nil, err
 	}
 	if components == nil {
-		if components, err = rebuildComponents(f.Components); err != nil {
+		if components, err = rebuildComponents(f.modelType(), f.Components); err != nil {
 			return nil, err
 		}
 	}
@@ -145,7 +145,7 @@ func openSnapshot(path string) (*os.File, io.Reader, error) {
 }
 
 // SnapshotFormatOf returns the "format" of the snapshot at path
-// ([SnapshotFormat] for [Biweekly.SaveSnapshot], [EnsembleSnapshotFormat]
+// ([SnapshotFormat] for [Model.SaveSnapshot], [EnsembleSnapshotFormat]
 // for [Ensemble.SaveSnapshot]), reading only as far as that key, so a
 // caller can pick [LoadSnapshot] or [LoadEnsembleSnapshot]. A file that is
 // not a JSON object with a string "format" is an error naming the file.
@@ -231,10 +231,10 @@ func decodeSnapshot(data []byte, format string, v any) error {
 
 // rebuildComponents builds factories for the stored components from their
 // stored params, by their registered types.
-func rebuildComponents(saved []snapshotComponent) ([]phases.Factory, error) {
+func rebuildComponents(mt string, saved []snapshotComponent) ([]phases.Factory, error) {
 	out := make([]phases.Factory, len(saved))
 	for k, sc := range saved {
-		t, ok := LookupComponentType(sc.Type)
+		t, ok := LookupComponentTypeFor(mt, sc.Type)
 		if sc.Type == "" || !ok {
 			return nil, fmt.Errorf("snapshot component %q is not built in; pass its factory (or register its type with model.Register)", sc.Name)
 		}
@@ -269,7 +269,7 @@ func checkComponentNames(saved []snapshotComponent, built []phases.Component) er
 // restore brings the freshly built instances to the saved state: restore
 // or re-initialise every component that was initialised, then the patch
 // states, the random streams and the timing table.
-func (m *Biweekly) restore(f *snapshotFile) error {
+func (m *Model) restore(f *snapshotFile) error {
 	if err := checkStates(f.States, m.world.StateNames(), m.world.Len()); err != nil {
 		return err
 	}

@@ -61,7 +61,7 @@ type runOutcome struct {
 	final    map[string][]int64
 }
 
-func outcome(t *testing.T, m *Biweekly) runOutcome {
+func outcome(t *testing.T, m *Model) runOutcome {
 	t.Helper()
 	trackers := InstancesOf[*metrics.StateTracker](m)
 	require.Len(t, trackers, 2)

@@ -19,7 +19,8 @@ type BiweeklyParams struct {
 	// StartTime is the month of tick 0, "YYYY-MM" (a "YYYY-MM-DD" input is
 	// stored as "YYYY-MM"; see [ParseStartTime]).
 	StartTime string `json:"start_time" toml:"start_time"`
-	// NumTicks is the number of 14-day ticks to run, ≥ 0; 0 initialises and
+	// NumTicks is the number of ticks to run (14 days each in the biweekly
+	// model, one day in the compartmental model), ≥ 0; 0 initialises and
 	// finalizes only.
 	NumTicks int `json:"num_ticks" toml:"num_ticks"`
 	// Verbose turns on progress messages and the timing summary (SPEC §4.6).

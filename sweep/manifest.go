@@ -102,13 +102,22 @@ func (f *File) NewManifest(format string, metrics []string) (*Manifest, error) {
 // pathKeys returns the keys of a [[phases]] entry whose string values are
 // file paths (the keys its component type declares as paths, and their
 // aliases); none for an unknown type.
-func pathKeys(tbl map[string]any) []string {
+func pathKeys(mt string, tbl map[string]any) []string {
 	typ, _ := tbl["type"].(string)
-	t, ok := model.LookupComponentType(typ)
+	t, ok := model.LookupComponentTypeFor(mt, typ)
 	if !ok {
 		return nil
 	}
 	return t.PathKeys()
+}
+
+// isPath reports whether value, given for key in a [[phases]] entry, names
+// a file (not a keyword of the key such as births = "crude";
+// [model.ComponentType.IsPath]).
+func isPath(mt string, tbl map[string]any, key, value string) bool {
+	typ, _ := tbl["type"].(string)
+	t, ok := model.LookupComponentTypeFor(mt, typ)
+	return ok && t.IsPath(key, value)
 }
 
 // fingerprint hashes what makes two directories the same sweep.
@@ -136,9 +145,10 @@ func (f *File) inputHashes() (map[string]string, error) {
 		names = append(names, s)
 	}
 	list, _ := f.base["phases"].([]map[string]any)
+	mt := baseModelType(f.base)
 	for _, tbl := range list {
-		for _, key := range pathKeys(tbl) {
-			if s, ok := tbl[key].(string); ok {
+		for _, key := range pathKeys(mt, tbl) {
+			if s, ok := tbl[key].(string); ok && isPath(mt, tbl, key, s) {
 				names = append(names, s)
 			}
 		}
@@ -146,9 +156,9 @@ func (f *File) inputHashes() (map[string]string, error) {
 	for _, a := range f.Axes {
 		last := a.target.keys[len(a.target.keys)-1]
 		if (a.target.phase < 0 && a.target.concrete == "scenario") ||
-			(a.target.phase >= 0 && a.target.phase < len(list) && slices.Contains(pathKeys(list[a.target.phase]), last)) {
+			(a.target.phase >= 0 && a.target.phase < len(list) && slices.Contains(pathKeys(mt, list[a.target.phase]), last)) {
 			for _, v := range a.Values {
-				if s, ok := v.(string); ok {
+				if s, ok := v.(string); ok && (a.target.phase < 0 || isPath(mt, list[a.target.phase], last, s)) {
 					names = append(names, s)
 				}
 			}

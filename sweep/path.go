@@ -98,7 +98,7 @@ func resolve(path string, base map[string]any) (target, error) {
 	case len(rest) == 0:
 		return target{}, fmt.Errorf("name an entry and a key: phases.TYPE.key or phases[K].key")
 	default:
-		entry, err = findPhase(list, rest[0].key)
+		entry, err = findPhase(baseModelType(base), list, rest[0].key)
 		if err != nil {
 			return target{}, err
 		}
@@ -122,12 +122,14 @@ func resolve(path string, base map[string]any) (target, error) {
 
 // findPhase returns the index of the first entry whose type is name's
 // component type.
-func findPhase(list []map[string]any, name string) (int, error) {
-	want, ok := model.LookupComponentType(name)
+func findPhase(mt string, list []map[string]any, name string) (int, error) {
+	want, ok := model.LookupComponentTypeFor(mt, name)
 	if !ok {
 		var names []string
 		for _, t := range model.ComponentTypes() {
-			names = append(names, t.GoName, t.Name, t.Snake)
+			if t.Model == "" || t.Model == mt {
+				names = append(names, t.GoName, t.Name, t.Snake)
+			}
 		}
 		if s := params.Suggest(name, names); s != "" {
 			return 0, fmt.Errorf("unknown component type %q (did you mean %q?)", name, s)
@@ -137,7 +139,7 @@ func findPhase(list []map[string]any, name string) (int, error) {
 	var present []string
 	for k, tbl := range list {
 		typ, _ := tbl["type"].(string)
-		if t, ok := model.LookupComponentType(typ); ok {
+		if t, ok := model.LookupComponentTypeFor(mt, typ); ok {
 			if t.GoName == want.GoName {
 				return k, nil
 			}
@@ -183,4 +185,14 @@ func (t target) set(doc map[string]any, v any) {
 		m = sub
 	}
 	m[t.keys[len(t.keys)-1]] = v
+}
+
+// baseModelType returns the model type of a base run file: its `model`
+// key, biweekly when it has none (a bad value is the run-file loader's
+// error).
+func baseModelType(base map[string]any) string {
+	if mt, ok := base["model"].(string); ok {
+		return mt
+	}
+	return model.TypeBiweekly
 }

@@ -27,12 +27,25 @@ type ImportationParams struct {
 	EndDays int `json:"importation_end" doc:"last active day, or −1 for no end; > importation_start"`
 	// TicksPerYear is the divisor of the yearly rate (28 for parity with the
 	// reference, which divides by 28; 365/14 ≈ 26.07 is the calendar value).
-	TicksPerYear float64 `json:"ticks_per_year" doc:"divisor of the yearly rate, > 0 (the reference's 28)"`
+	TicksPerYear float64 `json:"ticks_per_year" doc:"divisor of the yearly rate, > 0 (the reference's: 28 in the biweekly model, 365 in the compartmental model)"`
 }
 
-// DefaultImportationParams returns 1 per 1000 per year, always on, divisor 28.
+// DefaultImportationParams returns the biweekly model's defaults: 1 per
+// 1000 per year, always on, divisor 28.
 func DefaultImportationParams() ImportationParams {
 	return ImportationParams{Rate: RateAll(1.0), StartDays: 0, EndDays: -1, TicksPerYear: 28}
+}
+
+// DefaultImportationParamsFor returns the defaults for a model whose tick
+// is stepDays days long: the biweekly model's divisor 28 (the reference's,
+// kept for parity) for 14-day ticks, else [TicksPerYear](stepDays) — 365
+// for the daily compartmental model, whose reference divides by 365.
+func DefaultImportationParamsFor(stepDays int) ImportationParams {
+	p := DefaultImportationParams()
+	if stepDays != params.StepDays {
+		p.TicksPerYear = float64(TicksPerYear(stepDays))
+	}
+	return p
 }
 
 // Validate checks every field's range.
@@ -66,19 +79,22 @@ func DecodeImportationParams(data []byte) (ImportationParams, error) {
 
 // ImportationPressure imports infections: per active tick and patch,
 // k ~ Binomial(S+I+R, clamp(rate/TicksPerYear/1000, 0, 1)), at most S, moved
-// S → I.
+// S → I. In an SEIR world the imports are exposures: k ~ Binomial(S+E+I+R,
+// …), at most S, moved S → E.
 type ImportationPressure struct {
 	p       ImportationParams
 	prob    []float64 // per-patch probability per tick
 	blocks  phases.Blocks
 	s, i, r []int64
+	e       []int64 // nil in an SIR world
 }
 
-// NewImportationPressure returns a factory; nil params mean the defaults.
-// The rate table is checked against the scenario here.
+// NewImportationPressure returns a factory; nil params mean the defaults of
+// the model's tick ([DefaultImportationParamsFor]). The rate table is
+// checked against the scenario here.
 func NewImportationPressure(p *ImportationParams) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
-		q, err := params.Resolve(p, DefaultImportationParams())
+		q, err := params.Resolve(p, DefaultImportationParamsFor(m.TimeStepDays()))
 		if err != nil {
 			return nil, err
 		}
@@ -109,7 +125,7 @@ func (c *ImportationPressure) Initialize(m phases.Model) error {
 		return err
 	}
 	w := m.World()
-	c.s, c.i, c.r = w.S(), w.I(), w.R()
+	c.s, c.e, c.i, c.r = w.S(), w.E(), w.I(), w.R()
 	return nil
 }
 
@@ -126,14 +142,21 @@ func (c *ImportationPressure) Step(m phases.Model, tick int) error {
 // every block).
 func (c *ImportationPressure) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	ImportBlock(c.blocks.Stream(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], c.prob[lo:hi])
+	ImportBlock(c.blocks.Stream(b), c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.prob[lo:hi])
 }
 
-// ImportBlock draws imports for a block of patches in patch order.
-func ImportBlock(src *rand.PCG, s, i, r []int64, prob []float64) {
+// ImportBlock draws imports for a block of patches in patch order: k ~
+// Binomial(n, prob), at most S, with n = S+I+R moved S → I; e is the block's
+// E column in an SEIR world (nil in an SIR world), where n = S+E+I+R and the
+// imports move S → E.
+func ImportBlock(src *rand.PCG, s, e, i, r []int64, prob []float64) {
+	to := i
+	if e != nil {
+		to = e
+	}
 	for j := range s {
-		k := min(rng.Binomial(src, s[j]+i[j]+r[j], prob[j]), s[j])
+		k := min(rng.Binomial(src, s[j]+at(e, j)+i[j]+r[j], prob[j]), s[j])
 		s[j] -= k
-		i[j] += k
+		to[j] += k
 	}
 }

@@ -1,0 +1,101 @@
+package model
+
+import (
+	"fmt"
+
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// Model types: the value of a run file's `model` key, of `rubeola run
+// --model` and of [WithType].
+const (
+	// TypeBiweekly is the biweekly SIR model (SPEC §5): 14-day ticks,
+	// states S, I and R.
+	TypeBiweekly = "biweekly"
+	// TypeCompartmental is the compartmental SEIR model (the reference's
+	// compartmental package): daily ticks, states S, E, I and R.
+	TypeCompartmental = "compartmental"
+)
+
+// modelType is what distinguishes the model types on the one engine.
+type modelType struct {
+	name      string // TypeBiweekly or TypeCompartmental
+	reference string // the reference's class name, the summary's model_type
+	stepDays  int    // tick length in days
+	seir      bool   // the world stores E (S, E, I, R)
+}
+
+var (
+	biweeklyType      = &modelType{name: TypeBiweekly, reference: "BiweeklyModel", stepDays: params.StepDays}
+	compartmentalType = &modelType{name: TypeCompartmental, reference: "CompartmentalModel",
+		stepDays: params.CompartmentalStepDays, seir: true}
+)
+
+// modelTypes are the model types by name, in documentation order.
+var modelTypes = []*modelType{biweeklyType, compartmentalType}
+
+// ModelTypes returns the names of the model types: "biweekly" and
+// "compartmental".
+func ModelTypes() []string {
+	names := make([]string, len(modelTypes))
+	for k, t := range modelTypes {
+		names[k] = t.name
+	}
+	return names
+}
+
+// lookupModelType returns the model type named name, or an error listing
+// the known ones.
+func lookupModelType(name string) (*modelType, error) {
+	for _, t := range modelTypes {
+		if t.name == name {
+			return t, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown model type %q (want %q or %q)", name, TypeBiweekly, TypeCompartmental)
+}
+
+// WithType sets the model type: [TypeBiweekly] (the default of
+// [NewBiweekly], [NewEnsemble] and run files) or [TypeCompartmental] (what
+// [NewCompartmental] builds). Snapshots record the type, and loading one
+// restores it. Another name is an error.
+func WithType(name string) Option {
+	return func(c *config) error {
+		t, err := lookupModelType(name)
+		if err != nil {
+			return fmt.Errorf("model: WithType: %w", err)
+		}
+		c.mtype = t
+		return nil
+	}
+}
+
+// Compartmental is the compartmental model, a [Model] of type
+// "compartmental" (the reference's CompartmentalModel): one tick is one
+// day, the states are S, E, I and R, and its built-in components are
+// [DefaultCompartmentalComponents]. [Model.Expose] moves S → E,
+// [Model.Infect] E → I and [Model.Recover] I → R, as the reference's
+// expose, infect and recover.
+type Compartmental = Model
+
+// NewCompartmental validates params and scenario, deep-copies the scenario
+// and creates one patch entity per row (S = pop, E = I = R = 0) of a
+// compartmental model (default name "compartmental"). No components are
+// added. It takes the options of [NewBiweekly]; the type is always
+// compartmental.
+func NewCompartmental(scn *scenario.Table, p params.CompartmentalParams, opts ...Option) (*Compartmental, error) {
+	cfg, err := newConfig(append(opts, WithType(TypeCompartmental)))
+	if err != nil {
+		return nil, err
+	}
+	return newEngine(scn, p.BiweeklyParams, cfg)
+}
+
+// Type returns the model's type: "biweekly" or "compartmental".
+func (m *Model) Type() string { return m.cfg.mtype.name }
+
+// ModelType returns the reference's class name of the model's type,
+// "BiweeklyModel" or "CompartmentalModel" (the results summary's
+// model_type).
+func (m *Model) ModelType() string { return m.cfg.mtype.reference }
