@@ -289,6 +289,8 @@ type Infection struct {
 	batch  *infectionBatch // the batched force of an ensemble's peers (StepBatch), built on first use
 	faults faults          // per block: the patch whose force was not a number
 	ids    []string
+
+	incidence []int64 // per patch: the tick's new I ([Infection.Incidence])
 }
 
 // NewInfection returns a factory for Infection; nil params mean the defaults.
@@ -364,6 +366,7 @@ func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
 	c.parallel = m.Params().Parallel
 	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
+	c.incidence = make([]int64, n)
 	return nil
 }
 

@@ -17,6 +17,7 @@ func (c *Infection) Block(b int) {
 	lo, hi := c.blocks.Range(b)
 	acc := c.pressure(lo, hi)
 	c.faults.record(b, lo, InfectBlock(c.blocks.Stream(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], acc), c.ids)
+	c.recordIncidence(lo, hi)
 }
 
 // forceRanges evaluates the active-source force, one destination range of
