@@ -85,7 +85,7 @@ type = "StateTracker"
 	for _, pattern := range []string{
 		`(?m)^schedule: 3 components, ticks 0 to 4 from 2000-01, seed \d+$`,
 		`(?m)^   1  InitializeEquilibriumStatesProcess  initialiser        R0=8$`,
-		`(?m)^   2  InfectionProcess +initialiser\+phase  beta=0\.5714 .*mixer=truncated\(mixer=gravity\(a=1 b=1 c=1\.5 k=0\.01\) min_weight=0 top_k=2 renorm=off_diagonal\) storage=float64$`,
+		`(?m)^   2  InfectionProcess +initialiser\+phase  beta=0\.5714 .*mixer=truncated\(mixer=gravity\(a=1 b=1 c=1\.5 k=0\.01\) min_weight=0 top_k=2 renorm=off_diagonal\) alpha=1 storage=float64$`,
 		`(?m)^   3  StateTracker +initialiser\+phase  aggregation_level=-1$`,
 		// SPEC §4.6, unchanged.
 		`(?m)^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{6}: Running the biweekly model for 4 ticks…$`,

@@ -2,77 +2,53 @@ package metrics
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
-	"github.com/rubeola/rubeola/scenario"
 )
 
 // CaseSurveillanceTrackerName is the component name of
 // [CaseSurveillanceTracker].
 const CaseSurveillanceTrackerName = "CaseSurveillanceTracker"
 
-// CaseSurveillanceTrackerParams configures a [CaseSurveillanceTracker]
-// (SPEC §8.4).
-type CaseSurveillanceTrackerParams struct {
-	// DetectionRate is the probability that an infectious individual is
-	// reported, in [0, 1].
-	DetectionRate float64 `json:"detection_rate" alias:"detection_probability,reporting_prob,reporting_probability,notification_rate,notification_probability" doc:"probability that an infectious person is reported, in [0, 1]"`
-	// AggregationLevel groups patches (§8.1): −1 all, −2 per patch, k ≥ 0
-	// the first k+1 id parts.
-	AggregationLevel int `json:"aggregation_level" doc:"grouping of patches: −1 one group \"all_patches\", −2 one group per patch, k ≥ 0 the first k+1 colon-separated id parts"`
-	// Filter keeps the patches for which it returns true (nil keeps all).
-	// Go API only.
-	Filter func(id string) bool `json:"-"`
-}
-
-// DefaultCaseSurveillanceTrackerParams returns detection rate 0.1, one
-// group per patch (the reference's default grouping).
-func DefaultCaseSurveillanceTrackerParams() CaseSurveillanceTrackerParams {
-	return CaseSurveillanceTrackerParams{DetectionRate: 0.1, AggregationLevel: PerPatch}
-}
-
-// Validate checks the detection rate and the aggregation level.
-func (p CaseSurveillanceTrackerParams) Validate() error {
-	var errs []error
-	if !(p.DetectionRate >= 0 && p.DetectionRate <= 1) {
-		errs = append(errs, fmt.Errorf("%s: detection_rate must be in [0, 1], got %v", CaseSurveillanceTrackerName, p.DetectionRate))
-	}
-	if err := scenario.CheckAggregationLevel(p.AggregationLevel); err != nil {
-		errs = append(errs, fmt.Errorf("%s: %w", CaseSurveillanceTrackerName, err))
-	}
-	return errors.Join(errs...)
-}
-
-var caseSurveillanceKeys = params.KeyRules{Component: CaseSurveillanceTrackerName}
-
-// DecodeCaseSurveillanceTrackerParams decodes a JSON object strictly over
-// the defaults.
-func DecodeCaseSurveillanceTrackerParams(data []byte) (CaseSurveillanceTrackerParams, error) {
-	return params.DecodeComponent(data, DefaultCaseSurveillanceTrackerParams(), caseSurveillanceKeys)
-}
-
-// CaseSurveillanceTracker records reported cases per group every tick: with
-// detection rate r < 1, c_j ~ Binomial(I_j, r) for each considered patch (in
-// patch order, from the tracker's own per-block streams); with r = 1, c_j =
-// I_j without draws. Storage is [group][tick] int64
-// ([CaseSurveillanceTracker.Counts]). With the biweekly model (tracker after
-// Infection) I is the tick's incidence, so this is reported incidence.
+// CaseSurveillanceTracker records reported cases per group: for each
+// considered patch (in patch order, from the tracker's own per-block streams)
+// a report is drawn from the count C, which is the patch's I (count = "I") or
+// the tick's incidence (count = "incidence", from the model's
+// [IncidenceSource]) — or, with aggregate_days longer than the tick, C summed
+// over the window. Binomial reporting draws Binomial(C, r) with detection
+// rate r < 1 and takes C itself with r = 1; negative_binomial reporting
+// draws with mean r·C and variance r·C·(1 − r) + ψ²(r·C)² ([reportDraw]).
+//
+// Storage is [group][row] int64 ([CaseSurveillanceTracker.Counts]) with one
+// row per tick, or with aggregate_days = d (a multiple of the tick) one row
+// per complete window of d days: window w covers ticks [w·d/step,
+// (w+1)·d/step), is drawn at its last tick and labelled with that tick and
+// its date in [CaseSurveillanceTracker.Blocks] and Tidy rows (as a per-tick
+// row of that tick would be; a weekly report of the daily model is dated on
+// the week's last day). A
+// partial window at the end of the run is not reported; its partial sums are
+// part of the snapshot state. With the biweekly model (tracker after
+// Infection) I is the tick's incidence, so count = "I" is reported
+// incidence.
 type CaseSurveillanceTracker struct {
 	p        CaseSurveillanceTrackerParams
 	ids      []string // scenario ids (for messages)
 	groupIDs []string
 	groupOf  []int // per patch: group index, −1 when not considered
 
-	inf    []int64
+	inf    []int64         // the I column
+	source IncidenceSource // count = "incidence": the model's incidence phase
+	stride int             // ticks per row (window)
+	sums   []int64         // stride > 1: per patch, C summed over the current window
+	counts []int64         // what Block draws from this row: inf, the incidence or sums
 	blocks phases.Blocks
-	draws  []int64 // per patch: this tick's reported cases
-	bad    []int   // per block: first patch whose I cannot be drawn from, −1 none
-	rec    records // row t: one value per group
+	draws  []int64 // per patch: this row's reported cases
+	bad    []int   // per block: first patch whose count cannot be drawn from, −1 none
+	rec    records // row w: one value per group
 	dates  func(t int) time.Time
 }
 
@@ -107,45 +83,107 @@ func (c *CaseSurveillanceTracker) Name() string { return CaseSurveillanceTracker
 // Params returns the instance's params.
 func (c *CaseSurveillanceTracker) Params() CaseSurveillanceTrackerParams { return c.p }
 
-// Initialize fetches the I column and the streams and sizes storage for
+// Initialize fetches the counts and the streams, checks aggregate_days
+// against the model's step and sizes storage for the complete windows of
 // num_ticks.
 func (c *CaseSurveillanceTracker) Initialize(m phases.Model) error {
 	if err := c.attach(m); err != nil {
 		return err
 	}
-	c.rec.size(len(c.groupIDs), m.Params().NumTicks)
+	c.rec.size(len(c.groupIDs), m.Params().NumTicks/c.stride)
 	return nil
 }
 
-// attach fetches the I column, the streams and the tick dates and sizes the
-// per-tick buffers.
+// attach fetches the I column (and the incidence source), the streams and
+// the tick dates, checks aggregate_days and sizes the per-tick buffers.
 func (c *CaseSurveillanceTracker) attach(m phases.Model) error {
 	inf, err := m.World().State("I")
 	if err != nil {
 		return fmt.Errorf("%s: %w", CaseSurveillanceTrackerName, err)
+	}
+	c.stride, err = c.p.ticksPerWindow(m.TimeStepDays())
+	if err != nil {
+		return err
+	}
+	c.source = nil
+	if c.p.incidence() {
+		if c.source, err = c.findSource(m); err != nil {
+			return err
+		}
 	}
 	if err := c.blocks.Init(m, c); err != nil {
 		return err
 	}
 	c.inf, c.dates = inf, m.TickDate
 	c.draws = make([]int64, len(inf))
+	c.sums = nil
+	if c.stride > 1 {
+		c.sums = make([]int64, len(inf))
+	}
 	c.bad = make([]int, c.blocks.NumBlocks())
 	return nil
 }
 
-// Step records the reported cases of every group at tick.
+// findSource returns the first [IncidenceSource] among m's instances, which
+// must step before the tracker (it reads the tick's flow after the phase).
+func (c *CaseSurveillanceTracker) findSource(m phases.Model) (IncidenceSource, error) {
+	after := false
+	for _, inst := range m.Instances() {
+		if inst == phases.Component(c) {
+			after = true
+			continue
+		}
+		if src, ok := inst.(IncidenceSource); ok {
+			if after {
+				return nil, fmt.Errorf("%s: count = %q: the incidence source %s comes after the tracker: put it first", CaseSurveillanceTrackerName, CountIncidence, inst.Name())
+			}
+			return src, nil
+		}
+	}
+	return nil, fmt.Errorf("%s: count = %q needs a phase that records incidence (an infection phase); the model has none", CaseSurveillanceTrackerName, CountIncidence)
+}
+
+// tickCounts returns this tick's per-patch counts: the incidence or I.
+func (c *CaseSurveillanceTracker) tickCounts() ([]int64, error) {
+	if c.source == nil {
+		return c.inf, nil
+	}
+	v := c.source.Incidence()
+	if len(v) != len(c.inf) {
+		return nil, fmt.Errorf("%s: the incidence source has %d patches, the model %d", CaseSurveillanceTrackerName, len(v), len(c.inf))
+	}
+	return v, nil
+}
+
+// Step adds the tick's counts to the window and, at a row's last tick,
+// records the reported cases of every group.
 func (c *CaseSurveillanceTracker) Step(m phases.Model, tick int) error {
-	row, err := c.rec.record(CaseSurveillanceTrackerName, tick)
+	counts, err := c.tickCounts()
 	if err != nil {
 		return err
 	}
-	cases := c.inf
-	if c.p.DetectionRate < 1 {
+	if c.stride > 1 {
+		for j, g := range c.groupOf {
+			if g >= 0 {
+				c.sums[j] += counts[j]
+			}
+		}
+		if (tick+1)%c.stride != 0 {
+			return nil
+		}
+		counts = c.sums
+	}
+	row, err := c.rec.record(CaseSurveillanceTrackerName, tick/c.stride)
+	if err != nil {
+		return err
+	}
+	c.counts = counts
+	cases := counts
+	if c.p.DetectionRate < 1 || c.p.Psi > 0 {
 		c.blocks.Run(m, c)
 		for _, j := range c.bad {
 			if j >= 0 {
-				return fmt.Errorf("%s: patch %d (%q) has I = %d, outside [0, 2^53] for a binomial draw",
-					CaseSurveillanceTrackerName, j, c.ids[j], c.inf[j])
+				return c.countError(j)
 			}
 		}
 		cases = c.draws
@@ -155,7 +193,28 @@ func (c *CaseSurveillanceTracker) Step(m phases.Model, tick int) error {
 			row[g] += cases[j]
 		}
 	}
+	if c.stride > 1 {
+		clear(c.sums)
+	}
 	return nil
+}
+
+// countError describes patch j's count, which is outside the sampler's
+// range.
+func (c *CaseSurveillanceTracker) countError(j int) error {
+	what := "I"
+	if c.source != nil {
+		what = "incidence"
+	}
+	if c.stride > 1 {
+		what += " summed over the window"
+	}
+	if c.p.negativeBinomial() {
+		return fmt.Errorf("%s: patch %d (%q) has %s = %d, outside [0, 2^52] for a negative binomial report",
+			CaseSurveillanceTrackerName, j, c.ids[j], what, c.counts[j])
+	}
+	return fmt.Errorf("%s: patch %d (%q) has %s = %d, outside [0, 2^53] for a binomial draw",
+		CaseSurveillanceTrackerName, j, c.ids[j], what, c.counts[j])
 }
 
 // Block draws the reported cases of block b's considered patches, in patch
@@ -164,16 +223,24 @@ func (c *CaseSurveillanceTracker) Block(b int) {
 	lo, hi := c.blocks.Range(b)
 	src := c.blocks.Stream(b)
 	c.bad[b] = -1
+	limit := int64(rng.MaxBinomialN)
+	if c.p.negativeBinomial() {
+		limit = rng.MaxPoissonMean
+	}
 	for j := lo; j < hi; j++ {
 		if c.groupOf[j] < 0 {
 			continue
 		}
-		n := c.inf[j]
-		if n < 0 || n > rng.MaxBinomialN {
+		n := c.counts[j]
+		if n < 0 || n > limit {
 			c.draws[j] = 0
 			if c.bad[b] < 0 {
 				c.bad[b] = j
 			}
+			continue
+		}
+		if c.p.negativeBinomial() {
+			c.draws[j] = reportDraw(src, n, c.p.DetectionRate, c.p.Psi)
 			continue
 		}
 		c.draws[j] = rng.Binomial(src, n, c.p.DetectionRate)
@@ -189,18 +256,24 @@ func (c *CaseSurveillanceTracker) AggregationLevel() int { return c.p.Aggregatio
 // DetectionRate returns the tracker's detection rate.
 func (c *CaseSurveillanceTracker) DetectionRate() float64 { return c.p.DetectionRate }
 
-// NumTicks returns the number of ticks the tracker holds (num_ticks).
+// NumTicks returns the number of rows the tracker holds: num_ticks, or with
+// aggregate_days the number of complete windows in num_ticks.
 func (c *CaseSurveillanceTracker) NumTicks() int { return c.rec.ticks }
 
-// Recorded returns the number of ticks recorded so far.
+// TicksPerRow returns the ticks one row covers: 1, or aggregate_days over
+// the model's step (set at Initialize).
+func (c *CaseSurveillanceTracker) TicksPerRow() int { return c.stride }
+
+// Recorded returns the number of rows recorded so far.
 func (c *CaseSurveillanceTracker) Recorded() int { return c.rec.count() }
 
-// Counts returns the reported cases as [group][tick], shape (G, num_ticks)
-// (ticks not yet run are 0).
+// Counts returns the reported cases as [group][row], shape (G, NumTicks())
+// (rows not yet recorded are 0); row w covers ticks [w·TicksPerRow(),
+// (w+1)·TicksPerRow()).
 func (c *CaseSurveillanceTracker) Counts() [][]int64 { return c.rec.byColumn(len(c.groupIDs)) }
 
-// Series returns the reported cases summed over groups, one per tick
-// (length num_ticks).
+// Series returns the reported cases summed over groups, one per row
+// (length NumTicks()).
 func (c *CaseSurveillanceTracker) Series() []int64 {
 	out := make([]int64, c.rec.ticks)
 	for t := range out {
@@ -214,25 +287,44 @@ func (c *CaseSurveillanceTracker) Series() []int64 {
 // caseStates is the CaseSurveillanceTracker's one exported state.
 var caseStates = []string{"cases"}
 
-// Blocks yields one block per recorded tick: state "cases", ids the group
-// ids ([Tracker]).
+// Blocks yields one block per recorded row: state "cases", ids the group
+// ids ([Tracker]); a window's block carries its last tick (where it is
+// drawn) and that tick's date, so that a block's tick is complete once it
+// is yielded, as for every tracker (the CLI streams outputs during a run).
 func (c *CaseSurveillanceTracker) Blocks(yield func(Block) bool) {
-	c.rec.blocks(yield, c.dates, c.groupIDs, caseStates)
+	if c.stride <= 1 {
+		c.rec.blocks(yield, c.dates, c.groupIDs, caseStates)
+		return
+	}
+	c.rec.blocks(func(b Block) bool {
+		b.Tick = c.lastTick(b.Tick)
+		return yield(b)
+	}, func(w int) time.Time { return c.dates(c.lastTick(w)) }, c.groupIDs, caseStates)
 }
+
+// lastTick returns the last tick of window w, where its report is drawn.
+func (c *CaseSurveillanceTracker) lastTick(w int) int { return (w+1)*c.stride - 1 }
 
 // Tidy returns the recorded cases as rows ([Tidy]): tick-major, then group;
 // state "cases".
 func (c *CaseSurveillanceTracker) Tidy() []Row { return Tidy(c) }
 
-// SnapshotState returns the recorded rows (each tick's per-group cases)
-// with the group ids (SPEC §9).
+// SnapshotState returns the recorded rows (each row's per-group cases)
+// with the group ids, and with aggregate_days the per-patch sums of the
+// window under way (SPEC §9).
 func (c *CaseSurveillanceTracker) SnapshotState() (json.RawMessage, error) {
-	return encodeState(CaseSurveillanceTrackerName, trackerState{GroupIDs: c.groupIDs, Rows: c.rec.rows()})
+	s := trackerState{GroupIDs: c.groupIDs, Rows: c.rec.rows()}
+	if c.stride > 1 {
+		s.Partial = append([]int64{}, c.sums...)
+	}
+	return encodeState(CaseSurveillanceTrackerName, s)
 }
 
-// RestoreState fetches the I column and streams as Initialize does (it
-// draws nothing), sizes storage for m's num_ticks and copies the saved
-// rows. Groups that differ from the model's are an error.
+// RestoreState fetches the counts and streams as Initialize does (it draws
+// nothing), sizes storage for m's num_ticks, copies the saved rows and, with
+// aggregate_days, the window's partial sums. Groups that differ from the
+// model's, or partial sums missing, of the wrong length or negative, are
+// errors.
 func (c *CaseSurveillanceTracker) RestoreState(m phases.Model, state json.RawMessage) error {
 	s, err := decodeState(CaseSurveillanceTrackerName, state)
 	if err != nil {
@@ -244,5 +336,30 @@ func (c *CaseSurveillanceTracker) RestoreState(m phases.Model, state json.RawMes
 	if err := c.attach(m); err != nil {
 		return err
 	}
-	return c.rec.restore(CaseSurveillanceTrackerName, len(c.groupIDs), m.Params().NumTicks, s.Rows)
+	if err := c.restorePartial(s.Partial); err != nil {
+		return err
+	}
+	return c.rec.restore(CaseSurveillanceTrackerName, len(c.groupIDs), m.Params().NumTicks/c.stride, s.Rows)
+}
+
+// restorePartial copies a snapshot's window sums into c.sums (sized by
+// attach): required, one per patch and none negative with aggregate_days,
+// absent without.
+func (c *CaseSurveillanceTracker) restorePartial(saved []int64) error {
+	if c.stride <= 1 {
+		if saved != nil {
+			return fmt.Errorf("%s: snapshot state has window sums (\"partial\") but aggregate_days is one tick", CaseSurveillanceTrackerName)
+		}
+		return nil
+	}
+	if len(saved) != len(c.sums) {
+		return fmt.Errorf("%s: snapshot state has %d window sums (\"partial\"), want one per patch (%d)", CaseSurveillanceTrackerName, len(saved), len(c.sums))
+	}
+	for j, v := range saved {
+		if v < 0 {
+			return fmt.Errorf("%s: snapshot window sum of patch %d is %d: counts must be >= 0", CaseSurveillanceTrackerName, j, v)
+		}
+	}
+	copy(c.sums, saved)
+	return nil
 }

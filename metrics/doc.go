@@ -9,7 +9,7 @@
 //	metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})
 //	metrics.NewPopulationTracker(nil)             // [PopulationTracker]: sum of every state per patch, [patch][tick]
 //	metrics.NewFadeOutTracker(nil)                // [FadeOutTracker]: patches with I == 0, [tick]
-//	metrics.NewCaseSurveillanceTracker(nil)       // [CaseSurveillanceTracker]: Binomial(I, detection_rate) per group, [group][tick]
+//	metrics.NewCaseSurveillanceTracker(nil)       // [CaseSurveillanceTracker]: Binomial(I, detection_rate) per group, [group][tick]; negative binomial reporting, windows, incidence
 //
 // Grouping (aggregation_level) has one meaning everywhere: [AllPatches] (−1)
 // is one group "all_patches", [PerPatch] (−2) one group per patch, k ≥ 0 the

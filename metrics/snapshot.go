@@ -31,8 +31,12 @@ type trackerState struct {
 	// Patches is the number of patches a row covers (PopulationTracker:
 	// every patch; FadeOutTracker: the considered patches).
 	Patches *int `json:"patches,omitempty"`
-	// Rows holds one row per recorded tick.
+	// Rows holds one row per recorded tick (CaseSurveillanceTracker with
+	// aggregate_days: per complete window).
 	Rows [][]int64 `json:"rows"`
+	// Partial holds a CaseSurveillanceTracker's per-patch counts summed over
+	// the window under way (aggregate_days longer than the tick only).
+	Partial []int64 `json:"partial,omitempty"`
 }
 
 // encodeState marshals a tracker's snapshot state.

@@ -40,7 +40,12 @@ func (c *FadeOutTracker) TickStorage(_ phases.Model, ticks int) phases.Storage {
 	return phases.Storage{ElemBytes: int64Bytes, Dims: []phases.Dim{{N: ticks, Unit: "ticks"}}}
 }
 
-// TickStorage describes the case counts: groups × ticks int64.
-func (c *CaseSurveillanceTracker) TickStorage(_ phases.Model, ticks int) phases.Storage {
+// TickStorage describes the case counts: groups × ticks int64, or groups ×
+// complete windows with aggregate_days (an invalid aggregate_days, an
+// Initialize error, counts every tick).
+func (c *CaseSurveillanceTracker) TickStorage(m phases.Model, ticks int) phases.Storage {
+	if stride, err := c.p.ticksPerWindow(m.TimeStepDays()); err == nil && stride > 1 {
+		return phases.Storage{ElemBytes: int64Bytes, Dims: []phases.Dim{groupDim(c.p.AggregationLevel, len(c.groupIDs)), {N: ticks / stride, Unit: "windows"}}}
+	}
 	return phases.Storage{ElemBytes: int64Bytes, Dims: []phases.Dim{groupDim(c.p.AggregationLevel, len(c.groupIDs)), {N: ticks, Unit: "ticks"}}}
 }

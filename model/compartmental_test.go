@@ -214,3 +214,14 @@ func TestRunFileModelErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRunFileNonFinite: TOML's inf and nan name their key (JSON has
+// neither, so they used to fail as "json: unsupported value").
+func TestRunFileNonFinite(t *testing.T) {
+	file := "[[phases]]\ntype = \"Infection\"\nbeta = inf\nmixer = { type = \"gravity\", k = nan }\nseason_table = [1.0, -inf]\n"
+	_, err := DecodeRunFile(strings.NewReader(file), "run.toml", t.TempDir())
+	require.Error(t, err)
+	assert.Equal(t, "run.toml: phases[1].beta: +Inf is not a finite number\n"+
+		"run.toml: phases[1].mixer.k: NaN is not a finite number\n"+
+		"run.toml: phases[1].season_table[2]: -Inf is not a finite number", err.Error())
+}

@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/rubeola/rubeola/params"
@@ -207,6 +208,18 @@ func (t ComponentType) PathKeys() []string {
 		}
 	}
 	return out
+}
+
+// IsPath reports whether value, given for key (a canonical key or an
+// alias), names a file: key is one of [ComponentType.PathKeys] and value is
+// not one of the key's keywords (such as VitalDynamics' births = "crude").
+func (t ComponentType) IsPath(key, value string) bool {
+	for _, d := range t.Keys {
+		if d.Path && (d.Key == key || slices.Contains(d.Aliases, key)) {
+			return !slices.Contains(d.Keywords, value)
+		}
+	}
+	return false
 }
 
 // Defaults returns the component's default params (JSON-encodable).

@@ -27,7 +27,7 @@ func registerTrackers() {
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*metrics.CaseSurveillanceTracker, metrics.CaseSurveillanceTrackerParams]{
 		Name: metrics.CaseSurveillanceTrackerName, Kind: KindPhase,
-		Summary:  "Records reported cases per group: Binomial(I_j, detection_rate) per patch, summed per group (SPEC §8.4).",
+		Summary:  "Records reported cases per group: Binomial(C_j, detection_rate) per patch, or overdispersed (reporting = \"negative_binomial\", psi), summed per group; C is I or the incidence (count), per tick or per aggregate_days window (SPEC §8.4).",
 		Defaults: metrics.DefaultCaseSurveillanceTrackerParams, Decode: metrics.DecodeCaseSurveillanceTrackerParams,
 		New: metrics.NewCaseSurveillanceTracker, Params: (*metrics.CaseSurveillanceTracker).Params,
 	}))

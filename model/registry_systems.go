@@ -16,13 +16,13 @@ func registerSystems() {
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.InfectionSeeding, systems.SeedingParams]{
 		Name: systems.SeedingName, Kind: KindInitialiser,
-		Summary:  "Moves susceptibles to I once, in the largest patch or in listed patches (SPEC §5.2).",
+		Summary:  "Moves susceptibles to I once (to E in an SEIR world), in the largest patch or in listed patches (SPEC §5.2).",
 		Defaults: systems.DefaultSeedingParams, Decode: systems.DecodeSeedingParams,
 		New: systems.NewInfectionSeeding, Params: (*systems.InfectionSeeding).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.ImportationPressure, systems.ImportationParams]{
 		Name: systems.ImportationName, Kind: KindPhase, Model: TypeBiweekly,
-		Summary:  "Imports infections: k ~ Binomial(N_j, rate/ticks_per_year/1000) per active tick, moved S → I (SPEC §5.3).",
+		Summary:  "Imports infections: k ~ Binomial(N_j, rate/ticks_per_year/1000) per active tick, moved S → I (S → E in an SEIR world, where N_j includes E) (SPEC §5.3).",
 		Defaults: systems.DefaultImportationParams, Decode: systems.DecodeImportationParams,
 		New: systems.NewImportationPressure, Params: (*systems.ImportationPressure).Params,
 	}))
@@ -36,25 +36,25 @@ func registerSystems() {
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.Infection, systems.InfectionParams]{
 		Name: systems.InfectionName, Kind: KindPhase, Model: TypeBiweekly,
-		Summary:  "Transmission with spatial mixing: λ_j = β_tick·s(t)·Σ_i I_i·M[i,j] / N_j, ΔI ~ Binomial(S, 1 − e^(−λ)); R += I, I = ΔI (SPEC §5.1).",
+		Summary:  "Transmission with spatial mixing: λ_j = β_tick·s(t)·(Σ_i I_i·M[i,j])^α / N_j (α = 1 by default: mass action), ΔI ~ Binomial(S, 1 − e^(−λ)); R += I, I = ΔI (SPEC §5.1).",
 		Defaults: systems.DefaultInfectionParams, Decode: systems.DecodeInfectionParams,
 		New: systems.NewInfection, Params: (*systems.Infection).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.SEIRInfection, systems.SEIRInfectionParams]{
 		Name: systems.InfectionName, GoName: "Infection", Kind: KindPhase, Model: TypeCompartmental,
-		Summary:  "SEIR transmission and progression per day: λ_j = β·s(t)·Σ_i I_i·M[i,j] / N_j; S → E ~ Binomial(S, 1 − e^(−λ)), E → I ~ Binomial(E, 1 − e^(−1/exp_mu)), I → R ~ Binomial(I, 1 − e^(−1/inf_mu)) (the reference's compartmental InfectionProcess).",
+		Summary:  "SEIR transmission and progression per day: λ_j = β·s(t)·(Σ_i I_i·M[i,j])^α / N_j; S → E ~ Binomial(S, 1 − e^(−λ)), E → I ~ Binomial(E, 1 − e^(−1/exp_mu)), I → R ~ Binomial(I, 1 − e^(−1/inf_mu)) (the reference's compartmental InfectionProcess).",
 		Defaults: systems.DefaultSEIRInfectionParams, Decode: systems.DecodeSEIRInfectionParams,
 		New: systems.NewSEIRInfection,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.VitalDynamics, systems.VitalDynamicsParams]{
 		Name: systems.VitalDynamicsName, Kind: KindPhase,
-		Summary:  "Births (MCV1-protected newborns to R, the others to S) and deaths from S, I and R (SPEC §5.4; a declared compartment belongs to the phases that move people through it).",
+		Summary:  "Births (MCV1-protected newborns to R, the others to S) and deaths from S, I and R (and E in an SEIR world); births and deaths from the crude rates, the scenario's births_per_year/deaths_per_year or a yearly CSV table, optionally with a school-entry cohort (SPEC §5.4; a declared compartment belongs to the phases that move people through it).",
 		Defaults: systems.DefaultVitalDynamicsParams, Decode: systems.DecodeVitalDynamicsParams,
 		New: systems.NewVitalDynamics, Params: (*systems.VitalDynamics).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.ConstantPop, systems.ConstantPopParams]{
 		Name: systems.ConstantPopName, Kind: KindPhase,
-		Summary:  "Births equal deaths in every patch: dX ~ Poisson(X·μ) for X in S, I and R, all births to S; population conserved exactly (SPEC §5.5).",
+		Summary:  "Births equal deaths in every patch: dX ~ Poisson(X·μ) for X in S, I and R (and E in an SEIR world), all births to S; population conserved exactly (SPEC §5.5).",
 		Defaults: systems.DefaultConstantPopParams, Decode: systems.DecodeConstantPopParams,
 		New: systems.NewConstantPop, Params: (*systems.ConstantPop).Params,
 	}))

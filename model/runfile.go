@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -278,7 +279,10 @@ func runFilePhase(mt string, k int, tbl map[string]any, file, baseDir string) (p
 			keys[key] = jsonable(v)
 		}
 	}
-	resolvePaths(keys, t.PathKeys(), baseDir)
+	resolvePaths(keys, t, baseDir)
+	if errs := nonFiniteKeys(where, keys); len(errs) > 0 {
+		return nil, t.GoName, errs
+	}
 	data, err := json.Marshal(keys)
 	if err != nil {
 		return nil, t.GoName, []error{fmt.Errorf("%s: %w", where, err)}
@@ -298,14 +302,15 @@ func runFilePhase(mt string, k int, tbl map[string]any, file, baseDir string) (p
 }
 
 // resolvePaths makes the relative file paths among keys relative to
-// baseDir: the string values of pathKeys ([ComponentType.PathKeys], e.g.
-// SIACalendar's sia_schedule).
-func resolvePaths(keys map[string]any, pathKeys []string, baseDir string) {
+// baseDir: the string values of t's path keys ([ComponentType.PathKeys],
+// e.g. SIACalendar's sia_schedule) that are not keywords
+// ([ComponentType.IsPath]).
+func resolvePaths(keys map[string]any, t ComponentType, baseDir string) {
 	if baseDir == "" {
 		return
 	}
-	for _, key := range pathKeys {
-		if s, ok := keys[key].(string); ok && !filepath.IsAbs(s) {
+	for _, key := range t.PathKeys() {
+		if s, ok := keys[key].(string); ok && !filepath.IsAbs(s) && t.IsPath(key, s) {
 			keys[key] = filepath.Join(baseDir, s)
 		}
 	}
@@ -391,6 +396,34 @@ func jsonable(v any) any {
 		return out
 	}
 	return v
+}
+
+// nonFiniteKeys names every key of a [[phases]] entry (nested tables and
+// arrays included) whose value is TOML's inf or nan: JSON has neither, and
+// no params key takes one.
+func nonFiniteKeys(where string, keys map[string]any) []error {
+	var errs []error
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch x := v.(type) {
+		case float64:
+			if math.IsInf(x, 0) || math.IsNaN(x) {
+				errs = append(errs, fmt.Errorf("%s: %v is not a finite number", path, x))
+			}
+		case map[string]any:
+			for _, k := range sortedKeys(x) {
+				walk(path+"."+k, x[k])
+			}
+		case []any:
+			for k, e := range x {
+				walk(fmt.Sprintf("%s[%d]", path, k+1), e)
+			}
+		}
+	}
+	for _, k := range sortedKeys(keys) {
+		walk(where+"."+k, keys[k])
+	}
+	return errs
 }
 
 // tomlType names a decoded TOML value's type for messages.

@@ -16,6 +16,10 @@ type KeyDoc struct {
 	// Path reports a key whose string value is a file path: a run file
 	// resolves it relative to its own directory (the tag path:"relative").
 	Path bool
+	// Keywords are the string values of a Path key that are words, not file
+	// paths (the tag keywords:"crude,scenario"): a run file leaves them as
+	// they are and a sweep hashes no file for them.
+	Keywords []string
 	// Omitted reports a key whose json tag has the omitempty or omitzero
 	// option: encoding leaves it out when its value is empty.
 	Omitted bool
@@ -34,7 +38,8 @@ type KeyDoc struct {
 // hiding a deeper one), in the order of their fields in def. [DecodeStrict]
 // accepts the alias tags too. Aliases are the field's alias tag in its
 // order, then any other aliases of the key in rules.Aliases, sorted. A field
-// tagged path:"relative" has Path set. def without keys gives nil.
+// tagged path:"relative" has Path set, and its keywords tag ("crude,scenario")
+// lists the values that are not paths. def without keys gives nil.
 func KeyDocs(def any, rules KeyRules) []KeyDoc {
 	t := structType(def)
 	if t == nil {
@@ -46,7 +51,7 @@ func KeyDocs(def any, rules KeyRules) []KeyDoc {
 	for _, f := range fs {
 		sf := t.FieldByIndex(f.index)
 		d := KeyDoc{Key: f.name, Doc: sf.Tag.Get("doc"), Aliases: tagAliases(sf), Path: sf.Tag.Get("path") == "relative",
-			Omitted: f.omit}
+			Omitted: f.omit, Keywords: tagList(sf, "keywords")}
 		for _, a := range slices.Sorted(maps.Keys(rules.Aliases)) {
 			if rules.Aliases[a] == d.Key && !slices.Contains(d.Aliases, a) {
 				d.Aliases = append(d.Aliases, a)
@@ -70,8 +75,12 @@ func structType(v any) reflect.Type {
 }
 
 // tagAliases splits a field's alias tag ("a,b") into its aliases.
-func tagAliases(sf reflect.StructField) []string {
-	tag := sf.Tag.Get("alias")
+func tagAliases(sf reflect.StructField) []string { return tagList(sf, "alias") }
+
+// tagList splits a field's comma-separated tag name ("a,b"); nil when the
+// tag is absent.
+func tagList(sf reflect.StructField, name string) []string {
+	tag := sf.Tag.Get(name)
 	if tag == "" {
 		return nil
 	}

@@ -27,6 +27,7 @@ type ensembleSeries struct {
 	group string
 	dates []time.Time
 	q     [numQuantiles][]float64 // q[quantile][tick]
+	steps tickSteps               // ticks → indices (windows: the cases table)
 	// seir: the table has rows of state E (an SEIR model's, whose I is a
 	// prevalence; see isSEIR).
 	seir bool
@@ -67,7 +68,7 @@ func scanEnsemble(path, state string, keep func(id string) bool, firstTick bool)
 		}
 		s := byID[id]
 		if s == nil {
-			s = &ensembleSeries{group: id}
+			s = &ensembleSeries{group: id, steps: tickSteps{windows: state == casesState}}
 			byID[id] = s
 		}
 		if firstTick && len(s.dates) > 0 {
@@ -168,8 +169,8 @@ func (s *ensembleSeries) add(rec records) error {
 			return rec.fieldError(5+i, fmt.Errorf("%g is below %s = %g (quantiles must not decrease)", q[i], ensembleColumns[4+i], q[i-1]))
 		}
 	}
-	if tick > len(s.dates) {
-		return rec.fieldError(0, gapError(tick, len(s.dates)))
+	if tick, err = s.steps.index(tick, len(s.dates)); err != nil {
+		return rec.fieldError(0, err)
 	}
 	for len(s.dates) <= tick {
 		s.dates = append(s.dates, time.Time{})

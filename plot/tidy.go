@@ -3,6 +3,7 @@ package plot
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -35,6 +36,8 @@ type tidyTable struct {
 	atStart map[string][]float64
 	// states in first-appearance order.
 	states []string
+	// steps maps ticks to series indices (windows: the cases table).
+	steps tickSteps
 }
 
 // hasState reports whether the table has rows of state.
@@ -55,6 +58,7 @@ func readTidy(path string, keep ...string) (*tidyTable, error) {
 	}
 	defer rec.close()
 	t := &tidyTable{path: path, index: map[string]int{}, totals: map[string][]float64{}, cells: map[string][][]float64{}, atStart: map[string][]float64{}}
+	t.steps.windows = slices.Contains(keep, casesState)
 	for _, s := range keep {
 		t.cells[s] = nil
 	}
@@ -78,8 +82,8 @@ func (t *tidyTable) add(rec records) error {
 	if err != nil {
 		return err
 	}
-	if tick > len(t.dates) {
-		return rec.fieldError(0, gapError(tick, len(t.dates)))
+	if tick, err = t.steps.index(tick, len(t.dates)); err != nil {
+		return rec.fieldError(0, err)
 	}
 	id, state := rec.str(2), rec.str(3)
 	if state == "" {
@@ -166,6 +170,38 @@ func (t *tidyTable) startTotal(g int) float64 {
 		}
 	}
 	return sum
+}
+
+// casesState is the state of the CaseSurveillanceTracker's table, the one
+// table whose rows may cover windows of several ticks.
+const casesState = "cases"
+
+// maxWindowTicks bounds the ticks of one window of a cases table (a year
+// of daily ticks): a first row at a later tick is a gap, as in any table.
+const maxWindowTicks = 366
+
+// tickSteps maps a table's ticks to series indices. A cases table written
+// with aggregate_days holds one row per window of s ticks labelled with the
+// window's last tick (s − 1, 2s − 1, …, docs/outputs.md): with windows set,
+// s is one more than the first row's tick (at most maxWindowTicks) and each
+// row's tick must be the current or the next window's. Other tables hold
+// every tick from 0 (s = 1).
+type tickSteps struct {
+	windows bool
+	step    int // 0 until known
+}
+
+// index returns the series index of tick, next being the number of indices
+// seen so far; a tick that skips one is an error.
+func (s *tickSteps) index(tick, next int) (int, error) {
+	if s.windows && s.step == 0 && next == 0 && tick < maxWindowTicks {
+		s.step = tick + 1
+	}
+	step := max(s.step, 1)
+	if (tick+1)%step != 0 || (tick+1)/step-1 > next {
+		return 0, gapError(tick, (next+1)*step-1)
+	}
+	return (tick+1)/step - 1, nil
 }
 
 // gapError says that a row's tick skips ticks: tables hold every tick

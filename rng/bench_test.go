@@ -165,3 +165,50 @@ func BenchmarkPoisson(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNegativeBinomial measures NegativeBinomial per regime of its two
+// stages: the Gamma shape (size < 1: boost, ≥ 1: Marsaglia–Tsang alone) and
+// the Poisson mean (inversion below 20, PTRS above), at reporting-sized
+// means; fixed and varying by ±10 % per draw.
+func BenchmarkNegativeBinomial(b *testing.B) {
+	f := spread()
+	for _, c := range []struct {
+		regime     string
+		mean, size float64
+	}{
+		{"size<1", 0.5, 0.1},
+		{"size<1", 50, 0.5},
+		{"size>=1/mean<20", 5, 10},
+		{"size>=1/mean>=20", 50, 10},
+		{"size>=1/mean>=20", 5e3, 1e3},
+	} {
+		means := make([]float64, benchPatches)
+		for j := range means {
+			means[j] = c.mean * f[j]
+		}
+		name := fmt.Sprintf("%s/mean=%g/size=%g", c.regime, c.mean, c.size)
+		b.Run(name+"/fixed", func(b *testing.B) {
+			src := NewSource(1, "bench", 0)
+			var s int64
+			draws := 0
+			for b.Loop() {
+				s += NegativeBinomial(src, c.mean, c.size)
+				draws++
+			}
+			sink = s
+			reportPerDraw(b, draws)
+		})
+		b.Run(name+"/vary", func(b *testing.B) {
+			src := NewSource(1, "bench", 0)
+			var s int64
+			draws := 0
+			for b.Loop() {
+				j := draws % benchPatches
+				s += NegativeBinomial(src, means[j], c.size)
+				draws++
+			}
+			sink = s
+			reportPerDraw(b, draws)
+		})
+	}
+}

@@ -20,7 +20,9 @@
 //
 // Samplers (SPEC §6.4): [Binomial], [BinomialHazard] and [Poisson], exact in
 // distribution up to float64 arithmetic and allocation-free, plus [Uniform],
-// [UniformRange] and [Normal]. Methods and thresholds, with μ = n·p after
+// [UniformRange], [Normal], [Gamma] (Marsaglia & Tsang 2000, ACM TOMS
+// 26:363–372, with the U^(1/shape) boost below shape 1) and
+// [NegativeBinomial] (mean μ, size k: Poisson(Gamma(k, μ/k))). Methods and thresholds, with μ = n·p after
 // reflecting p > ½ (n − Binomial(n, 1−p)) or μ = the Poisson mean:
 //
 //	Binomial  n ≤ 4, μ < 15   inversion, qⁿ by repeated product
@@ -46,6 +48,7 @@
 // log(1−p) = −λ is exact and free (the infection kernel's form).
 //
 // Invalid sampler inputs (negative n, NaN p, NaN or negative hazard, NaN,
-// negative or infinite means, n > [MaxBinomialN], mean > [MaxPoissonMean])
+// negative or infinite means, n > [MaxBinomialN], mean > [MaxPoissonMean],
+// a NaN or non-positive Gamma shape or negative binomial size)
 // violate internal invariants and panic. State: [Streams.MarshalBinary] / [Streams.UnmarshalBinary].
 package rng

@@ -111,6 +111,15 @@ func pathKeys(mt string, tbl map[string]any) []string {
 	return t.PathKeys()
 }
 
+// isPath reports whether value, given for key in a [[phases]] entry, names
+// a file (not a keyword of the key such as births = "crude";
+// [model.ComponentType.IsPath]).
+func isPath(mt string, tbl map[string]any, key, value string) bool {
+	typ, _ := tbl["type"].(string)
+	t, ok := model.LookupComponentTypeFor(mt, typ)
+	return ok && t.IsPath(key, value)
+}
+
 // fingerprint hashes what makes two directories the same sweep.
 func (m *Manifest) fingerprint() (string, error) {
 	data, err := json.Marshal(struct {
@@ -139,7 +148,7 @@ func (f *File) inputHashes() (map[string]string, error) {
 	mt := baseModelType(f.base)
 	for _, tbl := range list {
 		for _, key := range pathKeys(mt, tbl) {
-			if s, ok := tbl[key].(string); ok {
+			if s, ok := tbl[key].(string); ok && isPath(mt, tbl, key, s) {
 				names = append(names, s)
 			}
 		}
@@ -149,7 +158,7 @@ func (f *File) inputHashes() (map[string]string, error) {
 		if (a.target.phase < 0 && a.target.concrete == "scenario") ||
 			(a.target.phase >= 0 && a.target.phase < len(list) && slices.Contains(pathKeys(mt, list[a.target.phase]), last)) {
 			for _, v := range a.Values {
-				if s, ok := v.(string); ok {
+				if s, ok := v.(string); ok && (a.target.phase < 0 || isPath(mt, list[a.target.phase], last, s)) {
 					names = append(names, s)
 				}
 			}

@@ -86,3 +86,11 @@ func (f faults) first() error {
 func deathsTooLarge(count int64, mu float64) bool {
 	return float64(count)*mu > rng.MaxPoissonMean
 }
+
+// dataMeanError is the CountError of a draw from data whose Poisson mean is
+// above the sampler limit; what names the draw and key the param that sets
+// its source.
+func dataMeanError(j int, what string, mean float64, key string) *CountError {
+	return &CountError{Patch: j, Reason: fmt.Sprintf(
+		"%s: mean %g per tick is above the sampler limit 2^52 (SPEC §6.4); check the %s data", what, mean, key)}
+}

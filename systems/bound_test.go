@@ -96,3 +96,26 @@ func TestInfectionForceNotANumber(t *testing.T) {
 		assert.Regexp(t, `^tick 0, phase InfectionProcess: patch \d \("[ab]"\): the force of infection is not a number: beta × season × infectious × mixing overflows float64 \(beta or the mixing weights far too large\?\)$`, err.Error())
 	}
 }
+
+// TestDataAboveSamplerLimit: births or deaths from data whose mean per tick
+// is above 2^52 (10^300 per year) stop the run naming the patch and the
+// source key, leaving the patch unchanged.
+func TestDataAboveSamplerLimit(t *testing.T) {
+	scn := withColumn(t, table(t, []string{"a"}, []int64{1_000_000}), "births_per_year", "1e300")
+	scn = withColumn(t, scn, "deaths_per_year", "1e300")
+	for _, tc := range []struct {
+		births, deaths, want string
+	}{
+		{"scenario", "crude", `^tick 0, phase VitalDynamicsProcess: patch 0 \("a"\): births: mean \S+ per tick is above the sampler limit 2\^52 \(SPEC §6\.4\); check the births data$`},
+		{"crude", "scenario", `^tick 0, phase VitalDynamicsProcess: patch 0 \("a"\): deaths: mean \S+ per tick is above the sampler limit 2\^52 \(SPEC §6\.4\); check the deaths data$`},
+	} {
+		t.Run(tc.births+" "+tc.deaths, func(t *testing.T) {
+			p := systems.DefaultVitalDynamicsParams()
+			p.Births, p.Deaths = tc.births, tc.deaths
+			m, err := runErr(t, scn, 3, systems.NewVitalDynamics(&p))
+			require.Error(t, err)
+			assert.Regexp(t, regexp.MustCompile(tc.want), err.Error())
+			assert.Equal(t, int64(1_000_000), m.Patches().Get(0).S, "the patch is unchanged")
+		})
+	}
+}

@@ -49,13 +49,15 @@ func DecodeConstantPopParams(data []byte) (ConstantPopParams, error) {
 }
 
 // ConstantPop keeps every patch's population constant (SPEC §5.5): per tick
-// and patch, dX ~ Poisson(X·μ) deaths for X ∈ {S, I, R}, clamped to X, and
-// as many births into S. The clamped excess is counted.
+// and patch, dX ~ Poisson(X·μ) deaths for X ∈ {S, I, R} (S, E, I, R in an
+// SEIR world), clamped to X, and as many births into S. The clamped excess
+// is counted.
 type ConstantPop struct {
 	p       ConstantPopParams
 	mu      float64
 	blocks  phases.Blocks
 	s, i, r []int64
+	e       []int64 // nil in an SIR world
 	clamped []int64 // per block, summed on request
 	faults  faults  // per block: the patch a kernel refused
 	ids     []string
@@ -87,7 +89,7 @@ func (c *ConstantPop) Initialize(m phases.Model) error {
 		return err
 	}
 	w := m.World()
-	c.s, c.i, c.r = w.S(), w.I(), w.R()
+	c.s, c.e, c.i, c.r = w.S(), w.E(), w.I(), w.R()
 	c.clamped = make([]int64, c.blocks.NumBlocks())
 	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
@@ -104,7 +106,7 @@ func (c *ConstantPop) Step(m phases.Model, _ int) error {
 // every block).
 func (c *ConstantPop) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	clamped, err := ConstantPopBlock(c.blocks.Stream(b), c.mu, c.s[lo:hi], c.i[lo:hi], c.r[lo:hi])
+	clamped, err := ConstantPopBlock(c.blocks.Stream(b), c.mu, c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi])
 	c.clamped[b] += clamped
 	c.faults.record(b, lo, err, c.ids)
 }
@@ -116,20 +118,26 @@ func (c *ConstantPop) ClampedDeaths() int64 { return sumInt64(c.clamped) }
 // ConstantPopBlock applies one tick of ConstantPop to a block of patches from
 // the start-of-step counts, drawing per patch in the order dS, dI, dR
 // (each Poisson(X·mu), clamped to X); the deaths are reborn into S, so
-// S + I + R of every patch is unchanged. It returns the number of deaths
-// clamped, and a [CountError] (patch index relative to the block, which
-// stops there) when a draw's mean would be above the sampler limit.
-func ConstantPopBlock(src *rand.PCG, mu float64, s, i, r []int64) (int64, *CountError) {
+// S + I + R of every patch is unchanged. e is the block's E column in an
+// SEIR world (nil in an SIR world): then the order is dS, dE, dI, dR and
+// S + E + I + R is unchanged. It returns the number of deaths clamped, and a
+// [CountError] (patch index relative to the block, which stops there) when a
+// draw's mean would be above the sampler limit.
+func ConstantPopBlock(src *rand.PCG, mu float64, s, e, i, r []int64) (int64, *CountError) {
 	var clamped int64
+	seir := e != nil
 	for j := range s {
-		sj, ij, rj := s[j], i[j], r[j]
-		if deathsTooLarge(max(sj, ij, rj), mu) {
-			return clamped, meanError(j, "deaths", max(sj, ij, rj), mu, "crude_birth_rate")
+		sj, ej, ij, rj := s[j], at(e, j), i[j], r[j]
+		if deathsTooLarge(max(sj, ej, ij, rj), mu) {
+			return clamped, meanError(j, "deaths", max(sj, ej, ij, rj), mu, "crude_birth_rate")
 		}
-		ds, di, dr, cl := drawDeaths(src, mu, sj, ij, rj)
+		ds, de, di, dr, cl := drawDeaths(src, mu, seir, sj, ej, ij, rj)
 		clamped += cl
-		births := ds + di + dr
+		births := ds + de + di + dr
 		s[j] = sj + births - ds
+		if seir {
+			e[j] = ej - de
+		}
 		i[j] = ij - di
 		r[j] = rj - dr
 	}

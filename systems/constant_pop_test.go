@@ -101,7 +101,7 @@ func TestConstantPopBlockRate(t *testing.T) {
 	var sum int64
 	for range reps {
 		s, i, r := []int64{0}, []int64{0}, []int64{1000000}
-		clamped, cerr := systems.ConstantPopBlock(src, mu, s, i, r)
+		clamped, cerr := systems.ConstantPopBlock(src, mu, s, nil, i, r)
 		require.Nil(t, cerr)
 		require.Zero(t, clamped)
 		require.Equal(t, int64(1000000), s[0]+i[0]+r[0])

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
@@ -53,4 +54,36 @@ func must[T any](v T, err error) T {
 func onePatch(t *testing.T) *scenario.Table {
 	t.Helper()
 	return must(scenario.FromColumns([]string{"node_0"}, []int64{10000}, []float64{40}, []float64{4}, []float64{0}))
+}
+
+// seirView shows a biweekly model to a component with an SEIR world in
+// place of its own SIR world (ecs.NewSEIRWorld over the same scenario), so
+// that systems tests exercise the E handling of SPEC §5 without the
+// compartmental model; streams, blocks and dates are the model's.
+type seirView struct {
+	*model.Biweekly
+	w *ecs.World
+}
+
+func (v seirView) World() *ecs.World { return v.w }
+
+// newSEIRView builds a quiet biweekly model over scn with the factories as
+// its instances (initialised on its SIR world) and returns it seen through
+// an SEIR world with S = pop and E = I = R = 0, and the instances
+// re-initialised on that world.
+func newSEIRView(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) seirView {
+	t.Helper()
+	m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(fs...))
+	w, err := ecs.NewSEIRWorld(ecs.PatchData{Pop: scn.Pop, Lat: scn.Lat, Lon: scn.Lon, MCV1: scn.MCV1})
+	require.NoError(t, err)
+	require.NotNil(t, w.E())
+	v := seirView{m, w}
+	for _, c := range m.Instances() {
+		if in, ok := c.(phases.Initializer); ok {
+			require.NoError(t, in.Initialize(v), c.Name())
+		}
+	}
+	return v
 }

@@ -79,12 +79,14 @@ func DecodeImportationParams(data []byte) (ImportationParams, error) {
 
 // ImportationPressure imports infections: per active tick and patch,
 // k ~ Binomial(S+I+R, clamp(rate/TicksPerYear/1000, 0, 1)), at most S, moved
-// S → I.
+// S → I. In an SEIR world the imports are exposures: k ~ Binomial(S+E+I+R,
+// …), at most S, moved S → E.
 type ImportationPressure struct {
 	p       ImportationParams
 	prob    []float64 // per-patch probability per tick
 	blocks  phases.Blocks
 	s, i, r []int64
+	e       []int64 // nil in an SIR world
 }
 
 // NewImportationPressure returns a factory; nil params mean the defaults of
@@ -123,7 +125,7 @@ func (c *ImportationPressure) Initialize(m phases.Model) error {
 		return err
 	}
 	w := m.World()
-	c.s, c.i, c.r = w.S(), w.I(), w.R()
+	c.s, c.e, c.i, c.r = w.S(), w.E(), w.I(), w.R()
 	return nil
 }
 
@@ -140,14 +142,21 @@ func (c *ImportationPressure) Step(m phases.Model, tick int) error {
 // every block).
 func (c *ImportationPressure) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	ImportBlock(c.blocks.Stream(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], c.prob[lo:hi])
+	ImportBlock(c.blocks.Stream(b), c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.prob[lo:hi])
 }
 
-// ImportBlock draws imports for a block of patches in patch order.
-func ImportBlock(src *rand.PCG, s, i, r []int64, prob []float64) {
+// ImportBlock draws imports for a block of patches in patch order: k ~
+// Binomial(n, prob), at most S, with n = S+I+R moved S → I; e is the block's
+// E column in an SEIR world (nil in an SIR world), where n = S+E+I+R and the
+// imports move S → E.
+func ImportBlock(src *rand.PCG, s, e, i, r []int64, prob []float64) {
+	to := i
+	if e != nil {
+		to = e
+	}
 	for j := range s {
-		k := min(rng.Binomial(src, s[j]+i[j]+r[j], prob[j]), s[j])
+		k := min(rng.Binomial(src, s[j]+at(e, j)+i[j]+r[j], prob[j]), s[j])
 		s[j] -= k
-		i[j] += k
+		to[j] += k
 	}
 }

@@ -34,6 +34,17 @@ type InfectionParams struct {
 	// SeasonTable, when set, replaces the sinusoid: s(t) =
 	// SeasonTable[(t − SeasonStart) mod 26]; 26 values ≥ 0; needs Seasonality 0.
 	SeasonTable []float64 `json:"season_table" doc:"26 multipliers ≥ 0 replacing the sinusoid (requires seasonality = 0)"`
+	// SeasonSpec, when set, replaces the sinusoid by a calendar season
+	// ([SeasonSpec]: school terms): s(t) is the mean of its daily
+	// multiplier over the days of tick t, by the model's dates; needs
+	// seasonality 0, no season_table and season_start 0. Any model step.
+	SeasonSpec *SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid: {type = \"terms\", amplitude = A, holidays = [[\"07-20\", \"09-05\"], …]}: inclusive MM-DD holidays of a 365-day year (may wrap over New Year, no overlaps); daily multiplier 1 + 2(1 − p)A in term, 1 − 2pA in holidays (p = share of days in term; mean 1 over the year); s(t) = its mean over the tick's days. Excludes seasonality ≠ 0 and season_table"`
+	// Alpha is the TSIR mixing exponent α (Finkenstädt & Grenfell 2000), in
+	// (0, 1]: λ_j = β_tick·s(t)·(Σ_i I_i·M[i,j])^α / N_j. The exponent
+	// applies to the mixed infectious count only; β and the season stay
+	// outside it, so β keeps its meaning for every α. 1 (the default) is
+	// today's mass action, computed by the same arithmetic.
+	Alpha float64 `json:"alpha" doc:"TSIR exponent α in (0, 1] on the mixed infectious count: λ_j = β_tick·s(t)·(Σ_i I_i·M[i,j])^α / N_j (Finkenstädt & Grenfell 2000 fit ≈ 0.97); 1 = mass action"`
 	// Storage is the element type of the factored gravity matrix of the
 	// default kernel (SPEC §7.5): StorageFloat64 (default, within 1e−12 of
 	// the reference kernel) or StorageFloat32, an opt-in approximation
@@ -56,9 +67,9 @@ const (
 )
 
 // DefaultInfectionParams returns β = 8/14 per day, no seasonality, default
-// gravity mixing.
+// gravity mixing, α = 1.
 func DefaultInfectionParams() InfectionParams {
-	return InfectionParams{Beta: 8.0 / 14.0, Mixer: mixing.DefaultGravity(), Storage: StorageFloat64}
+	return InfectionParams{Beta: 8.0 / 14.0, Mixer: mixing.DefaultGravity(), Storage: StorageFloat64, Alpha: 1}
 }
 
 // Validate checks every field's range.
@@ -89,6 +100,12 @@ func (p InfectionParams) Validate() error {
 			errs = append(errs, fmt.Errorf("%s: season_table requires seasonality = 0, got %v", InfectionName, p.Seasonality))
 		}
 	}
+	if p.SeasonSpec != nil {
+		errs = append(errs, p.checkSeasonSpec())
+	}
+	if err := checkAlpha(p.Alpha); err != nil {
+		errs = append(errs, err)
+	}
 	if err := checkStorage(p.Storage); err != nil {
 		errs = append(errs, err)
 	}
@@ -102,6 +119,35 @@ func checkStorage(storage string) error {
 			StorageFloat64, StorageFloat32, StorageDense, storage)
 	}
 	return nil
+}
+
+// checkAlpha checks the TSIR exponent's range.
+func checkAlpha(alpha float64) error {
+	if !(alpha > 0 && alpha <= 1) {
+		return fmt.Errorf("%s: alpha must be in (0, 1], got %v", InfectionName, alpha)
+	}
+	return nil
+}
+
+// checkSeasonSpec checks the calendar season and that no other season key
+// is set with it.
+func (p InfectionParams) checkSeasonSpec() error {
+	var errs []error
+	if _, err := p.SeasonSpec.Calendar(InfectionName); err != nil {
+		errs = append(errs, err)
+	}
+	if p.Seasonality != 0 {
+		errs = append(errs, fmt.Errorf("%s: season and seasonality are exclusive: set seasonality = 0 with season, got %v",
+			InfectionName, p.Seasonality))
+	}
+	if p.SeasonTable != nil {
+		errs = append(errs, fmt.Errorf("%s: season and season_table are exclusive: set one", InfectionName))
+	}
+	if p.SeasonStart != 0 {
+		errs = append(errs, fmt.Errorf("%s: season_start must be 0 with season (its phase is the calendar's), got %d",
+			InfectionName, p.SeasonStart))
+	}
+	return errors.Join(errs...)
 }
 
 // checkYear checks season_start against a year of year ticks.
@@ -128,7 +174,9 @@ func (p InfectionParams) BetaPerTick(stepDays int) float64 {
 }
 
 // Season returns the seasonal multiplier s(t) for tick t of a model whose
-// tick is stepDays days long (period Y = [TicksPerYear](stepDays) ticks).
+// tick is stepDays days long (period Y = [TicksPerYear](stepDays) ticks):
+// the sinusoid or the season table. A calendar season (SeasonSpec) needs
+// the model's dates: [Infection.Coefficient].
 func (p InfectionParams) Season(t, stepDays int) float64 {
 	year := TicksPerYear(stepDays)
 	if p.SeasonTable != nil {
@@ -197,8 +245,19 @@ func marshalWithMixer(fields any) ([]byte, error) {
 }
 
 // Infection is transmission with spatial mixing (SPEC §5.1): per tick,
-// λ_j = β_tick·s(t)·Σ_i I_i·M[i,j] / N_j (0 when N_j = 0), p_j = 1 − e^(−λ_j),
-// ΔI_j ~ Binomial(S_j, p_j); then R += I, I = ΔI, S −= ΔI.
+// λ_j = β_tick·s(t)·(Σ_i I_i·M[i,j])^α / N_j (0 when N_j = 0),
+// p_j = 1 − e^(−λ_j), ΔI_j ~ Binomial(S_j, p_j); then R += I, I = ΔI,
+// S −= ΔI. s(t) is the sinusoid, the season table or the calendar season
+// ([SeasonSpec]); α is the TSIR exponent (default 1, mass action).
+//
+// Where α sits (TSIR, Finkenstädt & Grenfell 2000: λ_t = β_t·S·I^α/N): the
+// exponent applies to the mixed infectious count Σ_i I_i·M[i,j] only, with
+// β_tick and s(t) outside it. Putting c = β_tick·s(t) inside the power
+// would make the effective β depend on α (c^α), so a β fitted at one α
+// would mean another transmission rate at another. With α = 1 the sources
+// are loaded as x_i = c·I_i and λ_j = acc_j/N_j (today's arithmetic, bit for
+// bit); with α ≠ 1 as x_i = I_i, and λ_j = c·acc_j^α/N_j ([PressureBlock]).
+// Every force kernel below is linear in x, so all of them serve both.
 //
 // Force kernels (SPEC §7.5): with Parallel false, the reference kernel
 // [Force] on the mixer's dense (or CSR) matrix. With Parallel true, a mixer
@@ -217,17 +276,21 @@ type Infection struct {
 	blocks phases.Blocks
 
 	s, i, r  []int64
-	x        []float64 // c·I_i per source
-	lambda   []float64 // force, then λ
-	active   []int32   // sources with I_i > 0, increasing (optimised kernel only)
-	ranges   int       // contiguous destination ranges for the parallel force
-	parallel bool      // params.Parallel, read once at Initialize
-	step     int       // the model's TimeStepDays, read once at Initialize
+	x        []float64       // c·I_i per source (α = 1), else I_i
+	coef     float64         // β_tick·s(t) of the tick being run
+	cal      *SeasonCalendar // the calendar season's daily table, nil without season
+	lambda   []float64       // force, then λ
+	active   []int32         // sources with I_i > 0, increasing (optimised kernel only)
+	ranges   int             // contiguous destination ranges for the parallel force
+	parallel bool            // params.Parallel, read once at Initialize
+	step     int             // the model's TimeStepDays, read once at Initialize
 	m        phases.Model
 
 	batch  *infectionBatch // the batched force of an ensemble's peers (StepBatch), built on first use
 	faults faults          // per block: the patch whose force was not a number
 	ids    []string
+
+	incidence []int64 // per patch: the tick's new I ([Infection.Incidence])
 }
 
 // NewInfection returns a factory for Infection; nil params mean the defaults.
@@ -273,7 +336,8 @@ func (c *Infection) Initialize(m phases.Model) error {
 // initialize is Initialize for the component owner, whose streams the
 // draws use (c itself, or the SEIRInfection that wraps c).
 func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
-	if err := c.buildKernel(); err != nil {
+	err := c.buildKernel()
+	if err != nil {
 		return err
 	}
 	if err := c.checkSeason(m); err != nil {
@@ -283,6 +347,12 @@ func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
 		return err
 	}
 	c.step = m.TimeStepDays()
+	c.cal = nil
+	if c.p.SeasonSpec != nil {
+		if c.cal, err = c.p.SeasonSpec.Calendar(InfectionName); err != nil {
+			return err
+		}
+	}
 	w := m.World()
 	n := w.Len()
 	c.s, c.i, c.r = w.S(), w.I(), w.R()
@@ -296,6 +366,7 @@ func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
 	c.parallel = m.Params().Parallel
 	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
+	c.incidence = make([]int64, n)
 	return nil
 }
 
@@ -433,7 +504,8 @@ func (c *Infection) Step(m phases.Model, tick int) error {
 }
 
 // force evaluates the accumulated force Σ_i x_i·M[i,j] of tick into
-// c.lambda (the draws of a block turn it into λ).
+// c.lambda; the draws of a block take it through pressure (the α
+// transform) and turn it into λ.
 func (c *Infection) force(m phases.Model, tick int) {
 	c.loadSources(tick)
 	switch {
@@ -451,12 +523,40 @@ func (c *Infection) force(m phases.Model, tick int) {
 	}
 }
 
-// loadSources sets x_i = β_tick·s(tick)·I_i and, for the active-source
-// kernel, the list of active sources.
+// pressure finishes the force of patches [lo, hi) after force and returns
+// it: β_tick·s(t)·(Σ_i I_i·M[i,j])^α,
+// the numerator of λ_j (the draws divide by N_j: [InfectBlock]). With
+// α ≠ 1 it applies [PressureBlock] in place, so call it once per patch per
+// tick; with α = 1 the accumulated force is already that.
+func (c *Infection) pressure(lo, hi int) []float64 {
+	acc := c.lambda[lo:hi]
+	if c.p.Alpha != 1 {
+		PressureBlock(acc, c.coef, c.p.Alpha)
+	}
+	return acc
+}
+
+// Coefficient returns β_tick·s(tick) for the model's step and dates: the
+// sinusoid or season table by tick, or the calendar season's mean over the
+// tick's days (TickDate(tick) … + step − 1). Needs Initialize.
+func (c *Infection) Coefficient(tick int) float64 {
+	if c.cal != nil {
+		return c.p.BetaPerTick(c.step) * c.cal.Mean(c.m.TickDate(tick), c.step)
+	}
+	return c.p.BetaPerTick(c.step) * c.p.Season(tick, c.step)
+}
+
+// loadSources sets c.coef = β_tick·s(tick) and x_i = c.coef·I_i (α = 1) or
+// x_i = I_i (α ≠ 1) and, for the active-source kernel, the list of active
+// sources.
 func (c *Infection) loadSources(tick int) {
-	coef := c.p.BetaPerTick(c.step) * c.p.Season(tick, c.step)
+	coef := c.Coefficient(tick)
+	c.coef = coef
 	c.active = c.active[:0]
 	listActive := c.parallel && c.fac == nil
+	if c.p.Alpha != 1 {
+		coef = 1 // the exponent applies to Σ I_i·M[i,j] alone; pressure multiplies by c.coef
+	}
 	for i, v := range c.i {
 		c.x[i] = coef * float64(v)
 		if v > 0 && listActive {

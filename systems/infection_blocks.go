@@ -15,7 +15,9 @@ import (
 // from block b's stream ([phases.Blocker]; Step runs every block).
 func (c *Infection) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	c.faults.record(b, lo, InfectBlock(c.blocks.Stream(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], c.lambda[lo:hi]), c.ids)
+	acc := c.pressure(lo, hi)
+	c.faults.record(b, lo, InfectBlock(c.blocks.Stream(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], acc), c.ids)
+	c.recordIncidence(lo, hi)
 }
 
 // forceRanges evaluates the active-source force, one destination range of

@@ -1,13 +1,16 @@
 package systems
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"github.com/rubeola/rubeola/rng"
 )
 
 // InfectBlock applies one tick of infection to a block of patches, given the
-// accumulated force acc (Σ_i x_i·M[i,j]) per patch: λ_j = acc_j/N_j (0 when
+// accumulated force acc per patch (Σ_i x_i·M[i,j] with x_i = c·I_i, or, with
+// a TSIR exponent α ≠ 1, c·(Σ_i I_i·M[i,j])^α from [PressureBlock]):
+// λ_j = acc_j/N_j (0 when
 // N_j = 0), p_j = −expm1(−λ_j), ΔI_j ~ Binomial(S_j, p_j), then R += I,
 // I = ΔI, S −= ΔI. acc is overwritten with λ. Draws are made in patch order
 // from src, with rng.BinomialHazard, which takes λ_j itself (log(1 − p_j) =
@@ -34,4 +37,17 @@ func InfectBlock(src *rand.PCG, s, i, r []int64, acc []float64) *CountError {
 		s[j] -= di
 	}
 	return nil
+}
+
+// PressureBlock applies the TSIR exponent to a block of accumulated
+// infectious counts (SPEC §5.1): acc_j = Σ_i I_i·M[i,j] becomes
+// coef·acc_j^α, the force before the division by N_j, coef = β_tick·s(t)
+// ([Infection.Coefficient]). Run it between the force kernel and the draws
+// (InfectBlock or another draw kernel) when α ≠ 1; with α = 1 the sources
+// are loaded as x_i = coef·I_i instead and the accumulated force is used as
+// it is (Infection's draws do this per block, before InfectBlock).
+func PressureBlock(acc []float64, coef, alpha float64) {
+	for j, v := range acc {
+		acc[j] = coef * math.Pow(v, alpha)
+	}
 }

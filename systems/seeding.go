@@ -106,7 +106,8 @@ func DecodeSeedingParams(data []byte) (SeedingParams, error) {
 }
 
 // InfectionSeeding moves susceptibles to I at initialisation, in the largest
-// patch or in listed patches (SPEC §5.2). It draws no random numbers and is
+// patch or in listed patches (SPEC §5.2); in an SEIR world it moves them to
+// E (the reference compartmental model seeds exposures). It draws no random numbers and is
 // not a phase.
 type InfectionSeeding struct {
 	p       SeedingParams
@@ -185,7 +186,10 @@ func (c *InfectionSeeding) Initialize(m phases.Model) error {
 		return nil
 	}
 	w := m.World()
-	s, i := w.S(), w.I()
+	s, to := w.S(), w.I()
+	if e := w.E(); e != nil {
+		to = e
+	}
 	verbose := m.Params().Verbose
 	out := m.Stdout()
 	if verbose {
@@ -201,7 +205,7 @@ func (c *InfectionSeeding) Initialize(m phases.Model) error {
 			}
 		}
 		s[j] -= n
-		i[j] += n
+		to[j] += n
 	}
 	c.done = true
 	return nil

@@ -15,8 +15,9 @@ import (
 // InfectionProcess (the reference's compartmental InfectionParams: beta 1.0
 // per day, exp_mu 6 days, inf_mu 8 days, a sinusoid over 365 days).
 type SEIRInfectionParams struct {
-	// Beta is the transmission rate per day; R0 = Beta·InfMu.
-	Beta float64 `json:"beta" doc:"transmission rate per day, ≥ 0; R0 = beta·inf_mu"`
+	// Beta is the transmission rate per day; the daily chain's R0 is
+	// Beta/(1 − e^(−1/InfMu)) ≈ Beta·(InfMu + ½) ([SEIRInfectionParams.R0]).
+	Beta float64 `json:"beta" doc:"transmission rate per day, ≥ 0; R0 = beta/(1 − e^(−1/inf_mu)) ≈ beta·(inf_mu + ½) in the daily chain (8.51 with the defaults; beta·inf_mu = 8 is the continuous-time value the reference quotes)"`
 	// ExpMu is the mean latent (exposed) period in days; σ = 1/ExpMu.
 	ExpMu float64 `json:"exp_mu" doc:"mean latent period in days, > 0; E → I hazard σ = 1/exp_mu per day"`
 	// InfMu is the mean infectious period in days; γ = 1/InfMu.
@@ -30,13 +31,18 @@ type SEIRInfectionParams struct {
 	// Storage is the default kernel's storage of gravity mixing, as
 	// [InfectionParams.Storage].
 	Storage string `json:"storage" doc:"how the default kernel stores gravity mixing: \"float64\", \"float32\" or \"dense\", as the biweekly Infection's"`
+	// SeasonSpec is the calendar season, as [InfectionParams.SeasonSpec]
+	// (school terms; s(t) is the day's multiplier).
+	SeasonSpec *SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid, as the biweekly Infection's: {type = \"terms\", amplitude = A, holidays = [[\"07-20\", \"09-05\"], …]}; s(t) = the day's multiplier. Excludes seasonality ≠ 0"`
+	// Alpha is the TSIR exponent, as [InfectionParams.Alpha].
+	Alpha float64 `json:"alpha" doc:"exponent α in (0, 1] on the mixed infectious count, as the biweekly Infection's: λ_j = β·s(t)·(Σ_i I_i·M[i,j])^α / N_j; 1 = mass action"`
 }
 
 // DefaultSEIRInfectionParams returns the reference's defaults: β = 1 per
 // day, a latent period of 6 days and an infectious period of 8 days (R0 =
-// 8), no seasonality, default gravity mixing.
+// 8), no seasonality, default gravity mixing, α = 1.
 func DefaultSEIRInfectionParams() SEIRInfectionParams {
-	return SEIRInfectionParams{Beta: 1, ExpMu: 6, InfMu: 8, Mixer: mixing.DefaultGravity(), Storage: StorageFloat64}
+	return SEIRInfectionParams{Beta: 1, ExpMu: 6, InfMu: 8, Mixer: mixing.DefaultGravity(), Storage: StorageFloat64, Alpha: 1}
 }
 
 // seirYear is the seasonal period of the daily model, in ticks (days).
@@ -68,6 +74,12 @@ func (p SEIRInfectionParams) Validate() error {
 	if err := checkStorage(p.Storage); err != nil {
 		errs = append(errs, err)
 	}
+	if p.SeasonSpec != nil {
+		errs = append(errs, p.forceParams().checkSeasonSpec())
+	}
+	if err := checkAlpha(p.Alpha); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
 }
 
@@ -77,13 +89,24 @@ func (p SEIRInfectionParams) Sigma() float64 { return 1 / p.ExpMu }
 // Gamma returns the I → R hazard per day, 1/InfMu.
 func (p SEIRInfectionParams) Gamma() float64 { return 1 / p.InfMu }
 
-// R0 returns the basic reproduction number Beta·InfMu (Beta/γ).
-func (p SEIRInfectionParams) R0() float64 { return p.Beta * p.InfMu }
+// R0 returns the basic reproduction number of the daily chain,
+// Beta/(1 − e^(−γ)): an infectious person stays in I a geometric number of
+// days (leaving with probability 1 − e^(−γ) each day) and, counted at the
+// start of every day, exposes Beta·S/N susceptibles a day (8.51 with the
+// defaults; the final-size test in model/ checks it). The reference's
+// basic_reproduction_number, Beta/γ = Beta·InfMu (8), is the continuous-time
+// ODE's value: [SEIRInfectionParams.R0ODE].
+func (p SEIRInfectionParams) R0() float64 { return p.Beta / -math.Expm1(-p.Gamma()) }
+
+// R0ODE returns Beta/γ = Beta·InfMu, the R0 of the continuous-time SEIR
+// ODE (the reference's basic_reproduction_number).
+func (p SEIRInfectionParams) R0ODE() float64 { return p.Beta * p.InfMu }
 
 // forceParams returns the params of the force of infection, which the
 // SEIR transmission shares with [Infection].
 func (p SEIRInfectionParams) forceParams() InfectionParams {
-	return InfectionParams{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, Mixer: p.Mixer, Storage: p.Storage}
+	return InfectionParams{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, Mixer: p.Mixer,
+		Storage: p.Storage, SeasonSpec: p.SeasonSpec, Alpha: p.Alpha}
 }
 
 // seirFields is SEIRInfectionParams without its methods, for encoding/json
@@ -96,7 +119,7 @@ var seirInfectionKeys = params.KeyRules{
 		"distance_exponent": "configure the mixer",
 		"mixing_scale":      "configure the mixer",
 		"amplitude":         `did you mean "seasonality"?`,
-		"season_table":      "the 26-value table is the biweekly model's; the daily model's seasonality is the sinusoid",
+		"season_table":      "the 26-value table is the biweekly model's; the daily model's seasonality is the sinusoid or season = {type = \"terms\", …}",
 		"sigma":             `give the mean latent period in days as "exp_mu" (σ = 1/exp_mu)`,
 		"gamma":             `give the mean infectious period in days as "inf_mu" (γ = 1/inf_mu)`,
 	},
@@ -226,7 +249,7 @@ func (c *SEIRInfection) Block(b int) {
 	// S changes only by S → E in the draws: the block's exposures are the
 	// drop in its S (counted even when a fault stops the block part-way).
 	before := sumCounts(f.s[lo:hi])
-	err := SEIRBlock(f.blocks.Stream(b), f.s[lo:hi], c.e[lo:hi], f.i[lo:hi], f.r[lo:hi], f.lambda[lo:hi], c.sigma, c.gamma, c.inc[lo:hi])
+	err := SEIRBlock(f.blocks.Stream(b), f.s[lo:hi], c.e[lo:hi], f.i[lo:hi], f.r[lo:hi], f.pressure(lo, hi), c.sigma, c.gamma, c.inc[lo:hi])
 	c.exposed[b] += before - sumCounts(f.s[lo:hi])
 	f.faults.record(b, lo, err, f.ids)
 }

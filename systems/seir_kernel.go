@@ -8,7 +8,8 @@ import (
 
 // SEIRBlock applies one day of SEIR transmission and progression to a block
 // of patches (the compartmental model's InfectionProcess), given the
-// accumulated force acc (Σ_i x_i·M[i,j]) per patch and the daily hazards
+// accumulated force acc per patch (Σ_i x_i·M[i,j], after [PressureBlock]
+// when α ≠ 1: Infection's pressure) and the daily hazards
 // sigma = 1/exp_mu (E → I) and gamma = 1/inf_mu (I → R). From the
 // start-of-step counts, per patch in this order:
 //

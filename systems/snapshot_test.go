@@ -121,6 +121,11 @@ func TestSnapshotRoundTrips(t *testing.T) {
 	heavy := systems.VitalDynamicsParams{CrudeBirthRate: 20, CrudeDeathRate: 1e30, MCV1Efficacy: 0.9} // μ_d ≈ 9.9: clamping
 	cp := systems.ConstantPopParams{CrudeBirthRate: 1e30}
 	imp := systems.ImportationParams{Rate: systems.RateList([]float64{1, 5, 0, 20}), EndDays: -1, TicksPerYear: 28}
+	// births from the scenario with a cohort on 1 April: from 2023-01 the
+	// tick holding it is tick 6 (2023-03-26 … 04-08), after the split at 3.
+	data := systems.DefaultVitalDynamicsParams()
+	data.Births, data.Deaths = "scenario", "scenario"
+	data.Cohort = &systems.Cohort{Share: 0.7, Day: "04-01"}
 	cases := []struct {
 		name string
 		fs   func() []phases.Factory
@@ -136,13 +141,17 @@ func TestSnapshotRoundTrips(t *testing.T) {
 		{"clamping vital dynamics", func() []phases.Factory {
 			return []phases.Factory{systems.NewImportationPressure(nil), systems.NewVitalDynamics(&heavy)}
 		}, 3},
+		{"vital dynamics from the scenario with a cohort", func() []phases.Factory {
+			return []phases.Factory{systems.NewInfectionSeeding(nil), systems.NewInfection(nil), systems.NewVitalDynamics(&data)}
+		}, 3},
 		{"constant pop", func() []phases.Factory {
 			return []phases.Factory{systems.NewInfectionSeeding(nil), systems.NewInfection(nil), systems.NewConstantPop(&cp)}
 		}, 4},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			scn := siaScenario(t)
+			scn := withColumn(t, siaScenario(t), "births_per_year", "300", "2000", "0", "50")
+			scn = withColumn(t, scn, "deaths_per_year", "100", "500", "10", "0")
 			p := siaRunParams(12, 5)
 			m1, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 			require.NoError(t, err)

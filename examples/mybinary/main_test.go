@@ -116,7 +116,7 @@ func susceptiblesAt(t *testing.T, states, tick string) int64 {
 func TestWaningInTheCatalogue(t *testing.T) {
 	code, stdout, stderr := rubeola("components")
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, stdout, "| [`ResultsWriter`](#resultswriter) | `ResultsWriter` | `results_writer` | `metrics` | finaliser |\n"+
+	assert.Contains(t, stdout, "| [`ResultsWriter`](#resultswriter) | `ResultsWriter` | `results_writer` | `metrics` | finaliser | all |\n"+
 		"| [`Waning`](#waning) | `WaningProcess` | `waning` | ")
 	assert.Contains(t, stdout, "| `yearly_rate` | `0.05` | `waning_rate` | share of the immune (R) who become susceptible again within a year, in [0, 1] |\n")
 }

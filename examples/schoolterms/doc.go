@@ -27,4 +27,11 @@
 // standard schedule on a 5 × 5 grid of towns twice with the same seed —
 // Infection without seasonality, then with the table — and prints the
 // infections of each year side by side.
+//
+// The built-in way: Infection's season = {type = "terms", amplitude = A,
+// holidays = [["07-20", "09-05"], …]} (docs/transmission.md) takes the
+// holidays as MM-DD intervals and averages He et al.'s daily term
+// multiplier over each tick's calendar dates, so it follows the dates of
+// every year, needs no table and works for any tick length. This program
+// shows how a season table is built by hand, for the biweekly model.
 package main

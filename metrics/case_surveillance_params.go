@@ -1,0 +1,120 @@
+package metrics
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// Counts a [CaseSurveillanceTracker] reports on
+// ([CaseSurveillanceTrackerParams.Count]).
+const (
+	// CountI is the current I of each patch (the default; in the biweekly
+	// model, with the tracker after Infection, the tick's incidence).
+	CountI = "I"
+	// CountIncidence is the tick's flow into I, from the model's
+	// [IncidenceSource].
+	CountIncidence = "incidence"
+)
+
+// CaseSurveillanceTrackerParams configures a [CaseSurveillanceTracker]
+// (SPEC §8.4).
+type CaseSurveillanceTrackerParams struct {
+	// DetectionRate is the probability that an infectious individual is
+	// reported, in [0, 1].
+	DetectionRate float64 `json:"detection_rate" alias:"detection_probability,reporting_prob,reporting_probability,notification_rate,notification_probability" doc:"probability that an infectious person is reported, in [0, 1]"`
+	// AggregationLevel groups patches (§8.1): −1 all, −2 per patch, k ≥ 0
+	// the first k+1 id parts.
+	AggregationLevel int `json:"aggregation_level" doc:"grouping of patches: −1 one group \"all_patches\", −2 one group per patch, k ≥ 0 the first k+1 colon-separated id parts"`
+	// Reporting is the reporting model: [ReportingBinomial] (default; ""
+	// means it too) or [ReportingNegativeBinomial].
+	Reporting string `json:"reporting" doc:"reporting model: \"binomial\" (Binomial(C, detection_rate) per patch) or \"negative_binomial\" (He, Ionides & King 2010: mean μ = detection_rate·C, variance μ(1 − detection_rate) + psi²μ²; drawn as NegBin(μ, size k) with 1/k = psi² − 1/C where psi²·C > 1, else as Poisson(μ) with probability psi²·C and Binomial(C, detection_rate) otherwise, which has that variance exactly)"`
+	// Psi is the overdispersion ψ ≥ 0 of negative_binomial reporting (0:
+	// binomial); non-zero only with negative_binomial.
+	Psi float64 `json:"psi" doc:"overdispersion ψ ≥ 0 of \"negative_binomial\" reporting (the coefficient of variation of reports at large counts; 0 gives Binomial); must stay 0 with \"binomial\""`
+	// AggregateDays is the length in days of a reporting window: counts are
+	// summed per patch over each window and drawn once at its last tick. 0
+	// (the default) is the model's tick; otherwise a positive multiple of the
+	// model's time step (checked at Initialize).
+	AggregateDays int `json:"aggregate_days" doc:"report totals over windows of this many days, a positive multiple of the model's time step (e.g. 7 or 14 with the daily model, 14 or 28 with the biweekly one); the counts are summed per patch over each window and drawn once at its last tick, one row per complete window labelled with its last tick and that tick's date (a partial window at the end is not reported); 0 = every tick"`
+	// Count is what is reported on: [CountI] (default; "" means it too) or
+	// [CountIncidence].
+	Count string `json:"count" doc:"what is reported on: \"I\" (each patch's current I; the tick's incidence in the biweekly model) or \"incidence\" (the tick's flow into I from the model's infection phase, which must precede the tracker)"`
+	// Filter keeps the patches for which it returns true (nil keeps all).
+	// Go API only.
+	Filter func(id string) bool `json:"-"`
+}
+
+// DefaultCaseSurveillanceTrackerParams returns detection rate 0.1, one
+// group per patch (the reference's default grouping), binomial reporting of
+// I every tick.
+func DefaultCaseSurveillanceTrackerParams() CaseSurveillanceTrackerParams {
+	return CaseSurveillanceTrackerParams{DetectionRate: 0.1, AggregationLevel: PerPatch, Reporting: ReportingBinomial, Count: CountI}
+}
+
+// Validate checks every key and joins the problems.
+func (p CaseSurveillanceTrackerParams) Validate() error {
+	var errs []error
+	if !(p.DetectionRate >= 0 && p.DetectionRate <= 1) {
+		errs = append(errs, fmt.Errorf("%s: detection_rate must be in [0, 1], got %v", CaseSurveillanceTrackerName, p.DetectionRate))
+	}
+	if err := scenario.CheckAggregationLevel(p.AggregationLevel); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %w", CaseSurveillanceTrackerName, err))
+	}
+	switch p.Reporting {
+	case "", ReportingBinomial:
+		if p.Psi != 0 {
+			errs = append(errs, fmt.Errorf("%s: psi = %v needs reporting = %q (reporting is %q)",
+				CaseSurveillanceTrackerName, p.Psi, ReportingNegativeBinomial, ReportingBinomial))
+		}
+	case ReportingNegativeBinomial:
+	default:
+		errs = append(errs, fmt.Errorf("%s: reporting must be %q or %q, got %q",
+			CaseSurveillanceTrackerName, ReportingBinomial, ReportingNegativeBinomial, p.Reporting))
+	}
+	if !(p.Psi >= 0) || math.IsInf(p.Psi, 1) {
+		errs = append(errs, fmt.Errorf("%s: psi must be finite and >= 0, got %v", CaseSurveillanceTrackerName, p.Psi))
+	}
+	if p.AggregateDays < 0 {
+		errs = append(errs, fmt.Errorf("%s: aggregate_days must be >= 0 (0 = every tick), got %d", CaseSurveillanceTrackerName, p.AggregateDays))
+	}
+	switch p.Count {
+	case "", CountI, CountIncidence:
+	default:
+		errs = append(errs, fmt.Errorf("%s: count must be %q or %q, got %q", CaseSurveillanceTrackerName, CountI, CountIncidence, p.Count))
+	}
+	return errors.Join(errs...)
+}
+
+// negativeBinomial reports whether p asks for negative_binomial reporting.
+func (p CaseSurveillanceTrackerParams) negativeBinomial() bool {
+	return p.Reporting == ReportingNegativeBinomial
+}
+
+// incidence reports whether p reports on the incidence.
+func (p CaseSurveillanceTrackerParams) incidence() bool { return p.Count == CountIncidence }
+
+// ticksPerWindow returns the ticks of one reporting window for a model with
+// step-day ticks: 1 for aggregate_days 0, or an error naming the key and the
+// step when aggregate_days is not a multiple of step.
+func (p CaseSurveillanceTrackerParams) ticksPerWindow(step int) (int, error) {
+	if p.AggregateDays == 0 {
+		return 1, nil
+	}
+	if step <= 0 || p.AggregateDays%step != 0 {
+		return 0, fmt.Errorf("%s: aggregate_days = %d must be a positive multiple of the model's time step (%d days)",
+			CaseSurveillanceTrackerName, p.AggregateDays, step)
+	}
+	return p.AggregateDays / step, nil
+}
+
+var caseSurveillanceKeys = params.KeyRules{Component: CaseSurveillanceTrackerName}
+
+// DecodeCaseSurveillanceTrackerParams decodes a JSON object strictly over
+// the defaults.
+func DecodeCaseSurveillanceTrackerParams(data []byte) (CaseSurveillanceTrackerParams, error) {
+	return params.DecodeComponent(data, DefaultCaseSurveillanceTrackerParams(), caseSurveillanceKeys)
+}

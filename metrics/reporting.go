@@ -1,0 +1,56 @@
+package metrics
+
+import (
+	"math/rand/v2"
+
+	"github.com/rubeola/rubeola/rng"
+)
+
+// Reporting models of [CaseSurveillanceTrackerParams.Reporting].
+const (
+	// ReportingBinomial reports Binomial(C, ρ) of the count C (the default).
+	ReportingBinomial = "binomial"
+	// ReportingNegativeBinomial reports an overdispersed count with mean ρ·C
+	// and variance ρC(1 − ρ) + ψ²(ρC)² ([reportDraw]).
+	ReportingNegativeBinomial = "negative_binomial"
+)
+
+// reportDraw draws the reported cases out of count c ≥ 0 with detection rate
+// rho ∈ [0, 1] and overdispersion psi ≥ 0, from src.
+//
+// Target (He, Ionides & King 2010, J. R. Soc. Interface 7:271–283, their
+// measurement model): mean μ = ρ·C and variance V = μ(1 − ρ) + ψ²μ². A
+// negative binomial NB(mean μ, size k) has variance μ + μ²/k, which can reach
+// V only where V > μ, i.e. where ψ²·C > 1:
+//
+//   - ψ²·C > 1: NB(μ, k) with 1/k = ψ² − 1/C; then
+//     μ + μ²/k = μ + ψ²μ² − μ²/C = μ + ψ²μ² − ρμ = V exactly.
+//   - ψ²·C ≤ 1 (V ≤ μ, below every negative binomial): the mixture that with
+//     probability w = ψ²·C draws Poisson(μ) and otherwise Binomial(C, ρ).
+//     Both parts have mean μ, so the mixture's variance is the mean of their
+//     variances, w·μ + (1 − w)·μ(1 − ρ) = μ(1 − ρ) + w·ρ·μ = μ(1 − ρ) + ψ²μ²
+//     = V exactly. At ψ²·C = 1 (w = 1, k = +∞) both branches are Poisson(μ),
+//     so the law is continuous in ψ and C.
+//   - ψ = 0 (w = 0): Binomial(C, ρ) with no extra draw, the binomial model's
+//     stream consumption; ρ = 1 with ψ = 0 returns C without drawing.
+//
+// The branch choice uses one [rng.Uniform] (only when 0 < w < 1). Callers
+// keep c ≤ [rng.MaxPoissonMean] (≤ 2⁵², so μ and every draw fit).
+func reportDraw(src *rand.PCG, c int64, rho, psi float64) int64 {
+	cf := float64(c)
+	mu := rho * cf
+	w := psi * psi * cf
+	switch {
+	case mu == 0:
+		return 0
+	case w > 1:
+		return rng.NegativeBinomial(src, mu, 1/(psi*psi-1/cf))
+	case w == 1:
+		return rng.Poisson(src, mu)
+	case w > 0 && rng.Uniform(src) < w:
+		return rng.Poisson(src, mu)
+	case rho == 1:
+		return c
+	}
+	return rng.Binomial(src, c, rho)
+}

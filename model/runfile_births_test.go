@@ -1,0 +1,68 @@
+package model
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/systems"
+)
+
+// TestRunFileBirthsTable: births = "births.csv" is read relative to the run
+// file (the directory is not the working directory), deaths = "scenario"
+// and "crude" stay keywords, and the run has the table's births: 26 000
+// per year in patch_1 (TwoPatch's ids), of which the cohort's 0.3 outside
+// September: mean 0.3·26 000·step/365 per tick (299.2 biweekly), checked
+// on the second tick within 5 SE = 5·√mean; none in patch_2.
+func TestRunFileBirthsTable(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "births.csv"),
+		[]byte("id,year,births\npatch_1,2000,26000\npatch_2,2000,0\n"), 0o644))
+	rf, err := LoadRunFile(writeRunFile(t, dir, `
+[[phases]]
+type = "VitalDynamics"
+births = "births.csv"
+deaths = "crude"
+cohort = { share = 0.7, day = "09-01" }
+`))
+	require.NoError(t, err)
+	scn := twoPatch(t)
+	require.Equal(t, []string{"patch_1", "patch_2"}, scn.ID)
+	p := quietParams(2, 1)
+	p.StartTime = "2000-01"
+	m := newModel(t, scn, p, rf.Components...)
+	vd := InstancesOf[*systems.VitalDynamics](m)[0]
+	assert.Equal(t, filepath.Join(dir, "births.csv"), vd.Params().Births)
+	assert.Equal(t, "crude", vd.Params().Deaths)
+	assert.Equal(t, &systems.Cohort{Share: 0.7, Day: "09-01"}, vd.Params().Cohort)
+	require.NoError(t, m.Run(context.Background()))
+	mean := 0.3 * 26000 * float64(m.TimeStepDays()) / 365
+	assert.InDelta(t, mean, float64(vd.Births()[0]), 5*math.Sqrt(mean))
+	assert.Zero(t, vd.Births()[1], "patch_2 has no births in the table")
+
+	rf, err = LoadRunFile(writeRunFile(t, dir, "[[phases]]\ntype = \"VitalDynamics\"\nbirths = \"scenario\"\n"))
+	require.NoError(t, err)
+	m, err = NewBiweekly(scn, quietParams(2, 1))
+	require.NoError(t, err)
+	err = m.SetComponents(rf.Components...)
+	require.ErrorContains(t, err, `VitalDynamicsProcess: births = "scenario": the scenario has no column "births_per_year"`,
+		"a keyword is not made a path")
+}
+
+// TestIsPath: path keys name files unless their value is a keyword.
+func TestIsPath(t *testing.T) {
+	vd, ok := LookupComponentType("VitalDynamics")
+	require.True(t, ok)
+	assert.Equal(t, []string{"births", "deaths"}, vd.PathKeys())
+	assert.True(t, vd.IsPath("births", "births.csv"))
+	assert.False(t, vd.IsPath("births", "crude"))
+	assert.False(t, vd.IsPath("deaths", "scenario"))
+	assert.False(t, vd.IsPath("crude_birth_rate", "x"))
+	sia, _ := LookupComponentType("SIACalendar")
+	assert.True(t, sia.IsPath("sia_schedule", "crude"), "no keywords: every value is a path")
+}

@@ -1,0 +1,25 @@
+package systems
+
+import "github.com/rubeola/rubeola/metrics"
+
+// Both infection phases record each tick's incidence for count =
+// "incidence" surveillance: Infection its new I, SEIRInfection its E → I
+// flow.
+var (
+	_ metrics.IncidenceSource = (*Infection)(nil)
+	_ metrics.IncidenceSource = (*SEIRInfection)(nil)
+)
+
+// Incidence returns the incidence of the last tick per patch: the flow into
+// I, which in the biweekly model is the new I of each patch (everyone
+// infectious at the tick's start recovers within it, so I after the tick is
+// ΔI = the new infections). It is Infection's own buffer, sized at
+// Initialize, overwritten every Step (no copy, no allocation); 0 before the
+// first Step.
+func (c *Infection) Incidence() []int64 { return c.incidence }
+
+// recordIncidence copies the new I of patches [lo, hi) into the incidence
+// buffer (called by Block after its draws; the draws are unchanged).
+func (c *Infection) recordIncidence(lo, hi int) {
+	copy(c.incidence[lo:hi], c.i[lo:hi])
+}
