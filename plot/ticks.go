@@ -30,11 +30,18 @@ func tickDays(dates []time.Time, fallback int) int {
 // tickSpan is the time a tick of days days covers.
 func tickSpan(days int) time.Duration { return time.Duration(days) * 24 * time.Hour }
 
-// perTick words a count per tick: "per biweek", "per day" or "per N days".
+// weekDays is a week: the step of a daily model's weekly case reports
+// (CaseSurveillanceTracker aggregate_days = 7).
+const weekDays = 7
+
+// perTick words a count per tick (or per reporting window): "per biweek",
+// "per week", "per day" or "per N days".
 func perTick(days int) string {
 	switch days {
 	case biweekDays:
 		return "per biweek"
+	case weekDays:
+		return "per week"
 	case 1:
 		return "per day"
 	}
@@ -42,27 +49,31 @@ func perTick(days int) string {
 }
 
 // eachTick words a state counted at every tick (a prevalence): "each
-// biweek", "each day" or "every N days".
+// biweek", "each week", "each day" or "every N days".
 func eachTick(days int) string {
 	switch days {
 	case biweekDays:
 		return "each biweek"
+	case weekDays:
+		return "each week"
 	case 1:
 		return "each day"
 	}
 	return fmt.Sprintf("every %d days", days)
 }
 
-// tickUnit names ticks in the plural: "biweeks", "days" or "ticks of N
-// days".
+// tickUnit names ticks (or reporting windows) in the plural: "biweeks",
+// "weeks", "days" or "periods of N days".
 func tickUnit(days int) string {
 	switch days {
 	case biweekDays:
 		return "biweeks"
+	case weekDays:
+		return "weeks"
 	case 1:
 		return "days"
 	}
-	return fmt.Sprintf("ticks of %d days", days)
+	return fmt.Sprintf("periods of %d days", days)
 }
 
 // lineWidth is a line of points pt for ticks of days days: thinner (60 %)

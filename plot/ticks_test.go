@@ -27,10 +27,11 @@ func TestTickWords(t *testing.T) {
 	}{
 		{"biweekly dates", []time.Time{day(0), day(14), day(28)}, 0, 14, "per biweek", "each biweek", "biweeks", vg.Points(1.5)},
 		{"daily dates beat the fallback", []time.Time{day(0), day(1)}, 14, 1, "per day", "each day", "days", vg.Points(0.9)},
-		{"weekly", []time.Time{day(0), day(7)}, 0, 7, "per 7 days", "every 7 days", "ticks of 7 days", vg.Points(1.5)},
+		{"weekly", []time.Time{day(0), day(7)}, 0, 7, "per week", "each week", "weeks", vg.Points(1.5)},
+		{"ten days", []time.Time{day(0), day(10)}, 0, 10, "per 10 days", "every 10 days", "periods of 10 days", vg.Points(1.5)},
 		{"one tick: summary.json's step", []time.Time{day(0)}, 1, 1, "per day", "each day", "days", vg.Points(0.9)},
 		{"one tick, no summary: biweekly", []time.Time{day(0)}, 0, 14, "per biweek", "each biweek", "biweeks", vg.Points(1.5)},
-		{"equal dates: the fallback", []time.Time{day(0), day(0)}, 3, 3, "per 3 days", "every 3 days", "ticks of 3 days", vg.Points(0.9)},
+		{"equal dates: the fallback", []time.Time{day(0), day(0)}, 3, 3, "per 3 days", "every 3 days", "periods of 3 days", vg.Points(0.9)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
