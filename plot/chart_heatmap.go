@@ -95,6 +95,9 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 		}
 	}
 	x0, x1 := unix(s.dates[0]), unix(s.dates[ticks-1].Add(tickSpan(s.days)))
+	if s.endDated { // a column covers its window's days up to and including its date
+		x0, x1 = unix(s.dates[0].Add(-tickSpan(s.days-1))), unix(s.dates[ticks-1].Add(tickSpan(1)))
+	}
 
 	title := fmt.Sprintf("%s: %d %s × %d %s (%s)", capitalise(s.short), len(order), s.unit, ticks, tickUnit(s.days), baseName(s.file))
 	ylabel := s.unit + " by population, largest at top"

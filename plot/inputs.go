@@ -58,6 +58,10 @@ type groupSeries struct {
 	values  [][]float64 // values[group][tick]
 	dates   []time.Time // date of each tick
 	days    int         // tick length in days
+	// endDated: each value covers a window of ticks and carries its last
+	// tick's date (a cases table written with aggregate_days), instead of
+	// covering one tick from its date.
+	endDated bool
 	// prevalence: a value is a state's count at the tick (the daily
 	// model's I), not a count of events during the tick (cases, the
 	// biweekly model's I).

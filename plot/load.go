@@ -167,7 +167,7 @@ func firstOf(s ...*groupSeries) *groupSeries {
 // S + I + R at tick 0 of the states table's group of the same id.
 func (d *runData) seriesOf(t *tidyTable, state, what, short string, perPatch bool, pops *populations) *groupSeries {
 	s := &groupSeries{file: t.path, what: what, short: short, unit: "groups", groups: t.groups, dates: t.dates,
-		days: tickDays(t.dates, d.stepDays)}
+		days: tickDays(t.dates, d.stepDays), endDated: t.steps.step > 1}
 	s.values = make([][]float64, len(t.groups))
 	s.pops = make([]float64, len(t.groups))
 	for g := range t.groups {

@@ -137,3 +137,30 @@ func TestSIRPlotsBiweeklyWords(t *testing.T) {
 	assert.Equal(t, "Global S, I and R over time (states.csv)", top.Title.Text)
 	assert.Equal(t, "I: infections per biweek", bottom.Y.Label.Text)
 }
+
+// TestWeeklyCasesWords: a daily run's cases table written with
+// aggregate_days = 7 (rows at ticks 6, 13, 20, dated with their window's
+// last day) is worded per week and marked end-dated, while its per-patch
+// states stay daily.
+func TestWeeklyCasesWords(t *testing.T) {
+	dir := writeDailyRun(t, true)
+	var cases strings.Builder
+	cases.WriteString("tick,date,patch_id,state,count\n")
+	for _, tick := range []int{6, 13, 20} {
+		for _, id := range []string{"a", "b"} {
+			fmt.Fprintf(&cases, "%d,%s,%s,cases,%d\n", tick, start.AddDate(0, 0, tick).Format(time.DateOnly), id, tick)
+		}
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cases.csv"), []byte(cases.String()), 0o644))
+	d, err := loadRun(dir)
+	require.NoError(t, err)
+	require.NotNil(t, d.reported)
+	assert.Equal(t, "reported cases per week", d.reported.what)
+	assert.Equal(t, 7, d.reported.days)
+	assert.True(t, d.reported.endDated)
+	require.NotNil(t, d.incidence)
+	assert.Equal(t, 1, d.incidence.days)
+	assert.False(t, d.incidence.endDated)
+	_, err = Render(dir, filepath.Join(dir, "plots"), Options{})
+	require.NoError(t, err)
+}
