@@ -130,3 +130,49 @@ func decodeJSONFile(t *testing.T, path string, v any) {
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(data, v))
 }
+
+// TestDailyInfectionsResume: a daily run and a daily ensemble resumed from
+// a snapshot report the infections of the uninterrupted run (the S → E
+// count is saved in the snapshot).
+func TestDailyInfectionsResume(t *testing.T) {
+	type summary struct {
+		Totals struct {
+			Infections *int64 `json:"infections"`
+		} `json:"totals"`
+		PerReplicate []struct {
+			Infections *int64 `json:"infections"`
+		} `json:"per_replicate"`
+	}
+	for _, tt := range []struct {
+		name    string
+		args    []string
+		summary string // the summary's path in the output directory
+	}{
+		{"single", nil, "summary.json"},
+		{"ensemble", []string{"--replicates", "2"}, filepath.Join("ensemble", "summary.json")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			whole := filepath.Join(dir, "whole")
+			// 60 days with a snapshot at day 35: the resume has 25 days left to count.
+			args := append([]string{"run", "--model", "compartmental", "--ticks", "60", "--seed", "5", "--snapshot-every", "35", "--out", whole, "--no-progress"}, tt.args...)
+			code, _, stderr := runCLI(t, args...)
+			require.Equal(t, 0, code, stderr)
+			resumed := filepath.Join(dir, "resumed")
+			code, _, stderr = runCLI(t, "resume", filepath.Join(whole, "snapshots", "tick-000035.snap"), "--out", resumed, "--no-progress")
+			require.Equal(t, 0, code, stderr)
+			var want, got summary
+			decodeJSONFile(t, filepath.Join(whole, tt.summary), &want)
+			decodeJSONFile(t, filepath.Join(resumed, tt.summary), &got)
+			assert.Equal(t, want, got)
+			if tt.summary == "summary.json" {
+				require.NotNil(t, got.Totals.Infections)
+				assert.Positive(t, *got.Totals.Infections)
+			} else {
+				require.Len(t, got.PerReplicate, 2)
+				require.NotNil(t, got.PerReplicate[1].Infections)
+				assert.Positive(t, *got.PerReplicate[1].Infections)
+			}
+		})
+	}
+}
