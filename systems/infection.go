@@ -213,11 +213,9 @@ func DecodeInfectionParams(data []byte) (InfectionParams, error) {
 		return InfectionParams{}, err
 	}
 	p := InfectionParams(w.infectionFields)
-	if len(w.Mixer) > 0 && string(w.Mixer) != "null" {
-		m, err := mixing.DecodeMixer(w.Mixer)
-		if err != nil {
-			return InfectionParams{}, params.PrefixErrors(InfectionName+": mixer", err)
-		}
+	if m, err := decodeMixerKey(w.Mixer); err != nil {
+		return InfectionParams{}, err
+	} else if m != nil {
 		p.Mixer = m
 	}
 	return p, p.Validate()
@@ -232,6 +230,20 @@ func (p InfectionParams) MarshalJSON() ([]byte, error) {
 		w.Mixer = mixing.Spec{Mixer: p.Mixer}
 	}
 	return marshalWithMixer(w)
+}
+
+// decodeMixerKey decodes the raw "mixer" value of a transmission's params
+// with [mixing.DecodeMixer]; nil (and no error) when the key is absent or
+// null. Errors read "InfectionProcess: mixer: …".
+func decodeMixerKey(raw json.RawMessage) (mixing.Mixer, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	m, err := mixing.DecodeMixer(raw)
+	if err != nil {
+		return nil, params.PrefixErrors(InfectionName+": mixer", err)
+	}
+	return m, nil
 }
 
 // marshalWithMixer encodes params fields whose mixer is a [mixing.Spec];

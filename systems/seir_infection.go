@@ -137,11 +137,9 @@ func DecodeSEIRInfectionParams(data []byte) (SEIRInfectionParams, error) {
 		return SEIRInfectionParams{}, err
 	}
 	p := SEIRInfectionParams(w.seirFields)
-	if len(w.Mixer) > 0 && string(w.Mixer) != "null" {
-		m, err := mixing.DecodeMixer(w.Mixer)
-		if err != nil {
-			return SEIRInfectionParams{}, params.PrefixErrors(InfectionName+": mixer", err)
-		}
+	if m, err := decodeMixerKey(w.Mixer); err != nil {
+		return SEIRInfectionParams{}, err
+	} else if m != nil {
 		p.Mixer = m
 	}
 	return p, p.Validate()
