@@ -47,4 +47,13 @@
 //     through mixing.FromMixingMatrix.
 //   - readoutputs: the tidy tables read back in Go, Parquet with
 //     parquet-go as docs/outputs.md shows, compared with the CSV.
+//   - compartmental: the daily SEIR model (model.NewCompartmental,
+//     model.DefaultCompartmentalComponents) for five years, each year's new
+//     cases read from the SEIR Infection's Incidence.
+//   - englandwales: the 954 towns of England and Wales from a run file
+//     (daily SEIR, births from the scenario's births_per_year with a
+//     school-entry cohort, school terms, weekly negative-binomial reports)
+//     and the share of weeks without reported cases by town size; the data
+//     is read from -data and is not part of rubeola (the test skips that
+//     run without it and always runs synthetic towns).
 package examples
