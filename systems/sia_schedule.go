@@ -150,6 +150,9 @@ func parseDate(s string) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, fmt.Errorf("%q is not a YYYY-MM-DD date", s)
 	}
+	if t.IsZero() { // Go's zero time, which a campaign's params read as "no date"
+		return time.Time{}, fmt.Errorf("%q is the zero date, which reads as no date: give a campaign date from 0001-01-02 on", s)
+	}
 	return t, nil
 }
 

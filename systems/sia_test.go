@@ -261,6 +261,7 @@ func TestLoadScheduleErrors(t *testing.T) {
 		{"empty", "", `sia_schedule: empty CSV, expected a header with columns "id" and "date"`},
 		{"bad date", "id,date\nNG:KN,2023-01-01\nNG:KD,2023-02-30\n", `sia_schedule row 2, column "date": "2023-02-30" is not a YYYY-MM-DD date`},
 		{"short date", "id,date\nNG:KN,2023-1-5\n", `sia_schedule row 1, column "date": "2023-1-5" is not a YYYY-MM-DD date`},
+		{"zero date", "id,date\nNG:KN,0001-01-01\n", `sia_schedule row 1, column "date": "0001-01-01" is the zero date, which reads as no date: give a campaign date from 0001-01-02 on`},
 		{"missing group", "id,date\n,2023-01-01\n", `sia_schedule row 1, column "id": missing value`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
