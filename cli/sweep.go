@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -35,6 +36,17 @@ type sweepFlags struct {
 // across replicates, and extinct the fraction of replicates that did.
 var sweepMetrics = []string{"attack_rate", "peak_tick", "peak_infectious", "infections", "final_S", "final_I", "final_R",
 	"fadeout_events", "faded_patches_final", "extinct"}
+
+// sweepMetricsFor returns the metric columns of a sweep over model type
+// mt: [sweepMetrics], with final_E after final_S for the compartmental
+// model.
+func sweepMetricsFor(mt string) []string {
+	if mt != model.TypeCompartmental {
+		return sweepMetrics
+	}
+	k := slices.Index(sweepMetrics, "final_S") + 1
+	return slices.Insert(slices.Clone(sweepMetrics), k, "final_E")
+}
 
 // volatileFiles are the point outputs that differ between two runs of a
 // point: wall-clock timings. Every other file is byte-identical.
@@ -96,7 +108,7 @@ func runSweep(ctx context.Context, cmd *cobra.Command, file string, f sweepFlags
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	manifest, err := sf.NewManifest(string(format), sweepMetrics)
+	manifest, err := sf.NewManifest(string(format), sweepMetricsFor(sf.Base.Model))
 	if err != nil {
 		return invalid(err)
 	}
