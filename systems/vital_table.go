@@ -79,9 +79,12 @@ func LoadVitalTable(r io.Reader, name string, scn *scenario.Table) (*VitalTable,
 			errs = append(errs, fmt.Errorf("%s: row %d: %d fields, expected %d (the header's)", name, row, len(rec), len(header)))
 			continue
 		}
-		vr, rowErrs := parseVitalRow(name, row, rec, cols, scn)
+		vr, keyed, rowErrs := parseVitalRow(name, row, rec, cols, scn)
 		errs = append(errs, rowErrs...)
-		if rowErrs == nil {
+		if keyed {
+			// A row whose id and year are good counts for the patch's run
+			// of years even when a value is bad, so that a bad value is
+			// not also reported as a gap (the value's error fails the load).
 			rows = append(rows, vr)
 		}
 	}
@@ -122,10 +125,10 @@ func vitalHeader(name string, header []string) (map[string]int, error) {
 	return cols, errors.Join(errs...)
 }
 
-// parseVitalRow parses one data row; nil errors mean vr is complete.
-func parseVitalRow(name string, row int, rec []string, cols map[string]int, scn *scenario.Table) (vitalRow, []error) {
-	vr := vitalRow{row: row}
-	var errs []error
+// parseVitalRow parses one data row; nil errors mean vr is complete, and
+// keyed means its id and year are good (its patch and year are known).
+func parseVitalRow(name string, row int, rec []string, cols map[string]int, scn *scenario.Table) (vr vitalRow, keyed bool, errs []error) {
+	vr = vitalRow{row: row}
 	id := strings.TrimSpace(rec[cols["id"]])
 	j, ok := scn.Index(id)
 	if !ok {
@@ -138,6 +141,7 @@ func parseVitalRow(name string, row int, rec []string, cols map[string]int, scn 
 		errs = append(errs, fmt.Errorf("%s: row %d, column \"year\": %q is not a whole year", name, row, ys))
 	}
 	vr.year = y
+	keyed = ok && err == nil
 	for _, c := range []struct {
 		col string
 		dst *float64
@@ -151,7 +155,7 @@ func parseVitalRow(name string, row int, rec []string, cols map[string]int, scn 
 		}
 		*c.dst = v
 	}
-	return vr, errs
+	return vr, keyed, errs
 }
 
 // parseCount parses a yearly figure: a finite number ≥ 0.

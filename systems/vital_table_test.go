@@ -86,6 +86,24 @@ func TestLoadVitalTableErrors(t *testing.T) {
 	}
 }
 
+// TestLoadVitalTableBadValueIsNoGap: a row with a good id and year but a
+// bad value (negative, NaN, not a number) is reported once, for its value,
+// and does not also appear as a gap in its patch's years (it did: "-5" in
+// the middle of a's years also gave "patch "a" jumps from 2000 (row 1) to
+// 2002").
+func TestLoadVitalTableBadValueIsNoGap(t *testing.T) {
+	scn := table(t, []string{"a", "b"}, []int64{10, 10})
+	for _, bad := range []string{"-5", "NaN", "x"} {
+		csv := "id,year,births\na,2000,1\na,2001," + bad + "\na,2002,1\nb,2000,1\n"
+		_, err := systems.LoadVitalTable(strings.NewReader(csv), "t.csv", scn)
+		require.Error(t, err, bad)
+		lines := strings.Split(err.Error(), "\n")
+		assert.Len(t, lines, 1, "%s: %v", bad, lines)
+		assert.Contains(t, lines[0], `t.csv: row 2, column "births"`, bad)
+		assert.NotContains(t, err.Error(), "jumps", bad)
+	}
+}
+
 // withColumn returns a copy of scn with the extra column name.
 func withColumn(t *testing.T, scn *scenario.Table, name string, values ...string) *scenario.Table {
 	t.Helper()
