@@ -295,7 +295,8 @@ func runFilePhase(mt string, k int, tbl map[string]any, file, baseDir string) (p
 	return func(m phases.Model) (phases.Component, error) {
 		c, err := f(m)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", label, err)
+			// Every line of a joined error names the file and entry.
+			return nil, &lineError{prefix: label + ": ", err: err}
 		}
 		return c, nil
 	}, t.GoName, nil

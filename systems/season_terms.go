@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/rubeola/rubeola/params"
 )
 
 // SeasonTerms is the season type of school terms (He, Ionides & King 2010;
@@ -100,7 +102,7 @@ func (s *SeasonSpec) Calendar(prefix string) (*SeasonCalendar, error) {
 		lo, err1 := parseMonthDay(h[0])
 		hi, err2 := parseMonthDay(h[1])
 		if err := errors.Join(err1, err2); err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", key, err))
+			errs = append(errs, params.PrefixErrors(key, err)) // both dates' problems name the key
 			continue
 		}
 		clash := -1

@@ -117,6 +117,10 @@ func TestSeasonAndAlphaParams(t *testing.T) {
 		{`{"season": {` + terms + `"holidays": [["13-01", "12-05"]]}}`, `"13-01": month must be 01…12`},
 		{`{"season": {` + terms + `"holidays": [["04-31", "05-05"]]}}`, `"04-31": day must be 01…30 in month 04`},
 		{`{"season": {` + terms + `"holidays": [["7-20", "09-05"]]}}`, `"7-20" is not a date MM-DD`},
+		// both dates bad: the second's message names the key too (it read
+		// `InfectionProcess: season.holidays[0]: "13-01": …` then a bare `"7-5" is not a date MM-DD`).
+		{`{"season": {` + terms + `"holidays": [["13-01", "7-5"]]}}`,
+			"InfectionProcess: season.holidays[0]: \"13-01\": month must be 01…12\nInfectionProcess: season.holidays[0]: \"7-5\" is not a date MM-DD"},
 		{`{"season": {` + terms + `"holidays": [["07-20", "09-05"], ["09-01", "09-10"]]}}`,
 			`season.holidays[1]: ["09-01", "09-10"] overlaps season.holidays[0] ["07-20", "09-05"]`},
 		{`{"season": {` + terms + `"holidays": [["12-20", "01-04"], ["01-01", "01-02"]]}}`,
