@@ -16,8 +16,9 @@
 //     school entry on one day of the year (the cohort effect);
 //   - school-term forcing: transmission higher in term than in the
 //     holidays, the multiplier averaging 1 over the year;
-//   - a latent period of 8 days and an infectious period of 5 days, R0 ≈ 17
-//     (β = 3.4 per day);
+//   - a latent period of 8 days and an infectious period of 5 days, β = 3.4
+//     per day: R0 = β·inf_mu = 17 in the continuous-time model, ≈ 18.8 in the
+//     daily chain (β/(1 − e^(−1/inf_mu)), docs/compartmental.md);
 //   - gravity coupling between towns and a small importation rate;
 //   - reporting: weekly totals of new cases, negative-binomial with
 //     reporting probability 0.5 and overdispersion ψ = 0.1.
