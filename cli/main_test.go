@@ -148,3 +148,35 @@ func TestVersion(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.True(t, strings.HasPrefix(stdout, "rubeola "))
 }
+
+// TestValidateCaseWindowAgainstTheStep: `validate` refuses what `run` would
+// refuse at initialisation, an aggregate_days that is no multiple of the
+// model's tick (7 days in the biweekly model), naming the run file and the
+// entry; it said "ok" and run then failed with exit code 1.
+func TestValidateCaseWindowAgainstTheStep(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "run.toml", `scenario = { builder = "two_patch" }
+[[phases]]
+type = "StateTracker"
+[[phases]]
+type = "CaseSurveillanceTracker"
+aggregate_days = 7
+`)
+	code, _, stderr := runCLI(t, "validate", "--config", cfg)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "run.toml: phases[2] (CaseSurveillanceTracker): CaseSurveillanceTracker: aggregate_days = 7 must be a positive multiple of the model's time step (14 days)")
+	code, _, stderr = runCLI(t, "run", "--config", cfg, "--out", filepath.Join(dir, "out"), "--no-progress")
+	assert.Equal(t, 2, code, "a validation error, not a failed run")
+	assert.Contains(t, stderr, "aggregate_days = 7 must be a positive multiple")
+
+	// The daily model takes it.
+	daily := writeFile(t, dir, "daily.toml", "model = \"compartmental\"\n"+`scenario = { builder = "two_patch" }
+[[phases]]
+type = "StateTracker"
+[[phases]]
+type = "CaseSurveillanceTracker"
+aggregate_days = 7
+`)
+	code, _, stderr = runCLI(t, "validate", "--config", daily)
+	assert.Equal(t, 0, code, stderr)
+}

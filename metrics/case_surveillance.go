@@ -60,6 +60,13 @@ func NewCaseSurveillanceTracker(p *CaseSurveillanceTrackerParams) phases.Factory
 		if err != nil {
 			return nil, err
 		}
+		// aggregate_days against the model's step here too (Initialize
+		// checks it again), so that building the components — what
+		// `rubeola validate` does — already refuses a window that is no
+		// multiple of the tick.
+		if _, err := q.ticksPerWindow(m.TimeStepDays()); err != nil {
+			return nil, err
+		}
 		ids, members, err := Groups(m.Scenario().ID, q.AggregationLevel, q.Filter)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", CaseSurveillanceTrackerName, err)

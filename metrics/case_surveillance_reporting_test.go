@@ -63,7 +63,8 @@ func TestCaseSurveillanceReportingParams(t *testing.T) {
 
 // TestCaseSurveillanceInitializeErrors: aggregate_days that is not a
 // multiple of the biweekly tick (14 days), and count = "incidence" without
-// an infection phase before the tracker, fail Initialize naming the key.
+// an infection phase before the tracker, fail naming the key: the first when
+// the tracker is built (so `rubeola validate` sees it), the second at Initialize.
 func TestCaseSurveillanceInitializeErrors(t *testing.T) {
 	for _, tt := range []struct {
 		name string
@@ -80,7 +81,13 @@ func TestCaseSurveillanceInitializeErrors(t *testing.T) {
 			`CaseSurveillanceTracker: count = "incidence": the incidence source InfectionProcess comes after the tracker: put it first`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			m := newModel(t, bigThree(t), 4, tt.fs...)
+			m, err := model.NewBiweekly(bigThree(t), quietParams(4), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+			require.NoError(t, err)
+			if err := m.SetComponents(tt.fs...); err != nil {
+				// aggregate_days is refused already when the tracker is built
+				require.ErrorContains(t, err, tt.msg)
+				return
+			}
 			require.ErrorContains(t, m.Initialize(), tt.msg)
 		})
 	}

@@ -64,7 +64,7 @@ count = "incidence"
 
 // TestRunFileCaseSurveillanceErrors: bad reporting keys in a run file are
 // errors naming the file, the phase and the key; aggregate_days that does not
-// fit the tick fails at Initialize naming the key and the step.
+// fit the tick fails when the component is built, naming the key and the step.
 func TestRunFileCaseSurveillanceErrors(t *testing.T) {
 	for _, tt := range []struct{ content, want string }{
 		{"[[phases]]\ntype = \"CaseSurveillanceTracker\"\npsi = 0.2\n",
@@ -79,9 +79,10 @@ func TestRunFileCaseSurveillanceErrors(t *testing.T) {
 	}
 	rf, err := DecodeRunFile(strings.NewReader("[[phases]]\ntype = \"CaseSurveillanceTracker\"\naggregate_days = 20\n"), "run.toml", "")
 	require.NoError(t, err)
-	m := newModel(t, twoPatch(t), quietParams(4, 1), rf.Components...)
-	require.ErrorContains(t, m.Run(context.Background()),
-		"CaseSurveillanceTracker: aggregate_days = 20 must be a positive multiple of the model's time step (14 days)")
+	m := newModel(t, twoPatch(t), quietParams(4, 1))
+	require.ErrorContains(t, m.SetComponents(rf.Components...),
+		"run.toml: phases[1] (CaseSurveillanceTracker): CaseSurveillanceTracker: aggregate_days = 20 must be a positive multiple of the model's time step (14 days)",
+		"refused when the component meets the model, as `rubeola validate` builds it")
 }
 
 // TestEstimateMemoryCaseWindows: a CaseSurveillanceTracker over 28-day
