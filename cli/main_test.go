@@ -180,3 +180,44 @@ aggregate_days = 7
 	code, _, stderr = runCLI(t, "validate", "--config", daily)
 	assert.Equal(t, 0, code, stderr)
 }
+
+// TestResumeBirthsTableFromAnotherDirectory: a run whose VitalDynamics reads
+// a births table named relative to its run file, started from the run
+// file's directory with relative paths, resumes from its snapshot in any
+// working directory (the snapshot stored "births.csv" and resume looked for
+// it in the working directory: "open births.csv: no such file or
+// directory"), and the resumed run writes the uninterrupted run's tables.
+func TestResumeBirthsTableFromAnotherDirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "births.csv", "id,year,births,deaths\npatch_1,2000,3000,900\npatch_1,2001,4000,900\npatch_2,2000,1000,500\npatch_2,2001,1500,500\n")
+	writeFile(t, dir, "run.toml", `model = "compartmental"
+scenario = { builder = "two_patch" }
+[params]
+num_ticks = 60
+[[phases]]
+type = "InfectionSeeding"
+num_infections = 20
+[[phases]]
+type = "Infection"
+[[phases]]
+type = "VitalDynamics"
+births = "births.csv"
+deaths = "births.csv"
+cohort = { share = 0.5, day = "01-20" }
+[[phases]]
+type = "StateTracker"
+aggregation_level = -2
+`)
+	t.Chdir(dir)
+	code, _, stderr := runCLI(t, "run", "--config", "run.toml", "--out", "out", "--snapshot-every", "30", "--no-progress")
+	require.Equal(t, 0, code, stderr)
+	elsewhere := t.TempDir()
+	t.Chdir(elsewhere)
+	code, _, stderr = runCLI(t, "resume", filepath.Join(dir, "out", "snapshots", "tick-000030.snap"), "--out", "resumed", "--no-progress")
+	require.Equal(t, 0, code, stderr)
+	want, err := os.ReadFile(filepath.Join(dir, "out", "states.csv"))
+	require.NoError(t, err)
+	got, err := os.ReadFile(filepath.Join(elsewhere, "resumed", "states.csv"))
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+}

@@ -312,7 +312,13 @@ func resolvePaths(keys map[string]any, t ComponentType, baseDir string) {
 	}
 	for _, key := range t.PathKeys() {
 		if s, ok := keys[key].(string); ok && !filepath.IsAbs(s) && t.IsPath(key, s) {
-			keys[key] = filepath.Join(baseDir, s)
+			p := filepath.Join(baseDir, s)
+			// Absolute, so that the params a snapshot stores still name the
+			// file when `rubeola resume` runs from another directory.
+			if abs, err := filepath.Abs(p); err == nil {
+				p = abs
+			}
+			keys[key] = p
 		}
 	}
 }
