@@ -28,6 +28,14 @@ func writeFile(t *testing.T, dir, name, content string) string {
 	return path
 }
 
+// readString returns the content of the file at path.
+func readString(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(data)
+}
+
 // TestDefaultRun runs `rubeola run` with no inputs (embedded scenario,
 // default params: 365 ticks) into a fresh directory.
 func TestDefaultRun(t *testing.T) {
@@ -169,16 +177,24 @@ aggregate_days = 7
 	assert.Equal(t, 2, code, "a validation error, not a failed run")
 	assert.Contains(t, stderr, "aggregate_days = 7 must be a positive multiple")
 
-	// The daily model takes it.
+	// The daily model takes it, for new cases; its I is a prevalence, so
+	// summing the default count = "I" over a week is refused.
 	daily := writeFile(t, dir, "daily.toml", "model = \"compartmental\"\n"+`scenario = { builder = "two_patch" }
+[[phases]]
+type = "Infection"
 [[phases]]
 type = "StateTracker"
 [[phases]]
 type = "CaseSurveillanceTracker"
 aggregate_days = 7
+count = "incidence"
 `)
 	code, _, stderr = runCLI(t, "validate", "--config", daily)
 	assert.Equal(t, 0, code, stderr)
+	prevalence := writeFile(t, dir, "prevalence.toml", strings.Replace(readString(t, daily), "count = \"incidence\"\n", "", 1))
+	code, _, stderr = runCLI(t, "validate", "--config", prevalence)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `prevalence.toml: phases[3] (CaseSurveillanceTracker): CaseSurveillanceTracker: count = "I" with aggregate_days = 7: in a model with E, I is the number of infectious people each day`)
 }
 
 // TestResumeBirthsTableFromAnotherDirectory: a run whose VitalDynamics reads

@@ -64,7 +64,11 @@ func NewCaseSurveillanceTracker(p *CaseSurveillanceTrackerParams) phases.Factory
 		// checks it again), so that building the components — what
 		// `rubeola validate` does — already refuses a window that is no
 		// multiple of the tick.
-		if _, err := q.ticksPerWindow(m.TimeStepDays()); err != nil {
+		stride, err := q.ticksPerWindow(m.TimeStepDays())
+		if err != nil {
+			return nil, err
+		}
+		if err := checkCountSource(m, q, stride); err != nil {
 			return nil, err
 		}
 		ids, members, err := Groups(m.Scenario().ID, q.AggregationLevel, q.Filter)
@@ -128,6 +132,27 @@ func (c *CaseSurveillanceTracker) attach(m phases.Model) error {
 		c.sums = make([]int64, len(inf))
 	}
 	c.bad = make([]int, c.blocks.NumBlocks())
+	return nil
+}
+
+// checkCountSource refuses, when the tracker is built, what its count
+// cannot mean: count = "incidence" without an incidence phase before the
+// tracker (the components built so far), and count = "I" summed over
+// windows of several ticks in a model with E, where I is the number of
+// infectious people on a day (a prevalence) and its sum over a week counts
+// each case about inf_mu times.
+func checkCountSource(m phases.Model, q CaseSurveillanceTrackerParams, stride int) error {
+	if q.incidence() {
+		for _, inst := range m.Instances() {
+			if _, ok := inst.(IncidenceSource); ok {
+				return nil
+			}
+		}
+		return fmt.Errorf("%s: count = %q needs a phase that records incidence (an infection phase) before the tracker in the component list", CaseSurveillanceTrackerName, CountIncidence)
+	}
+	if stride > 1 && m.World().E() != nil {
+		return fmt.Errorf("%s: count = \"I\" with aggregate_days = %d: in a model with E, I is the number of infectious people each day, and its sum over a window counts every case once per day it stays infectious; report new cases with count = %q", CaseSurveillanceTrackerName, q.AggregateDays, CountIncidence)
+	}
 	return nil
 }
 

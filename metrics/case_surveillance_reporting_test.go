@@ -63,8 +63,8 @@ func TestCaseSurveillanceReportingParams(t *testing.T) {
 
 // TestCaseSurveillanceInitializeErrors: aggregate_days that is not a
 // multiple of the biweekly tick (14 days), and count = "incidence" without
-// an infection phase before the tracker, fail naming the key: the first when
-// the tracker is built (so `rubeola validate` sees it), the second at Initialize.
+// an infection phase before the tracker, fail naming the key when the
+// tracker is built (so `rubeola validate` sees them).
 func TestCaseSurveillanceInitializeErrors(t *testing.T) {
 	for _, tt := range []struct {
 		name string
@@ -76,19 +76,14 @@ func TestCaseSurveillanceInitializeErrors(t *testing.T) {
 		{"aggregate_days 7", []phases.Factory{reporting(0.5, "", 0, 7, "")},
 			"CaseSurveillanceTracker: aggregate_days = 7 must be a positive multiple of the model's time step (14 days)"},
 		{"no source", []phases.Factory{reporting(0.5, "", 0, 0, metrics.CountIncidence)},
-			`CaseSurveillanceTracker: count = "incidence" needs a phase that records incidence (an infection phase); the model has none`},
+			`CaseSurveillanceTracker: count = "incidence" needs a phase that records incidence (an infection phase) before the tracker in the component list`},
 		{"source after", []phases.Factory{reporting(0.5, "", 0, 0, metrics.CountIncidence), systems.NewInfection(nil)},
-			`CaseSurveillanceTracker: count = "incidence": the incidence source InfectionProcess comes after the tracker: put it first`},
+			`CaseSurveillanceTracker: count = "incidence" needs a phase that records incidence (an infection phase) before the tracker in the component list`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			m, err := model.NewBiweekly(bigThree(t), quietParams(4), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 			require.NoError(t, err)
-			if err := m.SetComponents(tt.fs...); err != nil {
-				// aggregate_days is refused already when the tracker is built
-				require.ErrorContains(t, err, tt.msg)
-				return
-			}
-			require.ErrorContains(t, m.Initialize(), tt.msg)
+			require.ErrorContains(t, m.SetComponents(tt.fs...), tt.msg)
 		})
 	}
 }
