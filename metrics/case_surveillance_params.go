@@ -75,8 +75,15 @@ func (p CaseSurveillanceTrackerParams) Validate() error {
 		errs = append(errs, fmt.Errorf("%s: reporting must be %q or %q, got %q",
 			CaseSurveillanceTrackerName, ReportingBinomial, ReportingNegativeBinomial, p.Reporting))
 	}
-	if !(p.Psi >= 0) || math.IsInf(p.Psi, 1) {
+	switch {
+	case !(p.Psi >= 0) || math.IsInf(p.Psi, 1):
 		errs = append(errs, fmt.Errorf("%s: psi must be finite and >= 0, got %v", CaseSurveillanceTrackerName, p.Psi))
+	case p.Psi > MaxPsi:
+		// Above it the negative binomial's size 1/(ψ² − 1/C) leaves the range
+		// where rng.NegativeBinomial is guaranteed not to panic (size ≥ 10⁻⁴),
+		// and for ψ ≳ 10¹⁵⁴ ψ² overflows and the size is 0.
+		errs = append(errs, fmt.Errorf("%s: psi must be at most %v (a coefficient of variation of reports of %v), got %v",
+			CaseSurveillanceTrackerName, float64(MaxPsi), float64(MaxPsi), p.Psi))
 	}
 	if p.AggregateDays < 0 {
 		errs = append(errs, fmt.Errorf("%s: aggregate_days must be >= 0 (0 = every tick), got %d", CaseSurveillanceTrackerName, p.AggregateDays))
@@ -88,6 +95,11 @@ func (p CaseSurveillanceTrackerParams) Validate() error {
 	}
 	return errors.Join(errs...)
 }
+
+// MaxPsi is the largest overdispersion ψ accepted: the negative binomial's
+// size 1/(ψ² − 1/C) stays ≥ 10⁻⁴, where [rng.NegativeBinomial]'s mixing draw
+// stays below its limit with probability 1 − 10⁻²⁰.
+const MaxPsi = 100
 
 // negativeBinomial reports whether p asks for negative_binomial reporting.
 func (p CaseSurveillanceTrackerParams) negativeBinomial() bool {
