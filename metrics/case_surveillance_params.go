@@ -34,7 +34,7 @@ type CaseSurveillanceTrackerParams struct {
 	Reporting string `json:"reporting" doc:"reporting model: \"binomial\" (Binomial(C, detection_rate) per patch) or \"negative_binomial\" (He, Ionides & King 2010: mean μ = detection_rate·C, variance μ(1 − detection_rate) + psi²μ²; drawn as NegBin(μ, size k) with 1/k = psi² − 1/C where psi²·C > 1, else as Poisson(μ) with probability psi²·C and Binomial(C, detection_rate) otherwise, which has that variance exactly)"`
 	// Psi is the overdispersion ψ ≥ 0 of negative_binomial reporting (0:
 	// binomial); non-zero only with negative_binomial.
-	Psi float64 `json:"psi" doc:"overdispersion ψ ≥ 0 of \"negative_binomial\" reporting (the coefficient of variation of reports at large counts; 0 gives Binomial); must stay 0 with \"binomial\""`
+	Psi float64 `json:"psi" doc:"overdispersion ψ in [0, 100] of \"negative_binomial\" reporting (the coefficient of variation of reports at large counts; 0 gives Binomial); must stay 0 with \"binomial\""`
 	// AggregateDays is the length in days of a reporting window: counts are
 	// summed per patch over each window and drawn once at its last tick. 0
 	// (the default) is the model's tick; otherwise a positive multiple of the
