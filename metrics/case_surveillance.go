@@ -105,6 +105,12 @@ func (c *CaseSurveillanceTracker) attach(m phases.Model) error {
 	if err != nil {
 		return err
 	}
+	if c.stride > 1 && !c.p.incidence() && m.World().E() != nil {
+		// An SEIR world's I is a prevalence: its sum over a window counts
+		// each case once per day infectious (≈ inf_mu times), not once.
+		return fmt.Errorf("%s: aggregate_days = %d with count = %q would sum the compartmental model's I, a prevalence, over each window (each case counted once per day infectious): set count = %q",
+			CaseSurveillanceTrackerName, c.p.AggregateDays, CountI, CountIncidence)
+	}
 	c.source = nil
 	if c.p.incidence() {
 		if c.source, err = c.findSource(m); err != nil {

@@ -60,3 +60,23 @@ func TestCaseSurveillanceDailyWeeks(t *testing.T) {
 	assert.Equal(t, 69, rows[len(rows)-1].Tick, "the tenth week's last day")
 	assert.Equal(t, days/7, css[1].Recorded())
 }
+
+// TestCaseSurveillanceDailyWindowOfPrevalence: on the daily model I is a
+// prevalence, so aggregate_days with count = "I" (the default) would count
+// each case once per day it is infectious; Initialize refuses it, naming
+// both keys, and accepts count = "incidence" or one-day reports of I.
+func TestCaseSurveillanceDailyWindowOfPrevalence(t *testing.T) {
+	build := func(f phases.Factory) *model.Model {
+		p := params.DefaultCompartmental()
+		p.NumTicks, p.ShowProgress = 14, false
+		m, err := model.NewCompartmental(regions(t), p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+		require.NoError(t, err)
+		require.NoError(t, m.SetComponents(append(model.DefaultCompartmentalComponents(), f)...))
+		return m
+	}
+	require.ErrorContains(t, build(reporting(0.5, "", 0, 7, "")).Initialize(),
+		`CaseSurveillanceTracker: aggregate_days = 7 with count = "I" would sum the compartmental model's I, a prevalence, over each window`)
+	require.NoError(t, build(reporting(0.5, "", 0, 7, metrics.CountIncidence)).Initialize())
+	require.NoError(t, build(reporting(0.5, "", 0, 0, "")).Initialize())
+	require.NoError(t, build(reporting(0.5, "", 0, 1, "")).Initialize())
+}
