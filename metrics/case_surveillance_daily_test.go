@@ -60,3 +60,25 @@ func TestCaseSurveillanceDailyWeeks(t *testing.T) {
 	assert.Equal(t, 69, rows[len(rows)-1].Tick, "the tenth week's last day")
 	assert.Equal(t, days/7, css[1].Recorded())
 }
+
+// TestCaseSurveillanceDailyWindowOfPrevalence: on the daily model I is a
+// prevalence, so aggregate_days with count = "I" (the default) would count
+// each case once per day it is infectious; building the tracker refuses it,
+// naming both keys, and accepts count = "incidence" or one-day reports of I.
+func TestCaseSurveillanceDailyWindowOfPrevalence(t *testing.T) {
+	build := func(f phases.Factory) error {
+		p := params.DefaultCompartmental()
+		p.NumTicks, p.ShowProgress = 14, false
+		m, err := model.NewCompartmental(regions(t), p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+		require.NoError(t, err)
+		if err := m.SetComponents(append(model.DefaultCompartmentalComponents(), f)...); err != nil {
+			return err
+		}
+		return m.Initialize()
+	}
+	require.ErrorContains(t, build(reporting(0.5, "", 0, 7, "")),
+		`CaseSurveillanceTracker: count = "I" with aggregate_days = 7: in a model with E, I is the number of infectious people each day`)
+	require.NoError(t, build(reporting(0.5, "", 0, 7, metrics.CountIncidence)))
+	require.NoError(t, build(reporting(0.5, "", 0, 0, "")))
+	require.NoError(t, build(reporting(0.5, "", 0, 1, "")))
+}

@@ -34,12 +34,12 @@ type CaseSurveillanceTrackerParams struct {
 	Reporting string `json:"reporting" doc:"reporting model: \"binomial\" (Binomial(C, detection_rate) per patch) or \"negative_binomial\" (He, Ionides & King 2010: mean μ = detection_rate·C, variance μ(1 − detection_rate) + psi²μ²; drawn as NegBin(μ, size k) with 1/k = psi² − 1/C where psi²·C > 1, else as Poisson(μ) with probability psi²·C and Binomial(C, detection_rate) otherwise, which has that variance exactly)"`
 	// Psi is the overdispersion ψ ≥ 0 of negative_binomial reporting (0:
 	// binomial); non-zero only with negative_binomial.
-	Psi float64 `json:"psi" doc:"overdispersion ψ ≥ 0 of \"negative_binomial\" reporting (the coefficient of variation of reports at large counts; 0 gives Binomial); must stay 0 with \"binomial\""`
+	Psi float64 `json:"psi" doc:"overdispersion ψ in [0, 100] of \"negative_binomial\" reporting (the coefficient of variation of reports at large counts; 0 gives Binomial); must stay 0 with \"binomial\""`
 	// AggregateDays is the length in days of a reporting window: counts are
 	// summed per patch over each window and drawn once at its last tick. 0
 	// (the default) is the model's tick; otherwise a positive multiple of the
 	// model's time step (checked at Initialize).
-	AggregateDays int `json:"aggregate_days" doc:"report totals over windows of this many days, a positive multiple of the model's time step (e.g. 7 or 14 with the daily model, 14 or 28 with the biweekly one); the counts are summed per patch over each window and drawn once at its last tick, one row per complete window labelled with its last tick and that tick's date (a partial window at the end is not reported); 0 = every tick"`
+	AggregateDays int `json:"aggregate_days" doc:"report totals over windows of this many days, a positive multiple of the model's time step (e.g. 7 or 14 with the daily model, which needs count = \"incidence\" for it, 14 or 28 with the biweekly one); the counts are summed per patch over each window and drawn once at its last tick, one row per complete window labelled with its last tick and that tick's date (a partial window at the end is not reported); 0 = every tick"`
 	// Count is what is reported on: [CountI] (default; "" means it too) or
 	// [CountIncidence].
 	Count string `json:"count" doc:"what is reported on: \"I\" (each patch's current I; the tick's incidence in the biweekly model) or \"incidence\" (the tick's flow into I from the model's infection phase, which must precede the tracker). In the compartmental model I is a prevalence: \"I\" with aggregate_days sums each day's I over the window, person-days of infection (about inf_mu times the new cases), so weekly case reports need \"incidence\""`
@@ -75,8 +75,15 @@ func (p CaseSurveillanceTrackerParams) Validate() error {
 		errs = append(errs, fmt.Errorf("%s: reporting must be %q or %q, got %q",
 			CaseSurveillanceTrackerName, ReportingBinomial, ReportingNegativeBinomial, p.Reporting))
 	}
-	if !(p.Psi >= 0) || math.IsInf(p.Psi, 1) {
+	switch {
+	case !(p.Psi >= 0) || math.IsInf(p.Psi, 1):
 		errs = append(errs, fmt.Errorf("%s: psi must be finite and >= 0, got %v", CaseSurveillanceTrackerName, p.Psi))
+	case p.Psi > MaxPsi:
+		// Above it the negative binomial's size 1/(ψ² − 1/C) leaves the range
+		// where rng.NegativeBinomial is guaranteed not to panic (size ≥ 10⁻⁴),
+		// and for ψ ≳ 10¹⁵⁴ ψ² overflows and the size is 0.
+		errs = append(errs, fmt.Errorf("%s: psi must be at most %v (a coefficient of variation of reports of %v), got %v",
+			CaseSurveillanceTrackerName, float64(MaxPsi), float64(MaxPsi), p.Psi))
 	}
 	if p.AggregateDays < 0 {
 		errs = append(errs, fmt.Errorf("%s: aggregate_days must be >= 0 (0 = every tick), got %d", CaseSurveillanceTrackerName, p.AggregateDays))
@@ -88,6 +95,11 @@ func (p CaseSurveillanceTrackerParams) Validate() error {
 	}
 	return errors.Join(errs...)
 }
+
+// MaxPsi is the largest overdispersion ψ accepted: the negative binomial's
+// size 1/(ψ² − 1/C) stays ≥ 10⁻⁴, where [rng.NegativeBinomial]'s mixing draw
+// stays below its limit with probability 1 − 10⁻²⁰.
+const MaxPsi = 100
 
 // negativeBinomial reports whether p asks for negative_binomial reporting.
 func (p CaseSurveillanceTrackerParams) negativeBinomial() bool {

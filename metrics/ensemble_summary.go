@@ -26,12 +26,14 @@ type ReplicateOutcome struct {
 	// FinalState is the tracked count of each state at the last recorded
 	// tick, summed over groups.
 	FinalState map[string]int64 `json:"final_state"`
-	// ExtinctionTick is the first tick at which the tracked I, summed over
-	// groups, is 0 after having been positive at an earlier tick (global
-	// extinction of the epidemic); nil when it never happens.
+	// ExtinctionTick is the first tick at which the tracked I (E + I when
+	// the tracker records E: the compartmental model), summed over groups,
+	// is 0 after having been positive at an earlier tick (global extinction
+	// of the epidemic); nil when it never happens.
 	ExtinctionTick *int `json:"extinction_tick"`
 	// FadeOutEvents counts the (group, tick) pairs where the group's
-	// tracked I is positive at tick t−1 and 0 at tick t: local fade-outs,
+	// tracked I (E + I when the tracker records E) is positive at tick t−1
+	// and 0 at tick t: local fade-outs,
 	// per patch when the tracker is per patch (--per-patch), global
 	// extinctions (each one, re-extinctions too) with one all_patches group.
 	FadeOutEvents int64 `json:"fadeout_events"`
@@ -49,20 +51,33 @@ func NewReplicateOutcome(r int, seed uint64, t *StateTracker, f *FadeOutTracker)
 	T := t.Recorded()
 	o.Infections = new(int64)
 	if k, err := t.stateIndex("I"); err == nil {
+		// In an SEIR model the infected are E + I: I alone falls to 0
+		// whenever a generation has recovered before the next one, still
+		// latent, turns infectious, and the epidemic goes on.
+		e, errE := t.stateIndex("E")
+		infected := func(tick, g int) int64 {
+			v := t.row(k, tick)[g]
+			if errE == nil {
+				v += t.row(e, tick)[g]
+			}
+			return v
+		}
 		wasPositive := false
 		for tick := range T {
-			var sum int64
+			var sum, inf int64
 			for g, v := range t.row(k, tick) {
 				sum += v
-				if tick > 0 && v == 0 && t.row(k, tick-1)[g] > 0 {
+				n := infected(tick, g)
+				inf += n
+				if tick > 0 && n == 0 && infected(tick-1, g) > 0 {
 					o.FadeOutEvents++
 				}
 			}
 			*o.Infections += sum
-			if sum == 0 && wasPositive && o.ExtinctionTick == nil {
+			if inf == 0 && wasPositive && o.ExtinctionTick == nil {
 				o.ExtinctionTick = &tick
 			}
-			wasPositive = wasPositive || sum > 0
+			wasPositive = wasPositive || inf > 0
 		}
 	}
 	if f != nil && f.Recorded() > 0 {

@@ -11,8 +11,8 @@ import (
 // Share of each year's births enter S on one day of the year, Day, and the
 // rest evenly over the year.
 type Cohort struct {
-	// Share is the share of each year's births that enter on Day, in [0, 1].
-	Share float64 `json:"share" doc:"share of each year's births entering on day, in [0, 1]"`
+	// Share is the share of each year's births that enter on Day, in (0, 1].
+	Share float64 `json:"share" doc:"share of each year's births entering on day, in (0, 1]"`
 	// Day is the entry day, "MM-DD" on a 365-day calendar (02-29 is refused).
 	Day string `json:"day" doc:"entry day \"MM-DD\" (02-29 refused)"`
 }
@@ -20,8 +20,13 @@ type Cohort struct {
 // Validate checks the share's range and the day.
 func (c Cohort) Validate(key string) error {
 	var errs []error
-	if !(c.Share >= 0 && c.Share <= 1) {
+	switch {
+	case !(c.Share >= 0 && c.Share <= 1):
 		errs = append(errs, fmt.Errorf("%s.share must be in [0, 1], got %v", key, c.Share))
+	case c.Share == 0:
+		// A cohort table without its share (or share = 0) would silently
+		// spread every birth evenly: most likely the share was left out.
+		errs = append(errs, fmt.Errorf("%s.share is 0 (or missing): give the share of births entering on the cohort day, in (0, 1], or leave cohort out", key))
 	}
 	if _, _, err := c.MonthDay(); err != nil {
 		errs = append(errs, fmt.Errorf("%s.day: %w", key, err))

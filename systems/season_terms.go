@@ -130,6 +130,10 @@ func (s *SeasonSpec) Calendar(prefix string) (*SeasonCalendar, error) {
 	switch maxA := 1 / (2 * p); {
 	case !(s.Amplitude >= 0) || math.IsInf(s.Amplitude, 1):
 		errs = append(errs, fmt.Errorf("%s: season.amplitude must be a finite number ≥ 0, got %v", prefix, s.Amplitude))
+	case s.Amplitude > 0 && (term == 0 || term == daysPerYear):
+		// Every day then has the multiplier 1: the amplitude would be ignored.
+		errs = append(errs, fmt.Errorf("%s: season.amplitude %v needs holidays covering some but not all of the year "+
+			"(the holidays cover %d of the 365 days, so every day's multiplier would be 1)", prefix, s.Amplitude, daysPerYear-term))
 	case 1-2*p*s.Amplitude < 0:
 		errs = append(errs, fmt.Errorf("%s: season.amplitude %v makes the holiday multiplier 1 − 2pA negative "+
 			"(p = %d/365 of the days in term): at most %v", prefix, s.Amplitude, term, maxA))

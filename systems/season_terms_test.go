@@ -125,6 +125,11 @@ func TestSeasonAndAlphaParams(t *testing.T) {
 			`season.holidays[1]: ["09-01", "09-10"] overlaps season.holidays[0] ["07-20", "09-05"]`},
 		{`{"season": {` + terms + `"holidays": [["12-20", "01-04"], ["01-01", "01-02"]]}}`,
 			`season.holidays[1]: ["01-01", "01-02"] overlaps season.holidays[0]`},
+		{`{"season": {"type": "terms", "amplitude": 0.3, "holidays": []}}`,
+			`InfectionProcess: season.amplitude 0.3 needs holidays covering some but not all of the year (the holidays cover 0 of the 365 days`},
+		{`{"season": {"type": "terms", "amplitude": 0.3}}`, `season.amplitude 0.3 needs holidays`},
+		{`{"season": {"type": "terms", "amplitude": 0.3, "holidays": [["01-02", "01-01"]]}}`,
+			`season.amplitude 0.3 needs holidays covering some but not all of the year (the holidays cover 365 of the 365 days`},
 		{`{"season": {"type": "terms", "amplitude": -0.1, "holidays": []}}`, `season.amplitude must be a finite number ≥ 0, got -0.1`},
 		// threeHolidays: p = 287/365, largest A = 365/574 = 0.6358885017421603.
 		{`{"season": {"type": "terms", "amplitude": 0.7, "holidays": [["12-20", "01-04"], ["04-01", "04-14"], ["07-20", "09-05"]]}}`,

@@ -183,6 +183,8 @@ func TestVitalDynamicsDataParams(t *testing.T) {
 			`VitalDynamicsProcess: crude_death_rate = 5 and deaths = "t.csv" exclude each other (the rate is used only by deaths = "crude")`},
 		{`{"births": " "}`, `VitalDynamicsProcess: births must be "crude", "scenario" or a CSV path, got " "`},
 		{`{"cohort": {"share": 1.5, "day": "09-01"}}`, `VitalDynamicsProcess: cohort.share must be in [0, 1], got 1.5`},
+		{`{"cohort": {"day": "09-01"}}`, `VitalDynamicsProcess: cohort.share is 0 (or missing)`},
+		{`{"cohort": {"share": 0, "day": "09-01"}}`, `VitalDynamicsProcess: cohort.share is 0 (or missing)`},
 		{`{"cohort": {"share": 0.5, "day": "02-29"}}`, `VitalDynamicsProcess: cohort.day: "02-29" is not a day of the 365-day calendar (a date's Feb 29 counts as Feb 28: write 02-28)`},
 		{`{"cohort": {"share": 0.5, "day": "9-1"}}`, `VitalDynamicsProcess: cohort.day: "9-1" is not a date MM-DD`},
 		{`{"cohort": {"share": 0.5, "day": "13-01"}}`, `VitalDynamicsProcess: cohort.day: "13-01": month must be 01…12`},
