@@ -217,7 +217,7 @@ func componentList(in *inputs) []phases.Factory {
 // buildModel builds the model with its components and checks that the list
 // has the StateTracker the outputs need.
 func buildModel(in *inputs, opts ...model.Option) (*model.Biweekly, error) {
-	m, err := model.NewBiweekly(in.scenario, in.params, in.modelOptions(opts)...)
+	m, err := model.New(in.scenario, in.params, in.modelOptions(opts)...)
 	if err != nil {
 		return nil, err
 	}

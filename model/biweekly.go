@@ -59,12 +59,40 @@ type Biweekly = Model
 const timestampLayout = "2006-01-02 15:04:05.000000"
 
 // NewBiweekly validates params and scenario, deep-copies the scenario and
-// creates one patch entity per row (S = pop, I = R = 0). No components are
-// added.
+// creates one patch entity per row (S = pop, I = R = 0) of a biweekly model.
+// No components are added. WithType naming another model type is an error:
+// use [New] (the type from WithType, as a run file's model) or
+// [NewCompartmental].
 func NewBiweekly(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (*Model, error) {
+	return newOfType(TypeBiweekly, "NewBiweekly", scn, p, opts)
+}
+
+// New validates params and scenario, deep-copies the scenario and creates
+// one patch entity per row (S = pop, every other compartment 0) of the
+// model type [WithType] names: biweekly by default, or compartmental. It is
+// the constructor for a type known only at run time, such as a run file's
+// model ([RunFile.Model]). No components are added.
+func New(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (*Model, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
 		return nil, err
+	}
+	return newEngine(scn, p, cfg)
+}
+
+// newOfType is New for a constructor of one model type (named ctor in
+// errors): a WithType naming another type is an error.
+func newOfType(mt, ctor string, scn *scenario.Table, p params.BiweeklyParams, opts []Option) (*Model, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.typeSet && cfg.mtype.name != mt {
+		return nil, fmt.Errorf("model: %s builds the %s model, not WithType(%q): use model.New", ctor, mt, cfg.mtype.name)
+	}
+	cfg.mtype, _ = lookupModelType(mt)
+	if !cfg.nameSet {
+		cfg.name = cfg.mtype.name
 	}
 	return newEngine(scn, p, cfg)
 }
@@ -79,6 +107,8 @@ func newConfig(opts []Option) (config, error) {
 	}
 	if cfg.name == "" {
 		cfg.name = cfg.mtype.name
+	} else {
+		cfg.nameSet = true
 	}
 	return cfg, nil
 }

@@ -62,7 +62,7 @@ func TestCompartmentalAllOptionsDeterminism(t *testing.T) {
 	build := func(numba bool, workers int) *Model {
 		p := rf.Params
 		p.Parallel = numba
-		m, err := NewBiweekly(rf.Scenario, p, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard), WithWorkers(workers))
+		m, err := New(rf.Scenario, p, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard), WithWorkers(workers))
 		require.NoError(t, err)
 		require.NoError(t, m.SetComponents(rf.Components...))
 		return m

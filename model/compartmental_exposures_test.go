@@ -57,7 +57,7 @@ func TestSEIRExposuresCountInfections(t *testing.T) {
 		for _, workers := range []int{1, 3} {
 			p := rf.Params
 			p.Parallel = numba
-			m, err := NewBiweekly(rf.Scenario, p, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard), WithWorkers(workers))
+			m, err := New(rf.Scenario, p, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard), WithWorkers(workers))
 			require.NoError(t, err)
 			require.NoError(t, m.SetComponents(rf.Components...))
 			require.NoError(t, m.Initialize())
@@ -78,7 +78,7 @@ func TestSEIRExposuresResume(t *testing.T) {
 	rf, err := DecodeRunFile(strings.NewReader(compartmentalRunFile), "run.toml", t.TempDir())
 	require.NoError(t, err)
 	build := func() *Model {
-		m, err := NewBiweekly(rf.Scenario, rf.Params, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard))
+		m, err := New(rf.Scenario, rf.Params, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard))
 		require.NoError(t, err)
 		require.NoError(t, m.SetComponents(rf.Components...))
 		return m

@@ -43,7 +43,7 @@ type = "StateTracker"
 func TestReplicateOutcomeExtinctionCountsE(t *testing.T) {
 	rf, err := DecodeRunFile(strings.NewReader(latentGapRunFile), "run.toml", t.TempDir())
 	require.NoError(t, err)
-	m, err := NewBiweekly(rf.Scenario, rf.Params, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	m, err := New(rf.Scenario, rf.Params, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard))
 	require.NoError(t, err)
 	require.NoError(t, m.SetComponents(rf.Components...))
 	require.NoError(t, m.Run(context.Background()))

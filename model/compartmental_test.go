@@ -48,7 +48,7 @@ func TestModelTypes(t *testing.T) {
 		{"compartmental", func() (*Model, error) {
 			return NewCompartmental(scn, params.CompartmentalParams{BiweeklyParams: p})
 		}, TypeCompartmental, "CompartmentalModel", 1, []string{"S", "E", "I", "R"}, "2023-01-04", "compartmental"},
-		{"WithType", func() (*Model, error) { return NewBiweekly(scn, p, WithType(TypeCompartmental)) },
+		{"WithType", func() (*Model, error) { return New(scn, p, WithType(TypeCompartmental)) },
 			TypeCompartmental, "CompartmentalModel", 1, []string{"S", "E", "I", "R"}, "2023-01-04", "compartmental"},
 	}
 	for _, tt := range tests {
@@ -64,8 +64,15 @@ func TestModelTypes(t *testing.T) {
 			assert.Equal(t, []int64{100000, 50000}, must(m.Patches().Column("S")))
 		})
 	}
-	_, err := NewBiweekly(scn, p, WithType("seir"))
+	_, err := New(scn, p, WithType("seir"))
 	assert.EqualError(t, err, `model: WithType: unknown model type "seir" (want "biweekly" or "compartmental")`)
+	_, err = NewBiweekly(scn, p, WithType(TypeCompartmental))
+	assert.EqualError(t, err, `model: NewBiweekly builds the biweekly model, not WithType("compartmental"): use model.New`)
+	_, err = NewCompartmental(scn, params.CompartmentalParams{BiweeklyParams: p}, WithType(TypeBiweekly))
+	assert.EqualError(t, err, `model: NewCompartmental builds the compartmental model, not WithType("biweekly"): use model.New`)
+	named, err := NewCompartmental(scn, params.CompartmentalParams{BiweeklyParams: p}, WithName("daily"))
+	require.NoError(t, err)
+	assert.Equal(t, "daily", named.Name())
 	assert.Equal(t, []string{"S", "E", "I", "R"}, params.DefaultCompartmental().States())
 	assert.Equal(t, 1, params.DefaultCompartmental().TimeStepDays())
 }
@@ -155,7 +162,7 @@ func TestCompartmentalRunFileSnapshot(t *testing.T) {
 	assert.Equal(t, []string{"InitializeEquilibriumStates", "InfectionSeeding", "ImportationPressure", "Infection",
 		"VitalDynamics", "StateTracker", "CaseSurveillanceTracker"}, rf.Types)
 	build := func(p params.BiweeklyParams) *Model {
-		m, err := NewBiweekly(rf.Scenario, p, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard))
+		m, err := New(rf.Scenario, p, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard))
 		require.NoError(t, err)
 		require.NoError(t, m.SetComponents(rf.Components...))
 		return m

@@ -56,9 +56,10 @@ func lookupModelType(name string) (*modelType, error) {
 	return nil, fmt.Errorf("unknown model type %q (want %q or %q)", name, TypeBiweekly, TypeCompartmental)
 }
 
-// WithType sets the model type: [TypeBiweekly] (the default of
-// [NewBiweekly], [NewEnsemble] and run files) or [TypeCompartmental] (what
-// [NewCompartmental] builds). Snapshots record the type, and loading one
+// WithType sets the model type of [New] and [NewEnsemble]:
+// [TypeBiweekly] (the default, as in run files) or [TypeCompartmental].
+// [NewBiweekly] and [NewCompartmental] build their own type (WithType
+// naming the other is an error). Snapshots record the type, and loading one
 // restores it. Another name is an error.
 func WithType(name string) Option {
 	return func(c *config) error {
@@ -66,7 +67,7 @@ func WithType(name string) Option {
 		if err != nil {
 			return fmt.Errorf("model: WithType: %w", err)
 		}
-		c.mtype = t
+		c.mtype, c.typeSet = t, true
 		return nil
 	}
 }
@@ -82,14 +83,10 @@ type Compartmental = Model
 // NewCompartmental validates params and scenario, deep-copies the scenario
 // and creates one patch entity per row (S = pop, E = I = R = 0) of a
 // compartmental model (default name "compartmental"). No components are
-// added. It takes the options of [NewBiweekly]; the type is always
-// compartmental.
+// added. It takes the options of [NewBiweekly]; WithType naming another
+// model type is an error.
 func NewCompartmental(scn *scenario.Table, p params.CompartmentalParams, opts ...Option) (*Compartmental, error) {
-	cfg, err := newConfig(append(opts, WithType(TypeCompartmental)))
-	if err != nil {
-		return nil, err
-	}
-	return newEngine(scn, p.BiweeklyParams, cfg)
+	return newOfType(TypeCompartmental, "NewCompartmental", scn, p.BiweeklyParams, opts)
 }
 
 // Type returns the model's type: "biweekly" or "compartmental".

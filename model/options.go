@@ -17,7 +17,9 @@ type Option func(*config) error
 
 type config struct {
 	mtype     *modelType // WithType; biweekly by default
+	typeSet   bool       // WithType was given
 	name      string     // "": the type's name
+	nameSet   bool       // WithName was given
 	stdout    io.Writer
 	progress  io.Writer
 	workers   int

@@ -55,7 +55,7 @@ func TestSEIRScienceRunFile(t *testing.T) {
 	rf, err := model.DecodeRunFile(strings.NewReader(seirRunFile), "seir.toml", t.TempDir())
 	require.NoError(t, err)
 	require.Equal(t, model.TypeCompartmental, rf.Model)
-	fromFile, err := model.NewBiweekly(rf.Scenario, rf.Params, model.WithType(rf.Model), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	fromFile, err := model.New(rf.Scenario, rf.Params, model.WithType(rf.Model), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)
 	require.NoError(t, fromFile.SetComponents(rf.Components...))
 	require.NoError(t, fromFile.Run(context.Background()))

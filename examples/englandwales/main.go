@@ -58,7 +58,7 @@ func run(out io.Writer, scn *scenario.Table, outDir string, years int) ([]town, 
 	p := rf.Params
 	p.NumTicks = years * 365
 	p.ShowProgress = false
-	m, err := model.NewBiweekly(scn, p, model.WithType(rf.Model), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	m, err := model.New(scn, p, model.WithType(rf.Model), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	if err != nil {
 		return nil, err
 	}
