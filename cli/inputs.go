@@ -99,7 +99,11 @@ func (f inputFlags) load() (*inputs, error) {
 			if rf.HasParams && f.paramsFile != "" {
 				errs = append(errs, fmt.Errorf("%s has a [params] table and --params %s was given: use one of them", f.configFile, f.paramsFile))
 			}
-			if f.modelType != "" && f.modelType != rf.Model {
+			switch {
+			case f.modelType == "" || f.modelType == rf.Model:
+			case !rf.HasModel:
+				errs = append(errs, fmt.Errorf("%s has no model key, so its components are the %s model's, and --model %s was given: add model = %q to the file instead", f.configFile, rf.Model, f.modelType, f.modelType))
+			default:
 				errs = append(errs, fmt.Errorf("%s is a %s model (model = %q) and --model %s was given: use one of them", f.configFile, rf.Model, rf.Model, f.modelType))
 			}
 		}

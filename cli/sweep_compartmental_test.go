@@ -64,3 +64,34 @@ mode = "grid"
 		assert.Positive(t, col(r, "infections"), "β 1.5, R0 ≈ 12: the outbreak takes off, %v", r)
 	}
 }
+
+// TestModelFlagAgainstRunFile: --model and a run file's model key must
+// agree; a file without the key is a biweekly file, and the message says
+// to put the key in the file.
+func TestModelFlagAgainstRunFile(t *testing.T) {
+	dir := t.TempDir()
+	plain := writeFile(t, dir, "plain.toml", "scenario = { builder = \"two_patch\" }\n[[phases]]\ntype = \"StateTracker\"\n")
+	daily := writeFile(t, dir, "daily.toml", "model = \"compartmental\"\nscenario = { builder = \"two_patch\" }\n[[phases]]\ntype = \"StateTracker\"\n")
+	tests := []struct {
+		name, file, model string
+		code              int
+		msg               string
+	}{
+		{"no key, --model compartmental", plain, "compartmental", 2,
+			`plain.toml has no model key, so its components are the biweekly model's, and --model compartmental was given: add model = "compartmental" to the file instead`},
+		{"key, other --model", daily, "biweekly", 2,
+			`daily.toml is a compartmental model (model = "compartmental") and --model biweekly was given: use one of them`},
+		{"key, same --model", daily, "compartmental", 0, ""},
+		{"no key, --model biweekly", plain, "biweekly", 0, ""},
+		{"unknown --model", plain, "seir", 2, `--model "seir": want ["biweekly" "compartmental"]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, stderr := runCLI(t, "validate", "--config", tt.file, "--model", tt.model)
+			assert.Equal(t, tt.code, code, stderr)
+			if tt.msg != "" {
+				assert.Contains(t, stderr, tt.msg)
+			}
+		})
+	}
+}

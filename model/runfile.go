@@ -51,6 +51,8 @@ type RunFile struct {
 	// [TypeCompartmental]. Pass it to [WithType]; the file's component
 	// names are resolved in its scope ([LookupComponentTypeFor]).
 	Model string
+	// HasModel reports whether the file has a model key.
+	HasModel bool
 	// Scenario is the scenario the file names; nil when it names none.
 	Scenario *scenario.Table
 	// ScenarioName describes the scenario's origin (its path or builder).
@@ -185,7 +187,7 @@ func (rf *RunFile) decodeModel(v any) error {
 	if _, err := lookupModelType(name); err != nil {
 		return fmt.Errorf("model: %w", err)
 	}
-	rf.Model = name
+	rf.Model, rf.HasModel = name, true
 	return nil
 }
 
