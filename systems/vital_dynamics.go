@@ -117,6 +117,9 @@ func (c *VitalDynamics) prepare(date time.Time) {
 		cd, onCohort = cohortDate(date, c.step, c.cohortMonth, c.cohortDay)
 		cy, cf = YearPosition(cd)
 		if c.birthData == nil {
+			// A year at the crude rate brings CBR/1000 · N births: the
+			// per-tick rate (1 + CBR/1000)^(step/365) − 1 compounds to
+			// exactly that over 365 days, and the cohort enters it at once.
 			c.rates.Birth = (1 - share) * c.p.BirthRate(c.step)
 			if onCohort {
 				c.rates.Birth += share * c.p.CrudeBirthRate / 1000
