@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/rubeola/rubeola/params"
@@ -58,6 +60,9 @@ func NewVitalDynamics(p *VitalDynamicsParams) phases.Factory {
 		if c.birthData, c.deathData, err = sharedVitalSources(m, q); err != nil {
 			return nil, err
 		}
+		if err := c.checkYears(m); err != nil {
+			return nil, err
+		}
 		if q.Cohort != nil {
 			c.cohortMonth, c.cohortDay, _ = q.Cohort.MonthDay() // validated by Resolve
 		}
@@ -95,6 +100,29 @@ func (c *VitalDynamics) Initialize(m phases.Model) error {
 		c.deathMean = make([]float64, n)
 	}
 	return nil
+}
+
+// checkYears refuses a births or deaths table whose years miss the run
+// altogether: its figures hold before its first and after its last year,
+// so the whole run would quietly use one year's figures (a table for
+// another period, or a run started in the wrong year).
+func (c *VitalDynamics) checkYears(m phases.Model) error {
+	ticks := max(m.Params().NumTicks, 1)
+	runFirst, runLast := m.StartDate().Year(), m.TickDate(ticks).AddDate(0, 0, -1).Year()
+	var errs []error
+	for _, d := range []struct {
+		key, src string
+		data     *YearlySeries
+	}{{"births", c.p.Births, c.birthData}, {"deaths", c.p.Deaths, c.deathData}} {
+		if d.data == nil {
+			continue
+		}
+		if first, last, ok := d.data.Years(); ok && (last < runFirst || first > runLast) {
+			errs = append(errs, fmt.Errorf("%s: %s = %q: the table's years %d–%d and the run's %d–%d do not overlap (a table's figures hold before its first and after its last year, so the whole run would use one year's figures)",
+				VitalDynamicsName, d.key, d.src, first, last, runFirst, runLast))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Step applies one tick of births and deaths. A patch whose population

@@ -11,17 +11,32 @@ import "time"
 // first figure holds, after the last its last figure holds (no
 // extrapolation: a trend in the data is not continued past its ends).
 type YearlySeries struct {
-	first  []int       // per patch: the year of v[j][0]
-	values [][]float64 // per patch: one figure per consecutive year
+	first    []int       // per patch: the year of v[j][0]
+	values   [][]float64 // per patch: one figure per consecutive year
+	constant bool        // one figure for every year (ConstantSeries)
 }
 
 // ConstantSeries returns a series with one figure per patch for every year.
 func ConstantSeries(v []float64) *YearlySeries {
-	s := &YearlySeries{first: make([]int, len(v)), values: make([][]float64, len(v))}
+	s := &YearlySeries{first: make([]int, len(v)), values: make([][]float64, len(v)), constant: true}
 	for j, x := range v {
 		s.values[j] = []float64{x}
 	}
 	return s
+}
+
+// Years returns the first and the last year with a figure, over all
+// patches; ok is false for a series with one figure for every year
+// ([ConstantSeries]) or no patch.
+func (s *YearlySeries) Years() (first, last int, ok bool) {
+	if s.constant || len(s.values) == 0 {
+		return 0, 0, false
+	}
+	first, last = s.first[0], s.first[0]+len(s.values[0])-1
+	for j, v := range s.values {
+		first, last = min(first, s.first[j]), max(last, s.first[j]+len(v)-1)
+	}
+	return first, last, true
 }
 
 // Len returns the number of patches.

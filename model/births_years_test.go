@@ -1,0 +1,52 @@
+package model
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBirthsTableMustOverlapTheRun: a births table for 2044–2046 and a run
+// from 2000-01 for 104 biweekly ticks (to 2003-12) do not overlap: the
+// table's last figure would hold for the whole run, so building the
+// component (what `rubeola validate` does) refuses it, naming the key, the
+// file and both periods; a table that overlaps by one year is taken.
+func TestBirthsTableMustOverlapTheRun(t *testing.T) {
+	tests := []struct {
+		name, years, want string
+	}{
+		{"after", "2044,2045,2046", `the table's years 2044–2046 and the run's 2000–2003 do not overlap`},
+		{"before", "1990,1991", `the table's years 1990–1991 and the run's 2000–2003 do not overlap`},
+		{"one year in", "2003,2004", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var table strings.Builder
+			table.WriteString("id,year,births\n")
+			for _, y := range strings.Split(tt.years, ",") {
+				table.WriteString("patch_1," + y + ",2000\npatch_2," + y + ",1000\n")
+			}
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "births.csv"), []byte(table.String()), 0o644))
+			run := "scenario = { builder = \"two_patch\" }\n[params]\nnum_ticks = 104\nstart_time = \"2000-01\"\n" +
+				"[[phases]]\ntype = \"VitalDynamics\"\nbirths = \"births.csv\"\n"
+			rf, err := DecodeRunFile(strings.NewReader(run), "run.toml", dir)
+			require.NoError(t, err)
+			m, err := New(rf.Scenario, rf.Params, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+			require.NoError(t, err)
+			err = m.SetComponents(rf.Components...)
+			if tt.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), `run.toml: phases[1] (VitalDynamics): VitalDynamicsProcess: births = "`)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
