@@ -42,8 +42,9 @@ type InfectionParams struct {
 	// Alpha is the TSIR mixing exponent α (Finkenstädt & Grenfell 2000), in
 	// (0, 1]: λ_j = β_tick·s(t)·(Σ_i I_i·M[i,j])^α / N_j. The exponent
 	// applies to the mixed infectious count only; β and the season stay
-	// outside it, so β keeps its meaning for every α. 1 (the default) is
-	// today's mass action, computed by the same arithmetic.
+	// outside it (β is the rate per unit of I^α; with α < 1 the force per
+	// infectious person falls as I grows, so β is refitted with α). 1 (the
+	// default) is today's mass action, computed by the same arithmetic.
 	Alpha float64 `json:"alpha" doc:"TSIR exponent α in (0, 1] on the mixed infectious count: λ_j = β_tick·s(t)·(Σ_i I_i·M[i,j])^α / N_j (Finkenstädt & Grenfell 2000 fit ≈ 0.97); 1 = mass action"`
 	// Storage is the element type of the factored gravity matrix of the
 	// default kernel (SPEC §7.5): StorageFloat64 (default, within 1e−12 of
