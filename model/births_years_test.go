@@ -50,3 +50,17 @@ func TestBirthsTableMustOverlapTheRun(t *testing.T) {
 		})
 	}
 }
+
+// TestBirthsSourceTypo: a births value that is neither a keyword nor an
+// existing file, but close to a keyword, gets a did-you-mean.
+func TestBirthsSourceTypo(t *testing.T) {
+	run := "scenario = { builder = \"two_patch\" }\n[[phases]]\ntype = \"VitalDynamics\"\nbirths = \"scenaro\"\n"
+	rf, err := DecodeRunFile(strings.NewReader(run), "run.toml", t.TempDir())
+	require.NoError(t, err)
+	m, err := New(rf.Scenario, rf.Params, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	err = m.SetComponents(rf.Components...)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `VitalDynamicsProcess: births = "`)
+	assert.Contains(t, err.Error(), `no such file or directory (did you mean "scenario"?)`)
+}

@@ -3,6 +3,8 @@ package systems
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"path/filepath"
 
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -44,6 +46,9 @@ func vitalSources(p VitalDynamicsParams, scn *scenario.Table) (births, deaths *Y
 		}
 		t, err := LoadVitalTableFile(src, scn)
 		if err != nil {
+			if hint := params.Suggest(filepath.Base(src), []string{SourceCrude, SourceScenario}); hint != "" && errors.Is(err, fs.ErrNotExist) {
+				err = fmt.Errorf("%w (did you mean %q?)", err, hint)
+			}
 			errs = append(errs, params.PrefixErrors(fmt.Sprintf("%s: %s = %q", VitalDynamicsName, key, src), err))
 		}
 		tables[src] = t
