@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -63,4 +64,33 @@ func TestBirthsSourceTypo(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `VitalDynamicsProcess: births = "`)
 	assert.Contains(t, err.Error(), `no such file or directory (did you mean "scenario"?)`)
+}
+
+// TestResumeRefusesAChangedBirthsTable: a snapshot records the SHA-256 of
+// the births table its run read; resuming after the file changed is an
+// error naming the key and both digests (the resumed run would not continue
+// the saved one), and resuming with the same file works.
+func TestResumeRefusesAChangedBirthsTable(t *testing.T) {
+	dir := t.TempDir()
+	table := filepath.Join(dir, "births.csv")
+	require.NoError(t, os.WriteFile(table, []byte("id,year,births\npatch_1,2000,2000\npatch_2,2000,1000\n"), 0o644))
+	run := "scenario = { builder = \"two_patch\" }\n[params]\nnum_ticks = 20\nstart_time = \"2000-01\"\n" +
+		"[[phases]]\ntype = \"VitalDynamics\"\nbirths = \"births.csv\"\n"
+	rf, err := DecodeRunFile(strings.NewReader(run), "run.toml", dir)
+	require.NoError(t, err)
+	m, err := New(rf.Scenario, rf.Params, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(rf.Components...))
+	require.NoError(t, m.Initialize())
+	require.NoError(t, m.RunTicks(context.Background(), 5))
+	snap := filepath.Join(dir, "run.snap")
+	require.NoError(t, m.SaveSnapshot(snap))
+
+	_, err = LoadSnapshot(snap, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	require.NoError(t, err, "the same table")
+	require.NoError(t, os.WriteFile(table, []byte("id,year,births\npatch_1,2000,2500\npatch_2,2000,1000\n"), 0o644))
+	_, err = LoadSnapshot(snap, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `VitalDynamicsProcess: births = "`)
+	assert.Contains(t, err.Error(), "the table differs from the one the snapshot's run read (sha256:")
 }

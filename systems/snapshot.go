@@ -3,6 +3,7 @@ package systems
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/rubeola/rubeola/phases"
@@ -59,12 +60,59 @@ type vitalState struct {
 	Births     []int64 `json:"births"`
 	Vaccinated []int64 `json:"vaccinated_births"`
 	Deaths     []int64 `json:"deaths"`
+	// Tables are the SHA-256 of the births and deaths tables read from
+	// files ("births" / "deaths" → "sha256:…"); absent without one.
+	Tables map[string]string `json:"tables,omitempty"`
 }
 
-// SnapshotState returns the clamped-death counters (per block) and the last
-// tick's per-patch records.
+// SnapshotState returns the clamped-death counters (per block), the last
+// tick's per-patch records and the digests of the tables read from files.
 func (c *VitalDynamics) SnapshotState() (json.RawMessage, error) {
-	return json.Marshal(vitalState{Clamped: c.clamped, Births: c.births, Vaccinated: c.vaccinated, Deaths: c.deaths})
+	return json.Marshal(vitalState{Clamped: c.clamped, Births: c.births, Vaccinated: c.vaccinated, Deaths: c.deaths,
+		Tables: c.tableDigests()})
+}
+
+// tableDigests returns the digests of the births and deaths series read
+// from files, by key; nil when there are none.
+func (c *VitalDynamics) tableDigests() map[string]string {
+	var out map[string]string
+	for key, s := range map[string]*YearlySeries{"births": c.birthData, "deaths": c.deathData} {
+		if s != nil && s.Digest() != "" {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[key] = s.Digest()
+		}
+	}
+	return out
+}
+
+// checkTables refuses to resume with a births or deaths table whose
+// content differs from the one the snapshot's run read (a resumed run
+// would not continue the same run).
+func (c *VitalDynamics) checkTables(saved map[string]string) error {
+	now := c.tableDigests()
+	var errs []error
+	for _, key := range []string{"births", "deaths"} {
+		if saved[key] == now[key] {
+			continue
+		}
+		src := c.p.Births
+		if key == "deaths" {
+			src = c.p.Deaths
+		}
+		errs = append(errs, fmt.Errorf("%s: %s = %q: the table differs from the one the snapshot's run read (%s then, %s now): the resumed run would not continue it",
+			VitalDynamicsName, key, src, orNone(saved[key]), orNone(now[key])))
+	}
+	return errors.Join(errs...)
+}
+
+// orNone returns d, or "none" when empty.
+func orNone(d string) string {
+	if d == "" {
+		return "none"
+	}
+	return d
 }
 
 // RestoreState fetches columns and streams as Initialize does and loads a
@@ -75,6 +123,9 @@ func (c *VitalDynamics) RestoreState(m phases.Model, state json.RawMessage) erro
 		return err
 	}
 	if err := c.Initialize(m); err != nil {
+		return err
+	}
+	if err := c.checkTables(st.Tables); err != nil {
 		return err
 	}
 	n := len(c.births)

@@ -1,7 +1,9 @@
 package systems
 
 import (
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -39,7 +41,20 @@ func LoadVitalTableFile(path string, scn *scenario.Table) (*VitalTable, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return LoadVitalTable(f, path, scn)
+	h := sha256.New()
+	t, err := LoadVitalTable(io.TeeReader(f, h), path, scn)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.Copy(h, f); err != nil { // what the CSV reader left unread
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	digest := "sha256:" + hex.EncodeToString(h.Sum(nil))
+	t.Births.digest = digest
+	if t.Deaths != nil {
+		t.Deaths.digest = digest
+	}
+	return t, nil
 }
 
 // LoadVitalTable reads a births table for the patches of scn from CSV with

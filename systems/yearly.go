@@ -14,7 +14,12 @@ type YearlySeries struct {
 	first    []int       // per patch: the year of v[j][0]
 	values   [][]float64 // per patch: one figure per consecutive year
 	constant bool        // one figure for every year (ConstantSeries)
+	digest   string      // "sha256:…" of the file it was read from; "" otherwise
 }
+
+// Digest returns the SHA-256 of the file the series was read from
+// ("sha256:<hex>"), or "" for a series from the scenario or from Go.
+func (s *YearlySeries) Digest() string { return s.digest }
 
 // ConstantSeries returns a series with one figure per patch for every year.
 func ConstantSeries(v []float64) *YearlySeries {
