@@ -37,15 +37,19 @@ type sweepFlags struct {
 var sweepMetrics = []string{"attack_rate", "peak_tick", "peak_infectious", "infections", "final_S", "final_I", "final_R",
 	"fadeout_events", "faded_patches_final", "extinct"}
 
-// sweepMetricsFor returns the metric columns of a sweep over model type
-// mt: [sweepMetrics], with final_E after final_S for the compartmental
-// model.
-func sweepMetricsFor(mt string) []string {
-	if mt != model.TypeCompartmental {
-		return sweepMetrics
+// sweepMetricsFor returns the metric columns of a sweep of base:
+// [sweepMetrics], with final_E after final_S for the compartmental model,
+// and reported_cases (the first CaseSurveillanceTracker's total over the
+// run; the median for an ensemble point) when base has such a tracker.
+func sweepMetricsFor(base *model.RunFile) []string {
+	out := slices.Clone(sweepMetrics)
+	if base.Model == model.TypeCompartmental {
+		out = slices.Insert(out, slices.Index(out, "final_S")+1, "final_E")
 	}
-	k := slices.Index(sweepMetrics, "final_S") + 1
-	return slices.Insert(slices.Clone(sweepMetrics), k, "final_E")
+	if slices.Contains(base.Types, "CaseSurveillanceTracker") {
+		out = append(out, "reported_cases")
+	}
+	return out
 }
 
 // volatileFiles are the point outputs that differ between two runs of a
@@ -108,7 +112,7 @@ func runSweep(ctx context.Context, cmd *cobra.Command, file string, f sweepFlags
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	manifest, err := sf.NewManifest(string(format), sweepMetricsFor(sf.Base.Model))
+	manifest, err := sf.NewManifest(string(format), sweepMetricsFor(sf.Base))
 	if err != nil {
 		return invalid(err)
 	}
@@ -188,7 +192,18 @@ func runSweepPoint(ctx context.Context, sf *sweep.File, r sweep.PointRun, format
 		if err != nil {
 			return nil, err
 		}
-		return ensembleMetrics(sum.EnsembleSummary), nil
+		met := ensembleMetrics(sum.EnsembleSummary)
+		var reported []float64
+		for r := range e.Replicates() {
+			if v, ok := reportedCases(e.Replicate(r)); ok {
+				reported = append(reported, v)
+			}
+		}
+		if len(reported) == e.Replicates() {
+			slices.Sort(reported)
+			met["reported_cases"] = metrics.Quantile(reported, 0.5)
+		}
+		return met, nil
 	}
 	m, err := buildModel(in, opts...)
 	if err != nil {
@@ -204,7 +219,28 @@ func runSweepPoint(ctx context.Context, sf *sweep.File, r sweep.PointRun, format
 	}
 	o := metrics.NewReplicateOutcome(0, sum.Seed, metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](m)), fade)
 	o.Infections = sum.Totals.Infections
-	return outcomeMetrics(o), nil
+	met := outcomeMetrics(o)
+	if v, ok := reportedCases(m); ok {
+		met["reported_cases"] = v
+	}
+	return met, nil
+}
+
+// reportedCases returns the total of the model's first
+// CaseSurveillanceTracker over every group and recorded row; false without
+// one.
+func reportedCases(m *model.Model) (float64, bool) {
+	cs := model.InstancesOf[*metrics.CaseSurveillanceTracker](m)
+	if len(cs) == 0 {
+		return 0, false
+	}
+	var total int64
+	for _, row := range cs[0].Counts() {
+		for _, v := range row {
+			total += v
+		}
+	}
+	return float64(total), true
 }
 
 // outcomeMetrics are a single run's metrics.
