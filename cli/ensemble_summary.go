@@ -70,8 +70,8 @@ func (s *ensembleSummary) print(w io.Writer, dir string, tables, kept []string, 
 	if s.Replicates > 1 {
 		seeds = fmt.Sprintf("seeds %d–%d", s.Seeds[0], s.Seeds[s.Replicates-1])
 	}
-	fmt.Fprintf(w, "rubeola %s: ensemble of %d replicates (%s), %d patches (population %d), %d ticks from %s\n",
-		model.Version, s.Replicates, seeds, in.NumPatches, in.TotalPopulation, in.Params.NumTicks, in.Params.StartTime)
+	fmt.Fprintf(w, "rubeola %s: ensemble of %d replicates (%s), %d patches (population %d), %s\n",
+		model.Version, s.Replicates, seeds, in.NumPatches, in.TotalPopulation, ticksFrom(in.Params, s.Metadata.TimeStepDays))
 	st := s.Stats
 	if d := st.AttackRate; d != nil {
 		fmt.Fprintf(w, "  attack rate: median %.3g (90 %% interval %.3g–%.3g)\n", d.Q50, d.Q05, d.Q95)

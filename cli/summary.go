@@ -122,10 +122,23 @@ func newSummaryInputs(in *inputs, m *model.Biweekly) summaryInputs {
 	return s
 }
 
+// ticksFrom describes the run's length and start: "365 ticks from 2000-01"
+// for the biweekly model, "730 daily ticks from 2000-01" for the daily one,
+// "N ticks of K days" otherwise.
+func ticksFrom(p params.BiweeklyParams, stepDays int) string {
+	switch stepDays {
+	case params.StepDays, 0:
+		return fmt.Sprintf("%d ticks from %s", p.NumTicks, p.StartTime)
+	case 1:
+		return fmt.Sprintf("%d daily ticks from %s", p.NumTicks, p.StartTime)
+	}
+	return fmt.Sprintf("%d ticks of %d days from %s", p.NumTicks, stepDays, p.StartTime)
+}
+
 // print writes the short human summary; write is the time spent writing the outputs.
 func (s *runSummary) print(w io.Writer, dir string, files []string, write time.Duration) {
-	fmt.Fprintf(w, "rubeola %s: %d patches (population %d), %d ticks from %s\n", model.Version,
-		s.Inputs.NumPatches, s.Inputs.TotalPopulation, s.Inputs.Params.NumTicks, s.Inputs.Params.StartTime)
+	fmt.Fprintf(w, "rubeola %s: %d patches (population %d), %s\n", model.Version,
+		s.Inputs.NumPatches, s.Inputs.TotalPopulation, ticksFrom(s.Inputs.Params, s.Metadata.TimeStepDays))
 	if n := s.Totals.Infections; n != nil {
 		fmt.Fprintf(w, "  total infections: %d\n", *n)
 	} else {

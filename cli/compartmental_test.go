@@ -138,3 +138,24 @@ replicates = 3
 	assert.Positive(t, low)
 	assert.Greater(t, high, 2*low, "ρ 0.8 against 0.2 of the same epidemics: about 4 times the cases")
 }
+
+// TestSummaryLineNamesTheTick: the run summary's first line says daily
+// ticks for the compartmental model, single run and ensemble, and keeps the
+// biweekly wording.
+func TestSummaryLineNamesTheTick(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--model", "compartmental"}, "100 patches (population 8279208), 30 daily ticks from 2000-01\n"},
+		{[]string{"--model", "compartmental", "--replicates", "2"}, "100 patches (population 8279208), 30 daily ticks from 2000-01\n"},
+		{nil, "100 patches (population 8279208), 30 ticks from 2000-01\n"},
+	}
+	for k, tt := range tests {
+		args := append([]string{"run", "--ticks", "30", "--no-progress", "--out", filepath.Join(dir, strconv.Itoa(k))}, tt.args...)
+		code, stdout, stderr := runCLI(t, args...)
+		require.Equal(t, 0, code, stderr)
+		assert.Contains(t, stdout, tt.want, tt.args)
+	}
+}
