@@ -216,13 +216,7 @@ func (c *SEIRInfection) Initialize(m phases.Model) error {
 // Exposures returns the number of S → E transitions since the start of the
 // run (of a resumed run too: the count is saved in snapshots): the number
 // of infections, which the daily model's I, a prevalence, does not give.
-func (c *SEIRInfection) Exposures() int64 {
-	var n int64
-	for _, v := range c.exposed {
-		n += v
-	}
-	return n
-}
+func (c *SEIRInfection) Exposures() int64 { return sumInt64(c.exposed) }
 
 // MixingMatrix returns the instance's mixing matrix, as
 // [Infection.MixingMatrix].
@@ -244,19 +238,7 @@ func (c *SEIRInfection) Step(m phases.Model, tick int) error {
 func (c *SEIRInfection) Block(b int) {
 	f := &c.force
 	lo, hi := f.blocks.Range(b)
-	// S changes only by S → E in the draws: the block's exposures are the
-	// drop in its S (counted even when a fault stops the block part-way).
-	before := sumCounts(f.s[lo:hi])
-	err := SEIRBlock(f.blocks.Stream(b), f.s[lo:hi], c.e[lo:hi], f.i[lo:hi], f.r[lo:hi], f.pressure(lo, hi), c.sigma, c.gamma, c.inc[lo:hi])
-	c.exposed[b] += before - sumCounts(f.s[lo:hi])
+	exposed, err := SEIRBlock(f.blocks.Stream(b), f.s[lo:hi], c.e[lo:hi], f.i[lo:hi], f.r[lo:hi], f.pressure(lo, hi), c.sigma, c.gamma, c.inc[lo:hi])
+	c.exposed[b] += exposed
 	f.faults.record(b, lo, err, f.ids)
-}
-
-// sumCounts is the sum of v.
-func sumCounts(v []int64) int64 {
-	var n int64
-	for _, x := range v {
-		n += x
-	}
-	return n
 }

@@ -21,10 +21,13 @@ import (
 // then S −= new E, E += new E − new I, I += new I − new R, R += new R (the
 // reference's order and rule; its probabilities are −expm1(−rate), which is
 // what [rng.BinomialHazard] draws from the hazard itself). acc is
-// overwritten with λ and inc with each patch's new I (the E → I flow). A
-// force that is not a number stops the block at that patch, unchanged,
-// with a [CountError] (patch index relative to the block).
-func SEIRBlock(src *rand.PCG, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) *CountError {
+// overwritten with λ and inc with each patch's new I (the E → I flow). It
+// returns the block's new E (its S → E transitions). A force that is not a
+// number stops the block at that patch, unchanged, with a [CountError]
+// (patch index relative to the block); the new E of the patches before it
+// are returned with it.
+func SEIRBlock(src *rand.PCG, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) (int64, *CountError) {
+	var total int64
 	for j := range s {
 		n := s[j] + e[j] + i[j] + r[j]
 		lambda := 0.0
@@ -32,7 +35,7 @@ func SEIRBlock(src *rand.PCG, s, e, i, r []int64, acc []float64, sigma, gamma fl
 			lambda = acc[j] / float64(n)
 		}
 		if lambda != lambda {
-			return &CountError{Patch: j, Reason: "the force of infection is not a number: beta × season × infectious × mixing overflows float64 (beta or the mixing weights far too large?)"}
+			return total, &CountError{Patch: j, Reason: "the force of infection is not a number: beta × season × infectious × mixing overflows float64 (beta or the mixing weights far too large?)"}
 		}
 		acc[j] = lambda
 		exposed := rng.BinomialHazard(src, s[j], lambda)
@@ -43,6 +46,7 @@ func SEIRBlock(src *rand.PCG, s, e, i, r []int64, acc []float64, sigma, gamma fl
 		i[j] += infectious - recovered
 		r[j] += recovered
 		inc[j] = infectious
+		total += exposed
 	}
-	return nil
+	return total, nil
 }
