@@ -118,7 +118,7 @@ func (c *CaseSurveillanceTracker) attach(m phases.Model) error {
 	}
 	c.source = nil
 	if c.p.incidence() {
-		if c.source, err = c.findSource(m); err != nil {
+		if c.source, err = incidenceSource(m.Instances(), c); err != nil {
 			return err
 		}
 	}
@@ -143,12 +143,8 @@ func (c *CaseSurveillanceTracker) attach(m phases.Model) error {
 // each case about inf_mu times.
 func checkCountSource(m phases.Model, q CaseSurveillanceTrackerParams, stride int) error {
 	if q.incidence() {
-		for _, inst := range m.Instances() {
-			if _, ok := inst.(IncidenceSource); ok {
-				return nil
-			}
-		}
-		return fmt.Errorf("%s: count = %q needs a phase that records incidence (an infection phase) before the tracker in the component list", CaseSurveillanceTrackerName, CountIncidence)
+		_, err := incidenceSource(m.Instances(), nil)
+		return err
 	}
 	if stride > 1 && m.World().E() != nil {
 		return fmt.Errorf("%s: count = \"I\" with aggregate_days = %d: in a model with E, I is the number of infectious people each day, and its sum over a window counts every case once per day it stays infectious; report new cases with count = %q", CaseSurveillanceTrackerName, q.AggregateDays, CountIncidence)
@@ -156,23 +152,27 @@ func checkCountSource(m phases.Model, q CaseSurveillanceTrackerParams, stride in
 	return nil
 }
 
-// findSource returns the first [IncidenceSource] among m's instances, which
-// must step before the tracker (it reads the tick's flow after the phase).
-func (c *CaseSurveillanceTracker) findSource(m phases.Model) (IncidenceSource, error) {
+// incidenceSource returns the first [IncidenceSource] among insts that
+// comes before the tracker self (nil: all of insts do, as while the
+// component list is being built), since the tracker reads the tick's flow
+// after the phase has recorded it. The error names a source that comes
+// only after the tracker.
+func incidenceSource(insts []phases.Component, self phases.Component) (IncidenceSource, error) {
 	after := false
-	for _, inst := range m.Instances() {
-		if inst == phases.Component(c) {
+	for _, inst := range insts {
+		if self != nil && inst == self {
 			after = true
 			continue
 		}
 		if src, ok := inst.(IncidenceSource); ok {
 			if after {
-				return nil, fmt.Errorf("%s: count = %q: the incidence source %s comes after the tracker: put it first", CaseSurveillanceTrackerName, CountIncidence, inst.Name())
+				return nil, fmt.Errorf("%s: count = %q needs a phase that records incidence (an infection phase) before the tracker in the component list; %s comes after it",
+					CaseSurveillanceTrackerName, CountIncidence, inst.Name())
 			}
 			return src, nil
 		}
 	}
-	return nil, fmt.Errorf("%s: count = %q needs a phase that records incidence (an infection phase); the model has none", CaseSurveillanceTrackerName, CountIncidence)
+	return nil, fmt.Errorf("%s: count = %q needs a phase that records incidence (an infection phase) before the tracker in the component list", CaseSurveillanceTrackerName, CountIncidence)
 }
 
 // tickCounts returns this tick's per-patch counts: the incidence or I.

@@ -294,3 +294,16 @@ func TestCaseSurveillanceWindowsFollowTheRun(t *testing.T) {
 	}
 	assert.Equal(t, []int{2, 5, 8, 11}, below(12), "3 ticks per window, labelled with the last")
 }
+
+// TestCaseSurveillanceIncidenceSourceAfter: a tracker with count =
+// "incidence" prepended before the model's Infection is refused when it is
+// built: it sees only the components before its place.
+func TestCaseSurveillanceIncidenceSourceAfter(t *testing.T) {
+	m, err := model.NewBiweekly(bigThree(t), quietParams(4), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(systems.NewInfection(nil)))
+	require.EqualError(t, m.PrependComponent(reporting(0.5, "", 0, 0, metrics.CountIncidence)),
+		`CaseSurveillanceTracker: count = "incidence" needs a phase that records incidence (an infection phase) before the tracker in the component list`)
+	require.NoError(t, m.AddComponent(reporting(0.5, "", 0, 0, metrics.CountIncidence)), "after Infection it is taken")
+	require.NoError(t, m.Initialize())
+}
