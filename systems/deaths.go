@@ -30,8 +30,9 @@ func at(x []int64, j int) int64 {
 	return x[j]
 }
 
-// sub returns x[lo:hi], or nil when x is nil (an SIR world's E column).
-func sub(x []int64, lo, hi int) []int64 {
+// sub returns x[lo:hi], or nil when x is nil (an SIR world's E column, or a
+// crude rate's absent per-patch means).
+func sub[T any](x []T, lo, hi int) []T {
 	if x == nil {
 		return nil
 	}
@@ -45,13 +46,4 @@ func sumInt64(v []int64) int64 {
 		sum += x
 	}
 	return sum
-}
-
-// subFloat returns x[lo:hi], or nil when x is nil (a crude rate's absent
-// per-patch means).
-func subFloat(x []float64, lo, hi int) []float64 {
-	if x == nil {
-		return nil
-	}
-	return x[lo:hi]
 }

@@ -176,7 +176,7 @@ func (c *VitalDynamics) Block(b int) {
 	lo, hi := c.blocks.Range(b)
 	clamped, err := VitalBlock(c.blocks.Stream(b), c.rates, VitalColumns{
 		S: c.s[lo:hi], E: sub(c.e, lo, hi), I: c.i[lo:hi], R: c.r[lo:hi], MCV1: c.mcv1[lo:hi],
-		BirthMean: subFloat(c.birthMean, lo, hi), DeathMean: subFloat(c.deathMean, lo, hi),
+		BirthMean: sub(c.birthMean, lo, hi), DeathMean: sub(c.deathMean, lo, hi),
 		Births: c.births[lo:hi], Vaccinated: c.vaccinated[lo:hi], Deaths: c.deaths[lo:hi],
 	})
 	c.clamped[b] += clamped
