@@ -6,11 +6,14 @@ import (
 	"time"
 
 	"gonum.org/v1/plot/vg"
+
+	"github.com/rubeola/rubeola/params"
 )
 
-// biweekDays is the biweekly model's tick length in days: what a picture
-// assumes when neither its table's dates nor summary.json give one.
-const biweekDays = 14
+// biweekDays is the biweekly model's tick length in days
+// ([params.StepDays]): what a picture assumes when neither its table's
+// dates nor summary.json give one.
+const biweekDays = params.StepDays
 
 // tickDays is the tick length in days of a table with the given dates: the
 // span between its first two ticks when it has two, else fallback
