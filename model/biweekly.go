@@ -149,6 +149,9 @@ func newEngine(scn *scenario.Table, p params.BiweeklyParams, cfg config) (*Model
 	if err != nil {
 		return nil, err
 	}
+	if !cfg.startDate.IsZero() {
+		start = cfg.startDate
+	}
 	own := cfg.scn
 	if own == nil {
 		own = scn.Clone()
@@ -237,7 +240,8 @@ func (m *Model) ForBlocks(nblocks int, w phases.Blocker) {
 // tick runs).
 func (m *Model) Tick() int { return m.tick }
 
-// StartDate returns the first day of the start month, 00:00 UTC.
+// StartDate returns the first day of the start month, 00:00 UTC (or the
+// day given with [WithStartDate]).
 func (m *Model) StartDate() time.Time { return m.startDate }
 
 // TimeStepDays returns the length of one tick in days: 14 for the biweekly

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"time"
 
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/internal/tty"
@@ -37,6 +38,8 @@ type config struct {
 	pool   *phases.Pool  // the ensemble's shared worker pool
 	shared *sharedBuilds // the ensemble's shared builds (phases.Model.Shared)
 	scn    *scenario.Table
+
+	startDate time.Time // WithStartDate; zero: the params' start_time
 
 	terminal func(w io.Writer) bool // is w a terminal (WithTerminalCheck)
 	logger   *slog.Logger           // library diagnostics (WithLogger)
@@ -153,6 +156,22 @@ func WithLogger(l *slog.Logger) Option {
 			return errors.New("model: logger must not be nil")
 		}
 		c.logger = l
+		return nil
+	}
+}
+
+// WithStartDate starts the run on day d (00:00 UTC) instead of the first
+// day of the params' start_time month: model fitting starts a daily model
+// one observation period before the first observation, on any day. The
+// date is not stored in snapshots; a model built with it cannot be saved
+// (SaveSnapshot refuses it).
+func WithStartDate(d time.Time) Option {
+	return func(c *config) error {
+		if d.IsZero() {
+			return errors.New("model: start date is the zero time")
+		}
+		y, mo, day := d.UTC().Date()
+		c.startDate = time.Date(y, mo, day, 0, 0, 0, 0, time.UTC)
 		return nil
 	}
 }

@@ -64,4 +64,22 @@ func registerSystems() {
 		Defaults: systems.DefaultSIACalendarParams, Decode: systems.DecodeSIACalendarParams,
 		New: systems.NewSIACalendar, Params: (*systems.SIACalendar).Params,
 	}))
+	MustRegister(NewComponentType(ComponentSpec[*systems.InitialFractions, systems.InitialFractionsParams]{
+		Name: systems.InitialFractionsName, Kind: KindInitialiser, Model: TypeCompartmental,
+		Summary:  "Sets S, E, I, R to shares S_0, E_0, I_0, R_0 of each patch's population at the start (from PopulationData when placed after it), rounded half to even (He et al. 2010; pomp's rinit).",
+		Defaults: systems.DefaultInitialFractionsParams, Decode: systems.DecodeInitialFractionsParams,
+		New: systems.NewInitialFractions,
+	}))
+	MustRegister(NewComponentType(ComponentSpec[*systems.EulerSEIR, systems.EulerSEIRParams]{
+		Name: systems.EulerSEIRName, Kind: KindPhase, Model: TypeCompartmental,
+		Summary:  "He et al. (2010)'s measles transmission per day (dt = 1/365.25 year): foi = R0·(γ+μ)·s(t)·(I + ι)^α / P(t), gamma white noise sigma_se, Euler-multinomial competing risks S → E|death, E → I|death, I → R|death; accumulates the I → R cases. Numbers may come from scenario columns.",
+		Defaults: systems.DefaultEulerSEIRParams, Decode: systems.DecodeEulerSEIRParams,
+		New: systems.NewEulerSEIR,
+	}))
+	MustRegister(NewComponentType(ComponentSpec[*systems.PopulationData, systems.PopulationDataParams]{
+		Name: systems.PopulationDataName, Kind: KindPhase, Model: TypeCompartmental,
+		Summary:  "Population and births from yearly census data (smoothing spline, as pomp): births lagged by delay enter S as Poisson draws, a cohort share on the cohort day; R = P(t) − S − E − I (He et al. 2010).",
+		Defaults: systems.DefaultPopulationDataParams, Decode: systems.DecodePopulationDataParams,
+		New: systems.NewPopulationData,
+	}))
 }

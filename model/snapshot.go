@@ -105,6 +105,9 @@ func writeSnapshot(path string, data []byte) error {
 
 // snapshotJSON encodes the model's state.
 func (m *Model) snapshotJSON() ([]byte, error) {
+	if !m.cfg.startDate.IsZero() {
+		return nil, fmt.Errorf("model: a model started on a given day (WithStartDate) cannot be saved: snapshots record start_time only")
+	}
 	f, err := m.snapshotContent(true)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,27 @@
+// Package fit fits rubeola's models to case notifications by likelihood:
+// measurement models as densities ([Measurement]), a bootstrap particle
+// filter ([PFilter]: log-likelihood with its Monte Carlo standard error,
+// filtering means, effective sample sizes, conditional log-likelihoods),
+// iterated filtering ([IF2], Ionides et al. 2015) and profile likelihoods
+// with the Monte Carlo adjusted profile confidence interval ([Profile],
+// Ionides et al. 2017), and the fit file that `rubeola fit` reads
+// ([LoadFile]).
+//
+// Particles are patches: a filter with J particles over P places builds the
+// model on the scenario replicated J times (scenario.Table.Replicate), so the
+// J copies of a place step together like J patches, through the model's own
+// components, streams and block-parallel kernels. Between observations the
+// filter weighs every particle by the measurement density of its place's
+// report given the particle's accumulated cases, and resamples each place's
+// particles systematically: the world's compartments, the per-patch state of
+// every [phases.Resampler] and every per-particle parameter move with their
+// particle. Parameters a component holds per patch ([phases.PatchParameters],
+// systems.PatchValue) are the particles' parameters: iterated filtering
+// perturbs them in place.
+//
+// The model of He, Ionides & King (2010) is composed from three components
+// of the daily model: systems.PopulationData (census population and lagged
+// births), systems.InitialFractions (S_0, E_0, I_0, R_0) and systems.EulerSEIR
+// (transmission with gamma noise and Euler-multinomial competing risks);
+// docs/fit.md compares it, formula by formula, with pomp's.
+package fit

@@ -1,0 +1,59 @@
+package fit
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// Observe aligns the reports of cases for every place of scn (in scenario
+// order) within (from, to] (zero times: no bound): every place needs a
+// series, all on the same dates, evenly spaced; ids in the data but not in
+// the scenario are an error naming them.
+func Observe(cases *Cases, scn *scenario.Table, from, to time.Time) (*Observations, error) {
+	if err := cases.CheckIDs(func(id string) bool { _, ok := scn.Index(id); return ok }, "the scenario"); err != nil {
+		return nil, err
+	}
+	win := cases
+	if !from.IsZero() || !to.IsZero() {
+		if to.IsZero() {
+			to = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+		}
+		win = cases.Window(from, to)
+	}
+	obs := &Observations{Places: slices.Clone(scn.ID)}
+	for _, id := range scn.ID {
+		dates, counts, ok := win.Series(id)
+		if !ok || len(dates) == 0 {
+			return nil, fmt.Errorf("%s: no reports for %q in the window", cases.Name(), id)
+		}
+		if obs.Dates == nil {
+			obs.Dates = dates
+			period, err := win.Period(id)
+			if err != nil {
+				return nil, err
+			}
+			obs.PeriodDays = period
+		} else if !slices.EqualFunc(obs.Dates, dates, time.Time.Equal) {
+			return nil, fmt.Errorf("%s: the reports of %q are not on the dates of %q (every place needs the same report dates)", cases.Name(), id, obs.Places[0])
+		}
+		obs.Counts = append(obs.Counts, counts)
+	}
+	return obs, obs.validate()
+}
+
+// Select returns the table restricted to the listed ids (in that order);
+// ids without data stay listed with no observations.
+func (c *Cases) Select(ids []string) *Cases {
+	out := &Cases{name: c.name, ids: slices.Clone(ids), series: make(map[string]*casesSeries, len(ids))}
+	for _, id := range ids {
+		if s, ok := c.series[id]; ok {
+			out.series[id] = s
+		} else {
+			out.series[id] = &casesSeries{}
+		}
+	}
+	return out
+}

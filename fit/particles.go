@@ -1,0 +1,164 @@
+package fit
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems"
+)
+
+// particles is one filter's model: J particles of each of P places as the
+// patches of one model (place p's particles are patches p·J … p·J + J − 1).
+type particles struct {
+	m       *model.Model
+	places  int
+	j       int
+	counter CaseCounter
+	states  [][]int64
+	names   []string // state names
+	resamp  []phases.Resampler
+	params  map[string][]float64 // live per-particle parameters by name
+	rho     []float64
+	psi     []float64
+	meas    Measurement
+	scratch []float64
+	anc     []int32
+	resrc   []*rand.PCG // per place: the resampling stream
+}
+
+// newParticles builds the model of spec with j particles per place, seeded
+// with seed, starting at obs.Start() and running to the last report. The
+// model is not initialised yet (parameters may be set first).
+func newParticles(spec *Spec, obs *Observations, j int, seed uint64, workers int) (*particles, error) {
+	if j < 1 {
+		return nil, fmt.Errorf("fit: particles = %d, must be >= 1", j)
+	}
+	rep, err := spec.Scenario.Replicate(j)
+	if err != nil {
+		return nil, err
+	}
+	p := spec.Params
+	p.Seed = seed
+	p.NumTicks = obs.Days()
+	p.ShowProgress = false
+	p.Verbose = false
+	opts := []model.Option{model.WithType(spec.Type), model.WithStartDate(obs.Start()),
+		model.WithStdout(io.Discard), model.WithShowProgress(false), model.WithMemoryLimit(-1)}
+	if workers > 0 {
+		opts = append(opts, model.WithWorkers(workers))
+	}
+	m, err := model.New(rep, p, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.SetComponents(spec.Components...); err != nil {
+		return nil, err
+	}
+	ps := &particles{m: m, places: len(obs.Places), j: j, meas: spec.Measurement, params: map[string][]float64{}}
+	for _, inst := range m.Instances() {
+		if c, ok := inst.(CaseCounter); ok && ps.counter == nil {
+			ps.counter = c
+		}
+		if r, ok := inst.(phases.Resampler); ok {
+			ps.resamp = append(ps.resamp, r)
+		}
+		if pp, ok := inst.(phases.PatchParameters); ok {
+			for _, key := range pp.PatchParameterKeys() {
+				v := pp.PatchParameter(key)
+				ps.params[inst.Name()+"."+key] = v
+				if _, dup := ps.params[key]; dup {
+					ps.params[key] = nil // ambiguous: only the qualified name works
+				} else {
+					ps.params[key] = v
+				}
+			}
+		}
+	}
+	if ps.counter == nil {
+		return nil, fmt.Errorf("fit: the model has no component that counts cases (such as EulerSEIR)")
+	}
+	if ps.rho, err = spec.Rho.Resolve("measurement: rho", rep, systems.UnitInterval, "in [0, 1]"); err != nil {
+		return nil, err
+	}
+	if ps.psi, err = spec.Psi.Resolve("measurement: psi", rep, systems.NonNegative, "a finite number >= 0"); err != nil {
+		return nil, err
+	}
+	ps.params["rho"], ps.params["psi"] = ps.rho, ps.psi
+	n := rep.Len()
+	ps.scratch = make([]float64, n)
+	ps.anc = make([]int32, n)
+	ps.resrc = make([]*rand.PCG, ps.places)
+	for k := range ps.resrc {
+		ps.resrc[k] = rng.NewSource(seed, "fit.resample", uint64(k))
+	}
+	return ps, nil
+}
+
+// param returns the live per-particle values of the parameter name (a key
+// such as "r0", or "Component.key" when two components share the key).
+func (ps *particles) param(name string) ([]float64, error) {
+	v, ok := ps.params[name]
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("fit: the model has no parameter %q (known: %s)", name, knownNames(ps.params))
+	case v == nil:
+		return nil, fmt.Errorf("fit: parameter %q is ambiguous: qualify it with its component (Component.%s)", name, name)
+	}
+	return v, nil
+}
+
+// initialize initialises the model and fetches the state columns.
+func (ps *particles) initialize() error {
+	if err := ps.m.Initialize(); err != nil {
+		return err
+	}
+	w := ps.m.World()
+	ps.states = w.States()
+	ps.names = w.StateNames()
+	ps.counter.ResetCases()
+	return nil
+}
+
+// advance runs the model to the end of the day index day (ticks from the
+// start).
+func (ps *particles) advance(ctx context.Context, day int) error {
+	if n := day - ps.m.Tick(); n > 0 {
+		return ps.m.RunTicks(ctx, n)
+	}
+	return nil
+}
+
+// resample moves every particle's state and parameters: patch i takes
+// patch ps.anc[i]'s.
+func (ps *particles) resample() {
+	for _, col := range ps.states {
+		systems.PermuteInt64(col, ps.scratch, ps.anc)
+	}
+	if _, ok := ps.counter.(phases.Resampler); !ok {
+		systems.PermuteInt64(ps.counter.Cases(), ps.scratch, ps.anc)
+	}
+	for _, r := range ps.resamp {
+		r.Resample(ps.anc)
+	}
+	systems.PermuteFloat64(ps.rho, ps.scratch, ps.anc)
+	systems.PermuteFloat64(ps.psi, ps.scratch, ps.anc)
+}
+
+// knownNames lists the unambiguous parameter names, sorted.
+func knownNames(m map[string][]float64) string {
+	var names []string
+	for k, v := range m {
+		if v != nil {
+			names = append(names, k)
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,94 @@
+package fit
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// PFilterOptions configure [PFilter].
+type PFilterOptions struct {
+	// Particles is J, the particles per place (default 1000).
+	Particles int
+	// Filters is K, the number of independent filters (default 1).
+	Filters int
+	// Seed seeds filter k with Seed + k (its model's streams and its
+	// resampling streams).
+	Seed uint64
+	// Workers is the number of goroutines per filter (0: GOMAXPROCS);
+	// results do not depend on it.
+	Workers int
+}
+
+// PFilterResult is a particle filter's estimate.
+type PFilterResult struct {
+	// LogLik is the log-mean-exp of the filters' log-likelihoods (the
+	// log of the mean of their unbiased likelihood estimates) and SE its
+	// jackknife standard error (pomp's logmeanexp(se = TRUE); NaN for one
+	// filter).
+	LogLik, SE float64
+	// FilterLogLiks are the K filters' log-likelihoods.
+	FilterLogLiks []float64
+	// Particles and Filters are J and K.
+	Particles, Filters int
+	// Places and Dates are the observations' places and report dates.
+	Places []string
+	Dates  []time.Time
+	// Reports[p][k] is place p's report k ([Missing] for none).
+	Reports [][]int64
+	// CondLogLik[p][k] is the first filter's conditional log-likelihood of
+	// report k of place p given the earlier ones; ESS[p][k] its effective
+	// sample size before resampling.
+	CondLogLik, ESS [][]float64
+	// States are the names of Means' columns: the model's states, then
+	// "C" (the period's true cases).
+	States []string
+	// Means[p][k] are the first filter's filtering means at report k.
+	Means [][][]float64
+	// Seconds is the wall time of all filters; ParticleDays the particle
+	// steps (particles × places × days × filters) per second.
+	Seconds, ParticleDays float64
+}
+
+// PFilter runs opts.Filters independent bootstrap particle filters of spec
+// over obs and returns the log-likelihood with its Monte Carlo standard
+// error. Results are identical for any Workers.
+func PFilter(ctx context.Context, spec *Spec, obs *Observations, opts PFilterOptions) (*PFilterResult, error) {
+	if err := spec.validate(obs); err != nil {
+		return nil, err
+	}
+	if opts.Particles == 0 {
+		opts.Particles = 1000
+	}
+	if opts.Filters == 0 {
+		opts.Filters = 1
+	}
+	if opts.Particles < 1 || opts.Filters < 1 {
+		return nil, fmt.Errorf("fit: particles = %d and filters = %d must be >= 1", opts.Particles, opts.Filters)
+	}
+	begin := time.Now()
+	res := &PFilterResult{Particles: opts.Particles, Filters: opts.Filters, Places: obs.Places, Dates: obs.Dates, Reports: obs.Counts}
+	for k := range opts.Filters {
+		ps, err := newParticles(spec, obs, opts.Particles, opts.Seed+uint64(k), opts.Workers)
+		if err != nil {
+			return nil, err
+		}
+		if err := ps.initialize(); err != nil {
+			return nil, err
+		}
+		out, err := ps.run(ctx, obs, hooks{}, k == 0)
+		if err != nil {
+			return nil, err
+		}
+		res.FilterLogLiks = append(res.FilterLogLiks, out.loglik)
+		if k == 0 {
+			res.CondLogLik, res.ESS, res.Means = out.cond, out.ess, out.means
+			res.States = append(ps.names, "C")
+		}
+	}
+	res.LogLik, res.SE = LogMeanExp(res.FilterLogLiks)
+	res.Seconds = time.Since(begin).Seconds()
+	steps := float64(opts.Particles) * float64(len(obs.Places)) * float64(obs.Days()) * float64(opts.Filters)
+	res.ParticleDays = steps / res.Seconds
+	return res, nil
+}

@@ -1,0 +1,61 @@
+package fit
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
+	"github.com/rubeola/rubeola/systems"
+)
+
+// Spec is the model a filter runs: its type, its places, its run
+// parameters and its components (what a run file gives: model.RunFile's
+// Model, Scenario, Params and Components, trackers left out), and the
+// measurement model with its parameters.
+type Spec struct {
+	// Type is the model type ("compartmental").
+	Type string
+	// Scenario holds the places, one row each.
+	Scenario *scenario.Table
+	// Params are the run parameters (seed, num_ticks and the printing
+	// keys are set by the filter).
+	Params params.BiweeklyParams
+	// Components build the model's components, in order. One of them must
+	// count cases ([CaseCounter], e.g. systems.EulerSEIR).
+	Components []phases.Factory
+	// Measurement is the observation model.
+	Measurement Measurement
+	// Rho and Psi are the measurement's reporting probability and
+	// overdispersion, per place (numbers or scenario columns).
+	Rho, Psi systems.PatchValue
+}
+
+// CaseCounter is a component that accumulates each patch's true cases over
+// an observation period (systems.EulerSEIR): the count a report is weighed
+// against.
+type CaseCounter interface {
+	phases.Component
+	// Cases returns each patch's count since the last ResetCases (live).
+	Cases() []int64
+	// ResetCases starts a new period.
+	ResetCases()
+}
+
+// MeasurementKeys are the parameter names of the measurement model.
+var MeasurementKeys = []string{"rho", "psi"}
+
+// validate checks the spec against the observations.
+func (s *Spec) validate(obs *Observations) error {
+	if s.Scenario == nil || len(s.Components) == 0 || s.Measurement == nil {
+		return fmt.Errorf("fit: the spec needs a scenario, components and a measurement model")
+	}
+	if err := obs.validate(); err != nil {
+		return err
+	}
+	if !slices.Equal(s.Scenario.ID, obs.Places) {
+		return fmt.Errorf("fit: the observations' places %q are not the scenario's %q", obs.Places, s.Scenario.ID)
+	}
+	return nil
+}
