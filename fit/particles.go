@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -161,4 +162,19 @@ func knownNames(m map[string][]float64) string {
 	}
 	slices.Sort(names)
 	return strings.Join(names, ", ")
+}
+
+// set gives every particle the values of vals (by parameter name), in
+// sorted name order so that errors are deterministic.
+func (ps *particles) set(vals map[string]float64) error {
+	for _, name := range slices.Sorted(maps.Keys(vals)) {
+		v, err := ps.param(name)
+		if err != nil {
+			return err
+		}
+		for i := range v {
+			v[i] = vals[name]
+		}
+	}
+	return nil
 }

@@ -18,6 +18,10 @@ type PFilterOptions struct {
 	// Workers is the number of goroutines per filter (0: GOMAXPROCS);
 	// results do not depend on it.
 	Workers int
+	// Set gives parameters (names as [Spec] parameter names: "r0",
+	// "rho", "EulerSEIRProcess.r0", …) a value for every particle,
+	// overriding the model's; nil keeps the model's values.
+	Set map[string]float64
 }
 
 // PFilterResult is a particle filter's estimate.
@@ -71,6 +75,9 @@ func PFilter(ctx context.Context, spec *Spec, obs *Observations, opts PFilterOpt
 	for k := range opts.Filters {
 		ps, err := newParticles(spec, obs, opts.Particles, opts.Seed+uint64(k), opts.Workers)
 		if err != nil {
+			return nil, err
+		}
+		if err := ps.set(opts.Set); err != nil {
 			return nil, err
 		}
 		if err := ps.initialize(); err != nil {
