@@ -15,8 +15,8 @@ import (
 
 // Missing is the count of a missing observation: a cases field "NA" or empty
 // in the data (He et al.'s weekly series have NA weeks). [Cases.Series]
-// returns missing observations with this count; a likelihood skips them, as
-// pomp does (its he10 dmeasure gives NA reports likelihood 1).
+// returns missing observations with this count; a likelihood skips them (an
+// NA report carries no information, as in pomp's fits of these data).
 const Missing int64 = -1
 
 // casesDateLayout is the date format of case data: ISO 8601 YYYY-MM-DD, UTC.

@@ -25,8 +25,8 @@ const (
 //
 // Implementations are stateless, safe for concurrent use and allocation-free
 // (they run once per particle per observation). A missing observation
-// ([Missing]) has no density: callers skip it (pomp's he10 model returns
-// likelihood 1 for NA reports); every y < 0 has density 0 (−Inf).
+// ([Missing]) has no density: callers skip it (an NA report carries no
+// information); every y < 0 has density 0 (−Inf).
 type Measurement interface {
 	// Name returns the model's name: "he2010", "binomial" or
 	// "negative_binomial".

@@ -21,11 +21,11 @@ import (
 // above the mean as the difference of the complementary probabilities
 // Φc(a) − Φc(b) (by math.Erfc), below it as Φ(b) − Φ(a), and across it as
 // (Φ(b) − ½) + (½ − Φ(a)) by math.Erf. This agrees with R's pnorm to 10⁻⁹
-// on the log everywhere; pomp itself forms Φ(b) − Φ(a) with both terms
-// rounded near 1 when y lies more than about 5 standard deviations above m,
-// so there its log density loses digits, and beyond about 8.3 standard
-// deviations it collapses to log(tol) = −41.45 while this model keeps the
-// (larger, up to a few units of log) true value.
+// on the log everywhere. pomp itself forms Φ(b) − Φ(a) with both terms
+// rounded near 1 when y lies above m, so from about 4 standard deviations
+// above m its log density loses digits (by 10⁻⁶ at 6 sd and 2·10⁻⁴ at 7 sd),
+// and beyond about 8.3 sd it collapses to log(tol) = −41.45 while this model
+// keeps the true value, larger by up to about 4.6 (log of Φc(8.3)/tol).
 type He2010Measurement struct{}
 
 // he2010Tol is pomp's tol: added to the standard deviation and to the

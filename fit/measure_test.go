@@ -63,8 +63,9 @@ func TestMeasureByName(t *testing.T) {
 // pnorm(y-0.5, m, s, lower.tail=FALSE) - pnorm(y+0.5, m, s, lower.tail=FALSE).
 // pomp is the formula as pomp evaluates it (the plain difference), which
 // rounds both terms near 1 above the mean: it equals ref to 10⁻⁹ except in the
-// rows marked "upper tail" (y more than ~5 sd above m), where it loses digits
-// or collapses to log(tol) = −41.4465. He2010Measurement must match ref.
+// rows marked "upper tail" (y more than ~3.5 sd above m), where it loses
+// digits or collapses to log(tol) = −41.4465. He2010Measurement must match
+// ref (to 10⁻⁹, measureAssertLog).
 var measureHe2010R = []struct {
 	y, c      int64
 	rho, psi  float64

@@ -17,7 +17,8 @@ import (
 // candidate d·v is accepted when U < 1 − 0.0331·x⁴ (their squeeze) or
 // log U < x²/2 + d·(1 − v + log v) (the exact test). For shape < 1 the paper's
 // boost (its §6) is used: Gamma(shape) = Gamma(shape + 1)·U^(1/shape) with U
-// uniform and independent. Logarithms are math.Log's (the acceptance test
+// uniform and independent (U^(1/shape) = e^(log U/shape) by the samplers'
+// table-driven exp and log). Logarithms are math.Log's (the acceptance test
 // decides exactness). For shapes far below 1 the factor U^(1/shape) can
 // underflow to 0 (e.g. shape 10⁻⁴ and U < 0.93); the true value is then below
 // the smallest float64. A NaN, zero, negative or infinite shape is an internal
@@ -35,7 +36,7 @@ func Gamma(src *rand.PCG, shape float64) float64 {
 	for u == 0 {
 		u = Uniform(src)
 	}
-	return g * math.Pow(u, 1/shape)
+	return g * fastExp(fastLog(u)/shape)
 }
 
 // gammaMT is Marsaglia and Tsang's rejection for shape ≥ 1 ([Gamma]).

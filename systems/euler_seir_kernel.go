@@ -58,7 +58,7 @@ func EulerSEIRBlock(src *rand.PCG, s, e, i, r []int64, pop []float64, q *EulerRa
 		if p := pop[j]; p > 0 {
 			x := float64(i[j]) + q.Iota[j]
 			if a := q.Alpha[j]; a != 1 && x > 0 {
-				x = math.Exp(a * math.Log(x))
+				x = rng.Exp(a * rng.Log(x))
 			}
 			foi = beta * x / p
 		}

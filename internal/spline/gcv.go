@@ -71,7 +71,7 @@ func FitGCV(x, y []float64) (*Spline, error) {
 		return nil, fmt.Errorf("%w: λ = %g", ErrNumerical, lambda)
 	}
 	s := r.spline(sol)
-	s.spar, s.ratio = spar, ratio
+	s.spar, s.ratio, s.gcv = spar, ratio, sol.gcv
 	return s, nil
 }
 

@@ -16,9 +16,9 @@ type Spline struct {
 	// slope0 and slope1 are df/du at u = 0 and u = 1, used to extrapolate.
 	slope0, slope1 float64
 	lambda, df     float64
-	// spar and ratio are R's spar and $ratio for fits made by FitGCV
-	// (zero otherwise); kept for comparison with R in tests.
-	spar, ratio float64
+	// spar, ratio and gcv are R's spar, $ratio and $crit (the minimised GCV)
+	// for fits made by FitGCV (zero otherwise); kept for comparison with R.
+	spar, ratio, gcv float64
 }
 
 // newSpline builds the piecewise-cubic representation from the fitted values
