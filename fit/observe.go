@@ -57,3 +57,23 @@ func (c *Cases) Select(ids []string) *Cases {
 	}
 	return out
 }
+
+// SetMissing marks the report of id on date as missing ([Missing]): He et
+// al. (2010) treated three reports as outliers this way (Liverpool
+// 1955-11-18 and 1959-05-01, Nottingham 1961-09-01). An id or date without
+// a report is an error.
+func (c *Cases) SetMissing(id string, date time.Time) error {
+	s, ok := c.series[id]
+	if !ok {
+		return fmt.Errorf("%s: no series %q", c.name, id)
+	}
+	for k, d := range s.dates {
+		if d.Equal(date) {
+			counts := slices.Clone(s.counts)
+			counts[k] = Missing
+			c.series[id] = &casesSeries{dates: s.dates, counts: counts}
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: %q has no report on %s", c.name, id, date.Format(time.DateOnly))
+}

@@ -33,6 +33,10 @@ type PFilterResult struct {
 	LogLik, SE float64
 	// FilterLogLiks are the K filters' log-likelihoods.
 	FilterLogLiks []float64
+	// PlaceLogLik[p] and PlaceSE[p] are place p's log-likelihood (the sum
+	// of its conditional log-likelihoods; the places are independent) as
+	// LogLik and SE are the total's.
+	PlaceLogLik, PlaceSE []float64
 	// Particles and Filters are J and K.
 	Particles, Filters int
 	// Places and Dates are the observations' places and report dates.
@@ -71,6 +75,7 @@ func PFilter(ctx context.Context, spec *Spec, obs *Observations, opts PFilterOpt
 		return nil, fmt.Errorf("fit: particles = %d and filters = %d must be >= 1", opts.Particles, opts.Filters)
 	}
 	begin := time.Now()
+	perPlace := make([][]float64, len(obs.Places)) // [place][filter]
 	res := &PFilterResult{Particles: opts.Particles, Filters: opts.Filters, Places: obs.Places, Dates: obs.Dates, Reports: obs.Counts}
 	for k := range opts.Filters {
 		ps, err := newParticles(spec, obs, opts.Particles, opts.Seed+uint64(k), opts.Workers)
@@ -88,12 +93,24 @@ func PFilter(ctx context.Context, spec *Spec, obs *Observations, opts PFilterOpt
 			return nil, err
 		}
 		res.FilterLogLiks = append(res.FilterLogLiks, out.loglik)
+		for p, c := range out.cond {
+			sum := 0.0
+			for _, v := range c {
+				sum += v
+			}
+			perPlace[p] = append(perPlace[p], sum)
+		}
 		if k == 0 {
 			res.CondLogLik, res.ESS, res.Means = out.cond, out.ess, out.means
 			res.States = append(ps.names, "C")
 		}
 	}
 	res.LogLik, res.SE = LogMeanExp(res.FilterLogLiks)
+	res.PlaceLogLik = make([]float64, len(obs.Places))
+	res.PlaceSE = make([]float64, len(obs.Places))
+	for p, v := range perPlace {
+		res.PlaceLogLik[p], res.PlaceSE[p] = LogMeanExp(v)
+	}
 	res.Seconds = time.Since(begin).Seconds()
 	steps := float64(opts.Particles) * float64(len(obs.Places)) * float64(obs.Days()) * float64(opts.Filters)
 	res.ParticleDays = steps / res.Seconds

@@ -159,7 +159,11 @@ func interpolator(kind string, x, y []float64) (func(float64) float64, error) {
 			return y[k] + (t-x[k])*(y[k+1]-y[k])/(x[k+1]-x[k])
 		}, nil
 	}
-	sp, err := spline.FitGCV(x, y)
+	fitter := spline.FitGCV
+	if kind == InterpolationNatural {
+		fitter = spline.Interpolating
+	}
+	sp, err := fitter(x, y)
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,9 @@ const (
 	// InterpolationSpline is R's smooth.spline with a GCV-chosen penalty,
 	// as pomp's He et al. (2010) code.
 	InterpolationSpline = "smoothing_spline"
+	// InterpolationNatural is the natural cubic spline through the
+	// yearly figures (a smoothing spline with no smoothing).
+	InterpolationNatural = "natural_spline"
 	// InterpolationLinear joins the yearly figures by straight lines.
 	InterpolationLinear = "linear"
 )
@@ -34,7 +37,7 @@ type PopulationDataParams struct {
 	// CohortDay is the day of the decimal year of the cohort's entry.
 	CohortDay float64 `json:"cohort_day" doc:"day of the decimal year (0 ≤ day < 365) of the school-entry cohort: entry when |day − cohort_day·365.25/365| < ½ (He et al.: 251)"`
 	// Interpolation is "smoothing_spline" or "linear".
-	Interpolation string `json:"interpolation" doc:"between census years: \"smoothing_spline\" (R's smooth.spline with GCV, sampled monthly and joined linearly, as pomp's code) or \"linear\""`
+	Interpolation string `json:"interpolation" doc:"between census years: \"smoothing_spline\" (R's smooth.spline with GCV, sampled monthly and joined linearly, as pomp's code), \"natural_spline\" (through every yearly figure) or \"linear\""`
 	// ResidualR sets R = P(t) − S − E − I after every step.
 	ResidualR bool `json:"residual_r" doc:"after each day set R = round(P(t)) − S − E − I (at least 0): the population follows the data"`
 }
@@ -61,7 +64,7 @@ func (p PopulationDataParams) Validate() error {
 	if !(p.CohortDay >= 0 && p.CohortDay < 365) || math.IsNaN(p.CohortDay) {
 		errs = append(errs, fmt.Errorf("%s: cohort_day must be in [0, 365), got %v", PopulationDataName, p.CohortDay))
 	}
-	if allowed := []string{InterpolationSpline, InterpolationLinear}; !slices.Contains(allowed, p.Interpolation) {
+	if allowed := []string{InterpolationSpline, InterpolationNatural, InterpolationLinear}; !slices.Contains(allowed, p.Interpolation) {
 		errs = append(errs, fmt.Errorf("%s: interpolation: %q is not one of %q", PopulationDataName, p.Interpolation, allowed))
 	}
 	return errors.Join(errs...)

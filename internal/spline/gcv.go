@@ -23,7 +23,14 @@ const (
 // runs one local Brent search to a tolerance of 1e-4 in spar, it scans the
 // whole range and refines the best point to 1e-10, so it returns the global
 // minimiser in that range; where R's search converged it agrees with R up to
-// R's own tolerance. Input requirements are those of Fit (λ aside).
+// R's own tolerance.
+//
+// It also computes GCV without R's cancellation (see problem.solve). For
+// small λ (spar below about −0.6 for 25 points) R's GCV values are dominated
+// by rounding and fall far below the true ones, and R's default search
+// sometimes wanders there and returns a near-interpolating fit that is not
+// a GCV minimum; FitGCV does not reproduce that (see the tests for a
+// worked example). Input requirements are those of Fit (λ aside).
 func FitGCV(x, y []float64) (*Spline, error) {
 	p, err := newPoints(x, y)
 	if err != nil {

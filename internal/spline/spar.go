@@ -20,8 +20,9 @@ func lambdaOfSpar(ratio, spar float64) float64 {
 // sparRatio returns R's ratio tr(XᵀWX)/tr(Σ) for unit weights and knots at
 // every u (R's knot vector: u₁ three extra times, u₁ … uₙ, uₙ three extra
 // times; nk = n + 2 cubic B-splines Bⱼ). XᵀWX has diagonal Σᵢ Bⱼ(uᵢ)², Σ
-// has diagonal ∫Bⱼ″(t)²dt (as R computes it, see penalty.go). Like sbart.c, both traces skip the first two and
-// the last three basis functions (0-based j = 2 … nk−4).
+// has diagonal ∫Bⱼ″(t)²dt as R computes it (see penalty.go). Like sbart.c,
+// both traces skip the first two and the last three basis functions
+// (0-based j = 2 … nk−4).
 func sparRatio(u []float64) float64 {
 	n := len(u)
 	nk := n + 2
@@ -33,7 +34,7 @@ func sparRatio(u []float64) float64 {
 	xwx := make([]float64, nk) // diagonal of XᵀX
 	var vals [4]float64
 	for i, ui := range u {
-		l := 3 + i // knots[l] = u[i] ≤ ui < knots[l+1]
+		l := 3 + i // knots[l] = u[i], the start of the interval holding u[i]
 		if i == n-1 {
 			l = n + 1 // the right end belongs to the last interval, as in R
 		}
@@ -85,11 +86,13 @@ func bsplineValues(knots []float64, l int, t float64, out *[4]float64) {
 }
 
 // bspline2ndDeriv returns B_j″(t) for the cubic B-spline j (support
-// [knots[j], knots[j+4]]) at t in the closed knot interval l (using that
-// interval's polynomial piece, so the ends give one-sided limits), by the derivative
-// recurrence B'_{i,k} = (k−1)(B_{i,k−1}/(t_{i+k−1} − t_i) − B_{i+1,k−1}/(t_{i+k} − t_{i+1}))
-// applied twice down to the linear B-splines, terms over zero-length spans
-// being zero.
+// [knots[j], knots[j+4]]) at t in the closed knot interval l, using that
+// interval's polynomial piece (so the ends give one-sided limits). It
+// applies the derivative recurrence (de Boor 1978, ch. X)
+//
+//	B′_{i,k} = (k−1)·(B_{i,k−1}/(t_{i+k−1} − t_i) − B_{i+1,k−1}/(t_{i+k} − t_{i+1}))
+//
+// twice, down to the linear B-splines; terms over zero-length spans are zero.
 func bspline2ndDeriv(knots []float64, l, j int, t float64) float64 {
 	// Linear B-spline i (support [knots[i], knots[i+2]]) on interval l: only
 	// i = l−1 (falling) and i = l (rising) are non-zero there.
