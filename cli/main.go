@@ -89,6 +89,6 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	root.SetErr(stderr)
 	root.AddCommand(newRunCmd(stdout, stderr), newResumeCmd(stdout, stderr), newValidateCmd(stdout), newVersionCmd(stdout), newComponentsCmd(stdout),
 		newScenarioCmd(stdout, stderr), newShapefileCmd(stdout, stderr), newPyramidCmd(stdout, stderr),
-		newPlotCmd(stdout), newSweepCmd(stdout, stderr))
+		newPlotCmd(stdout), newSweepCmd(stdout, stderr), newFitCmd(stdout, stderr))
 	return root
 }

@@ -1,0 +1,153 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rubeola/rubeola/fit"
+	"github.com/rubeola/rubeola/sweep"
+)
+
+// fitDir is the folder a fit's results go into inside the output
+// directory.
+const fitDir = "fit"
+
+// fitFlags are the flags of `rubeola fit`.
+type fitFlags struct {
+	loglik     bool
+	particles  int
+	filters    int
+	seed       uint64
+	workers    int
+	out        string
+	force      bool
+	noPlot     bool
+	noProgress bool
+	shard      string
+}
+
+func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
+	var f fitFlags
+	cmd := &cobra.Command{
+		Use:   "fit FILE.toml",
+		Short: "Fit the daily model to case reports: likelihood (particle filter), IF2 search or profile",
+		Long: "Read a fit file (a run file of the daily model, case data, a measurement model, the method and its\n" +
+			"options; docs/fit.md) and run its method, writing DIR/fit/:\n" +
+			"  pfilter  loglik.json, filter.csv (conditional log-likelihoods, ESS, filtering means),\n" +
+			"           simulated.csv and fit.png (reports against simulated bands)\n" +
+			"  if2      trace.csv and trace.png (per iteration), mle.json (the estimate and a particle filter's\n" +
+			"           log-likelihood there), simulated.csv and fit.png at the estimate\n" +
+			"  profile  profile.csv, mcap.json (Monte Carlo adjusted interval) and profile.png\n" +
+			"--loglik only evaluates the file's parameters (the model's, with [set] and the estimates' start\n" +
+			"values) by particle filter, writes loglik.json and prints one line. --shard i/n runs the profile\n" +
+			"points k with k mod n == i into DIR/fit/profile-shard-i-of-n.csv; `rubeola fit merge` joins shards.\n" +
+			"An existing non-empty DIR/fit is refused unless --force (replaced only when the fit succeeded).\n" +
+			"Progress goes to stderr. Exit codes: 0 ok, 1 run error, 2 usage or validation error (every problem\n" +
+			"of the fit file on its own line, naming the file and the key).",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			job, err := newFitJob(cmd, args[0], f, stdout, stderr)
+			if err != nil {
+				return invalid(err)
+			}
+			return job.run(ctx)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&f.loglik, "loglik", false, "only evaluate the log-likelihood of the file's parameters: DIR/fit/loglik.json and one line")
+	fl.IntVar(&f.particles, "particles", 0, "particles per place J (overrides [fit] particles)")
+	fl.IntVar(&f.filters, "filters", 0, "independent filters K of a likelihood evaluation (overrides [fit] filters)")
+	fl.Uint64Var(&f.seed, "seed", 0, "random seed (overrides [fit] seed)")
+	fl.IntVar(&f.workers, "workers", 0, "goroutines per filter (0: one per CPU); results do not depend on it")
+	fl.StringVar(&f.out, "out", "rubeola-fit", "output directory: results go into DIR/fit/")
+	fl.BoolVar(&f.force, "force", false, "replace a non-empty DIR/fit (or an existing shard file)")
+	fl.BoolVar(&f.noPlot, "no-plot", false, "do not draw the PNG pictures")
+	fl.BoolVar(&f.noProgress, "no-progress", false, "do not report progress on stderr")
+	fl.StringVar(&f.shard, "shard", "", "profile: run shard i/n only (0-based), the points k with k mod n == i")
+	cmd.AddCommand(newFitMergeCmd(stdout, stderr))
+	return cmd
+}
+
+// fitJob is a checked `rubeola fit` invocation.
+type fitJob struct {
+	file           *fit.File
+	flags          fitFlags
+	shard          sweep.Shard
+	sharded        bool
+	stdout, stderr io.Writer
+	progress       io.Writer // stderr, or io.Discard with --no-progress
+}
+
+// newFitJob loads the fit file, applies the flags and checks the output
+// directory: every error is a validation error.
+func newFitJob(cmd *cobra.Command, path string, f fitFlags, stdout, stderr io.Writer) (*fitJob, error) {
+	file, err := fit.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	fl := cmd.Flags()
+	var errs []error
+	if fl.Changed("particles") {
+		if f.particles < 1 {
+			errs = append(errs, fmt.Errorf("--particles must be >= 1, got %d", f.particles))
+		}
+		file.Particles = f.particles
+	}
+	if fl.Changed("filters") {
+		if f.filters < 1 {
+			errs = append(errs, fmt.Errorf("--filters must be >= 1, got %d", f.filters))
+		}
+		file.Filters = f.filters
+	}
+	if fl.Changed("seed") {
+		file.Seed = f.seed
+	}
+	if f.workers < 0 {
+		errs = append(errs, fmt.Errorf("--workers must be >= 0, got %d", f.workers))
+	}
+	job := &fitJob{file: file, flags: f, stdout: stdout, stderr: stderr, progress: stderr}
+	if f.noProgress {
+		job.progress = io.Discard
+	}
+	if f.shard != "" {
+		switch {
+		case f.loglik:
+			errs = append(errs, errors.New("--shard is for profiles: it cannot be combined with --loglik"))
+		case file.Method != fit.MethodProfile:
+			errs = append(errs, fmt.Errorf("--shard is for profiles, %s has method = %q", path, file.Method))
+		}
+		s, err := sweep.ParseShard(f.shard)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("--shard: %w", err))
+		}
+		job.shard, job.sharded = s, true
+	}
+	if len(errs) == 0 {
+		errs = append(errs, job.checkOut())
+	}
+	return job, errors.Join(errs...)
+}
+
+// dir is DIR/fit.
+func (j *fitJob) dir() string { return filepath.Join(j.flags.out, fitDir) }
+
+// checkOut refuses to overwrite results without --force: a non-empty
+// DIR/fit, or a shard's existing file.
+func (j *fitJob) checkOut() error {
+	if !j.sharded {
+		return checkOutDir(j.dir(), j.flags.force)
+	}
+	path := filepath.Join(j.dir(), fit.ProfileShardFile(j.shard.I, j.shard.N))
+	if _, err := os.Stat(path); err == nil && !j.flags.force {
+		return fmt.Errorf("%s exists (use --force to replace it)", path)
+	}
+	return nil
+}

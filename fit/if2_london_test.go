@@ -1,0 +1,49 @@
+package fit
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// he10LondonLogLik is He et al. (2010)'s maximised log-likelihood for
+// London (their Table 2).
+const he10LondonLogLik = -3804.9
+
+// TestIF2LondonClimb starts IF2 from a perturbed MLE of London (R0 40
+// instead of 56.8, amplitude 0.3 instead of 0.554, rho 0.6 instead of
+// 0.488) and checks that J = 2000 × M = 50 iterations climb back to within
+// 5 log units of the published maximum (the target), as judged by
+// 4 filters of J = 2000 (Monte Carlo SE ≈ 1). The walks are the pomp
+// course's for measles: rw_sd 0.02 (ivp(0.02) for S_0, E_0, I_0) and
+// cooling.fraction.50 = 0.1 (its measles profile; 0.5 leaves the final
+// swarm too noisy). Slow (2.5–3 minutes on 2 cores): runs only with
+// RUBEOLA_SLOW=1 and without -short.
+func TestIF2LondonClimb(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: skipped with -short")
+	}
+	if os.Getenv("RUBEOLA_SLOW") != "1" {
+		t.Skip("slow: set RUBEOLA_SLOW=1")
+	}
+	spec, obs := londonSpec(t)
+	opts := IF2Options{Particles: 2000, Iterations: 50, Cooling: 0.1, Seed: 2015, Estimates: londonEstimates(),
+		Start: map[string]float64{"r0": 40, "amplitude": 0.3, "rho": 0.6}}
+	opts.Progress = func(it IF2Iteration) {
+		p := it.Params
+		t.Logf("iteration %2d  mif loglik %9.2f  R0 %6.2f  amplitude %.3f  rho %.3f  sigma_se %.4f  psi %.3f  iota %.2f  cohort %.3f  S_0 %.4f",
+			it.Iteration, it.LogLik, p["r0"], p["amplitude"], p["rho"], p["sigma_se"], p["psi"], p["iota"], p["cohort"], p["S_0"])
+	}
+	start, err := PFilter(context.Background(), spec, obs, PFilterOptions{Particles: 2000, Seed: 1, Set: opts.Start})
+	require.NoError(t, err)
+	res, err := IF2(context.Background(), spec, obs, opts)
+	require.NoError(t, err)
+	pf, err := PFilter(context.Background(), spec, obs, PFilterOptions{Particles: 2000, Filters: 4, Seed: 1, Set: res.MLE})
+	require.NoError(t, err)
+	t.Logf("start loglik %.2f; IF2 %.1f s; final mif loglik %.2f; PFilter of the MLE %.2f (se %.2f), %.2f from the published %.1f",
+		start.LogLik, res.Seconds, res.Trace[len(res.Trace)-1].LogLik, pf.LogLik, pf.SE, pf.LogLik-he10LondonLogLik, he10LondonLogLik)
+	assert.Greater(t, pf.LogLik, he10LondonLogLik-5)
+}

@@ -1,0 +1,129 @@
+package fit
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+)
+
+// profileColumns are profile.csv's first columns; the parameters follow.
+var profileColumns = []string{"parameter", "index", "value", "start", "loglik", "se"}
+
+// ProfileShardFile is the file name of shard i (0-based) of n's profile
+// points: profile-shard-i-of-n.csv.
+func ProfileShardFile(i, n int) string { return fmt.Sprintf("profile-shard-%d-of-%d.csv", i, n) }
+
+// Profile writes the file name (profile.csv, or [ProfileShardFile]): one
+// row per point, parameter,index,value,start,loglik,se and one column per
+// parameter of the points' Params (sorted by name).
+func (o *Output) Profile(name, parameter string, points []ProfilePoint) error {
+	cols := map[string]bool{}
+	for _, pt := range points {
+		for k := range pt.Params {
+			cols[k] = true
+		}
+	}
+	names := slices.Sorted(maps.Keys(cols))
+	return o.writeCSV(name, append(slices.Clone(profileColumns), names...), func(emit func([]string) error) error {
+		for _, pt := range points {
+			row := []string{parameter, strconv.Itoa(pt.Index), csvFloat(pt.Value), strconv.Itoa(pt.Start), csvFloat(pt.LogLik), csvFloat(pt.SE)}
+			for _, n := range names {
+				x, ok := pt.Params[n]
+				if !ok {
+					x = math.NaN()
+				}
+				row = append(row, csvFloat(x))
+			}
+			if err := emit(row); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ReadProfile reads a file written by [Output.Profile]: the profiled
+// parameter and the points (NA reads as NaN). Errors name the file and
+// the row.
+func ReadProfile(path string) (parameter string, points []ProfilePoint, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", nil, err
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(rows) == 0 || !slices.Equal(rows[0][:min(len(rows[0]), len(profileColumns))], profileColumns) {
+		return "", nil, fmt.Errorf("%s: not a profile table: the header must start with %q", path, profileColumns)
+	}
+	names := rows[0][len(profileColumns):]
+	var errs []error
+	for r, row := range rows[1:] {
+		pt, name, err := parseProfileRow(row, names)
+		switch {
+		case err != nil:
+			errs = append(errs, fmt.Errorf("%s: row %d: %w", path, r+1, err))
+			continue
+		case parameter == "":
+			parameter = name
+		case name != parameter:
+			errs = append(errs, fmt.Errorf("%s: row %d: parameter %q, earlier rows profile %q", path, r+1, name, parameter))
+			continue
+		}
+		points = append(points, pt)
+	}
+	if len(errs) > 0 {
+		return "", nil, errors.Join(errs...)
+	}
+	return parameter, points, nil
+}
+
+// parseProfileRow parses one row of a profile table.
+func parseProfileRow(row, names []string) (ProfilePoint, string, error) {
+	pt := ProfilePoint{Params: map[string]float64{}}
+	if len(row) != len(profileColumns)+len(names) {
+		return pt, "", fmt.Errorf("%d fields, the header has %d", len(row), len(profileColumns)+len(names))
+	}
+	num := func(col, s string) (float64, error) {
+		if s == "NA" {
+			return math.NaN(), nil
+		}
+		x, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %q is not a number", col, s)
+		}
+		return x, nil
+	}
+	var errs []error
+	integer := func(col, s string) int {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			errs = append(errs, fmt.Errorf("%s: %q is not an integer >= 0", col, s))
+		}
+		return n
+	}
+	pt.Index = integer("index", row[1])
+	pt.Start = integer("start", row[3])
+	var err error
+	pt.Value, err = num("value", row[2])
+	errs = append(errs, err)
+	pt.LogLik, err = num("loglik", row[4])
+	errs = append(errs, err)
+	pt.SE, err = num("se", row[5])
+	errs = append(errs, err)
+	for i, n := range names {
+		x, err := num(n, row[len(profileColumns)+i])
+		errs = append(errs, err)
+		if !math.IsNaN(x) {
+			pt.Params[n] = x
+		}
+	}
+	return pt, row[0], errors.Join(errs...)
+}
