@@ -109,7 +109,7 @@ func (p EulerSEIRParams) Validate() error {
 		errs = append(errs, k.v.Check(EulerSEIRName+": "+k.key, k.ok, k.want))
 	}
 	for _, c := range []struct {
-		key, v string
+		key, v  string
 		allowed []string
 	}{
 		{"season", p.Season, []string{SeasonHe2010, SeasonNone}},
