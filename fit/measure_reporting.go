@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/rng"
 )
 
@@ -71,24 +72,9 @@ func (NegativeBinomialMeasurement) LogDensity(y, c int64, rho, psi float64) floa
 	return measLogBinomial(y, c, rho)
 }
 
-// Sample draws the tracker's report (metrics.reportDraw): the branch choice
-// takes one [rng.Uniform] only when 0 < ψ²·c < 1, ρ = 1 with ψ = 0 returns c
-// without drawing.
+// Sample draws the tracker's report ([metrics.DrawReport]): the branch
+// choice takes one [rng.Uniform] only when 0 < ψ²·c < 1, ρ = 1 with ψ = 0
+// returns c without drawing.
 func (NegativeBinomialMeasurement) Sample(src *rand.PCG, c int64, rho, psi float64) int64 {
-	cf := float64(c)
-	mu := rho * cf
-	w := psi * psi * cf
-	switch {
-	case mu == 0:
-		return 0
-	case w > 1:
-		return rng.NegativeBinomial(src, mu, 1/(psi*psi-1/cf))
-	case w == 1:
-		return rng.Poisson(src, mu)
-	case w > 0 && rng.Uniform(src) < w:
-		return rng.Poisson(src, mu)
-	case rho == 1:
-		return c
-	}
-	return rng.Binomial(src, c, rho)
+	return metrics.DrawReport(src, c, rho, psi)
 }

@@ -2,13 +2,7 @@ package fit
 
 import (
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/printer"
-	"go/token"
 	"math"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/rubeola/rubeola/rng"
@@ -458,36 +452,4 @@ func TestMeasureSampleEdges(t *testing.T) {
 	assert.Equal(t, int64(0), m.Sample(src, 0, 0.5, 0.1))
 	assert.Equal(t, int64(7), m.Sample(src, 7, 1, 0)) // sd = tol
 	assert.Equal(t, int64(0), m.Sample(src, 7, 0, 0.1))
-}
-
-// TestMeasureNegativeBinomialMirrorsTracker guards the mirror: the body of
-// NegativeBinomialMeasurement.Sample must stay token for token the body of
-// the tracker's unexported metrics.reportDraw (same statements, same random
-// numbers), so that a change there fails here.
-func TestMeasureNegativeBinomialMirrorsTracker(t *testing.T) {
-	body := func(path, recv, name string) string {
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		require.NoError(t, err)
-		for _, d := range f.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Name.Name != name {
-				continue
-			}
-			if recv != "" && (fn.Recv == nil || fmt.Sprint(fn.Recv.List[0].Type) != recv) {
-				continue
-			}
-			var b strings.Builder
-			require.NoError(t, printer.Fprint(&b, fset, fn.Body))
-			return b.String()
-		}
-		require.Failf(t, "function not found", "%s in %s", name, path)
-		return ""
-	}
-	const tracker = "../metrics/reporting.go"
-	if _, err := os.Stat(tracker); err != nil {
-		t.Skipf("%s: %v", tracker, err)
-	}
-	assert.Equal(t, body(tracker, "", "reportDraw"),
-		body("measure_reporting.go", "NegativeBinomialMeasurement", "Sample"))
 }

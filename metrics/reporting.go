@@ -37,6 +37,14 @@ const (
 // The branch choice uses one [rng.Uniform] (only when 0 < w < 1). Callers
 // keep c ≤ [rng.MaxPoissonMean] (≤ 2⁵², so μ and every draw fit).
 func reportDraw(src *rand.PCG, c int64, rho, psi float64) int64 {
+	return DrawReport(src, c, rho, psi)
+}
+
+// DrawReport draws CaseSurveillanceTracker's overdispersed report of c true
+// cases with detection rate rho and overdispersion psi from src (the law and
+// the draws are reportDraw's, above): the sampler behind reporting =
+// "negative_binomial", and behind fit's negative_binomial measurement model.
+func DrawReport(src *rand.PCG, c int64, rho, psi float64) int64 {
 	cf := float64(c)
 	mu := rho * cf
 	w := psi * psi * cf
