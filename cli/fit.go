@@ -73,6 +73,7 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.BoolVar(&f.noProgress, "no-progress", false, "do not report progress on stderr")
 	fl.StringVar(&f.shard, "shard", "", "profile: run shard i/n only (0-based), the points k with k mod n == i")
 	cmd.AddCommand(newFitMergeCmd(stdout, stderr))
+	cmd.AddCommand(newFitSlurmCmd(stdout))
 	return cmd
 }
 

@@ -12,6 +12,12 @@
 //	DIR/shards/s000 …        shard i's output directory (see [ShardDir])
 //	DIR/points/p00000 …      the merged sweep, as `rubeola sweep --out DIR` writes it
 //
+// With [Options.Kind] [KindFit] the scripts run a profile likelihood of a fit
+// file instead, for `rubeola fit slurm`: the array is DIR/slurm/fit.sbatch,
+// task i running `rubeola fit FILE --shard i/n --out DIR/shards/sNNN`, the
+// merge runs `rubeola fit merge --out DIR` of every shard directory (into
+// DIR/fit), and the rest of the layout is the same.
+//
 // Every path in the scripts is absolute and quoted, for the shell and for
 // sbatch's #SBATCH parser, so directories with spaces or quotes work.
 // [Options.Validate] checks the Slurm values (the time limit's formats, job

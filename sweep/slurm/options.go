@@ -11,12 +11,30 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 )
 
-// Options describe the Slurm jobs of one sweep.
+// Kind names the rubeola command whose shards the jobs run.
+type Kind string
+
+// Kinds of [Options.Kind].
+const (
+	// KindSweep runs a sweep: `rubeola sweep FILE --shard i/n` per task,
+	// `rubeola sweep merge` after them.
+	KindSweep Kind = "sweep"
+	// KindFit runs a profile likelihood: `rubeola fit FILE --shard i/n` per
+	// task, `rubeola fit merge` after them.
+	KindFit Kind = "fit"
+)
+
+// Options describe the Slurm jobs of one sweep or one profile.
 type Options struct {
-	// Sweep is the sweep file (made absolute by [Options.Resolve]).
+	// Kind is what the jobs run: [KindSweep] (also when empty) or
+	// [KindFit].
+	Kind Kind
+	// Sweep is the input file, made absolute by [Options.Resolve]: the sweep
+	// file, or the fit file for [KindFit].
 	Sweep string
-	// Out is the sweep's output directory DIR: the scripts go to DIR/slurm,
-	// the shards to DIR/shards and the merged sweep to DIR itself.
+	// Out is the output directory DIR: the scripts go to DIR/slurm, the
+	// shards to DIR/shards and the merged sweep to DIR itself (a merged
+	// profile to DIR/fit).
 	Out string
 	// Shards is the number of shards n, one array task each.
 	Shards int
@@ -24,19 +42,38 @@ type Options struct {
 	CPUs int
 	// Workers is the shard's `rubeola sweep --workers`: points run at once,
 	// each model getting CPUs/Workers goroutines. 0 means CPUs (one point
-	// per CPU, best for many small points).
+	// per CPU, best for many small points). A fit's shard always runs with
+	// `rubeola fit --workers` CPUs (goroutines per filter), so for
+	// [KindFit] it must be 0 or CPUs.
 	Workers int
 	// Rubeola is the rubeola binary the jobs run.
 	Rubeola string
 	// JobName names the array job; the merge job is JobName + "-merge".
-	// Empty: "rubeola-" and the sweep file's base name.
+	// Empty: "rubeola-" and the input file's base name.
 	JobName string
 	// Partition, Time, Account and Mem are passed to sbatch as --partition,
 	// --time, --account and --mem when not empty.
 	Partition, Time, Account, Mem string
 	// Format is the shards' --format ("csv" or "parquet"); empty leaves it
-	// to the sweep file.
+	// to the sweep file. A fit has no format: it must be empty for
+	// [KindFit].
 	Format string
+}
+
+// kind is o.Kind, with the empty kind a sweep.
+func (o Options) kind() Kind {
+	if o.Kind == "" {
+		return KindSweep
+	}
+	return o.Kind
+}
+
+// fileLabel names the input file in messages.
+func (o Options) fileLabel() string {
+	if o.kind() == KindFit {
+		return "fit file"
+	}
+	return "sweep file"
 }
 
 var (
@@ -72,6 +109,18 @@ func (o Options) Resolve() (Options, error) {
 func (o Options) Validate() error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	switch o.kind() {
+	case KindSweep:
+	case KindFit:
+		if o.Workers != 0 && o.Workers != o.CPUs {
+			bad("--workers is %d: a fit's shard runs with --workers equal to --cpus %d", o.Workers, o.CPUs)
+		}
+		if o.Format != "" {
+			bad("--format %q: a fit has no table format", o.Format)
+		}
+	default:
+		bad("kind %q: expected %q or %q", o.Kind, KindSweep, KindFit)
+	}
 	if o.Shards < 1 {
 		bad("--shards is %d, expected at least 1", o.Shards)
 	}
@@ -81,7 +130,7 @@ func (o Options) Validate() error {
 	if o.Workers < 0 || (o.CPUs >= 1 && o.Workers > o.CPUs) {
 		bad("--workers is %d, expected 0 (as many as --cpus) up to --cpus %d", o.Workers, o.CPUs)
 	}
-	for _, p := range []struct{ flag, path string }{{"sweep file", o.Sweep}, {"--out", o.Out}, {"--rubeola", o.Rubeola}} {
+	for _, p := range []struct{ flag, path string }{{o.fileLabel(), o.Sweep}, {"--out", o.Out}, {"--rubeola", o.Rubeola}} {
 		switch {
 		case p.path == "":
 			bad("%s is empty", p.flag)
@@ -122,14 +171,14 @@ func (o Options) Validate() error {
 // hasControl reports whether s holds a control character such as a newline.
 func hasControl(s string) bool { return strings.IndexFunc(s, unicode.IsControl) >= 0 }
 
-// ShardDir is shard i's output directory under the sweep directory out:
+// ShardDir is shard i's output directory under the output directory out:
 // out/shards/s000, s001, … (three digits at least, more past 999).
 func ShardDir(out string, i int) string {
 	return filepath.Join(out, "shards", fmt.Sprintf("s%03d", i))
 }
 
-// Dir is the directory of the scripts under the sweep directory out.
+// Dir is the directory of the scripts under the output directory out.
 func Dir(out string) string { return filepath.Join(out, "slurm") }
 
-// LogDir is the directory of the jobs' logs under the sweep directory out.
+// LogDir is the directory of the jobs' logs under the output directory out.
 func LogDir(out string) string { return filepath.Join(Dir(out), "logs") }

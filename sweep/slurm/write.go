@@ -10,6 +10,8 @@ import (
 
 // Paths are the written scripts.
 type Paths struct {
+	// Sweep is the job array ([Options.ArrayScript]), Merge the merge job
+	// and Submit the submit script.
 	Sweep, Merge, Submit string
 }
 
@@ -27,7 +29,7 @@ func Write(o Options) (Paths, error) {
 		return Paths{}, err
 	}
 	p := Paths{
-		Sweep:  filepath.Join(dir, SweepScript),
+		Sweep:  filepath.Join(dir, o.ArrayScript()),
 		Merge:  filepath.Join(dir, MergeScript),
 		Submit: filepath.Join(dir, SubmitScript),
 	}
