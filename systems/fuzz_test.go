@@ -36,3 +36,36 @@ func FuzzLoadSchedule(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLoadCensusTable feeds arbitrary bytes to PopulationData's census
+// table loader: it never panics, errors name the file, and every accepted
+// series has at least 4 years, ascending and distinct, populations > 0 and
+// births ≥ 0.
+func FuzzLoadCensusTable(f *testing.F) {
+	for _, s := range []string{
+		"town,year,pop,births\nA,1940,1000,20\nA,1941,1010,21\nA,1942,1020,22\nA,1943,1030,23\n",
+		"year,town,births,pop\nA,1940,20,1000\n",
+		"town,year,pop,births\nA,1940,-1,20\nA,1940,1000,x\n",
+		"town,year\n",
+		"",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		out, err := systems.LoadCensusTable(bytes.NewReader(data), "census.csv", "town")
+		if err != nil {
+			require.True(t, strings.HasPrefix(err.Error(), "census.csv"), "%q", err.Error())
+			return
+		}
+		for id, s := range out {
+			require.GreaterOrEqual(t, len(s.Years), 4, id)
+			for k := range s.Years {
+				require.Greater(t, s.Pop[k], 0.0)
+				require.GreaterOrEqual(t, s.Births[k], 0.0)
+				if k > 0 {
+					require.Greater(t, s.Years[k], s.Years[k-1])
+				}
+			}
+		}
+	})
+}
