@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubeola/rubeola/fit"
+	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/sweep"
 )
 
@@ -110,6 +111,9 @@ func newFitJob(cmd *cobra.Command, path string, f fitFlags, stdout, stderr io.Wr
 	}
 	if fl.Changed("seed") {
 		file.Seed = f.seed
+	}
+	if places := len(file.Obs.Places); file.Particles > scenario.MaxReplicatedRows/max(places, 1) {
+		errs = append(errs, fmt.Errorf("%d particles × %d places is more than the %d patches a filter's model holds", file.Particles, places, scenario.MaxReplicatedRows))
 	}
 	if f.workers < 0 {
 		errs = append(errs, fmt.Errorf("--workers must be >= 0, got %d", f.workers))

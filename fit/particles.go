@@ -51,7 +51,7 @@ func newParticles(spec *Spec, obs *Observations, j int, seed uint64, workers int
 	p.ShowProgress = false
 	p.Verbose = false
 	opts := []model.Option{model.WithType(spec.Type), model.WithStartDate(obs.Start()),
-		model.WithStdout(io.Discard), model.WithShowProgress(false), model.WithMemoryLimit(-1)}
+		model.WithStdout(io.Discard), model.WithShowProgress(false)}
 	if workers > 0 {
 		opts = append(opts, model.WithWorkers(workers))
 	}

@@ -9,6 +9,11 @@ import (
 // each replicated row copies.
 const ReplicateOf = "replicate_of"
 
+// MaxReplicatedRows is the largest table [Table.Replicate] builds (2^24
+// rows: 16.7 million particles; the model's columns and ids for them take
+// several GB).
+const MaxReplicatedRows = 1 << 24
+
 // Replicate returns a table in which every row of t appears k times in a
 // row (row r·k + c is copy c of row r), with ids "<id>#<c+1>" and the extra
 // column [ReplicateOf] holding the original id; every other column,
@@ -18,6 +23,9 @@ const ReplicateOf = "replicate_of"
 func (t *Table) Replicate(k int) (*Table, error) {
 	if k < 1 {
 		return nil, fmt.Errorf("scenario: replicate: k = %d, must be >= 1", k)
+	}
+	if n := t.Len(); k > MaxReplicatedRows/max(n, 1) {
+		return nil, fmt.Errorf("scenario: replicate: %d rows × %d copies is more than %d rows", n, k, MaxReplicatedRows)
 	}
 	if _, ok := t.extra[ReplicateOf]; ok {
 		return nil, fmt.Errorf("scenario: replicate: the table already has a %q column (it is a replicated table)", ReplicateOf)
