@@ -1,0 +1,149 @@
+package fit
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// recoveryYears is the length of the synthetic series: 4 years of weekly
+// reports (208), two or three epidemics, short enough that a filter of
+// 512 particles takes about 0.25 s.
+const recoveryYears = 4
+
+// recoveryEstimates are the parameters the profiles' IF2 searches
+// estimate (less the profiled one): R0 and rho, which trade off along a
+// ridge (with S_0 fixed, a higher R0 depletes S further and makes more
+// cases, so a lower rho explains the same reports: rho's conditional
+// maximum falls from about 0.75 at R0 20 to 0.42 at R0 40), and the
+// overdispersion psi; the other parameters are held at the truth. The
+// season's amplitude is held too: it is weakly informed by 4 years
+// (its profile varied by a few log units over 0.15–0.45), so a short search
+// leaves it wherever its walk ends, which costs 1–3 log units at random
+// per point, as much as the profiles' own curvature near their maxima.
+// Transforms and rw_sd as King's course.
+func recoveryEstimates() []Estimate {
+	inf := math.Inf(1)
+	return []Estimate{
+		{Name: "r0", Transform: TransformLog, Lower: 0, Upper: inf, RWSD: 0.02},
+		{Name: "rho", Transform: TransformLogit, Lower: 0, Upper: 1, RWSD: 0.02},
+		{Name: "psi", Transform: TransformLog, Lower: 0, Upper: inf, RWSD: 0.02},
+	}
+}
+
+// recoveryProfile returns the profile of parameter over values, one IF2
+// search per value. The searches start away from the truth (R0 +10 %,
+// rho +10 %, psi +50 %): near the middle of the R0–rho ridge, since a
+// search that starts far off it at the grid's ends stalls (from rho 0.6,
+// the search at R0 40, whose conditional maximum is 0.42, once ended at
+// 0.65, 150 log units down), and with rho above the truth, since below
+// its conditional maximum the likelihood falls off a cliff (too few true
+// cases for the reports) where small searches stall too. 256 particles
+// and 12 iterations whose random walks cool geometrically to 13 % (cooling
+// fraction 10⁻⁴ per 50 iterations: annealing fast enough to settle in
+// 12). Each search's end is evaluated by 3 filters of 512 particles: a
+// Monte Carlo SE of 0.2–1.9 log units near the maximum.
+func recoveryProfile(parameter string, values []float64, seed uint64) ProfileOptions {
+	return ProfileOptions{
+		Parameter: parameter, Values: values, Starts: 1,
+		IF2: IF2Options{Particles: 256, Iterations: 12, Cooling: 1e-4, Seed: seed, Estimates: recoveryEstimates(),
+			Start: map[string]float64{"r0": 33, "rho": 0.55, "psi": 0.3}},
+		EvalParticles: 512, EvalFilters: 3,
+	}
+}
+
+// TestRecoveryProfiles is the check that simulated data from known
+// parameters are recovered within their profile confidence intervals. A
+// synthetic town's 4 years of weekly reports are simulated from
+// recoveryTruth ([Simulate], one trajectory) and R0 and rho, the two
+// parameters the reports inform most, are profiled ([ProfilePoints] over
+// every point, [SummarizeProfile]: what [Profile] does, on all cores) over
+// 15 values each: R0 over 20–40 (±33 %), rho over 0.40–0.64 (−20 %,
+// +28 %), where the profile log-likelihood at the ends is 5–30 units below
+// its maximum: far enough to bound the interval, near enough for MCAP's
+// local quadratics (a grid reaching rho's cliff, 60 units down, bends
+// them).
+//
+// Why 15 values of one search rather than 9 of the better of two: MCAP's
+// quadratic near the maximum weighs only the points nearer than the
+// ⌊0.75·n⌋-th nearest, the farthest of them with weight 0 (pomp's mcap),
+// so 9 values leave 4 points for 3 coefficients and one point 1–2 log
+// units short of the maximum (a small search's typical shortfall) makes
+// the fit convex; 15 values leave 9. With 9 values × 2 searches (from
+// R0 35, rho 0.6) data set 3 failed: a non-concave rho profile and an R0
+// interval past +25 %; with 15 × 1, at about the same cost, all three
+// data sets pass.
+//
+// Each profile's MCAP 95 % interval must
+//
+//   - contain the true value;
+//   - lie strictly inside the grid and within ±25 % of the truth (R0 in
+//     (22.5, 37.5), rho in (0.40, 0.625)): the data reject values a
+//     quarter away from the truth, half the distance the issue asks for,
+//     so the interval is informative and not the grid itself (4 years
+//     inform R0 and rho to about ±10 %: the ridge makes them trade off);
+//   - have its MLE within 3 of MCAP's standard errors of the truth (the SE
+//     combines the profile's curvature and its Monte Carlo error; R0's is
+//     about 1.3–1.7, rho's 0.012–0.026).
+//
+// One data set, seed 1: about 35 s on 2 idle cores, within the minute the
+// test may take. It gives R0 MLE 28.9, interval [25.6, 33.2], rho 0.520,
+// [0.461, 0.560]. RUBEOLA_RECOVERY_SEEDS=all runs seeds 1, 2 and 3 (about
+// 105 s); all pass: seed 2 R0 29.8 [27.8, 34.1], rho 0.484 [0.471, 0.516];
+// seed 3 R0 32.9 [29.3, 36.6], rho 0.475 [0.424, 0.546]. Skipped under
+// -short.
+func TestRecoveryProfiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("profile likelihoods of simulated data: about 35 s")
+	}
+	seeds := []uint64{1}
+	if os.Getenv("RUBEOLA_RECOVERY_SEEDS") == "all" {
+		seeds = []uint64{1, 2, 3}
+	}
+	spec := recoverySpec(t, recoveryYears)
+	for _, seed := range seeds {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			begin := time.Now()
+			obs := recoveryData(t, spec, recoveryYears, seed)
+			require.Equal(t, 208, len(obs.Dates), "weekly reports 1950-01-08 … 1953-12-27")
+			profiles := []ProfileOptions{
+				recoveryProfile("r0", recoveryGrid(20, 40, 15), 100*seed),
+				recoveryProfile("rho", recoveryGrid(0.40, 0.64, 15), 100*seed+1),
+			}
+			results, mcapErrs, err := recoveryProfiles(t.Context(), spec, obs, profiles)
+			require.NoError(t, err)
+			for k, res := range results {
+				checkRecovered(t, res, mcapErrs[k], profiles[k].Values, recoveryTruth[res.Parameter])
+			}
+			t.Logf("seed %d: %.1f s", seed, time.Since(begin).Seconds())
+		})
+	}
+}
+
+// checkRecovered checks a profile's MCAP interval (mcapErr: why there is
+// none) against the true value (see TestRecoveryProfiles) and logs the
+// profile.
+func checkRecovered(t *testing.T, res *ProfileResult, mcapErr error, values []float64, truth float64) {
+	t.Helper()
+	name := res.Parameter
+	for _, b := range res.Best {
+		t.Logf("%s = %-6.4g loglik %8.2f ± %.2f  (r0 %.2f, rho %.3f, psi %.3f)", name, b.Value, b.LogLik, b.SE,
+			b.Params["r0"], b.Params["rho"], b.Params["psi"])
+	}
+	if !assert.NoError(t, mcapErr, "%s: the MCAP interval", name) {
+		return
+	}
+	m := res.MCAP
+	t.Logf("%s: truth %g, MLE %.4g, 95%% MCAP interval [%.4g, %.4g], SE %.3g (statistical %.3g, Monte Carlo %.3g), cutoff %.2f",
+		name, truth, m.MLE, m.Lower, m.Upper, m.SE, m.SEStat, m.SEMC, m.Delta)
+	lo, hi := values[0], values[len(values)-1]
+	assert.True(t, m.Lower <= truth && truth <= m.Upper, "%s: the truth %g is outside the interval [%.4g, %.4g]", name, truth, m.Lower, m.Upper)
+	assert.True(t, m.Lower > lo && m.Upper < hi, "%s: the interval [%.4g, %.4g] reaches an end of the grid [%g, %g]", name, m.Lower, m.Upper, lo, hi)
+	assert.True(t, m.Lower > 0.75*truth && m.Upper < 1.25*truth, "%s: the interval [%.4g, %.4g] reaches 25 %% from the truth %g", name, m.Lower, m.Upper, truth)
+	assert.InDelta(t, truth, m.MLE, 3*m.SE, "%s: the MLE is more than 3 SE (%.3g) from the truth", name, m.SE)
+}
