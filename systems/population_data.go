@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 
@@ -38,9 +39,11 @@ type PopulationData struct {
 	cohortD bool // the day being stepped is the cohort day
 	s, e    []int64
 	i, r    []int64
+	digest  string // the census table's SHA-256 (saved in snapshots)
 }
 
 var (
+	_ phases.Snapshotter     = (*PopulationData)(nil)
 	_ PopulationSource       = (*PopulationData)(nil)
 	_ phases.PatchParameters = (*PopulationData)(nil)
 	_ phases.Resampler       = (*PopulationData)(nil)
@@ -79,11 +82,11 @@ func NewPopulationData(p *PopulationDataParams) phases.Factory {
 		if m.World().E() == nil || m.TimeStepDays() != 1 {
 			return nil, fmt.Errorf("%s: needs the daily model with an E compartment (model = \"compartmental\")", PopulationDataName)
 		}
-		tables, err := LoadCensusTableFile(q.Table, q.IDColumn)
+		tables, digest, err := LoadCensusTableFile(q.Table, q.IDColumn)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", PopulationDataName, err)
 		}
-		c := &PopulationData{p: q, popTick: -1}
+		c := &PopulationData{p: q, popTick: -1, digest: digest}
 		scn := m.Scenario()
 		if c.cohort, err = q.Cohort.Resolve(PopulationDataName+": cohort", scn, UnitInterval, "in [0, 1]"); err != nil {
 			return nil, err
@@ -246,4 +249,30 @@ func (c *PopulationData) Block(b int) {
 			c.r[j] = max(int64(math.Round(c.pop[j]))-c.s[j]-c.e[j]-c.i[j], 0)
 		}
 	}
+}
+
+// populationState is PopulationData's saved state: the digest of the census
+// table the run read.
+type populationState struct {
+	Table string `json:"table"`
+}
+
+// SnapshotState saves the census table's digest.
+func (c *PopulationData) SnapshotState() (json.RawMessage, error) {
+	return json.Marshal(populationState{Table: c.digest})
+}
+
+// RestoreState initialises the component and refuses a census table whose
+// content differs from the one the snapshot's run read (the resumed run
+// would not continue it).
+func (c *PopulationData) RestoreState(m phases.Model, state json.RawMessage) error {
+	var st populationState
+	if err := decodeState(PopulationDataName, state, &st); err != nil {
+		return err
+	}
+	if st.Table != c.digest {
+		return fmt.Errorf("%s: table = %q: the table differs from the one the snapshot's run read (%s then, %s now): the resumed run would not continue it",
+			PopulationDataName, c.p.Table, orNone(st.Table), c.digest)
+	}
+	return c.Initialize(m)
 }

@@ -1,7 +1,10 @@
 package systems
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -23,14 +26,19 @@ type CensusSeries struct {
 // maxCensusErrors caps the problems a census table reports.
 const maxCensusErrors = 50
 
-// LoadCensusTableFile reads the census table at path ([LoadCensusTable]).
-func LoadCensusTableFile(path, idColumn string) (map[string]*CensusSeries, error) {
-	f, err := os.Open(path)
+// LoadCensusTableFile reads the census table at path ([LoadCensusTable])
+// and returns its content's digest, "sha256:" and the hex SHA-256.
+func LoadCensusTableFile(path, idColumn string) (map[string]*CensusSeries, string, error) {
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	defer f.Close()
-	return LoadCensusTable(f, path, idColumn)
+	t, err := LoadCensusTable(bytes.NewReader(data), path, idColumn)
+	if err != nil {
+		return nil, "", err
+	}
+	sum := sha256.Sum256(data)
+	return t, "sha256:" + hex.EncodeToString(sum[:]), nil
 }
 
 // LoadCensusTable reads a CSV table with the header idColumn, year, pop,
