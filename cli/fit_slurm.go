@@ -37,12 +37,7 @@ func newFitSlurmCmd(stdout io.Writer) *cobra.Command {
 	fl.IntVar(&o.Shards, "shards", 0, "number of shards, one array task each (at most the number of profile points, values × starts)")
 	fl.IntVar(&o.CPUs, "cpus", 1, "CPUs per task (--cpus-per-task, GOMAXPROCS and the shard's --workers)")
 	fl.StringVar(&o.Out, "out", "rubeola-fit", "output directory: scripts in DIR/slurm, shards in DIR/shards, the merged profile in DIR/fit")
-	fl.StringVar(&o.Partition, "partition", "", "Slurm partition (default: the cluster's)")
-	fl.StringVar(&o.Time, "time", "", "time limit of each task and of the merge, e.g. 30, 4:00:00, 1-12:00 (default: the partition's)")
-	fl.StringVar(&o.Account, "account", "", "Slurm account to charge")
-	fl.StringVar(&o.Mem, "mem", "", "memory per task, e.g. 4G (default: the cluster's)")
-	fl.StringVar(&o.JobName, "job-name", "", `job name (default: "rubeola-" and the fit file's name; the merge adds "-merge")`)
-	fl.StringVar(&o.Rubeola, "rubeola", "", "rubeola binary the jobs run, at a path the compute nodes see (default: this executable)")
+	slurmJobFlags(cmd, &o, "fit")
 	_ = cmd.MarkFlagRequired("shards")
 	return cmd
 }
@@ -52,27 +47,10 @@ func newFitSlurmCmd(stdout io.Writer) *cobra.Command {
 // directory — and writes nothing unless all is well; then it writes the
 // scripts and prints how to submit them.
 func writeFitSlurmScripts(o slurm.Options, stdout io.Writer) error {
-	if o.Rubeola == "" {
-		exe, err := os.Executable()
-		if err != nil {
-			return invalid(fmt.Errorf("cannot tell where this rubeola binary is (give --rubeola PATH): %w", err))
-		}
-		if resolved, err := filepath.EvalSymlinks(exe); err == nil {
-			exe = resolved
-		}
-		o.Rubeola = exe
-	}
 	given := o.Sweep // messages name the fit file as rubeola fit does
-	o, err := o.Resolve()
+	o, errs, err := resolveSlurm(o)
 	if err != nil {
-		return invalid(err)
-	}
-	var errs []error
-	if err := o.Validate(); err != nil {
-		errs = append(errs, err)
-	}
-	if info, err := os.Stat(o.Rubeola); err != nil || info.IsDir() || info.Mode().Perm()&0o111 == 0 {
-		errs = append(errs, fmt.Errorf("--rubeola %s is not an executable file", o.Rubeola))
+		return err
 	}
 	file, err := fit.LoadFile(given)
 	points := 0

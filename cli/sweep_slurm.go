@@ -36,12 +36,7 @@ func newSweepSlurmCmd(stdout io.Writer) *cobra.Command {
 	fl.IntVar(&o.CPUs, "cpus", 1, "CPUs per task (--cpus-per-task)")
 	fl.IntVar(&o.Workers, "workers", 0, "points a task runs at once, each model getting CPUs/K goroutines (0: --cpus)")
 	fl.StringVar(&o.Out, "out", "rubeola-sweep", "sweep directory: scripts in DIR/slurm, shards in DIR/shards, the merged sweep in DIR")
-	fl.StringVar(&o.Partition, "partition", "", "Slurm partition (default: the cluster's)")
-	fl.StringVar(&o.Time, "time", "", "time limit of each task and of the merge, e.g. 30, 4:00:00, 1-12:00 (default: the partition's)")
-	fl.StringVar(&o.Account, "account", "", "Slurm account to charge")
-	fl.StringVar(&o.Mem, "mem", "", "memory per task, e.g. 4G (default: the cluster's)")
-	fl.StringVar(&o.JobName, "job-name", "", `job name (default: "rubeola-" and the sweep file's name; the merge adds "-merge")`)
-	fl.StringVar(&o.Rubeola, "rubeola", "", "rubeola binary the jobs run, at a path the compute nodes see (default: this executable)")
+	slurmJobFlags(cmd, &o, "sweep")
 	fl.StringVar(&o.Format, "format", "", "shards' table format, csv or parquet (default: the sweep file's)")
 	_ = cmd.MarkFlagRequired("shards")
 	return cmd
@@ -51,27 +46,10 @@ func newSweepSlurmCmd(stdout io.Writer) *cobra.Command {
 // every point, the output directory — and writes nothing unless all is
 // well; then it writes the scripts and prints how to submit them.
 func writeSlurmScripts(o slurm.Options, stdout io.Writer) error {
-	if o.Rubeola == "" {
-		exe, err := os.Executable()
-		if err != nil {
-			return invalid(fmt.Errorf("cannot tell where this rubeola binary is (give --rubeola PATH): %w", err))
-		}
-		if resolved, err := filepath.EvalSymlinks(exe); err == nil {
-			exe = resolved
-		}
-		o.Rubeola = exe
-	}
 	given := o.Sweep // messages name the sweep file as rubeola sweep does
-	o, err := o.Resolve()
+	o, errs, err := resolveSlurm(o)
 	if err != nil {
-		return invalid(err)
-	}
-	var errs []error
-	if err := o.Validate(); err != nil {
-		errs = append(errs, err)
-	}
-	if info, err := os.Stat(o.Rubeola); err != nil || info.IsDir() || info.Mode().Perm()&0o111 == 0 {
-		errs = append(errs, fmt.Errorf("--rubeola %s is not an executable file", o.Rubeola))
+		return err
 	}
 	sf, err := checkSweepFile(given)
 	switch {
@@ -98,6 +76,48 @@ func writeSlurmScripts(o slurm.Options, stdout io.Writer) error {
 		slurm.ShardDir(o.Out, 0), filepath.Base(last), o.Out, slurm.LogDir(o.Out))
 	fmt.Fprintf(stdout, "submit with:\n  %s\n", slurm.ShellQuote(paths.Submit))
 	return nil
+}
+
+// slurmJobFlags registers the job options both `slurm` commands take
+// (partition, time, account, mem, job name, binary); file names the input
+// file in the job name's help ("sweep" or "fit").
+func slurmJobFlags(cmd *cobra.Command, o *slurm.Options, file string) {
+	fl := cmd.Flags()
+	fl.StringVar(&o.Partition, "partition", "", "Slurm partition (default: the cluster's)")
+	fl.StringVar(&o.Time, "time", "", "time limit of each task and of the merge, e.g. 30, 4:00:00, 1-12:00 (default: the partition's)")
+	fl.StringVar(&o.Account, "account", "", "Slurm account to charge")
+	fl.StringVar(&o.Mem, "mem", "", "memory per task, e.g. 4G (default: the cluster's)")
+	fl.StringVar(&o.JobName, "job-name", "", `job name (default: "rubeola-" and the `+file+` file's name; the merge adds "-merge")`)
+	fl.StringVar(&o.Rubeola, "rubeola", "", "rubeola binary the jobs run, at a path the compute nodes see (default: this executable)")
+}
+
+// resolveSlurm fills in the running binary when --rubeola is not given and
+// resolves the options; it returns the options' problems (their own and a
+// binary that is not executable) for the caller to report with its own,
+// and a validation error when the options cannot be resolved at all.
+func resolveSlurm(o slurm.Options) (slurm.Options, []error, error) {
+	if o.Rubeola == "" {
+		exe, err := os.Executable()
+		if err != nil {
+			return o, nil, invalid(fmt.Errorf("cannot tell where this rubeola binary is (give --rubeola PATH): %w", err))
+		}
+		if resolved, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = resolved
+		}
+		o.Rubeola = exe
+	}
+	o, err := o.Resolve()
+	if err != nil {
+		return o, nil, invalid(err)
+	}
+	var errs []error
+	if err := o.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if info, err := os.Stat(o.Rubeola); err != nil || info.IsDir() || info.Mode().Perm()&0o111 == 0 {
+		errs = append(errs, fmt.Errorf("--rubeola %s is not an executable file", o.Rubeola))
+	}
+	return o, errs, nil
 }
 
 // checkSweepFile loads a sweep file and builds every point's model, as
