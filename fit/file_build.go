@@ -48,10 +48,11 @@ func (f *File) build(probs *fileProblems) {
 		probs.add("run", "%s: %v", rf.ScenarioName, err)
 		return
 	}
-	if !f.checkWindow(cases.Select(scn.ID), probs) {
+	fitted := cases.Select(scn.ID)
+	if !f.checkWindow(fitted, probs) {
 		return
 	}
-	obs, err := Observe(cases.Select(scn.ID), scn, f.From, f.To)
+	obs, err := Observe(fitted, scn, f.From, f.To)
 	if err != nil {
 		probs.add("data", "%v", err)
 		return

@@ -16,13 +16,7 @@ func Observe(cases *Cases, scn *scenario.Table, from, to time.Time) (*Observatio
 	if err := cases.CheckIDs(func(id string) bool { _, ok := scn.Index(id); return ok }, "the scenario"); err != nil {
 		return nil, err
 	}
-	win := cases
-	if !from.IsZero() || !to.IsZero() {
-		if to.IsZero() {
-			to = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
-		}
-		win = cases.Window(from, to)
-	}
+	win := cases.Window(from, to)
 	obs := &Observations{Places: slices.Clone(scn.ID)}
 	for _, id := range scn.ID {
 		dates, counts, ok := win.Series(id)

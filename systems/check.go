@@ -3,7 +3,17 @@ package systems
 import (
 	"fmt"
 	"math"
+	"slices"
 )
+
+// checkChoice returns the error "<what>: "v" is not one of [allowed]"
+// unless v is one of allowed.
+func checkChoice(what, v string, allowed ...string) error {
+	if slices.Contains(allowed, v) {
+		return nil
+	}
+	return fmt.Errorf("%s: %q is not one of %q", what, v, allowed)
+}
 
 // checkNonNegative returns the error "<what> must be a finite number >= 0,
 // got v" unless v is finite and ≥ 0 (NaN and +Inf fail).

@@ -2,8 +2,6 @@ package systems
 
 import (
 	"errors"
-	"fmt"
-	"slices"
 
 	"github.com/rubeola/rubeola/params"
 )
@@ -108,18 +106,10 @@ func (p EulerSEIRParams) Validate() error {
 	for _, k := range p.keys() {
 		errs = append(errs, k.v.Check(EulerSEIRName+": "+k.key, k.ok, k.want))
 	}
-	for _, c := range []struct {
-		key, v  string
-		allowed []string
-	}{
-		{"season", p.Season, []string{SeasonHe2010, SeasonNone}},
-		{"beta_form", p.BetaForm, []string{BetaPomp, BetaSpatPomp}},
-		{"population", p.Population, []string{PopulationFromData, PopulationSimulated}},
-	} {
-		if !slices.Contains(c.allowed, c.v) {
-			errs = append(errs, fmt.Errorf("%s: %s: %q is not one of %q", EulerSEIRName, c.key, c.v, c.allowed))
-		}
-	}
+	errs = append(errs,
+		checkChoice(EulerSEIRName+": season", p.Season, SeasonHe2010, SeasonNone),
+		checkChoice(EulerSEIRName+": beta_form", p.BetaForm, BetaPomp, BetaSpatPomp),
+		checkChoice(EulerSEIRName+": population", p.Population, PopulationFromData, PopulationSimulated))
 	return errors.Join(errs...)
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/rubeola/rubeola/params"
 )
@@ -64,9 +63,7 @@ func (p PopulationDataParams) Validate() error {
 	if !(p.CohortDay >= 0 && p.CohortDay < 365) || math.IsNaN(p.CohortDay) {
 		errs = append(errs, fmt.Errorf("%s: cohort_day must be in [0, 365), got %v", PopulationDataName, p.CohortDay))
 	}
-	if allowed := []string{InterpolationSpline, InterpolationNatural, InterpolationLinear}; !slices.Contains(allowed, p.Interpolation) {
-		errs = append(errs, fmt.Errorf("%s: interpolation: %q is not one of %q", PopulationDataName, p.Interpolation, allowed))
-	}
+	errs = append(errs, checkChoice(PopulationDataName+": interpolation", p.Interpolation, InterpolationSpline, InterpolationNatural, InterpolationLinear))
 	return errors.Join(errs...)
 }
 
