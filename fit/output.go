@@ -219,20 +219,26 @@ func (o *Output) Trace(r *IF2Result, names []string) error {
 	header := append([]string{"iteration", "loglik"}, names...)
 	return o.writeCSV(TraceFile, header, func(emit func([]string) error) error {
 		for _, it := range r.Trace {
-			row := []string{strconv.Itoa(it.Iteration), csvFloat(it.LogLik)}
-			for _, n := range names {
-				x, ok := it.Params[n]
-				if !ok {
-					x = math.NaN()
-				}
-				row = append(row, csvFloat(x))
-			}
+			row := appendParams([]string{strconv.Itoa(it.Iteration), csvFloat(it.LogLik)}, it.Params, names)
 			if err := emit(row); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+}
+
+// appendParams appends the values of params named by names to row (NA for
+// a name params lacks).
+func appendParams(row []string, params map[string]float64, names []string) []string {
+	for _, n := range names {
+		x, ok := params[n]
+		if !ok {
+			x = math.NaN()
+		}
+		row = append(row, csvFloat(x))
+	}
+	return row
 }
 
 // MLEReport is the content of mle.json.

@@ -31,14 +31,7 @@ func (o *Output) Profile(name, parameter string, points []ProfilePoint) error {
 	names := slices.Sorted(maps.Keys(cols))
 	return o.writeCSV(name, append(slices.Clone(profileColumns), names...), func(emit func([]string) error) error {
 		for _, pt := range points {
-			row := []string{parameter, strconv.Itoa(pt.Index), csvFloat(pt.Value), strconv.Itoa(pt.Start), csvFloat(pt.LogLik), csvFloat(pt.SE)}
-			for _, n := range names {
-				x, ok := pt.Params[n]
-				if !ok {
-					x = math.NaN()
-				}
-				row = append(row, csvFloat(x))
-			}
+			row := appendParams([]string{parameter, strconv.Itoa(pt.Index), csvFloat(pt.Value), strconv.Itoa(pt.Start), csvFloat(pt.LogLik), csvFloat(pt.SE)}, pt.Params, names)
 			if err := emit(row); err != nil {
 				return err
 			}
