@@ -109,10 +109,14 @@ func TestHe10TownsAtPublishedMLE(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("RUBEOLA_HE10_PARTICLES")); err == nil && v > 0 {
 		j = v
 	}
-	res, err := PFilter(context.Background(), spec, obs, PFilterOptions{Particles: j, Filters: 1, Seed: 2010})
+	k := 1
+	if v, err := strconv.Atoi(os.Getenv("RUBEOLA_HE10_FILTERS")); err == nil && v > 0 {
+		k = v
+	}
+	res, err := PFilter(context.Background(), spec, obs, PFilterOptions{Particles: j, Filters: k, Seed: 2010})
 	require.NoError(t, err)
 	for p, id := range obs.Places {
-		t.Logf("%-18s published %8.1f  rubeola %8.1f  diff %+6.1f", id, published[p], res.PlaceLogLik[p], res.PlaceLogLik[p]-published[p])
+		t.Logf("%-18s published %8.1f  rubeola %8.1f ± %.1f  diff %+6.1f", id, published[p], res.PlaceLogLik[p], res.PlaceSE[p], res.PlaceLogLik[p]-published[p])
 		assert.InDelta(t, published[p]-7.5, res.PlaceLogLik[p], 12.5, "%s", id)
 	}
 	t.Logf("%.1f s, %.3g particle-days/s", res.Seconds, res.ParticleDays)
