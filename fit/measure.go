@@ -2,8 +2,9 @@ package fit
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
+
+	"github.com/rubeola/rubeola/rng"
 )
 
 // Names of the measurement models accepted by [MeasurementByName].
@@ -36,7 +37,7 @@ type Measurement interface {
 	// binomial). The true count c must be ≥ 0.
 	LogDensity(y, c int64, rho, psi float64) float64
 	// Sample draws a report for true count c from src.
-	Sample(src *rand.PCG, c int64, rho, psi float64) int64
+	Sample(src *rng.Source, c int64, rho, psi float64) int64
 }
 
 // measurementModels lists the models in the order error messages name them.

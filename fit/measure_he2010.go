@@ -2,7 +2,6 @@ package fit
 
 import (
 	"math"
-	"math/rand/v2"
 
 	"github.com/rubeola/rubeola/rng"
 )
@@ -80,7 +79,7 @@ func (He2010Measurement) LogDensity(y, c int64, rho, psi float64) float64 {
 // (C's nearbyint) of a normal deviate with mean ρ·c and standard deviation
 // √v + tol, and 0 if that is not positive. It consumes one [rng.Normal]
 // deviate, also when c = 0.
-func (He2010Measurement) Sample(src *rand.PCG, c int64, rho, psi float64) int64 {
+func (He2010Measurement) Sample(src *rng.Source, c int64, rho, psi float64) int64 {
 	m := rho * float64(c)
 	v := m * (1 - rho + psi*psi*m)
 	r := math.RoundToEven(m + (math.Sqrt(v)+he2010Tol)*rng.Normal(src))

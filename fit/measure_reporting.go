@@ -2,7 +2,6 @@ package fit
 
 import (
 	"math"
-	"math/rand/v2"
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/rng"
@@ -23,7 +22,7 @@ func (BinomialMeasurement) LogDensity(y, c int64, rho, _ float64) float64 {
 }
 
 // Sample returns [rng.Binomial](src, c, rho), the tracker's draw.
-func (BinomialMeasurement) Sample(src *rand.PCG, c int64, rho, _ float64) int64 {
+func (BinomialMeasurement) Sample(src *rng.Source, c int64, rho, _ float64) int64 {
 	return rng.Binomial(src, c, rho)
 }
 
@@ -75,6 +74,6 @@ func (NegativeBinomialMeasurement) LogDensity(y, c int64, rho, psi float64) floa
 // Sample draws the tracker's report ([metrics.DrawReport]): the branch
 // choice takes one [rng.Uniform] only when 0 < ψ²·c < 1, ρ = 1 with ψ = 0
 // returns c without drawing.
-func (NegativeBinomialMeasurement) Sample(src *rand.PCG, c int64, rho, psi float64) int64 {
+func (NegativeBinomialMeasurement) Sample(src *rng.Source, c int64, rho, psi float64) int64 {
 	return metrics.DrawReport(src, c, rho, psi)
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -31,7 +30,7 @@ type particles struct {
 	meas    Measurement
 	scratch []float64
 	anc     []int32
-	resrc   []*rand.PCG // per place: the resampling stream
+	resrc   []*rng.Source // per place: the resampling stream
 }
 
 // newParticles builds the model of spec with j particles per place, seeded
@@ -95,7 +94,7 @@ func newParticles(spec *Spec, obs *Observations, j int, seed uint64, workers int
 	n := rep.Len()
 	ps.scratch = make([]float64, n)
 	ps.anc = make([]int32, n)
-	ps.resrc = make([]*rand.PCG, ps.places)
+	ps.resrc = make([]*rng.Source, ps.places)
 	for k := range ps.resrc {
 		ps.resrc[k] = rng.NewSource(seed, "fit.resample", uint64(k))
 	}

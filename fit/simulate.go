@@ -3,7 +3,6 @@ package fit
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -61,7 +60,7 @@ func Simulate(ctx context.Context, spec *Spec, obs *Observations, n int, seed ui
 	np := len(obs.Places)
 	sim := &Simulation{Places: obs.Places, Dates: obs.Dates, Reports: obs.Counts, Trajectories: n, Seed: seed,
 		Probs: slices.Clone(SimulationProbs), Simulated: make([][][]float64, np), Cases: make([][][]float64, np)}
-	srcs := make([]*rand.PCG, np)
+	srcs := make([]*rng.Source, np)
 	for p := range np {
 		srcs[p] = rng.NewSource(seed, "fit.simulate", uint64(p))
 		sim.Simulated[p] = make([][]float64, len(obs.Dates))

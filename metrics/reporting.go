@@ -1,8 +1,6 @@
 package metrics
 
 import (
-	"math/rand/v2"
-
 	"github.com/rubeola/rubeola/rng"
 )
 
@@ -36,7 +34,7 @@ const (
 //
 // The branch choice uses one [rng.Uniform] (only when 0 < w < 1). Callers
 // keep c ≤ [rng.MaxPoissonMean] (≤ 2⁵², so μ and every draw fit).
-func reportDraw(src *rand.PCG, c int64, rho, psi float64) int64 {
+func reportDraw(src *rng.Source, c int64, rho, psi float64) int64 {
 	return DrawReport(src, c, rho, psi)
 }
 
@@ -44,7 +42,7 @@ func reportDraw(src *rand.PCG, c int64, rho, psi float64) int64 {
 // cases with detection rate rho and overdispersion psi from src (the law and
 // the draws are reportDraw's, above): the sampler behind reporting =
 // "negative_binomial", and behind fit's negative_binomial measurement model.
-func DrawReport(src *rand.PCG, c int64, rho, psi float64) int64 {
+func DrawReport(src *rng.Source, c int64, rho, psi float64) int64 {
 	cf := float64(c)
 	mu := rho * cf
 	w := psi * psi * cf

@@ -1,8 +1,6 @@
 package phases
 
 import (
-	"math/rand/v2"
-
 	"github.com/rubeola/rubeola/rng"
 )
 
@@ -58,7 +56,7 @@ func (k *Blocks) NumBlocks() int { return k.streams.NumBlocks() }
 func (k *Blocks) Range(b int) (lo, hi int) { return k.streams.Range(b) }
 
 // Stream returns block b's random source.
-func (k *Blocks) Stream(b int) *rand.PCG { return k.streams.Block(b) }
+func (k *Blocks) Stream(b int) *rng.Source { return k.streams.Block(b) }
 
 // Run calls w.Block(b) for every block through m.ForBlocks (in parallel when
 // the model allows it).

@@ -3,7 +3,6 @@ package rng
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 )
 
 // MaxBinomialN is the largest n accepted by [Binomial]: up to 2⁵³ every
@@ -29,7 +28,7 @@ const binomialInversionLimit = 15
 //
 // Every uniform deviate comes from [Uniform]. A negative n, an n above
 // [MaxBinomialN] or a NaN p is an internal invariant violation and panics.
-func Binomial(src *rand.PCG, n int64, p float64) int64 {
+func Binomial(src *Source, n int64, p float64) int64 {
 	checkBinomialN("rng.Binomial", n)
 	switch {
 	case math.IsNaN(p):
@@ -55,7 +54,7 @@ func Binomial(src *rand.PCG, n int64, p float64) int64 {
 // hazard = 0 or n = 0 returns 0 and hazard = +Inf returns n, consuming no
 // random numbers. A negative n, an n above [MaxBinomialN] or a NaN or negative
 // hazard is an internal invariant violation and panics.
-func BinomialHazard(src *rand.PCG, n int64, hazard float64) int64 {
+func BinomialHazard(src *Source, n int64, hazard float64) int64 {
 	checkBinomialN("rng.BinomialHazard", n)
 	switch {
 	case math.IsNaN(hazard):
@@ -84,7 +83,7 @@ func checkBinomialN(fn string, n int64) {
 
 // binomialLow draws Binomial(n, p) for n ≥ 1 and 0 < p ≤ ½; logq is
 // log(1 − p) when the caller knows it exactly, NaN otherwise.
-func binomialLow(src *rand.PCG, n int64, p, logq float64) int64 {
+func binomialLow(src *Source, n int64, p, logq float64) int64 {
 	if float64(n)*p < binomialInversionLimit {
 		return binomialInversion(src, n, p, logq)
 	}

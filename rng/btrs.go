@@ -2,7 +2,6 @@ package rng
 
 import (
 	"math"
-	"math/rand/v2"
 )
 
 // ratioSteps is the largest |k − m| for which the rejection tests of BTRS and
@@ -30,7 +29,7 @@ const ratioSteps = 20
 // m (n·p + 0.5 − m = frac((n+1)p) − p + 0.5, exact), so n up to 2⁵³ keeps
 // integer precision; a candidate that is infinite (us = 0) is rejected with the
 // range test before its conversion to int64.
-func binomialBTRS(src *rand.PCG, n int64, p float64) int64 {
+func binomialBTRS(src *Source, n int64, p float64) int64 {
 	// Set-up (depends only on n and p).
 	nf := float64(n)
 	q := 1 - p

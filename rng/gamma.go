@@ -3,7 +3,6 @@ package rng
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 )
 
 // Gamma returns a Gamma(shape, 1) deviate (density x^(shape−1)·e^(−x)/Γ(shape)
@@ -23,7 +22,7 @@ import (
 // underflow to 0 (e.g. shape 10⁻⁴ and U < 0.93); the true value is then below
 // the smallest float64. A NaN, zero, negative or infinite shape is an internal
 // invariant violation and panics.
-func Gamma(src *rand.PCG, shape float64) float64 {
+func Gamma(src *Source, shape float64) float64 {
 	if !(shape > 0) || math.IsInf(shape, 1) {
 		panic(fmt.Sprintf("rng.Gamma: shape = %g must be positive and finite", shape))
 	}
@@ -40,7 +39,7 @@ func Gamma(src *rand.PCG, shape float64) float64 {
 }
 
 // gammaMT is Marsaglia and Tsang's rejection for shape ≥ 1 ([Gamma]).
-func gammaMT(src *rand.PCG, shape float64) float64 {
+func gammaMT(src *Source, shape float64) float64 {
 	d := shape - 1.0/3
 	c := 1 / math.Sqrt(9*d)
 	for {

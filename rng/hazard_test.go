@@ -3,7 +3,6 @@ package rng
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,7 +37,7 @@ func TestBinomialHazardGrid(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			c := binomialCase("BinomialHazard/"+name, tt.n, -math.Expm1(-tt.hazard), drawCount(t, 400_000))
-			c.draw = func(src *rand.PCG) int64 { return BinomialHazard(src, tt.n, tt.hazard) }
+			c.draw = func(src *Source) int64 { return BinomialHazard(src, tt.n, tt.hazard) }
 			checkDistribution(t, c)
 		})
 	}

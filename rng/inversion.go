@@ -1,7 +1,5 @@
 package rng
 
-import "math/rand/v2"
-
 // searchLimit bounds the sequential searches of the inversion branches
 // (n·p < 15, mean < 20). For either distribution P(X ≥ 128) < 10⁻⁵⁰ (Chernoff:
 // P(X ≥ k) ≤ e^−μ·(eμ/k)ᵏ with μ < 20), so in exact arithmetic the cdf exceeds
@@ -41,7 +39,7 @@ const binomialPowMax = 4
 // fresh U. That rejects exactly the rounding gap, so the result stays exact up
 // to float64 arithmetic and the loop always terminates (the expected number of
 // restarts is ~1e−16).
-func binomialInversion(src *rand.PCG, n int64, p, logq float64) int64 {
+func binomialInversion(src *Source, n int64, p, logq float64) int64 {
 	q := 1 - p
 	var qn float64
 	if n <= binomialPowMax {
@@ -103,7 +101,7 @@ func binomialSearch(u, qn, s float64, n, chunk int64) (x int64, ok bool) {
 // to 0, and the draw restarts with a fresh U. That rejects exactly the rounding
 // gap, so the result stays exact up to float64 arithmetic and the loop always
 // terminates.
-func poissonInversion(src *rand.PCG, mean float64) int64 {
+func poissonInversion(src *Source, mean float64) int64 {
 	emu := fastExp(-mean) // ≥ e^−20
 	chunk := searchChunk(mean)
 	for {

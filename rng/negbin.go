@@ -3,7 +3,6 @@ package rng
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 )
 
 // NegativeBinomial returns a negative binomial deviate with mean μ = mean and
@@ -20,7 +19,7 @@ import (
 // violation and panics (kernels validate first). The mixing draw G exceeds
 // MaxPoissonMean (and Poisson panics) only when Gamma(k, 1) > 2⁵²·k/μ: for
 // mean ≤ 10¹⁰ and size ≥ 10⁻⁴ that has probability below 10⁻²⁰ (k·E₁(45)).
-func NegativeBinomial(src *rand.PCG, mean, size float64) int64 {
+func NegativeBinomial(src *Source, mean, size float64) int64 {
 	switch {
 	case math.IsNaN(mean):
 		panic("rng.NegativeBinomial: mean is NaN")

@@ -3,7 +3,6 @@ package rng
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,7 +33,7 @@ func negBinCase(name string, mean, size float64, m int) distCase {
 	logPMF := func(x float64) float64 { return lgamma(x+size) - lgK - lgamma(x+1) + logP0 + x*logQ }
 	return distCase{
 		name:     name,
-		draw:     func(src *rand.PCG) int64 { return NegativeBinomial(src, mean, size) },
+		draw:     func(src *Source) int64 { return NegativeBinomial(src, mean, size) },
 		m:        m,
 		mean:     mean,
 		variance: k2,

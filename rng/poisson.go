@@ -3,7 +3,6 @@ package rng
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 )
 
 // MaxPoissonMean is the largest mean accepted by [Poisson]: up to 2⁵² the
@@ -30,7 +29,7 @@ const poissonMaxCandidate = 1 << 62
 //
 // Every uniform deviate comes from [Uniform]. A NaN, negative or infinite mean,
 // or one above [MaxPoissonMean], is an internal invariant violation and panics.
-func Poisson(src *rand.PCG, mean float64) int64 {
+func Poisson(src *Source, mean float64) int64 {
 	switch {
 	case math.IsNaN(mean):
 		panic("rng.Poisson: mean is NaN")
@@ -67,7 +66,7 @@ func Poisson(src *rand.PCG, mean float64) int64 {
 // instead of with lgamma; and candidates that are infinite (U = −½, us = 0) or
 // above 2⁶² are rejected before the conversion to int64 (their probability is
 // below 10⁻³⁰⁰).
-func poissonPTRS(src *rand.PCG, mean float64) int64 {
+func poissonPTRS(src *Source, mean float64) int64 {
 	// Set-up (depends only on the mean).
 	b := 0.931 + 2.53*math.Sqrt(mean)
 	a := -0.059 + 0.02483*b

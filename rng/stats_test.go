@@ -2,7 +2,6 @@ package rng
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -45,7 +44,7 @@ func drawCount(t *testing.T, full int) int {
 // distCase describes one distribution under test.
 type distCase struct {
 	name     string
-	draw     func(src *rand.PCG) int64
+	draw     func(src *Source) int64
 	m        int     // number of draws
 	mean     float64 // μ
 	variance float64 // σ²
@@ -217,7 +216,7 @@ func binomialCase(name string, n int64, p float64, m int) distCase {
 	lgN := lgamma(nf + 1)
 	c := distCase{
 		name:     name,
-		draw:     func(src *rand.PCG) int64 { return Binomial(src, n, p) },
+		draw:     func(src *Source) int64 { return Binomial(src, n, p) },
 		m:        m,
 		mean:     nf * p,
 		variance: nf * p * q,
@@ -246,7 +245,7 @@ func poissonCase(name string, mean float64, m int) distCase {
 	logMean := math.Log(mean)
 	c := distCase{
 		name:     name,
-		draw:     func(src *rand.PCG) int64 { return Poisson(src, mean) },
+		draw:     func(src *Source) int64 { return Poisson(src, mean) },
 		m:        m,
 		mean:     mean,
 		variance: mean,

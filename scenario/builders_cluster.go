@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"math/rand/v2"
 	"strconv"
 
 	"github.com/rubeola/rubeola/rng"
@@ -145,7 +144,7 @@ func (o TwoClusterOptions) validate() error {
 // unless rejected with probability (2⁶⁴ mod (b−a))/2⁶⁴). An empty range a ==
 // b returns a after one draw, so a builder's draw count does not depend on
 // its options.
-func uintRange(src *rand.PCG, a, b int64) int64 {
+func uintRange(src *rng.Source, a, b int64) int64 {
 	m := uint64(b - a)
 	hi, lo := bits.Mul64(src.Uint64(), m)
 	if lo < m {

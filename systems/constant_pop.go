@@ -1,10 +1,9 @@
 package systems
 
 import (
-	"math/rand/v2"
-
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/rng"
 )
 
 // ConstantPopName is the component name of [ConstantPop].
@@ -123,7 +122,7 @@ func (c *ConstantPop) ClampedDeaths() int64 { return sumInt64(c.clamped) }
 // S + E + I + R is unchanged. It returns the number of deaths clamped, and a
 // [CountError] (patch index relative to the block, which stops there) when a
 // draw's mean would be above the sampler limit.
-func ConstantPopBlock(src *rand.PCG, mu float64, s, e, i, r []int64) (int64, *CountError) {
+func ConstantPopBlock(src *rng.Source, mu float64, s, e, i, r []int64) (int64, *CountError) {
 	var clamped int64
 	seir := e != nil
 	for j := range s {

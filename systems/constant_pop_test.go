@@ -2,7 +2,6 @@ package systems_test
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -96,7 +95,7 @@ func TestConstantPop(t *testing.T) {
 // within 5 SE (SE = √(759.84/2000) = 0.616) of 759.84.
 func TestConstantPopBlockRate(t *testing.T) {
 	mu := systems.DefaultConstantPopParams().Rate(params.StepDays)
-	src := rand.NewPCG(11, 12)
+	src := rng.NewSource(11, "test", 12)
 	const reps = 2000
 	var sum int64
 	for range reps {

@@ -1,8 +1,6 @@
 package systems
 
 import (
-	"math/rand/v2"
-
 	"github.com/rubeola/rubeola/rng"
 )
 
@@ -11,7 +9,7 @@ import (
 // §5.4, §5.5), and returns them with the number of drawn deaths the clamping
 // removed. dE is drawn only in an SEIR world (seir true); an SIR world draws
 // dS, dI, dR and returns de = 0.
-func drawDeaths(src *rand.PCG, mu float64, seir bool, s, e, i, r int64) (ds, de, di, dr, clamped int64) {
+func drawDeaths(src *rng.Source, mu float64, seir bool, s, e, i, r int64) (ds, de, di, dr, clamped int64) {
 	ds = rng.Poisson(src, float64(s)*mu)
 	if seir {
 		de = rng.Poisson(src, float64(e)*mu)

@@ -2,7 +2,6 @@ package systems
 
 import (
 	"math"
-	"math/rand/v2"
 
 	"github.com/rubeola/rubeola/rng"
 )
@@ -40,7 +39,7 @@ type EulerRates struct {
 // All draws use the start-of-step counts. S, E and I are updated, r gains
 // the I → R flow, and cases[j] accumulates it (He et al.'s C, the
 // reported cases' true count). A patch with P ≤ 0 has no force.
-func EulerSEIRBlock(src *rand.PCG, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
+func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
 	dt := q.DT
 	for j := range s {
 		seas := 1.0
@@ -81,7 +80,7 @@ func EulerSEIRBlock(src *rand.PCG, s, e, i, r []int64, pop []float64, q *EulerRa
 // eulerMultinomial draws the two-route Euler-multinomial step of n
 // individuals with rates r1 (the route counted) and r2 over dt: it returns
 // the number taking route 1 and the number leaving by either route.
-func eulerMultinomial(src *rand.PCG, n int64, r1, r2, dt float64) (first, leave int64) {
+func eulerMultinomial(src *rng.Source, n int64, r1, r2, dt float64) (first, leave int64) {
 	total := r1 + r2
 	if n == 0 || total == 0 {
 		return 0, 0

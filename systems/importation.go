@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -149,7 +148,7 @@ func (c *ImportationPressure) Block(b int) {
 // Binomial(n, prob), at most S, with n = S+I+R moved S → I; e is the block's
 // E column in an SEIR world (nil in an SIR world), where n = S+E+I+R and the
 // imports move S → E.
-func ImportBlock(src *rand.PCG, s, e, i, r []int64, prob []float64) {
+func ImportBlock(src *rng.Source, s, e, i, r []int64, prob []float64) {
 	to := i
 	if e != nil {
 		to = e

@@ -2,7 +2,6 @@ package systems
 
 import (
 	"math"
-	"math/rand/v2"
 
 	"github.com/rubeola/rubeola/rng"
 )
@@ -20,7 +19,7 @@ import (
 // met a zero: absurd params such as beta = 1e308) stops the block at that
 // patch, unchanged, with a [CountError] (patch index relative to the
 // block); an infinite force infects every susceptible.
-func InfectBlock(src *rand.PCG, s, i, r []int64, acc []float64) *CountError {
+func InfectBlock(src *rng.Source, s, i, r []int64, acc []float64) *CountError {
 	for j := range s {
 		n := s[j] + i[j] + r[j]
 		lambda := 0.0

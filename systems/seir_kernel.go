@@ -1,8 +1,6 @@
 package systems
 
 import (
-	"math/rand/v2"
-
 	"github.com/rubeola/rubeola/rng"
 )
 
@@ -26,7 +24,7 @@ import (
 // number stops the block at that patch, unchanged, with a [CountError]
 // (patch index relative to the block); the new E of the patches before it
 // are returned with it.
-func SEIRBlock(src *rand.PCG, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) (int64, *CountError) {
+func SEIRBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) (int64, *CountError) {
 	var total int64
 	for j := range s {
 		n := s[j] + e[j] + i[j] + r[j]

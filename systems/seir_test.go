@@ -2,7 +2,6 @@ package systems_test
 
 import (
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,7 +32,7 @@ func TestSeedingSEIR(t *testing.T) {
 // almost always 0. The imports go to E, never to I.
 func TestImportBlockSEIR(t *testing.T) {
 	s, e, i, r := []int64{10}, []int64{1_000_000}, []int64{0}, []int64{0}
-	systems.ImportBlock(rand.NewPCG(1, 2), s, e, i, r, []float64{1e-3})
+	systems.ImportBlock(rng.NewSource(1, "test", 2), s, e, i, r, []float64{1e-3})
 	assert.Equal(t, []int64{0}, s)
 	assert.Equal(t, []int64{1_000_010}, e)
 	assert.Equal(t, []int64{0}, i)
@@ -72,10 +71,10 @@ func TestVitalBlockDrawOrder(t *testing.T) {
 		} else {
 			e = 0
 		}
-		_, cerr := systems.VitalBlock(rand.NewPCG(3, 4), rates, cols)
+		_, cerr := systems.VitalBlock(rng.NewSource(3, "test", 4), rates, cols)
 		require.Nil(t, cerr)
 
-		src := rand.NewPCG(3, 4)
+		src := rng.NewSource(3, "test", 4)
 		b := float64(s+e+i+r) * rates.Birth
 		vacc := rng.Poisson(src, b*mcv1*rates.Efficacy)
 		unvacc := rng.Poisson(src, b*(1-mcv1*rates.Efficacy))
@@ -106,9 +105,9 @@ func TestConstantPopBlockDrawOrder(t *testing.T) {
 		if !seir {
 			e = nil
 		}
-		_, cerr := systems.ConstantPopBlock(rand.NewPCG(5, 6), mu, s, e, i, r)
+		_, cerr := systems.ConstantPopBlock(rng.NewSource(5, "test", 6), mu, s, e, i, r)
 		require.Nil(t, cerr)
-		src := rand.NewPCG(5, 6)
+		src := rng.NewSource(5, "test", 6)
 		ds := rng.Poisson(src, 40000*mu)
 		var de int64
 		if seir {
@@ -174,9 +173,9 @@ func TestVitalBlockFromData(t *testing.T) {
 	cols := systems.VitalColumns{S: []int64{1000, 0}, E: []int64{500, 0}, I: []int64{0, 0}, R: []int64{500, 0},
 		MCV1: []float64{0.5, 0}, BirthMean: []float64{80, 0}, DeathMean: []float64{100, 7},
 		Births: make([]int64, 2), Vaccinated: make([]int64, 2), Deaths: make([]int64, 2)}
-	_, cerr := systems.VitalBlock(rand.NewPCG(7, 8), rates, cols)
+	_, cerr := systems.VitalBlock(rng.NewSource(7, "test", 8), rates, cols)
 	require.Nil(t, cerr)
-	src := rand.NewPCG(7, 8)
+	src := rng.NewSource(7, "test", 8)
 	vacc := rng.Poisson(src, 80*0.5*0.9)
 	unvacc := rng.Poisson(src, 80*(1-0.5*0.9))
 	ds := rng.Poisson(src, 1000*0.05)

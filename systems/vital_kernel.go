@@ -1,8 +1,6 @@
 package systems
 
 import (
-	"math/rand/v2"
-
 	"github.com/rubeola/rubeola/rng"
 )
 
@@ -36,7 +34,7 @@ type VitalColumns struct {
 // (patch index relative to the block) when a patch's population would pass
 // 2^53 or a draw's mean is above the sampler limit: the block stops at that
 // patch, leaving it unchanged.
-func VitalBlock(src *rand.PCG, r VitalRates, c VitalColumns) (int64, *CountError) {
+func VitalBlock(src *rng.Source, r VitalRates, c VitalColumns) (int64, *CountError) {
 	var clamped int64
 	seir := c.E != nil
 	for j := range c.S {
