@@ -27,3 +27,9 @@ func fillUniformsGeneric(state uint64, u []float64) {
 		u[k] = float64(mix64(state)>>11) * uniformScale
 	}
 }
+
+// namedFill is one uniform kernel: its name and fillLevel.
+type namedFill struct {
+	name  string
+	level int
+}

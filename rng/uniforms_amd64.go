@@ -14,13 +14,21 @@ func fillAVX512(state uint64, u *float64, n int)
 //go:noescape
 func fillAVX2(state uint64, u *float64, n int)
 
-// fillUniforms is the kernel chosen for this CPU.
-var fillUniforms = fillUniformsImpls()[0].fill
+// fillLevel is the kernel fillUniforms runs: 2 AVX-512, 1 AVX2, 0 Go
+// (a level, not a function variable, so that the calls are direct and the
+// callers' scratch stays on their stacks).
+var fillLevel = fillUniformsImpls()[0].level
 
-// namedFill is one uniform kernel.
-type namedFill struct {
-	name string
-	fill func(state uint64, u []float64)
+// fillUniforms runs the kernel of fillLevel.
+func fillUniforms(state uint64, u []float64) {
+	switch fillLevel {
+	case 2:
+		fillAVX512(state, &u[0], len(u))
+	case 1:
+		fillAVX2(state, &u[0], len(u))
+	default:
+		fillUniformsGeneric(state, u)
+	}
 }
 
 // fillUniformsImpls lists the kernels this CPU can run, best first, ending
@@ -28,10 +36,10 @@ type namedFill struct {
 func fillUniformsImpls() []namedFill {
 	var out []namedFill
 	if cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512DQ) {
-		out = append(out, namedFill{"avx512", func(state uint64, u []float64) { fillAVX512(state, &u[0], len(u)) }})
+		out = append(out, namedFill{"avx512", 2})
 	}
 	if cpuid.CPU.Supports(cpuid.AVX2) {
-		out = append(out, namedFill{"avx2", func(state uint64, u []float64) { fillAVX2(state, &u[0], len(u)) }})
+		out = append(out, namedFill{"avx2", 1})
 	}
-	return append(out, namedFill{"go", fillUniformsGeneric})
+	return append(out, namedFill{"go", 0})
 }

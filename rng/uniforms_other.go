@@ -2,14 +2,12 @@
 
 package rng
 
-// fillUniforms is the pure-Go kernel on machines without the assembly ones.
-var fillUniforms = fillUniformsGeneric
+// fillLevel is the kernel fillUniforms runs: 0, the pure-Go one.
+var fillLevel = 0
 
-// namedFill is one uniform kernel.
-type namedFill struct {
-	name string
-	fill func(state uint64, u []float64)
-}
+// fillUniforms runs the pure-Go kernel on machines without the assembly
+// ones.
+func fillUniforms(state uint64, u []float64) { fillUniformsGeneric(state, u) }
 
 // fillUniformsImpls lists the kernels: the pure-Go one.
-func fillUniformsImpls() []namedFill { return []namedFill{{"go", fillUniformsGeneric}} }
+func fillUniformsImpls() []namedFill { return []namedFill{{"go", 0}} }

@@ -16,9 +16,9 @@ func TestUniformsEqualScalar(t *testing.T) {
 	for _, impl := range fillUniformsImpls() {
 		for _, n := range []int{0, 1, 7, 8, 9, 16, 63, 256, 1000} {
 			t.Run(fmt.Sprintf("%s/n=%d", impl.name, n), func(t *testing.T) {
-				saved := fillUniforms
-				fillUniforms = impl.fill
-				defer func() { fillUniforms = saved }()
+				saved := fillLevel
+				fillLevel = impl.level
+				defer func() { fillLevel = saved }()
 				batch, scalar := NewSource(7, "uniforms", uint64(n)), NewSource(7, "uniforms", uint64(n))
 				got := make([]float64, n)
 				batch.Uniforms(got)
@@ -39,7 +39,10 @@ func TestUniformsExtremes(t *testing.T) {
 		state := unmix64(want) - splitMixGamma
 		for _, impl := range fillUniformsImpls() {
 			u := make([]float64, 8)
-			impl.fill(state, u)
+			saved := fillLevel
+			fillLevel = impl.level
+			fillUniforms(state, u)
+			fillLevel = saved
 			assert.Equal(t, float64(want>>11)*uniformScale, u[0], "%s: output %#x", impl.name, want)
 		}
 	}
@@ -90,9 +93,9 @@ func BenchmarkUniforms(b *testing.B) {
 	})
 	for _, impl := range fillUniformsImpls() {
 		b.Run("batch/"+impl.name, func(b *testing.B) {
-			saved := fillUniforms
-			fillUniforms = impl.fill
-			defer func() { fillUniforms = saved }()
+			saved := fillLevel
+			fillLevel = impl.level
+			defer func() { fillLevel = saved }()
 			src := NewSource(1, "bench", 0)
 			u := make([]float64, BlockSize)
 			for b.Loop() {

@@ -1,0 +1,48 @@
+//go:build amd64 && !purego
+
+package rng
+
+import "github.com/klauspost/cpuid/v2"
+
+// poissonInvAVX512 and binomialInvAVX512 are the AVX-512 inversion kernels
+// (batch_amd64.s), eight lanes at a time over n lanes (a multiple of 8),
+// equal bit for bit to poissonInvGeneric and binomialInvGeneric.
+//
+//go:noescape
+func poissonInvAVX512(u, mean *float64, out *int64, n int)
+
+//go:noescape
+func binomialInvAVX512(u, nf, lambda *float64, out *int64, n int)
+
+// invLevel is the kernel poissonInv and binomialInv run: 1 AVX-512, 0 Go
+// (a level, not function variables, so that the calls are direct and the
+// callers' scratch stays on their stacks).
+var invLevel = invImpls()[0].level
+
+// poissonInv runs the Poisson inversion kernel of invLevel.
+func poissonInv(u, mean []float64, out []int64) {
+	if invLevel == 1 && len(u) > 0 {
+		poissonInvAVX512(&u[0], &mean[0], &out[0], len(u))
+		return
+	}
+	poissonInvGeneric(u, mean, out)
+}
+
+// binomialInv runs the binomial inversion kernel of invLevel.
+func binomialInv(u, nf, lambda []float64, out []int64) {
+	if invLevel == 1 && len(u) > 0 {
+		binomialInvAVX512(&u[0], &nf[0], &lambda[0], &out[0], len(u))
+		return
+	}
+	binomialInvGeneric(u, nf, lambda, out)
+}
+
+// invImpls lists the inversion kernels this CPU can run, best first,
+// ending with the pure-Go ones.
+func invImpls() []namedInv {
+	var out []namedInv
+	if cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512DQ) {
+		out = append(out, namedInv{"avx512", 1})
+	}
+	return append(out, namedInv{"go", 0})
+}

@@ -1,0 +1,67 @@
+package rng
+
+// invChunk is the number of cdf terms the batched inversions add between
+// two tests of whether every lane has found its value; searchLimit is a
+// multiple of it, so that a lane fails (rounding gap) after the same term
+// in every kernel.
+const invChunk = 4
+
+// poissonInvGeneric is the pure-Go kernel of the batched Poisson
+// inversion: for each lane, the least x with u < F(x) for Poisson(mean)
+// (mean < 20; 0 gives 0), by the sequential search of [poissonSearch] with
+// f(0) = expLane(−mean) and f(i) = f(i−1)·(mean·(1/i)); −1 when u lies in
+// the rounding gap (the search passes [searchLimit] terms). The SIMD kernels
+// run the same terms in lanes and equal it bit for bit.
+func poissonInvGeneric(u, mean []float64, out []int64) {
+	for j, m := range mean {
+		px := expLane(-m)
+		c, uj := px, u[j]
+		x := b2i(uj >= c)
+		for i := 1; uj >= c && i <= searchLimit; i += invChunk {
+			for k := range invChunk {
+				px = float64(px * float64(m*recip[i+k]))
+				c += px
+				x += b2i(uj >= c)
+			}
+		}
+		if uj >= c {
+			x = -1
+		}
+		out[j] = x
+	}
+}
+
+// binomialInvGeneric is the pure-Go kernel of the batched binomial
+// inversion: for each lane, the least x with u < F(x) for Binomial(n, p)
+// with n = nf, p = 1 − e^−λ (λ ≤ ln 2, n·λ < 15; n = 0 gives 0), by the
+// sequential search of [binomialSearch] with f(0) = qⁿ = expLane(−n·λ),
+// s = p/q = e^λ − 1 = expm1Lane(λ) and f(i) = f(i−1)·((s·(n−i+1))·(1/i));
+// −1 in the rounding gap. The SIMD kernels equal it bit for bit.
+func binomialInvGeneric(u, nf, lambda []float64, out []int64) {
+	for j, n := range nf {
+		l := lambda[j]
+		s := expm1Lane(l)
+		px := expLane(-float64(n * l))
+		c, uj, m := px, u[j], n
+		x := b2i(uj >= c)
+		for i := 1; uj >= c && i <= searchLimit; i += invChunk {
+			for k := range invChunk {
+				px = float64(px * float64(float64(s*m)*recip[i+k]))
+				c += px
+				x += b2i(uj >= c)
+				m--
+			}
+		}
+		if uj >= c {
+			x = -1
+		}
+		out[j] = x
+	}
+}
+
+// namedInv is one implementation of the two inversion kernels: its name
+// and invLevel.
+type namedInv struct {
+	name  string
+	level int
+}

@@ -1,0 +1,15 @@
+//go:build !amd64 || purego
+
+package rng
+
+// invLevel is the inversion kernel level: 0, the pure-Go kernels.
+var invLevel = 0
+
+// poissonInv runs the pure-Go Poisson inversion kernel.
+func poissonInv(u, mean []float64, out []int64) { poissonInvGeneric(u, mean, out) }
+
+// binomialInv runs the pure-Go binomial inversion kernel.
+func binomialInv(u, nf, lambda []float64, out []int64) { binomialInvGeneric(u, nf, lambda, out) }
+
+// invImpls lists the inversion kernels: the pure-Go ones.
+func invImpls() []namedInv { return []namedInv{{"go", 0}} }

@@ -1,0 +1,210 @@
+package rng
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// batchedDraw turns a batched sampler into a one-at-a-time draw for
+// checkDistribution: it fills runs of BlockSize lanes whose even lanes
+// carry the case's parameters and odd lanes a companion's (another regime,
+// so that the case's lanes interleave with scalar-path lanes in the draw
+// order) and returns the even lanes' values in turn.
+func batchedDraw(fill func(src *Source, out []int64)) func(src *Source) int64 {
+	out := make([]int64, BlockSize)
+	next := BlockSize
+	return func(src *Source) int64 {
+		if next >= BlockSize {
+			fill(src, out)
+			next = 0
+		}
+		v := out[next]
+		next += 2
+		return v
+	}
+}
+
+// companionMean is the Poisson mean of the odd lanes: in the other regime
+// from the case's (PTRS for inversion means and vice versa).
+func companionMean(mean float64) float64 {
+	if mean < poissonInversionLimit {
+		return 57.5
+	}
+	return 3.25
+}
+
+// TestPoissonsGrid runs the SPEC §6.4 checks of TestPoissonGrid on the
+// batched sampler (Poissons), every case's lanes interleaved with lanes of
+// the other regime, at the same sample sizes and bounds.
+func TestPoissonsGrid(t *testing.T) {
+	t.Parallel()
+	for _, mean := range []float64{1e-4, 0.1, 1, 1.999, 2, 5.999, 6, 9.99, 10, 19.99, 20, 30, 100, 1e4} {
+		name := fmt.Sprintf("mean=%g", mean)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			means := make([]float64, BlockSize)
+			for j := range means {
+				means[j] = mean
+				if j%2 == 1 {
+					means[j] = companionMean(mean)
+				}
+			}
+			c := poissonCase("Poissons/"+name, mean, drawCount(t, 400_000))
+			c.draw = batchedDraw(func(src *Source, out []int64) { Poissons(src, means, out) })
+			checkDistribution(t, c)
+		})
+	}
+}
+
+// TestBinomialsGrid runs the SPEC §6.4 binomial grid on the batched
+// samplers: Binomials (per-lane p) for every (n, p), BinomialHazards (the
+// same p as a hazard) and BinomialsSame for the inversion-regime cells,
+// each case's lanes interleaved with lanes of Binomial(10⁴, 0.3) (BTRS).
+func TestBinomialsGrid(t *testing.T) {
+	t.Parallel()
+	ns := []int64{1, 10, 100, 1e3, 1e4, 1e6}
+	ps := []float64{1e-6, 1e-4, 0.01, 0.1, 0.3, 0.5, 0.7, 0.97, 0.999}
+	const compN, compP = 10_000, 0.3
+	for _, n := range ns {
+		for _, p := range ps {
+			name := fmt.Sprintf("n=%d,p=%g", n, p)
+			nv, pv, hv := make([]int64, BlockSize), make([]float64, BlockSize), make([]float64, BlockSize)
+			for j := range nv {
+				nv[j], pv[j] = n, p
+				if j%2 == 1 {
+					nv[j], pv[j] = compN, compP
+				}
+				hv[j] = -math.Log1p(-pv[j])
+			}
+			samplers := map[string]func(src *Source, out []int64){
+				"Binomials": func(src *Source, out []int64) { Binomials(src, nv, pv, out) },
+			}
+			if float64(n)*p < binomialInversionLimit && p <= 0.5 {
+				samplers["BinomialHazards"] = func(src *Source, out []int64) { BinomialHazards(src, nv, hv, out) }
+				samplers["BinomialsSame"] = func(src *Source, out []int64) {
+					BinomialsSame(src, nv[:1], p, out[:1]) // lane 0 alone, then the rest
+					BinomialsSame(src, nv[1:], p, out[1:])
+				}
+			}
+			for sname, fill := range samplers {
+				t.Run(sname+"/"+name, func(t *testing.T) {
+					t.Parallel()
+					c := binomialCase(sname+"/"+name, n, p, drawCount(t, 400_000))
+					c.draw = batchedDraw(fill)
+					checkDistribution(t, c)
+				})
+			}
+		}
+	}
+}
+
+// invLanes builds lanes that exercise the inversion kernels: uniforms from
+// a stream with the extremes 0 and 1 − 2⁻⁵³ (the rounding gap) mixed in,
+// Poisson means across [0, 20), and binomial (n, λ) across the regime.
+func invLanes(n int) (u, mean, nf, lambda []float64) {
+	src := NewSource(3, "inversion lanes", 0)
+	u, mean, nf, lambda = make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	src.Uniforms(u)
+	for j := range n {
+		switch j % 17 {
+		case 3:
+			u[j] = 0
+		case 5, 11:
+			u[j] = 1 - 0x1p-53
+		}
+		mean[j] = 19.999 * Uniform(src) * Uniform(src)
+		nf[j] = float64(int64(1 + 60*Uniform(src)))
+		lambda[j] = math.Min(math.Ln2, 14.99/nf[j]) * Uniform(src)
+		if j%13 == 0 {
+			mean[j], nf[j] = 0, 0
+		}
+	}
+	return u, mean, nf, lambda
+}
+
+// TestInvKernelsEqualGeneric checks that every inversion kernel this CPU
+// runs returns, lane for lane, the pure-Go kernel's values, including the
+// −1 of lanes in the rounding gap.
+func TestInvKernelsEqualGeneric(t *testing.T) {
+	const n = 4096
+	u, mean, nf, lambda := invLanes(n)
+	wantP, wantB := make([]int64, n), make([]int64, n)
+	poissonInvGeneric(u, mean, wantP)
+	binomialInvGeneric(u, nf, lambda, wantB)
+	assert.Contains(t, wantP, int64(-1), "some Poisson lanes fall in the rounding gap")
+	for _, impl := range invImpls() {
+		gotP, gotB := make([]int64, n), make([]int64, n)
+		saved := invLevel
+		invLevel = impl.level
+		poissonInv(u, mean, gotP)
+		binomialInv(u, nf, lambda, gotB)
+		invLevel = saved
+		assert.Equal(t, wantP, gotP, "%s: Poisson", impl.name)
+		assert.Equal(t, wantB, gotB, "%s: binomial", impl.name)
+	}
+}
+
+// TestBatchedMatchesScalarSearch checks the kernels' values against the
+// scalar searches (poissonSearch, binomialSearch) given the same f(0) and
+// ratio: the same least x with u < F(x).
+func TestBatchedMatchesScalarSearch(t *testing.T) {
+	u, mean, nf, lambda := invLanes(2048)
+	gotP, gotB := make([]int64, len(u)), make([]int64, len(u))
+	poissonInvGeneric(u, mean, gotP)
+	binomialInvGeneric(u, nf, lambda, gotB)
+	for j := range u {
+		if mean[j] > 0 && gotP[j] >= 0 {
+			x, ok := poissonSearch(u[j], expLane(-mean[j]), mean[j], 4)
+			require.True(t, ok)
+			require.Equal(t, x, gotP[j], "Poisson lane %d (mean %g, u %g)", j, mean[j], u[j])
+		}
+		if nf[j] > 0 && gotB[j] >= 0 && lambda[j] > 0 {
+			x, ok := binomialSearch(u[j], expLane(-nf[j]*lambda[j]), expm1Lane(lambda[j]), int64(nf[j]), 4)
+			require.True(t, ok)
+			require.Equal(t, x, gotB[j], "binomial lane %d", j)
+		}
+	}
+}
+
+// TestBatchedEdges checks zero lanes, p ≥ 1, infinite hazards and lengths
+// that are not a multiple of 8 or exceed a block, and that every lane takes
+// one uniform: a batch of zero-mean lanes advances the stream by n.
+func TestBatchedEdges(t *testing.T) {
+	src, ref := NewSource(1, "edges", 0), NewSource(1, "edges", 0)
+	out := make([]int64, 300)
+	Poissons(src, make([]float64, 300), out)
+	assert.Equal(t, make([]int64, 300), out)
+	ref.Uniforms(make([]float64, 300))
+	assert.Equal(t, ref.Uint64(), src.Uint64(), "one uniform per lane")
+
+	n := []int64{0, 5, 7, 1 << 40, 3}
+	got := make([]int64, len(n))
+	Binomials(src, n, []float64{0.3, 1, 0, 1, -0.5}, got)
+	assert.Equal(t, []int64{0, 5, 0, 1 << 40, 0}, got)
+	BinomialHazards(src, n, []float64{1, math.Inf(1), 0, math.Inf(1), 0}, got)
+	assert.Equal(t, []int64{0, 5, 0, 1 << 40, 0}, got)
+	assert.Panics(t, func() { Poissons(src, []float64{1, math.NaN()}, got) })
+	assert.Panics(t, func() { BinomialHazards(src, n[:1], []float64{-1}, got) })
+	assert.Panics(t, func() { Binomials(src, []int64{-1}, []float64{0.5}, got) })
+}
+
+// TestBatchedAllocs checks that the batched samplers allocate nothing.
+func TestBatchedAllocs(t *testing.T) {
+	src := NewSource(1, "allocs", 0)
+	mean, n, h, out := make([]float64, 1000), make([]int64, 1000), make([]float64, 1000), make([]int64, 1000)
+	for j := range mean {
+		mean[j], n[j], h[j] = float64(j%40), int64(j*3), 1e-3
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		Poissons(src, mean, out)
+		BinomialHazards(src, n, h, out)
+		BinomialHazardsSame(src, n, 1e-3, out)
+		Binomials(src, n, h, out)
+		BinomialsSame(src, n, 0.1, out)
+	})
+	assert.Zero(t, allocs)
+}

@@ -1,0 +1,63 @@
+package rng
+
+import "math"
+
+// The lane functions of the batched inversions: exp(x) and e^λ − 1 by
+// polynomials of fixed degree with no table and no branch, so that the
+// SIMD kernels compute them lane by lane with the same operations in the
+// same order and get the same bits as the Go code here. Every product and
+// sum is rounded on its own (float64 conversions forbid fused
+// multiply-adds, which the kernels do not use either).
+const (
+	vecLog2e = 1.4426950408889634 // log₂ e
+	vecMagic = 0x1.8p52           // 1.5·2⁵²: x + vecMagic rounds x to an integer
+	// Cody & Waite's split of ln 2 (fdlibm's ln2HI, ln2LO): k·vecLn2Hi is
+	// exact for |k| < 2¹¹.
+	vecLn2Hi = 6.93147180369123816490e-01
+	vecLn2Lo = 1.90821492927058770002e-10
+)
+
+// vecExpCoef are 1/k! for k = 13 … 0, Horner's order: exp(r) for |r| ≤ ln2/2
+// to a truncation error below r¹⁴/14! < 5·10⁻¹⁸ (relative).
+var vecExpCoef = [14]float64{
+	1.0 / 6227020800, 1.0 / 479001600, 1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880,
+	1.0 / 40320, 1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 1.0 / 2, 1, 1,
+}
+
+// vecExpm1Coef are 1/(k+1)! for k = 17 … 0, Horner's order: (e^λ − 1)/λ for
+// 0 ≤ λ ≤ ln 2 to a truncation error below λ¹⁸/19! < 10⁻¹⁹ (relative).
+var vecExpm1Coef = func() (c [18]float64) {
+	f := 1.0
+	for k := 1; k <= 18; k++ {
+		f *= float64(k)
+		c[18-k] = 1 / f // c[17] = 1/1!, c[0] = 1/18!
+	}
+	return c
+}()
+
+// expLane returns e^x for −700 ≤ x ≤ 1: x = k·ln 2 + r with k = round(x/ln 2)
+// (the magic-number rounding), r by Cody & Waite's two-part reduction,
+// e^r by the Taylor polynomial of degree 13, and 2ᵏ added to the exponent
+// bits. Within 2 ulp of math.Exp on that range (TestExpLane).
+func expLane(x float64) float64 {
+	t := float64(x*vecLog2e) + vecMagic
+	kf := t - vecMagic
+	r := float64(x-float64(kf*vecLn2Hi)) - float64(kf*vecLn2Lo)
+	p := vecExpCoef[0]
+	for _, c := range vecExpCoef[1:] {
+		p = float64(p*r) + c
+	}
+	k := math.Float64bits(t) - math.Float64bits(vecMagic)
+	return math.Float64frombits(math.Float64bits(p) + k<<52)
+}
+
+// expm1Lane returns e^λ − 1 for 0 ≤ λ ≤ ln 2 as λ times the Taylor
+// polynomial of (e^λ − 1)/λ of degree 17: full relative precision for tiny
+// λ (no cancellation), within 2 ulp of math.Expm1 (TestExpm1Lane).
+func expm1Lane(lambda float64) float64 {
+	q := vecExpm1Coef[0]
+	for _, c := range vecExpm1Coef[1:] {
+		q = float64(q*lambda) + c
+	}
+	return lambda * q
+}
