@@ -148,9 +148,9 @@ func TestSummaryLineNamesTheTick(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--model", "compartmental"}, "100 patches (population 8279208), 30 daily ticks from 2000-01\n"},
-		{[]string{"--model", "compartmental", "--replicates", "2"}, "100 patches (population 8279208), 30 daily ticks from 2000-01\n"},
-		{nil, "100 patches (population 8279208), 30 ticks from 2000-01\n"},
+		{[]string{"--model", "compartmental"}, "100 patches (population 6388580), 30 daily ticks from 2000-01\n"},
+		{[]string{"--model", "compartmental", "--replicates", "2"}, "100 patches (population 6388580), 30 daily ticks from 2000-01\n"},
+		{nil, "100 patches (population 6388580), 30 ticks from 2000-01\n"},
 	}
 	for k, tt := range tests {
 		args := append([]string{"run", "--ticks", "30", "--no-progress", "--out", filepath.Join(dir, strconv.Itoa(k))}, tt.args...)

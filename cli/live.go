@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"iter"
 	"sync"
 
 	"github.com/rubeola/rubeola/metrics"
@@ -90,7 +91,8 @@ type liveTracker struct {
 	feed *progressFeed
 }
 
-// Blocks yields the tracker's blocks tick by tick as the run completes them.
+// Blocks yields the tracker's blocks a stretch of ticks at a time, as the
+// feed reports the run has completed them.
 func (l liveTracker) Blocks(yield func(metrics.Block) bool) {
 	next := 0 // first tick not yet yielded
 	for {
@@ -98,22 +100,33 @@ func (l liveTracker) Blocks(yield func(metrics.Block) bool) {
 		if failed {
 			return
 		}
-		stopped := false
-		for b := range l.Tracker.Blocks {
-			if b.Tick < next {
-				continue
-			}
-			if b.Tick >= done {
-				break
-			}
+		for b := range l.between(next, done) {
 			if !yield(b) {
-				stopped = true
-				break
+				return
 			}
 		}
-		if stopped || final {
+		if final {
 			return
 		}
 		next = done
+	}
+}
+
+// between yields the tracker's blocks of ticks from ≤ tick < to: read
+// directly from a [metrics.TickRanger] (the built-in trackers), else by
+// walking Blocks from the first tick.
+func (l liveTracker) between(from, to int) iter.Seq[metrics.Block] {
+	if r, ok := l.Tracker.(metrics.TickRanger); ok {
+		return r.BlocksBetween(from, to)
+	}
+	return func(yield func(metrics.Block) bool) {
+		for b := range l.Tracker.Blocks {
+			if b.Tick >= to {
+				return
+			}
+			if b.Tick >= from && !yield(b) {
+				return
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package metrics
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
 	"time"
 
 	"github.com/rubeola/rubeola/params"
@@ -249,8 +250,11 @@ func (c *CaseSurveillanceTracker) countError(j int) error {
 		CaseSurveillanceTrackerName, j, c.ids[j], what, c.counts[j])
 }
 
-// Block draws the reported cases of block b's considered patches, in patch
-// order from the block's stream ([phases.Blocker]; Step runs every block).
+// Block draws the reported cases of block b's considered patches from the
+// block's stream ([phases.Blocker]; Step runs every block): binomial
+// reports (reporting = "binomial", or "negative_binomial" with psi 0, the
+// same law) batched over the considered patches in patch order
+// ([rng.BinomialsSame]), overdispersed ones patch by patch.
 func (c *CaseSurveillanceTracker) Block(b int) {
 	lo, hi := c.blocks.Range(b)
 	src := c.blocks.Stream(b)
@@ -259,6 +263,9 @@ func (c *CaseSurveillanceTracker) Block(b int) {
 	if c.p.negativeBinomial() {
 		limit = rng.MaxPoissonMean
 	}
+	var lanes [rng.BlockSize]int
+	var counts, draws [rng.BlockSize]int64
+	m := 0
 	for j := lo; j < hi; j++ {
 		if c.groupOf[j] < 0 {
 			continue
@@ -271,11 +278,16 @@ func (c *CaseSurveillanceTracker) Block(b int) {
 			}
 			continue
 		}
-		if c.p.negativeBinomial() {
+		if c.p.negativeBinomial() && c.p.Psi > 0 {
 			c.draws[j] = reportDraw(src, n, c.p.DetectionRate, c.p.Psi)
 			continue
 		}
-		c.draws[j] = rng.Binomial(src, n, c.p.DetectionRate)
+		lanes[m], counts[m] = j, n
+		m++
+	}
+	rng.BinomialsSame(src, counts[:m], c.p.DetectionRate, draws[:m])
+	for k, j := range lanes[:m] {
+		c.draws[j] = draws[k]
 	}
 }
 
@@ -323,15 +335,26 @@ var caseStates = []string{"cases"}
 // ids ([Tracker]); a window's block carries its last tick (where it is
 // drawn) and that tick's date, so that a block's tick is complete once it
 // is yielded, as for every tracker (the CLI streams outputs during a run).
-func (c *CaseSurveillanceTracker) Blocks(yield func(Block) bool) {
+func (c *CaseSurveillanceTracker) Blocks(yield func(Block) bool) { c.BlocksBetween(0, allTicks)(yield) }
+
+// BlocksBetween yields the blocks whose tick is from ≤ tick < to, as
+// Blocks does ([TickRanger]): with aggregate_days, the windows whose last
+// tick is in that range.
+func (c *CaseSurveillanceTracker) BlocksBetween(from, to int) iter.Seq[Block] {
 	if c.stride <= 1 {
-		c.rec.blocks(yield, c.dates, c.groupIDs, caseStates)
-		return
+		return c.rec.blocks(from, to, c.dates, c.groupIDs, caseStates)
 	}
-	c.rec.blocks(func(b Block) bool {
-		b.Tick = c.lastTick(b.Tick)
-		return yield(b)
-	}, func(w int) time.Time { return c.dates(c.lastTick(w)) }, c.groupIDs, caseStates)
+	// Window w's last tick (w+1)·stride−1 is ≥ from from w = from/stride
+	// on, and < to before w = to/stride.
+	windows := c.rec.blocks(from/c.stride, to/c.stride, func(w int) time.Time { return c.dates(c.lastTick(w)) }, c.groupIDs, caseStates)
+	return func(yield func(Block) bool) {
+		for b := range windows {
+			b.Tick = c.lastTick(b.Tick)
+			if !yield(b) {
+				return
+			}
+		}
+	}
 }
 
 // lastTick returns the last tick of window w, where its report is drawn.

@@ -43,10 +43,14 @@
 // trackers keep a Tidy method for that).
 //
 // Writers format blocks straight into their output and never hold a table:
-// [WriteTidyCSV] appends each row with strconv into one reused 512 KiB
-// buffer that goes to the io.Writer whenever it fills (byte-identical to
-// encoding/csv, quoting ids only when needed); package metrics/tidyparquet
-// writes the same columns as Parquet. [Format] names the two (the CLI's
+// [WriteTidyCSV] appends each row into one reused 512 KiB buffer that
+// goes to the io.Writer whenever it fills (byte-identical to encoding/csv,
+// quoting ids only when needed); a row is the tick's labels, formatted
+// once per tick, an id's labels, quote-checked and encoded once per id
+// list and state, and the count. Package metrics/tidyparquet writes the
+// same columns as Parquet. Built-in trackers are [TickRanger]s, whose
+// blocks a writer that follows a running model reads a stretch of ticks at
+// a time. [Format] names the two (the CLI's
 // --format, a run file's [output] format). tick,date,patch_id,state,count
 // has a leading tracker column when one file holds several trackers.
 // [Timing] is the per-phase wall-clock table (µs per phase per tick) with

@@ -41,16 +41,18 @@ func WriteQuantileCSV(w io.Writer, tables ...*EnsembleTable) error {
 // quantileBlock appends b's rows; false stops the sequence after a write
 // error.
 func (e *csvEncoder) quantileBlock(b QuantileBlock) bool {
-	e.labels(b.Tick, b.Date, b.State)
-	buf, ok := e.buf, true
-	for k, id := range b.IDs {
-		buf = e.rowStart(buf, id)
+	head, labels := e.rowLabels(b.Tick, b.Date, b.IDs, b.State)
+	buf, ok, start := e.buf, true, 0
+	for k, end := range labels.ends {
+		buf = append(buf, head...)
+		buf = append(buf, labels.text[start:end]...)
 		for c, col := range b.Values {
 			if c > 0 {
 				buf = append(buf, ',')
 			}
 			buf = appendValue(buf, col[k])
 		}
+		start = end
 		if buf, ok = e.rowEnd(append(buf, '\n')); !ok {
 			return false
 		}

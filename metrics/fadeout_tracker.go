@@ -3,6 +3,7 @@ package metrics
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
 	"time"
 
 	"github.com/rubeola/rubeola/params"
@@ -136,8 +137,12 @@ var (
 
 // Blocks yields one block per recorded tick: patch_id "all_patches", state
 // "fadeouts" ([Tracker]).
-func (c *FadeOutTracker) Blocks(yield func(Block) bool) {
-	c.rec.blocks(yield, c.dates, fadeOutIDs, fadeOutStates)
+func (c *FadeOutTracker) Blocks(yield func(Block) bool) { c.BlocksBetween(0, allTicks)(yield) }
+
+// BlocksBetween yields the blocks of the recorded ticks from ≤ tick < to,
+// as Blocks does ([TickRanger]).
+func (c *FadeOutTracker) BlocksBetween(from, to int) iter.Seq[Block] {
+	return c.rec.blocks(from, to, c.dates, fadeOutIDs, fadeOutStates)
 }
 
 // Tidy returns one row per recorded tick ([Tidy]): patch_id "all_patches",

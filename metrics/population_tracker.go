@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"encoding/json"
+	"iter"
 	"time"
 
 	"github.com/rubeola/rubeola/params"
@@ -108,8 +109,12 @@ var populationStates = []string{"N"}
 
 // Blocks yields one block per recorded tick: state "N", ids the scenario
 // ids ([Tracker]).
-func (c *PopulationTracker) Blocks(yield func(Block) bool) {
-	c.rec.blocks(yield, c.dates, c.ids, populationStates)
+func (c *PopulationTracker) Blocks(yield func(Block) bool) { c.BlocksBetween(0, allTicks)(yield) }
+
+// BlocksBetween yields the blocks of the recorded ticks from ≤ tick < to,
+// as Blocks does ([TickRanger]).
+func (c *PopulationTracker) BlocksBetween(from, to int) iter.Seq[Block] {
+	return c.rec.blocks(from, to, c.dates, c.ids, populationStates)
 }
 
 // Tidy returns the recorded populations as rows ([Tidy]): tick-major, then

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"fmt"
+	"iter"
 	"sync/atomic"
 	"time"
 
@@ -120,16 +121,19 @@ func stateColumns(m phases.Model) ([][]int64, error) {
 	return cols, nil
 }
 
-// blocks yields the recorded ticks as export blocks (see [Block]):
-// tick-major, then one block per state, labelled ids and dated by dates.
-// Row t holds the states one after the other, len(ids) values each.
-func (r *records) blocks(yield func(Block) bool, dates func(t int) time.Time, ids []string, states []string) {
-	g := len(ids)
-	for t := range r.count() {
-		row, date := r.row(t), dates(t)
-		for k, state := range states {
-			if !yield(Block{Tick: t, Date: date, State: state, IDs: ids, Counts: row[k*g : (k+1)*g : (k+1)*g]}) {
-				return
+// blocks yields the recorded rows from ≤ t < to as export blocks (see
+// [Block]): tick-major, then one block per state, labelled ids and dated
+// by dates. Row t holds the states one after the other, len(ids) values
+// each.
+func (r *records) blocks(from, to int, dates func(t int) time.Time, ids []string, states []string) iter.Seq[Block] {
+	return func(yield func(Block) bool) {
+		g := len(ids)
+		for t := max(from, 0); t < min(to, r.count()); t++ {
+			row, date := r.row(t), dates(t)
+			for k, state := range states {
+				if !yield(Block{Tick: t, Date: date, State: state, IDs: ids, Counts: row[k*g : (k+1)*g : (k+1)*g]}) {
+					return
+				}
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package metrics
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
 	"time"
 
 	"github.com/rubeola/rubeola/params"
@@ -192,8 +193,12 @@ func (c *StateTracker) stateIndex(state string) (int, error) {
 
 // Blocks yields the recorded counts ([Tracker]): tick-major, then one
 // block per state in [StateTracker.States] order, ids the group ids.
-func (c *StateTracker) Blocks(yield func(Block) bool) {
-	c.rec.blocks(yield, c.dates, c.groupIDs, c.states)
+func (c *StateTracker) Blocks(yield func(Block) bool) { c.BlocksBetween(0, allTicks)(yield) }
+
+// BlocksBetween yields the blocks of the recorded ticks from ≤ tick < to,
+// as Blocks does ([TickRanger]).
+func (c *StateTracker) BlocksBetween(from, to int) iter.Seq[Block] {
+	return c.rec.blocks(from, to, c.dates, c.groupIDs, c.states)
 }
 
 // Tidy returns the recorded counts as rows ([Tidy]): tick-major, then

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"iter"
+	"math"
 	"time"
 )
 
@@ -43,6 +44,29 @@ type Tracker interface {
 	Name() string
 	Blocks(yield func(Block) bool)
 }
+
+// TickRanger is a [Tracker] whose blocks can be read a stretch of ticks at
+// a time, as the built-in trackers' can: a writer that follows a running
+// model reads each stretch of newly completed ticks without walking the
+// ticks before it.
+type TickRanger interface {
+	Tracker
+	// BlocksBetween yields the blocks whose tick is from ≤ Block.Tick < to
+	// (those recorded), in export order: that part of Blocks' sequence.
+	BlocksBetween(from, to int) iter.Seq[Block]
+}
+
+// The built-in trackers are TickRangers.
+var (
+	_ TickRanger = (*StateTracker)(nil)
+	_ TickRanger = (*PopulationTracker)(nil)
+	_ TickRanger = (*FadeOutTracker)(nil)
+	_ TickRanger = (*CaseSurveillanceTracker)(nil)
+)
+
+// allTicks is the end of a tick range that reaches past every recorded
+// tick.
+const allTicks = math.MaxInt
 
 // Rows yields t's tidy rows one at a time, in export order; each block's
 // date is formatted once.

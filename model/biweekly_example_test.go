@@ -42,6 +42,6 @@ func ExampleNewBiweekly() {
 	fmt.Println("I:", tracker.Series("I"))
 	fmt.Println("ended", m.CurrentDate().Format("2006-01-02"))
 	// Output:
-	// I: [3 7 14 13 25 35 51 82 105 139 167 177 192]
+	// I: [5 6 14 17 37 49 65 92 124 163 225 239 252]
 	// ended 2000-07-01
 }

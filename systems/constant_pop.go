@@ -115,30 +115,48 @@ func (c *ConstantPop) Block(b int) {
 func (c *ConstantPop) ClampedDeaths() int64 { return sumInt64(c.clamped) }
 
 // ConstantPopBlock applies one tick of ConstantPop to a block of patches from
-// the start-of-step counts, drawing per patch in the order dS, dI, dR
-// (each Poisson(X·mu), clamped to X); the deaths are reborn into S, so
-// S + I + R of every patch is unchanged. e is the block's E column in an
-// SEIR world (nil in an SIR world): then the order is dS, dE, dI, dR and
-// S + E + I + R is unchanged. It returns the number of deaths clamped, and a
-// [CountError] (patch index relative to the block, which stops there) when a
-// draw's mean would be above the sampler limit.
+// the start-of-step counts: deaths Poisson(X·mu) per compartment, clamped
+// to X, drawn in runs of at most [rng.BlockSize] patches, each run in the
+// order dS of every patch, then dI, then dR (dS, dE, dI, dR when e, the
+// block's E column in an SEIR world, is non-nil); the deaths are reborn
+// into S, so S + I + R (S + E + I + R) of every patch is unchanged. It
+// returns the number of deaths clamped, and a [CountError] (patch index
+// relative to the block) when a draw's mean would be above the sampler
+// limit: the patches before it are updated, it and those after are not.
 func ConstantPopBlock(src *rng.Source, mu float64, s, e, i, r []int64) (int64, *CountError) {
 	var clamped int64
-	seir := e != nil
-	for j := range s {
-		sj, ej, ij, rj := s[j], at(e, j), i[j], r[j]
-		if deathsTooLarge(max(sj, ej, ij, rj), mu) {
-			return clamped, meanError(j, "deaths", max(sj, ej, ij, rj), mu, "crude_birth_rate")
-		}
-		ds, de, di, dr, cl := drawDeaths(src, mu, seir, sj, ej, ij, rj)
+	for lo := 0; lo < len(s); lo += rng.BlockSize {
+		hi := min(lo+rng.BlockSize, len(s))
+		cl, err := constantPopRun(src, mu, s[lo:hi], sub(e, lo, hi), i[lo:hi], r[lo:hi])
 		clamped += cl
-		births := ds + de + di + dr
-		s[j] = sj + births - ds
-		if seir {
-			e[j] = ej - de
+		if err != nil {
+			err.Patch += lo
+			return clamped, err
 		}
-		i[j] = ij - di
-		r[j] = rj - dr
 	}
 	return clamped, nil
+}
+
+// constantPopRun is ConstantPopBlock on at most rng.BlockSize patches.
+func constantPopRun(src *rng.Source, mu float64, s, e, i, r []int64) (int64, *CountError) {
+	var d deathDraws
+	var bad *CountError
+	m := len(s)
+	for j := range s {
+		if x := max(s[j], at(e, j), i[j], r[j]); deathsTooLarge(x, mu) {
+			bad, m = meanError(j, "deaths", x, mu, "crude_birth_rate"), j
+			break
+		}
+		d.mu[j] = mu
+	}
+	clamped := d.draw(src, s[:m], sub(e, 0, m), i[:m], r[:m])
+	for j := range m {
+		s[j] += d.de[j] + d.di[j] + d.dr[j]
+		if e != nil {
+			e[j] -= d.de[j]
+		}
+		i[j] -= d.di[j]
+		r[j] -= d.dr[j]
+	}
+	return clamped, bad
 }

@@ -144,18 +144,27 @@ func (c *ImportationPressure) Block(b int) {
 	ImportBlock(c.blocks.Stream(b), c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.prob[lo:hi])
 }
 
-// ImportBlock draws imports for a block of patches in patch order: k ~
-// Binomial(n, prob), at most S, with n = S+I+R moved S → I; e is the block's
-// E column in an SEIR world (nil in an SIR world), where n = S+E+I+R and the
-// imports move S → E.
+// ImportBlock draws imports for a block of patches: k ~ Binomial(n, prob),
+// at most S, with n = S+I+R moved S → I; e is the block's E column in an
+// SEIR world (nil in an SIR world), where n = S+E+I+R and the imports move
+// S → E. Draws are batched ([rng.Binomials]) in runs of at most
+// [rng.BlockSize] patches.
 func ImportBlock(src *rng.Source, s, e, i, r []int64, prob []float64) {
 	to := i
 	if e != nil {
 		to = e
 	}
-	for j := range s {
-		k := min(rng.Binomial(src, s[j]+at(e, j)+i[j]+r[j], prob[j]), s[j])
-		s[j] -= k
-		to[j] += k
+	var n, k [rng.BlockSize]int64
+	for lo := 0; lo < len(s); lo += rng.BlockSize {
+		hi := min(lo+rng.BlockSize, len(s))
+		for j := lo; j < hi; j++ {
+			n[j-lo] = s[j] + at(e, j) + i[j] + r[j]
+		}
+		rng.Binomials(src, n[:hi-lo], prob[lo:hi], k[:hi-lo])
+		for j := lo; j < hi; j++ {
+			d := min(k[j-lo], s[j])
+			s[j] -= d
+			to[j] += d
+		}
 	}
 }

@@ -47,5 +47,5 @@ func ExampleNewInfection() {
 	}
 	fmt.Println("R:", m.World().R())
 	// Output:
-	// R: [19694 19665 19643]
+	// R: [19731 19680 19671]
 }

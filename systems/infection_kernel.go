@@ -11,31 +11,56 @@ import (
 // a TSIR exponent α ≠ 1, c·(Σ_i I_i·M[i,j])^α from [PressureBlock]):
 // λ_j = acc_j/N_j (0 when
 // N_j = 0), p_j = −expm1(−λ_j), ΔI_j ~ Binomial(S_j, p_j), then R += I,
-// I = ΔI, S −= ΔI. acc is overwritten with λ. Draws are made in patch order
-// from src, with rng.BinomialHazard, which takes λ_j itself (log(1 − p_j) =
-// −λ_j exactly, no expm1/log1p round trip).
+// I = ΔI, S −= ΔI. acc is overwritten with λ. Draws are batched in runs of
+// at most [rng.BlockSize] patches with [rng.BinomialHazards], which takes
+// λ_j itself (log(1 − p_j) = −λ_j exactly, no expm1/log1p round trip).
 //
 // A force that is not a number (the products β·I·M overflowed to +Inf and
 // met a zero: absurd params such as beta = 1e308) stops the block at that
 // patch, unchanged, with a [CountError] (patch index relative to the
-// block); an infinite force infects every susceptible.
+// block; the patches before it are updated); an infinite force infects
+// every susceptible.
 func InfectBlock(src *rng.Source, s, i, r []int64, acc []float64) *CountError {
+	for lo := 0; lo < len(s); lo += rng.BlockSize {
+		hi := min(lo+rng.BlockSize, len(s))
+		if err := infectRun(src, s[lo:hi], i[lo:hi], r[lo:hi], acc[lo:hi]); err != nil {
+			err.Patch += lo
+			return err
+		}
+	}
+	return nil
+}
+
+// infectRun is InfectBlock on at most rng.BlockSize patches.
+func infectRun(src *rng.Source, s, i, r []int64, acc []float64) *CountError {
+	var di [rng.BlockSize]int64
+	m, bad := hazards(s, nil, i, r, acc)
+	rng.BinomialHazards(src, s[:m], acc[:m], di[:m])
+	for j := range m {
+		r[j] += i[j]
+		i[j] = di[j]
+		s[j] -= di[j]
+	}
+	return bad
+}
+
+// hazards turns the accumulated force acc into the per-person hazard
+// λ_j = acc_j/N_j (0 when N_j = 0; N = S + E + I + R, e nil in an SIR
+// world) and returns the number of patches to draw: all, or those before
+// the first whose force is not a number, with its error.
+func hazards(s, e, i, r []int64, acc []float64) (int, *CountError) {
 	for j := range s {
-		n := s[j] + i[j] + r[j]
+		n := s[j] + at(e, j) + i[j] + r[j]
 		lambda := 0.0
 		if n > 0 {
 			lambda = acc[j] / float64(n)
 		}
 		if lambda != lambda {
-			return &CountError{Patch: j, Reason: "the force of infection is not a number: beta × season × infectious × mixing overflows float64 (beta or the mixing weights far too large?)"}
+			return j, &CountError{Patch: j, Reason: "the force of infection is not a number: beta × season × infectious × mixing overflows float64 (beta or the mixing weights far too large?)"}
 		}
 		acc[j] = lambda
-		di := rng.BinomialHazard(src, s[j], lambda)
-		r[j] += i[j]
-		i[j] = di
-		s[j] -= di
 	}
-	return nil
+	return len(s), nil
 }
 
 // PressureBlock applies the TSIR exponent to a block of accumulated

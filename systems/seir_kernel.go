@@ -9,7 +9,9 @@ import (
 // accumulated force acc per patch (Σ_i x_i·M[i,j], after [PressureBlock]
 // when α ≠ 1: Infection's pressure) and the daily hazards
 // sigma = 1/exp_mu (E → I) and gamma = 1/inf_mu (I → R). From the
-// start-of-step counts, per patch in this order:
+// start-of-step counts, in runs of at most [rng.BlockSize] patches, each
+// run batched in this order (every patch's new E, then every patch's new
+// I, then new R; [rng.BinomialHazards]):
 //
 //	λ_j   = acc_j / N_j, N_j = S_j + E_j + I_j + R_j (0 when N_j = 0)
 //	new E ~ Binomial(S_j, 1 − e^(−λ_j))
@@ -26,25 +28,33 @@ import (
 // are returned with it.
 func SEIRBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) (int64, *CountError) {
 	var total int64
-	for j := range s {
-		n := s[j] + e[j] + i[j] + r[j]
-		lambda := 0.0
-		if n > 0 {
-			lambda = acc[j] / float64(n)
-		}
-		if lambda != lambda {
-			return total, &CountError{Patch: j, Reason: "the force of infection is not a number: beta × season × infectious × mixing overflows float64 (beta or the mixing weights far too large?)"}
-		}
-		acc[j] = lambda
-		exposed := rng.BinomialHazard(src, s[j], lambda)
-		infectious := rng.BinomialHazard(src, e[j], sigma)
-		recovered := rng.BinomialHazard(src, i[j], gamma)
-		s[j] -= exposed
-		e[j] += exposed - infectious
-		i[j] += infectious - recovered
-		r[j] += recovered
-		inc[j] = infectious
+	for lo := 0; lo < len(s); lo += rng.BlockSize {
+		hi := min(lo+rng.BlockSize, len(s))
+		exposed, err := seirRun(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], acc[lo:hi], sigma, gamma, inc[lo:hi])
 		total += exposed
+		if err != nil {
+			err.Patch += lo
+			return total, err
+		}
 	}
 	return total, nil
+}
+
+// seirRun is SEIRBlock on at most rng.BlockSize patches: new E of every
+// patch, then new I, then new R, each batched.
+func seirRun(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) (int64, *CountError) {
+	var exposed, recovered [rng.BlockSize]int64
+	m, bad := hazards(s, e, i, r, acc)
+	rng.BinomialHazards(src, s[:m], acc[:m], exposed[:m])
+	rng.BinomialHazardsSame(src, e[:m], sigma, inc[:m])
+	rng.BinomialHazardsSame(src, i[:m], gamma, recovered[:m])
+	var total int64
+	for j := range m {
+		s[j] -= exposed[j]
+		e[j] += exposed[j] - inc[j]
+		i[j] += inc[j] - recovered[j]
+		r[j] += recovered[j]
+		total += exposed[j]
+	}
+	return total, bad
 }

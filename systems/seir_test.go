@@ -56,9 +56,10 @@ func TestImportationSEIR(t *testing.T) {
 	}
 }
 
-// TestVitalBlockDrawOrder: the kernel's draws equal hand-made draws from
-// the same stream in the order vacc, unvacc, dS, dI, dR (SIR, e nil) and
-// vacc, unvacc, dS, dE, dI, dR (SEIR, where N includes E).
+// TestVitalBlockDrawOrder: the kernel's draws equal hand-made batched draws
+// ([rng.Poissons], here of one lane each) from the same stream in the order
+// vacc, unvacc, dS, dI, dR (SIR, e nil) and vacc, unvacc, dS, dE, dI, dR
+// (SEIR, where N includes E).
 func TestVitalBlockDrawOrder(t *testing.T) {
 	rates := systems.VitalRates{Birth: 0.01, Death: 0.02, Efficacy: 0.9}
 	mcv1 := 0.5
@@ -76,15 +77,15 @@ func TestVitalBlockDrawOrder(t *testing.T) {
 
 		src := rng.NewSource(3, "test", 4)
 		b := float64(s+e+i+r) * rates.Birth
-		vacc := rng.Poisson(src, b*mcv1*rates.Efficacy)
-		unvacc := rng.Poisson(src, b*(1-mcv1*rates.Efficacy))
-		ds := rng.Poisson(src, float64(s)*rates.Death)
+		vacc := poisson1(src, b*mcv1*rates.Efficacy)
+		unvacc := poisson1(src, b*(1-mcv1*rates.Efficacy))
+		ds := poisson1(src, float64(s)*rates.Death)
 		var de int64
 		if seir {
-			de = rng.Poisson(src, float64(e)*rates.Death)
+			de = poisson1(src, float64(e)*rates.Death)
 		}
-		di := rng.Poisson(src, float64(i)*rates.Death)
-		dr := rng.Poisson(src, float64(r)*rates.Death)
+		di := poisson1(src, float64(i)*rates.Death)
+		dr := poisson1(src, float64(r)*rates.Death)
 		assert.Equal(t, []int64{s + unvacc - ds}, cols.S, "seir %v", seir)
 		assert.Equal(t, []int64{i - di}, cols.I, "seir %v", seir)
 		assert.Equal(t, []int64{r + vacc - dr}, cols.R, "seir %v", seir)
@@ -108,13 +109,13 @@ func TestConstantPopBlockDrawOrder(t *testing.T) {
 		_, cerr := systems.ConstantPopBlock(rng.NewSource(5, "test", 6), mu, s, e, i, r)
 		require.Nil(t, cerr)
 		src := rng.NewSource(5, "test", 6)
-		ds := rng.Poisson(src, 40000*mu)
+		ds := poisson1(src, 40000*mu)
 		var de int64
 		if seir {
-			de = rng.Poisson(src, 3000*mu)
+			de = poisson1(src, 3000*mu)
 		}
-		di := rng.Poisson(src, 2000*mu)
-		dr := rng.Poisson(src, 50000*mu)
+		di := poisson1(src, 2000*mu)
+		dr := poisson1(src, 50000*mu)
 		assert.Equal(t, []int64{40000 - ds + (ds + de + di + dr)}, s, "seir %v", seir)
 		assert.Equal(t, []int64{2000 - di}, i)
 		assert.Equal(t, []int64{50000 - dr}, r)
@@ -166,7 +167,7 @@ func TestConstantPopSEIR(t *testing.T) {
 
 // TestVitalBlockFromData: with per-patch means the kernel draws births
 // Poisson(BirthMean·share) and deaths with the hazard DeathMean/N, N
-// counting E (here 100/2000 = 0.05), in the usual order; an empty patch
+// counting E (here 100/2000 = 0.05), in the batched order; an empty patch
 // gets the hazard 0 and no deaths (no 0/0).
 func TestVitalBlockFromData(t *testing.T) {
 	rates := systems.VitalRates{Birth: 0.5, Death: 0.5, Efficacy: 0.9} // ignored: the means replace them
@@ -175,15 +176,25 @@ func TestVitalBlockFromData(t *testing.T) {
 		Births: make([]int64, 2), Vaccinated: make([]int64, 2), Deaths: make([]int64, 2)}
 	_, cerr := systems.VitalBlock(rng.NewSource(7, "test", 8), rates, cols)
 	require.Nil(t, cerr)
-	src := rng.NewSource(7, "test", 8)
-	vacc := rng.Poisson(src, 80*0.5*0.9)
-	unvacc := rng.Poisson(src, 80*(1-0.5*0.9))
-	ds := rng.Poisson(src, 1000*0.05)
-	de := rng.Poisson(src, 500*0.05)
-	rng.Poisson(src, 0) // dI from I = 0
-	dr := rng.Poisson(src, 500*0.05)
+	src := rng.NewSource(7, "test", 8) // batched over the two patches, one compartment at a time
+	vacc := poissons(src, 80*0.5*0.9, 0)[0]
+	unvacc := poissons(src, 80*(1-0.5*0.9), 0)[0]
+	ds := poissons(src, 1000*0.05, 0)[0]
+	de := poissons(src, 500*0.05, 0)[0]
+	poissons(src, 0, 0) // dI from I = 0
+	dr := poissons(src, 500*0.05, 0)[0]
 	assert.Equal(t, []int64{1000 + unvacc - ds, 0}, cols.S)
 	assert.Equal(t, []int64{500 - de, 0}, cols.E)
 	assert.Equal(t, []int64{500 + vacc - dr, 0}, cols.R)
 	assert.Equal(t, []int64{ds + de + dr, 0}, cols.Deaths)
 }
+
+// poissons draws one batch of Poisson lanes ([rng.Poissons]).
+func poissons(src *rng.Source, means ...float64) []int64 {
+	out := make([]int64, len(means))
+	rng.Poissons(src, means, out)
+	return out
+}
+
+// poisson1 draws a batch of one Poisson lane.
+func poisson1(src *rng.Source, mean float64) int64 { return poissons(src, mean)[0] }

@@ -28,15 +28,68 @@ type VitalColumns struct {
 }
 
 // VitalBlock applies births and deaths to a block of patches from the
-// start-of-step counts, drawing per patch in the order vaccinated births,
-// unvaccinated births, dS, dI, dR (dS, dE, dI, dR in an SEIR world, where N
-// includes E). It returns the number of deaths clamped, and a [CountError]
-// (patch index relative to the block) when a patch's population would pass
-// 2^53 or a draw's mean is above the sampler limit: the block stops at that
-// patch, leaving it unchanged.
+// start-of-step counts, in runs of at most [rng.BlockSize] patches, each
+// run batched ([rng.Poissons]) in the order vaccinated births of every
+// patch, unvaccinated births, then the deaths dS, dI, dR (dS, dE, dI, dR in
+// an SEIR world, where N includes E). It returns the number of deaths
+// clamped, and a [CountError] (patch index relative to the block) when a
+// patch's population would pass 2^53 or a draw's mean is above the sampler
+// limit: the patches before it are updated, it and those after are not.
 func VitalBlock(src *rng.Source, r VitalRates, c VitalColumns) (int64, *CountError) {
 	var clamped int64
-	seir := c.E != nil
+	for lo := 0; lo < len(c.S); lo += rng.BlockSize {
+		hi := min(lo+rng.BlockSize, len(c.S))
+		cl, err := vitalRun(src, r, c.sub(lo, hi))
+		clamped += cl
+		if err != nil {
+			err.Patch += lo
+			return clamped, err
+		}
+	}
+	return clamped, nil
+}
+
+// sub returns the columns of patches [lo, hi).
+func (c VitalColumns) sub(lo, hi int) VitalColumns {
+	return VitalColumns{S: c.S[lo:hi], I: c.I[lo:hi], R: c.R[lo:hi], E: sub(c.E, lo, hi), MCV1: c.MCV1[lo:hi],
+		BirthMean: sub(c.BirthMean, lo, hi), DeathMean: sub(c.DeathMean, lo, hi),
+		Births: c.Births[lo:hi], Vaccinated: c.Vaccinated[lo:hi], Deaths: c.Deaths[lo:hi]}
+}
+
+// vitalDraws is one run's birth means and draws, on the caller's stack.
+type vitalDraws struct {
+	deathDraws
+	vaccMean, unvaccMean [rng.BlockSize]float64
+	vacc, unvacc         [rng.BlockSize]int64
+}
+
+// vitalRun is VitalBlock on at most rng.BlockSize patches.
+func vitalRun(src *rng.Source, r VitalRates, c VitalColumns) (int64, *CountError) {
+	var d vitalDraws
+	m, bad := d.means(r, c)
+	rng.Poissons(src, d.vaccMean[:m], d.vacc[:m])
+	rng.Poissons(src, d.unvaccMean[:m], d.unvacc[:m])
+	clamped := d.draw(src, c.S[:m], sub(c.E, 0, m), c.I[:m], c.R[:m])
+	for j := range m {
+		births, deaths := d.vacc[j]+d.unvacc[j], d.ds[j]+d.de[j]+d.di[j]+d.dr[j]
+		if n := c.S[j] + at(c.E, j) + c.I[j] + c.R[j]; n+births-deaths > maxPop {
+			return clamped, populationError(j, n, births, deaths)
+		}
+		c.S[j] += d.unvacc[j] - d.ds[j]
+		if c.E != nil {
+			c.E[j] -= d.de[j]
+		}
+		c.I[j] -= d.di[j]
+		c.R[j] += d.vacc[j] - d.dr[j]
+		c.Births[j], c.Vaccinated[j], c.Deaths[j] = births, d.vacc[j], deaths
+	}
+	return clamped, bad
+}
+
+// means sets the run's birth means and death hazards from the start-of-step
+// counts and returns the number of patches to draw: all, or those before
+// the first whose means are out of range, with its error.
+func (d *vitalDraws) means(r VitalRates, c VitalColumns) (int, *CountError) {
 	for j := range c.S {
 		s, e, i, rec := c.S[j], at(c.E, j), c.I[j], c.R[j]
 		n := s + e + i + rec
@@ -52,31 +105,16 @@ func VitalBlock(src *rng.Source, r VitalRates, c VitalColumns) (int64, *CountErr
 		}
 		switch {
 		case births > rng.MaxPoissonMean && c.BirthMean != nil:
-			return clamped, dataMeanError(j, "births", births, "births")
+			return j, dataMeanError(j, "births", births, "births")
 		case births > rng.MaxPoissonMean:
-			return clamped, meanError(j, "births", n, r.Birth, "crude_birth_rate")
+			return j, meanError(j, "births", n, r.Birth, "crude_birth_rate")
 		case deathsTooLarge(max(s, e, i, rec), mu) && c.DeathMean != nil:
-			return clamped, dataMeanError(j, "deaths", float64(max(s, e, i, rec))*mu, "deaths")
+			return j, dataMeanError(j, "deaths", float64(max(s, e, i, rec))*mu, "deaths")
 		case deathsTooLarge(max(s, e, i, rec), mu):
-			return clamped, meanError(j, "deaths", max(s, e, i, rec), mu, "crude_death_rate")
+			return j, meanError(j, "deaths", max(s, e, i, rec), mu, "crude_death_rate")
 		}
 		cover := c.MCV1[j] * r.Efficacy
-		vacc := rng.Poisson(src, births*cover)
-		unvacc := rng.Poisson(src, births*(1-cover))
-		ds, de, di, dr, cl := drawDeaths(src, mu, seir, s, e, i, rec)
-		if n+vacc+unvacc-ds-de-di-dr > maxPop {
-			return clamped, populationError(j, n, vacc+unvacc, ds+de+di+dr)
-		}
-		clamped += cl
-		c.S[j] = s + unvacc - ds
-		if seir {
-			c.E[j] = e - de
-		}
-		c.I[j] = i - di
-		c.R[j] = rec + vacc - dr
-		c.Births[j] = vacc + unvacc
-		c.Vaccinated[j] = vacc
-		c.Deaths[j] = ds + de + di + dr
+		d.vaccMean[j], d.unvaccMean[j], d.mu[j] = births*cover, births*(1-cover), mu
 	}
-	return clamped, nil
+	return len(c.S), nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/metrics/internal/idlist"
 )
 
 // The file layout follows the Apache Parquet format specification
@@ -186,15 +187,9 @@ func (fw *fileWriter) rowsOf(ti int32, tickIndex int, date time.Time, state stri
 			fw.doubles[c] = append(fw.doubles[c], col[k:k+m]...)
 		}
 		fw.rows += m
-		for range m {
-			fw.tick = append(fw.tick, tick)
-			fw.date = append(fw.date, day)
-			fw.state = append(fw.state, st)
-		}
+		fw.tick, fw.date, fw.state = repeat(fw.tick, tick, m), repeat(fw.date, day, m), repeat(fw.state, st, m)
 		if fw.multi {
-			for range m {
-				fw.tracker = append(fw.tracker, ti)
-			}
+			fw.tracker = repeat(fw.tracker, ti, m)
 		}
 		k += m
 		if fw.rows == pageRows || int(fw.rgRows)+fw.rows == fw.rgMax {
@@ -211,6 +206,17 @@ func (fw *fileWriter) rowsOf(ti int32, tickIndex int, date time.Time, state stri
 	return nil
 }
 
+// repeat appends n copies of v to s.
+func repeat(s []int32, v int32, n int) []int32 {
+	l := len(s)
+	s = slices.Grow(s, n)[:l+n]
+	tail := s[l:]
+	for i := range tail {
+		tail[i] = v
+	}
+	return s
+}
+
 // col returns the column of a role (present in this file).
 func (fw *fileWriter) col(role int) *column {
 	if fw.multi {
@@ -221,20 +227,11 @@ func (fw *fileWriter) col(role int) *column {
 
 // idIndexes returns the dictionary indexes of ids. Trackers yield the same
 // ids every tick, so the previous block's indexes are reused when the ids
-// are equal (a string comparison that stops at equal pointers): one map
-// lookup per id per distinct id list, not per row.
+// are equal ([idlist.Equal]: a pointer comparison per id): one map lookup
+// per id per distinct id list, not per row.
 func (fw *fileWriter) idIndexes(ids []string) []int32 {
-	if len(ids) == len(fw.lastIDs) {
-		same := true
-		for k, id := range ids {
-			if id != fw.lastIDs[k] {
-				same = false
-				break
-			}
-		}
-		if same {
-			return fw.lastIdx
-		}
+	if idlist.Equal(ids, fw.lastIDs) {
+		return fw.lastIdx
 	}
 	fw.lastIDs = append(fw.lastIDs[:0], ids...)
 	fw.lastIdx = fw.lastIdx[:0]
