@@ -42,6 +42,6 @@ func ExampleNewBiweekly() {
 	fmt.Println("I:", tracker.Series("I"))
 	fmt.Println("ended", m.CurrentDate().Format("2006-01-02"))
 	// Output:
-	// I: [5 6 14 17 37 49 65 92 124 163 225 239 252]
+	// I: [5 12 31 40 53 66 95 133 193 263 333 388 392]
 	// ended 2000-07-01
 }

@@ -7,27 +7,39 @@ import (
 
 // The batched samplers draw one variate per lane (patch) of a vector from
 // one block's stream. Their draw order, the contract that makes results
-// reproducible (SPEC §6.3), is, for each run of up to [BlockSize] lanes:
+// reproducible (SPEC §6.3; docs/random.md), is, for each run of n ≤
+// [BlockSize] lanes:
 //
-//  1. the stream's next n uniforms, one per lane in lane order
-//     ([Source.Uniforms]), whatever the lane's regime;
-//  2. every lane in the inversion regime (Poisson mean < 20; binomial
-//     p ≤ ½ and n·λ < 15 with λ = −log(1 − p)) takes its value by inverting
-//     its cdf at its own uniform, in SIMD lanes;
-//  3. then, in lane order, the other lanes draw with the scalar sampler
-//     ([Poisson], [Binomial], [BinomialHazard]) from the stream after the n
-//     uniforms, and an inversion lane whose uniform fell in the rounding gap
-//     above the float64 sum of its pmf (probability ~10⁻¹⁶) draws again
-//     with the scalar inversion.
+//  1. the stream's next 2n uniforms ([Source.Uniforms]): U_0 … U_{n−1},
+//     then V_0 … V_{n−1}, whatever the lanes' regimes;
+//  2. a lane in the inversion regime (Poisson mean < 20; binomial p ≤ ½
+//     and n·λ < 15 with λ = −log(1 − p)) takes its value by inverting its
+//     cdf at U_j, in SIMD lanes;
+//  3. a lane in a rejection regime (PTRS: mean ≥ 20; BTRS: p ≤ ½ and
+//     n·p ≥ 15) runs its first trial with (U_j, V_j): accepted at once by
+//     the squeeze in SIMD lanes;
+//  4. then, in lane order, the lanes not finished: a rejection lane
+//     finishes its first trial (the full acceptance test) with (U_j, V_j)
+//     and, if rejected, draws further trials from the stream after the 2n
+//     uniforms; an inversion lane whose U_j fell in the rounding gap above
+//     the float64 sum of its pmf (probability ~10⁻¹⁶) draws again with the
+//     scalar inversion; any other lane (p > ½, and the few lanes between
+//     the regimes' tests) draws with the scalar sampler ([Poisson],
+//     [Binomial], [BinomialHazard]).
 //
-// Lanes with mean 0, n = 0 or p = 0 give 0 and still take their uniform.
-// Exactness is that of the scalar samplers: the same sequential search,
-// f(0) from a polynomial exp within 2 ulp ([expLane]).
+// Lanes with mean 0, n = 0 or p = 0 give 0 and still take their uniforms.
+// Exactness is that of the scalar samplers: the same sequential search and
+// the same PTRS and BTRS trials, f(0) of the inversion from a polynomial
+// exp within 2 ulp ([expLane]).
 
 // poissonBatch is the stack scratch of one run of Poisson lanes.
 type poissonBatch struct {
-	u, mean [BlockSize]float64
-	res     [BlockSize]int64
+	uv   [2 * BlockSize]float64 // U then V
+	mean [BlockSize]float64     // inversion lanes' means, 0 elsewhere
+	res  [BlockSize]int64
+	// The PTRS lanes, compacted in lane order.
+	pu, pv, pm [BlockSize]float64
+	pres       [BlockSize]int64
 }
 
 // Poissons sets out[j] to a Poisson(mean[j]) draw for every j (len(out) ≥
@@ -44,19 +56,34 @@ func Poissons(src *Source, mean []float64, out []int64) {
 func poissonRun(src *Source, mean []float64, out []int64) {
 	var b poissonBatch
 	n := len(mean)
-	for j, m := range mean {
+	for _, m := range mean {
 		checkPoissonMean("rng.Poissons", m)
+	}
+	src.Uniforms(b.uv[:2*n])
+	u, v := b.uv[:n], b.uv[n:2*n]
+	np := 0
+	for j, m := range mean {
 		if m < poissonInversionLimit {
 			b.mean[j] = m
+			continue
 		}
+		b.pu[np], b.pv[np], b.pm[np] = u[j], v[j], m
+		np++
 	}
-	src.Uniforms(b.u[:n])
-	n8 := (n + 7) &^ 7
-	poissonInv(b.u[:n8], b.mean[:n8], b.res[:n8])
+	n8, np8 := (n+7)&^7, (np+7)&^7
+	poissonInv(b.uv[:n8], b.mean[:n8], b.res[:n8])
+	if np > 0 {
+		ptrsSqueeze(b.pu[:np8], b.pv[:np8], b.pm[:np8], b.pres[:np8])
+	}
+	k := 0
 	for j, m := range mean {
 		switch {
 		case m >= poissonInversionLimit:
-			out[j] = poissonPTRS(src, m)
+			out[j] = b.pres[k]
+			if out[j] < 0 {
+				out[j] = poissonPTRSFrom(src, m, u[j], v[j])
+			}
+			k++
 		case b.res[j] < 0:
 			out[j] = poissonInversion(src, m)
 		default:
@@ -79,10 +106,21 @@ func checkPoissonMean(fn string, mean float64) {
 
 // binomialBatch is the stack scratch of one run of binomial lanes.
 type binomialBatch struct {
-	u, nf, lambda [BlockSize]float64
-	res           [BlockSize]int64
-	scalar        [BlockSize]bool // the lane draws with the scalar sampler
+	uv             [2 * BlockSize]float64 // U then V
+	nf, lambda     [BlockSize]float64     // inversion lanes (n = 0 elsewhere)
+	res            [BlockSize]int64
+	kind           [BlockSize]uint8 // laneKernel, laneBTRS or laneScalar
+	p              [BlockSize]float64
+	bu, bv, bn, bp [BlockSize]float64 // the BTRS lanes, compacted in lane order
+	bres           [BlockSize]int64
 }
+
+// The kinds of binomial lanes.
+const (
+	laneKernel = iota // inversion kernel (or 0)
+	laneBTRS          // BTRS, first trial in the squeeze kernel
+	laneScalar        // the scalar sampler
+)
 
 // BinomialHazards sets out[j] to a Binomial(n[j], 1 − e^−hazard[j]) draw for
 // every j, in the batched draw order; the lanes outside the inversion
@@ -124,7 +162,7 @@ func Binomials(src *Source, n []int64, p []float64, out []int64) {
 		for j, pj := range p[lo:hi] {
 			k := n[lo+j]
 			checkBinomialP("rng.Binomials", k, pj)
-			lambda := math.NaN() // λ ≥ p: a lane with n·p ≥ 15 is not in the kernel's regime
+			lambda := math.NaN() // needed for the inversion lanes only
 			if pj > 0 && pj <= 0.5 && float64(k)*pj < binomialInversionLimit {
 				lambda = -fastLog1p(-pj)
 			}
@@ -139,7 +177,7 @@ func Binomials(src *Source, n []int64, p []float64, out []int64) {
 func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
 	lambda := math.NaN()
 	if p > 0 && p <= 0.5 {
-		lambda = -fastLog1p(-p)
+		lambda = -fastLog1p(-p) // once: every inversion lane's hazard
 	}
 	for lo := 0; lo < len(n); lo += BlockSize {
 		hi := min(lo+BlockSize, len(n))
@@ -171,50 +209,79 @@ func checkBinomialP(fn string, n int64, p float64) {
 	}
 }
 
-// setLane puts lane j (n trials, hazard h) in the inversion kernel when it
-// is in the inversion regime, and marks it for the scalar sampler
-// otherwise. Lanes with n = 0 or h = 0 stay in the kernel at n = 0 (value 0).
+// setLane sorts lane j (n trials, hazard h = −log(1 − p)): the inversion
+// kernel when p ≤ ½ and n·h < 15, BTRS when p ≤ ½ and n·p ≥ 15 (p =
+// −expm1(−h), as [BinomialHazard] forms it), the scalar sampler otherwise.
+// Lanes with n = 0 or h = 0 stay in the kernel at n = 0 (value 0).
 func (b *binomialBatch) setLane(j int, n int64, h float64) {
-	if n == 0 || h == 0 {
-		return
-	}
-	nf := float64(n)
-	if h <= math.Ln2 && nf*h < binomialInversionLimit {
+	switch nf := float64(n); {
+	case n == 0 || h == 0:
+	case h > math.Ln2:
+		b.kind[j] = laneScalar
+	case nf*h < binomialInversionLimit:
 		b.nf[j], b.lambda[j] = nf, h
-		return
+	default:
+		b.setBTRS(j, n, -fastExpm1(-h))
 	}
-	b.scalar[j] = true
 }
 
-// setLaneP is setLane for a probability p with hazard lambda = −log(1 − p)
-// (NaN when p is outside (0, ½]).
+// setLaneP sorts lane j for a probability p with hazard lambda =
+// −log(1 − p) (NaN when not needed: p outside (0, ½] or n·p ≥ 15).
 func (b *binomialBatch) setLaneP(j int, n int64, p, lambda float64) {
 	switch {
 	case n == 0 || p <= 0:
-		return
-	case p > 0.5 || lambda != lambda:
-		b.scalar[j] = true
-		return
+	case p > 0.5:
+		b.kind[j] = laneScalar
+	case float64(n)*p >= binomialInversionLimit:
+		b.setBTRS(j, n, p)
+	default:
+		b.setLane(j, n, lambda)
 	}
-	b.setLane(j, n, lambda)
 }
 
-// draw runs the kernel on the batch's lanes (uniforms first), then, in lane
-// order, the scalar draws of the marked lanes and the redraws of the lanes
-// in the rounding gap, writing out.
+// setBTRS makes lane j a BTRS lane when n·p ≥ 15 (p ≤ ½), a scalar lane
+// otherwise.
+func (b *binomialBatch) setBTRS(j int, n int64, p float64) {
+	b.kind[j] = laneScalar
+	if float64(n)*p >= binomialInversionLimit {
+		b.kind[j], b.p[j] = laneBTRS, p
+	}
+}
+
+// draw runs the kernels on the batch's lanes (the 2n uniforms first),
+// then, in lane order, the scalar work of lanes not finished, writing out.
 func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j int) int64) {
 	m := len(n)
-	src.Uniforms(b.u[:m])
-	m8 := (m + 7) &^ 7
-	binomialInv(b.u[:m8], b.nf[:m8], b.lambda[:m8], b.res[:m8])
+	src.Uniforms(b.uv[:2*m])
+	u, v := b.uv[:m], b.uv[m:2*m]
+	nb := 0
 	for j := range m {
-		switch {
-		case b.scalar[j]:
+		if b.kind[j] == laneBTRS {
+			b.bu[nb], b.bv[nb], b.bn[nb], b.bp[nb] = u[j], v[j], float64(n[j]), b.p[j]
+			nb++
+		}
+	}
+	m8, nb8 := (m+7)&^7, (nb+7)&^7
+	binomialInv(b.uv[:m8], b.nf[:m8], b.lambda[:m8], b.res[:m8])
+	if nb > 0 {
+		btrsSqueeze(b.bu[:nb8], b.bv[:nb8], b.bn[:nb8], b.bp[:nb8], b.bres[:nb8])
+	}
+	k := 0
+	for j := range m {
+		switch b.kind[j] {
+		case laneScalar:
 			out[j] = scalar(j)
-		case b.res[j] < 0:
-			out[j] = binomialInversion(src, n[j], -fastExpm1(-b.lambda[j]), -b.lambda[j])
+		case laneBTRS:
+			out[j] = b.bres[k]
+			if out[j] < 0 {
+				out[j] = binomialBTRSFrom(src, n[j], b.p[j], u[j], v[j])
+			}
+			k++
 		default:
 			out[j] = b.res[j]
+			if out[j] < 0 {
+				out[j] = binomialInversion(src, n[j], -fastExpm1(-b.lambda[j]), -b.lambda[j])
+			}
 		}
 	}
 }

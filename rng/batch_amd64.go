@@ -14,6 +14,34 @@ func poissonInvAVX512(u, mean *float64, out *int64, n int)
 //go:noescape
 func binomialInvAVX512(u, nf, lambda *float64, out *int64, n int)
 
+// ptrsSqueezeAVX512 and btrsSqueezeAVX512 are the AVX-512 kernels of the
+// first rejection trial (batch_squeeze_amd64.s) over n lanes (a multiple of
+// 8), equal bit for bit to ptrsSqueezeGeneric and btrsSqueezeGeneric.
+//
+//go:noescape
+func ptrsSqueezeAVX512(u, v, mean *float64, out *int64, n int)
+
+//go:noescape
+func btrsSqueezeAVX512(u, v, nf, p *float64, out *int64, n int)
+
+// ptrsSqueeze runs the PTRS squeeze kernel of invLevel.
+func ptrsSqueeze(u, v, mean []float64, out []int64) {
+	if invLevel == 1 && len(u) > 0 {
+		ptrsSqueezeAVX512(&u[0], &v[0], &mean[0], &out[0], len(u))
+		return
+	}
+	ptrsSqueezeGeneric(u, v, mean, out)
+}
+
+// btrsSqueeze runs the BTRS squeeze kernel of invLevel.
+func btrsSqueeze(u, v, nf, p []float64, out []int64) {
+	if invLevel == 1 && len(u) > 0 {
+		btrsSqueezeAVX512(&u[0], &v[0], &nf[0], &p[0], &out[0], len(u))
+		return
+	}
+	btrsSqueezeGeneric(u, v, nf, p, out)
+}
+
 // invLevel is the kernel poissonInv and binomialInv run: 1 AVX-512, 0 Go
 // (a level, not function variables, so that the calls are direct and the
 // callers' scratch stays on their stacks).

@@ -13,3 +13,9 @@ func binomialInv(u, nf, lambda []float64, out []int64) { binomialInvGeneric(u, n
 
 // invImpls lists the inversion kernels: the pure-Go ones.
 func invImpls() []namedInv { return []namedInv{{"go", 0}} }
+
+// ptrsSqueeze runs the pure-Go PTRS squeeze kernel.
+func ptrsSqueeze(u, v, mean []float64, out []int64) { ptrsSqueezeGeneric(u, v, mean, out) }
+
+// btrsSqueeze runs the pure-Go BTRS squeeze kernel.
+func btrsSqueeze(u, v, nf, p []float64, out []int64) { btrsSqueezeGeneric(u, v, nf, p, out) }

@@ -172,14 +172,14 @@ func TestBatchedMatchesScalarSearch(t *testing.T) {
 
 // TestBatchedEdges checks zero lanes, p ≥ 1, infinite hazards and lengths
 // that are not a multiple of 8 or exceed a block, and that every lane takes
-// one uniform: a batch of zero-mean lanes advances the stream by n.
+// two uniforms: a batch of zero-mean lanes advances the stream by 2n.
 func TestBatchedEdges(t *testing.T) {
 	src, ref := NewSource(1, "edges", 0), NewSource(1, "edges", 0)
 	out := make([]int64, 300)
 	Poissons(src, make([]float64, 300), out)
 	assert.Equal(t, make([]int64, 300), out)
-	ref.Uniforms(make([]float64, 300))
-	assert.Equal(t, ref.Uint64(), src.Uint64(), "one uniform per lane")
+	ref.Uniforms(make([]float64, 2*300))
+	assert.Equal(t, ref.Uint64(), src.Uint64(), "two uniforms per lane")
 
 	n := []int64{0, 5, 7, 1 << 40, 3}
 	got := make([]int64, len(n))
@@ -207,4 +207,56 @@ func TestBatchedAllocs(t *testing.T) {
 		BinomialsSame(src, n, 0.1, out)
 	})
 	assert.Zero(t, allocs)
+}
+
+// TestSqueezeKernelsEqualGeneric checks that every PTRS and BTRS squeeze
+// kernel this CPU runs returns, lane for lane, the pure-Go kernel's values
+// on means and (n, p) across the rejection regimes, with uniforms that
+// include 0, ½ (us = 0: an infinite candidate) and 1 − 2⁻⁵³; and that the
+// pure-Go kernel's accepted candidates are those of the scalar trials.
+func TestSqueezeKernelsEqualGeneric(t *testing.T) {
+	const n = 4096
+	src := NewSource(5, "squeeze lanes", 0)
+	u, v, mean, nf, p := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	src.Uniforms(u)
+	src.Uniforms(v)
+	for j := range n {
+		switch j % 19 {
+		case 2:
+			u[j] = 0
+		case 7:
+			u[j] = 0.5
+		case 11:
+			u[j] = 1 - 0x1p-53
+		}
+		mean[j] = 20 + math.Exp(20*Uniform(src)) // 20 … 5·10⁸
+		p[j] = 0.5 * Uniform(src)
+		nf[j] = math.Ceil(15/p[j] + math.Exp(25*Uniform(src)))
+	}
+	wantP, wantB := make([]int64, n), make([]int64, n)
+	ptrsSqueezeGeneric(u, v, mean, wantP)
+	btrsSqueezeGeneric(u, v, nf, p, wantB)
+	accepted := 0
+	for j := range n {
+		if k, ok := func() (int64, bool) { t := newPTRS(mean[j]); return t.trial(u[j], v[j]) }(); wantP[j] >= 0 {
+			require.True(t, ok, "PTRS lane %d accepted by the squeeze only", j)
+			require.Equal(t, k, wantP[j], "PTRS lane %d", j)
+			accepted++
+		}
+		if k, ok := func() (int64, bool) { t := newBTRS(int64(nf[j]), p[j]); return t.trial(u[j], v[j]) }(); wantB[j] >= 0 {
+			require.True(t, ok, "BTRS lane %d accepted by the squeeze only", j)
+			require.Equal(t, k, wantB[j], "BTRS lane %d", j)
+		}
+	}
+	assert.Greater(t, accepted, n/2, "the squeeze accepts most first trials")
+	for _, impl := range invImpls() {
+		gotP, gotB := make([]int64, n), make([]int64, n)
+		saved := invLevel
+		invLevel = impl.level
+		ptrsSqueeze(u, v, mean, gotP)
+		btrsSqueeze(u, v, nf, p, gotB)
+		invLevel = saved
+		assert.Equal(t, wantP, gotP, "%s: PTRS", impl.name)
+		assert.Equal(t, wantB, gotB, "%s: BTRS", impl.name)
+	}
 }

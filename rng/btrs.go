@@ -30,39 +30,67 @@ const ratioSteps = 20
 // integer precision; a candidate that is infinite (us = 0) is rejected with the
 // range test before its conversion to int64.
 func binomialBTRS(src *Source, n int64, p float64) int64 {
-	// Set-up (depends only on n and p).
+	t := newBTRS(n, p)
+	for {
+		if k, ok := t.trial(Uniform(src), Uniform(src)); ok {
+			return k
+		}
+	}
+}
+
+// binomialBTRSFrom is binomialBTRS whose first trial takes the uniforms u1
+// and v given (a batched draw's lane), the later ones from src.
+func binomialBTRSFrom(src *Source, n int64, p, u1, v float64) int64 {
+	t := newBTRS(n, p)
+	for k, ok := t.trial(u1, v); ; k, ok = t.trial(Uniform(src), Uniform(src)) {
+		if ok {
+			return k
+		}
+	}
+}
+
+// btrs is BTRS's set-up for one (n, p) (it depends only on them).
+type btrs struct {
+	a, b, vr, c, kMin, kMax, alpha float64
+	m                              int64
+	acc                            binomialRatio
+}
+
+// newBTRS sets BTRS up for 0 < p ≤ ½ and n·p ≥ 15.
+func newBTRS(n int64, p float64) btrs {
 	nf := float64(n)
 	q := 1 - p
 	npq := nf * p * q
 	spq := math.Sqrt(npq)
 	b := 1.15 + 2.53*spq
 	ib := 1 / b
-	a := -0.0873 + 0.0248*b + 0.01*p
-	vr := 0.92 - 4.2*ib
 	fm := nf*p + p // (n+1)p
 	m := int64(fm) // mode; fm > 0 so truncation is the floor
-	c := (fm - float64(m)) - p + 0.5
-	kMin, kMax := -float64(m), float64(n-m+1) // k ∈ [0, n] ⇔ kMin ≤ x < kMax
-	acc := binomialRatio{n: n, m: m, p: p, q: q, npq: npq, inpq: 1 / npq}
-	alpha := (2.83 + 5.1*ib) * spq
-
-	for {
-		u := Uniform(src) - 0.5
-		v := Uniform(src)
-		us := 0.5 - math.Abs(u)
-		ius := 1 / us
-		x := (2*a*ius+b)*u + c // k − m = ⌊x⌋
-		if !(x >= kMin && x < kMax) {
-			continue
-		}
-		d := floorInt(x)
-		if b2i(us >= 0.07)&b2i(v <= vr) != 0 {
-			return m + d // squeeze: accepted at once (one branch)
-		}
-		if acc.accept(v*alpha, a*ius*ius+b, d) {
-			return m + d
-		}
+	return btrs{
+		a: -0.0873 + 0.0248*b + 0.01*p, b: b, vr: 0.92 - 4.2*ib,
+		c:    (fm - float64(m)) - p + 0.5,
+		kMin: -float64(m), kMax: float64(n - m + 1), // k ∈ [0, n] ⇔ kMin ≤ x < kMax
+		alpha: (2.83 + 5.1*ib) * spq,
+		m:     m,
+		acc:   binomialRatio{n: n, m: m, p: p, q: q, npq: npq, inpq: 1 / npq},
 	}
+}
+
+// trial runs one BTRS trial with the uniforms u1 (U = u1 − ½) and v, and
+// reports the candidate and whether it is accepted.
+func (t *btrs) trial(u1, v float64) (int64, bool) {
+	u := u1 - 0.5
+	us := 0.5 - math.Abs(u)
+	ius := 1 / us
+	x := (2*t.a*ius+t.b)*u + t.c // k − m = ⌊x⌋
+	if !(x >= t.kMin && x < t.kMax) {
+		return 0, false
+	}
+	d := floorInt(x)
+	if b2i(us >= 0.07)&b2i(v <= t.vr) != 0 {
+		return t.m + d, true // squeeze: accepted at once (one branch)
+	}
+	return t.m + d, t.acc.accept(v*t.alpha, t.a*ius*ius+t.b, d)
 }
 
 // binomialRatio evaluates the BTRS acceptance test w ≤ f(m+d)/f(m) for the

@@ -67,35 +67,61 @@ func Poisson(src *Source, mean float64) int64 {
 // above 2⁶² are rejected before the conversion to int64 (their probability is
 // below 10⁻³⁰⁰).
 func poissonPTRS(src *Source, mean float64) int64 {
-	// Set-up (depends only on the mean).
-	b := 0.931 + 2.53*math.Sqrt(mean)
-	a := -0.059 + 0.02483*b
-	vr := 0.9277 - 3.6224/(b-2)
-	meanInt := float64(floorInt(mean)) // mean ≤ 2⁵²
-	meanFrac := mean - meanInt         // exact
-	acc := poissonRatio{mean: mean, m: meanInt}
-	invAlpha := 1.1239 + 1.1328/(b-3.4)
-
+	t := newPTRS(mean)
 	for {
-		u := Uniform(src) - 0.5
-		v := Uniform(src)
-		us := 0.5 - math.Abs(u)
-		ius := 1 / us
-		x := (2*a*ius+b)*u + meanFrac + 0.43 // k − m = ⌊x⌋
-		if !(x >= -meanInt && x < poissonMaxCandidate) {
-			continue // k < 0, or k huge or infinite
-		}
-		kf := meanInt + float64(floorInt(x))
-		if b2i(us >= 0.07)&b2i(v <= vr) != 0 {
-			return int64(kf) // squeeze: accepted at once (one branch)
-		}
-		if us < 0.013 && v > us {
-			continue
-		}
-		if acc.accept(v*invAlpha, a*ius*ius+b, kf) {
-			return int64(kf)
+		if k, ok := t.trial(Uniform(src), Uniform(src)); ok {
+			return k
 		}
 	}
+}
+
+// poissonPTRSFrom is poissonPTRS whose first trial takes the uniforms u1
+// and v given (a batched draw's lane), the later ones from src.
+func poissonPTRSFrom(src *Source, mean, u1, v float64) int64 {
+	t := newPTRS(mean)
+	for k, ok := t.trial(u1, v); ; k, ok = t.trial(Uniform(src), Uniform(src)) {
+		if ok {
+			return k
+		}
+	}
+}
+
+// ptrs is PTRS's set-up for one mean (it depends only on the mean).
+type ptrs struct {
+	a, b, vr, meanInt, meanFrac, invAlpha float64
+	acc                                   poissonRatio
+}
+
+// newPTRS sets PTRS up for mean ≥ 20.
+func newPTRS(mean float64) ptrs {
+	b := 0.931 + 2.53*math.Sqrt(mean)
+	meanInt := float64(floorInt(mean)) // mean ≤ 2⁵²
+	return ptrs{
+		a: -0.059 + 0.02483*b, b: b, vr: 0.9277 - 3.6224/(b-2),
+		meanInt: meanInt, meanFrac: mean - meanInt, // exact
+		invAlpha: 1.1239 + 1.1328/(b-3.4),
+		acc:      poissonRatio{mean: mean, m: meanInt},
+	}
+}
+
+// trial runs one PTRS trial with the uniforms u1 (U = u1 − ½) and v, and
+// reports the candidate and whether it is accepted.
+func (t *ptrs) trial(u1, v float64) (int64, bool) {
+	u := u1 - 0.5
+	us := 0.5 - math.Abs(u)
+	ius := 1 / us
+	x := (2*t.a*ius+t.b)*u + t.meanFrac + 0.43 // k − m = ⌊x⌋
+	if !(x >= -t.meanInt && x < poissonMaxCandidate) {
+		return 0, false // k < 0, or k huge or infinite
+	}
+	kf := t.meanInt + float64(floorInt(x))
+	if b2i(us >= 0.07)&b2i(v <= t.vr) != 0 {
+		return int64(kf), true // squeeze: accepted at once (one branch)
+	}
+	if us < 0.013 && v > us {
+		return 0, false
+	}
+	return int64(kf), t.acc.accept(v*t.invAlpha, t.a*ius*ius+t.b, kf)
 }
 
 // poissonRatio evaluates the PTRS acceptance test w ≤ f(k) for the

@@ -47,5 +47,5 @@ func ExampleNewInfection() {
 	}
 	fmt.Println("R:", m.World().R())
 	// Output:
-	// R: [19731 19680 19671]
+	// R: [19647 19662 19670]
 }
