@@ -3,6 +3,7 @@ package rng
 import (
 	"fmt"
 	"math"
+	"sync"
 )
 
 // The batched samplers draw one variate per lane (patch) of a vector from
@@ -42,6 +43,14 @@ type poissonBatch struct {
 	pres       [BlockSize]int64
 }
 
+// The runs' scratch comes from pools rather than the stack: a stack
+// variable would be zeroed on every run (16–25 KB), a pooled one is
+// written only where a run reads it.
+var (
+	poissonPool  = sync.Pool{New: func() any { return new(poissonBatch) }}
+	binomialPool = sync.Pool{New: func() any { return new(binomialBatch) }}
+)
+
 // Poissons sets out[j] to a Poisson(mean[j]) draw for every j (len(out) ≥
 // len(mean)), in the batched draw order. Invalid means panic as in
 // [Poisson]. It allocates nothing.
@@ -54,15 +63,19 @@ func Poissons(src *Source, mean []float64, out []int64) {
 
 // poissonRun draws one run of at most BlockSize lanes.
 func poissonRun(src *Source, mean []float64, out []int64) {
-	var b poissonBatch
+	b := poissonPool.Get().(*poissonBatch)
+	defer poissonPool.Put(b)
 	n := len(mean)
 	for _, m := range mean {
-		checkPoissonMean("rng.Poissons", m)
+		if !(m >= 0 && m <= MaxPoissonMean) {
+			checkPoissonMean("rng.Poissons", m) // panics
+		}
 	}
 	src.Uniforms(b.uv[:2*n])
 	u, v := b.uv[:n], b.uv[n:2*n]
 	np := 0
 	for j, m := range mean {
+		b.mean[j] = 0
 		if m < poissonInversionLimit {
 			b.mean[j] = m
 			continue
@@ -70,8 +83,10 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 		b.pu[np], b.pv[np], b.pm[np] = u[j], v[j], m
 		np++
 	}
-	n8, np8 := (n+7)&^7, (np+7)&^7
-	poissonInv(b.uv[:n8], b.mean[:n8], b.res[:n8])
+	n16, np8 := (n+15)&^15, (np+7)&^7
+	clear(b.mean[n:n16])
+	clear(b.pm[np:np8])
+	poissonInv(b.uv[:n16], b.mean[:n16], b.res[:n16])
 	if np > 0 {
 		ptrsSqueeze(b.pu[:np8], b.pv[:np8], b.pm[:np8], b.pres[:np8])
 	}
@@ -113,6 +128,19 @@ type binomialBatch struct {
 	p              [BlockSize]float64
 	bu, bv, bn, bp [BlockSize]float64 // the BTRS lanes, compacted in lane order
 	bres           [BlockSize]int64
+	scratch        [BlockSize]float64 // the inversion kernel's
+}
+
+// newBinomialBatch returns pooled scratch for a run of n lanes, every lane
+// (and the padding to 16) in the kernel with n = 0; [binomialBatch.draw]
+// returns it to the pool.
+func newBinomialBatch(n int) *binomialBatch {
+	b := binomialPool.Get().(*binomialBatch)
+	n16 := (n + 15) &^ 15
+	clear(b.nf[:n16])
+	clear(b.lambda[:n16])
+	clear(b.kind[:n])
+	return b
 }
 
 // The kinds of binomial lanes.
@@ -129,10 +157,17 @@ const (
 func BinomialHazards(src *Source, n []int64, hazard []float64, out []int64) {
 	for lo := 0; lo < len(n); lo += BlockSize {
 		hi := min(lo+BlockSize, len(n))
-		var b binomialBatch
+		b := newBinomialBatch(hi - lo)
 		for j, h := range hazard[lo:hi] {
-			checkHazard(n[lo+j], h)
-			b.setLane(j, n[lo+j], h)
+			k := n[lo+j]
+			if uint64(k) > MaxBinomialN || !(h >= 0) {
+				checkHazard(k, h) // panics
+			}
+			if nf := float64(k); h <= math.Ln2 && nf*h < binomialInversionLimit {
+				b.nf[j], b.lambda[j] = nf, h // the inversion kernel (n = 0 or h = 0: 0)
+				continue
+			}
+			b.setLane(j, k, h)
 		}
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return BinomialHazard(src, n[lo+j], hazard[lo+j]) })
 	}
@@ -142,9 +177,15 @@ func BinomialHazards(src *Source, n []int64, hazard []float64, out []int64) {
 func BinomialHazardsSame(src *Source, n []int64, hazard float64, out []int64) {
 	for lo := 0; lo < len(n); lo += BlockSize {
 		hi := min(lo+BlockSize, len(n))
-		var b binomialBatch
+		b := newBinomialBatch(hi - lo)
 		for j, k := range n[lo:hi] {
-			checkHazard(k, hazard)
+			if uint64(k) > MaxBinomialN || !(hazard >= 0) {
+				checkHazard(k, hazard) // panics
+			}
+			if nf := float64(k); hazard <= math.Ln2 && nf*hazard < binomialInversionLimit {
+				b.nf[j], b.lambda[j] = nf, hazard
+				continue
+			}
 			b.setLane(j, k, hazard)
 		}
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return BinomialHazard(src, n[lo+j], hazard) })
@@ -158,10 +199,12 @@ func BinomialHazardsSame(src *Source, n []int64, hazard float64, out []int64) {
 func Binomials(src *Source, n []int64, p []float64, out []int64) {
 	for lo := 0; lo < len(n); lo += BlockSize {
 		hi := min(lo+BlockSize, len(n))
-		var b binomialBatch
+		b := newBinomialBatch(hi - lo)
 		for j, pj := range p[lo:hi] {
 			k := n[lo+j]
-			checkBinomialP("rng.Binomials", k, pj)
+			if uint64(k) > MaxBinomialN || pj != pj {
+				checkBinomialP("rng.Binomials", k, pj) // panics
+			}
 			lambda := math.NaN() // needed for the inversion lanes only
 			if pj > 0 && pj <= 0.5 && float64(k)*pj < binomialInversionLimit {
 				lambda = -fastLog1p(-pj)
@@ -181,9 +224,11 @@ func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
 	}
 	for lo := 0; lo < len(n); lo += BlockSize {
 		hi := min(lo+BlockSize, len(n))
-		var b binomialBatch
+		b := newBinomialBatch(hi - lo)
 		for j, k := range n[lo:hi] {
-			checkBinomialP("rng.BinomialsSame", k, p)
+			if uint64(k) > MaxBinomialN || p != p {
+				checkBinomialP("rng.BinomialsSame", k, p) // panics
+			}
 			b.setLaneP(j, k, p, lambda)
 		}
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p) })
@@ -251,20 +296,32 @@ func (b *binomialBatch) setBTRS(j int, n int64, p float64) {
 // draw runs the kernels on the batch's lanes (the 2n uniforms first),
 // then, in lane order, the scalar work of lanes not finished, writing out.
 func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j int) int64) {
+	defer binomialPool.Put(b)
 	m := len(n)
 	src.Uniforms(b.uv[:2*m])
 	u, v := b.uv[:m], b.uv[m:2*m]
-	nb := 0
+	nb, others := 0, 0
 	for j := range m {
 		if b.kind[j] == laneBTRS {
 			b.bu[nb], b.bv[nb], b.bn[nb], b.bp[nb] = u[j], v[j], float64(n[j]), b.p[j]
 			nb++
 		}
+		others += int(b.kind[j])
 	}
-	m8, nb8 := (m+7)&^7, (nb+7)&^7
-	binomialInv(b.uv[:m8], b.nf[:m8], b.lambda[:m8], b.res[:m8])
+	m16, nb8 := (m+15)&^15, (nb+7)&^7
+	clear(b.bn[nb:nb8])
+	binomialInv(b.uv[:m16], b.nf[:m16], b.lambda[:m16], b.res[:m16], b.scratch[:m16])
 	if nb > 0 {
 		btrsSqueeze(b.bu[:nb8], b.bv[:nb8], b.bn[:nb8], b.bp[:nb8], b.bres[:nb8])
+	}
+	if others == 0 { // every lane in the inversion kernel
+		for j := range m {
+			out[j] = b.res[j]
+			if out[j] < 0 {
+				out[j] = binomialInversion(src, n[j], -fastExpm1(-b.lambda[j]), -b.lambda[j])
+			}
+		}
+		return
 	}
 	k := 0
 	for j := range m {

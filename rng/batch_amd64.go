@@ -5,14 +5,15 @@ package rng
 import "github.com/klauspost/cpuid/v2"
 
 // poissonInvAVX512 and binomialInvAVX512 are the AVX-512 inversion kernels
-// (batch_amd64.s), eight lanes at a time over n lanes (a multiple of 8),
-// equal bit for bit to poissonInvGeneric and binomialInvGeneric.
+// (batch_amd64.s), sixteen lanes at a time over n lanes (a multiple of
+// 16), equal bit for bit to poissonInvGeneric and binomialInvGeneric;
+// binomialInvAVX512 uses s (n float64s) as scratch.
 //
 //go:noescape
 func poissonInvAVX512(u, mean *float64, out *int64, n int)
 
 //go:noescape
-func binomialInvAVX512(u, nf, lambda *float64, out *int64, n int)
+func binomialInvAVX512(u, nf, lambda *float64, out *int64, s *float64, n int)
 
 // ptrsSqueezeAVX512 and btrsSqueezeAVX512 are the AVX-512 kernels of the
 // first rejection trial (batch_squeeze_amd64.s) over n lanes (a multiple of
@@ -56,10 +57,11 @@ func poissonInv(u, mean []float64, out []int64) {
 	poissonInvGeneric(u, mean, out)
 }
 
-// binomialInv runs the binomial inversion kernel of invLevel.
-func binomialInv(u, nf, lambda []float64, out []int64) {
+// binomialInv runs the binomial inversion kernel of invLevel (scratch:
+// len(u) float64s).
+func binomialInv(u, nf, lambda []float64, out []int64, scratch []float64) {
 	if invLevel == 1 && len(u) > 0 {
-		binomialInvAVX512(&u[0], &nf[0], &lambda[0], &out[0], len(u))
+		binomialInvAVX512(&u[0], &nf[0], &lambda[0], &out[0], &scratch[0], len(u))
 		return
 	}
 	binomialInvGeneric(u, nf, lambda, out)

@@ -55,89 +55,133 @@ GLOBL invConst<>(SB), RODATA|NOPTR, $64
 	LEAQ ·vecExpCoef(SB), R8 \
 	LEAQ ·recip(SB), R9
 
-// START sets c (Z4) to f(0) = px (Z3), the count Z5 to [u ≥ c], K1 to the
-// lanes still searching, AX to the term index 1 and R10 to &recip[1].
-#define START \
+// START2 starts the searches of two groups of 8 lanes from f(0) in Z3 and
+// Z13: c (Z4, Z14) = f(0), the counts (Z5, Z15) = [u ≥ c] with u in Z0
+// and Z10, K1 and K2 the lanes still searching, AX the term index 1 and
+// R10 &recip[1].
+#define START2 \
 	VMOVAPD Z3, Z4 \
+	VMOVAPD Z13, Z14 \
 	VPXORQ Z5, Z5, Z5 \
+	VPXORQ Z15, Z15, Z15 \
 	VCMPPD $0x1d, Z4, Z0, K1 \
+	VCMPPD $0x1d, Z14, Z10, K2 \
 	VPADDQ Z25, Z5, K1, Z5 \
+	VPADDQ Z25, Z15, K2, Z15 \
 	MOVQ $1, AX \
 	LEAQ 8(R9), R10
 
-// TERM adds one term: px (Z3) *= Z6 (the factor), c += px, count += [u ≥ c].
-#define TERM \
+// TERM2 adds one term to both groups, given their factors in Z6 and Z16:
+// px *= factor, c += px, count += [u ≥ c]; then moves R10 to the next
+// reciprocal.
+#define TERM2 \
 	VMULPD Z6, Z3, Z3 \
+	VMULPD Z16, Z13, Z13 \
 	VADDPD Z3, Z4, Z4 \
+	VADDPD Z13, Z14, Z14 \
 	VCMPPD $0x1d, Z4, Z0, K1 \
+	VCMPPD $0x1d, Z14, Z10, K2 \
 	VPADDQ Z25, Z5, K1, Z5 \
+	VPADDQ Z25, Z15, K2, Z15 \
 	ADDQ $8, R10
 
-// FINISH stores the counts, −1 in the lanes still searching (rounding gap).
-#define FINISH \
+// FINISH2 stores both groups' counts at (DI) and 64(DI), −1 in the lanes
+// still searching (rounding gap).
+#define FINISH2 \
 	VMOVDQA64 Z26, K1, Z5 \
-	VMOVDQU64 Z5, (DI)
+	VMOVDQA64 Z26, K2, Z15 \
+	VMOVDQU64 Z5, (DI) \
+	VMOVDQU64 Z15, 64(DI)
+
+// PTERM is one Poisson term of both groups: factor mean·(1/i).
+#define PTERM \
+	VBROADCASTSD (R10), Z9 \
+	VMULPD Z9, Z1, Z6 \
+	VMULPD Z9, Z11, Z16 \
+	TERM2
 
 // func poissonInvAVX512(u, mean *float64, out *int64, n int)
+// Pass 1 writes f(0) = expLane(−mean) of every lane into out (as float64
+// bits); pass 2 searches two groups of 8 lanes at a time (n a multiple of
+// 16), their dependency chains interleaved.
 TEXT ·poissonInvAVX512(SB), NOSPLIT, $0-32
-	MOVQ u+0(FP), SI
 	MOVQ mean+8(FP), DX
 	MOVQ out+16(FP), DI
 	MOVQ n+24(FP), CX
 	SETUP
 
-pgroup:
-	VMOVUPD (SI), Z0
+pexp:
 	VMOVUPD (DX), Z1
 	VXORPD  Z20, Z1, Z2
 	EXPLANE
-	START
+	VMOVUPD Z3, (DI)
+	ADDQ $64, DX
+	ADDQ $64, DI
+	SUBQ $8, CX
+	JNZ  pexp
+
+	MOVQ u+0(FP), SI
+	MOVQ mean+8(FP), DX
+	MOVQ out+16(FP), DI
+	MOVQ n+24(FP), CX
+
+pgroup:
+	VMOVUPD (SI), Z0
+	VMOVUPD 64(SI), Z10
+	VMOVUPD (DX), Z1
+	VMOVUPD 64(DX), Z11
+	VMOVUPD (DI), Z3
+	VMOVUPD 64(DI), Z13
+	START2
 
 pchunk:
-	KORTESTB K1, K1
+	KORTESTB K1, K2
 	JEQ      pdone
 	CMPQ     AX, $128
 	JGT      pdone
-	VMULPD.BCST (R10), Z1, Z6
-	TERM
-	VMULPD.BCST (R10), Z1, Z6
-	TERM
-	VMULPD.BCST (R10), Z1, Z6
-	TERM
-	VMULPD.BCST (R10), Z1, Z6
-	TERM
+	PTERM
+	PTERM
+	PTERM
+	PTERM
 	ADDQ $4, AX
 	JMP  pchunk
 
 pdone:
-	FINISH
-	ADDQ $64, SI
-	ADDQ $64, DX
-	ADDQ $64, DI
-	SUBQ $8, CX
+	FINISH2
+	ADDQ $128, SI
+	ADDQ $128, DX
+	ADDQ $128, DI
+	SUBQ $16, CX
 	JNZ  pgroup
 	VZEROUPPER
 	RET
 
-// BTERM is one binomial term: factor (s·m)·(1/i), TERM, m −= 1 (Z1).
+// BTERM is one binomial term of both groups: factor (s·m)·(1/i) with s in
+// Z8 and Z18, m in Z1 and Z11 (then m −= 1).
 #define BTERM \
-	VMULPD Z1, Z11, Z6 \
-	VMULPD.BCST (R10), Z6, Z6 \
-	TERM \
-	VSUBPD Z27, Z1, Z1
+	VBROADCASTSD (R10), Z9 \
+	VMULPD Z1, Z8, Z6 \
+	VMULPD Z11, Z18, Z16 \
+	VMULPD Z9, Z6, Z6 \
+	VMULPD Z9, Z16, Z16 \
+	TERM2 \
+	VSUBPD Z27, Z1, Z1 \
+	VSUBPD Z27, Z11, Z11
 
-// func binomialInvAVX512(u, nf, lambda *float64, out *int64, n int)
-TEXT ·binomialInvAVX512(SB), NOSPLIT, $0-40
-	MOVQ u+0(FP), SI
+// func binomialInvAVX512(u, nf, lambda *float64, out *int64, s *float64, n int)
+// Pass 1 writes s = expm1Lane(λ) into s and f(0) = expLane(−n·λ) into out
+// (as float64 bits); pass 2 searches two groups of 8 lanes at a time (n a
+// multiple of 16).
+TEXT ·binomialInvAVX512(SB), NOSPLIT, $0-48
 	MOVQ nf+8(FP), DX
 	MOVQ lambda+16(FP), BX
 	MOVQ out+24(FP), DI
-	MOVQ n+32(FP), CX
+	MOVQ s+32(FP), R12
+	MOVQ n+40(FP), CX
 	SETUP
 	LEAQ ·vecExpm1Coef(SB), R11
 
-bgroup:
-	VMOVUPD (SI), Z0
+bexp:
 	VMOVUPD (DX), Z1
 	VMOVUPD (BX), Z10
 	VBROADCASTSD 0(R11), Z11
@@ -159,13 +203,37 @@ bgroup:
 	VMULPD Z10, Z11, Z11; VADDPD.BCST 128(R11), Z11, Z11
 	VMULPD Z10, Z11, Z11; VADDPD.BCST 136(R11), Z11, Z11
 	VMULPD Z11, Z10, Z11
+	VMOVUPD Z11, (R12)
 	VMULPD Z10, Z1, Z2
 	VXORPD Z20, Z2, Z2
 	EXPLANE
-	START
+	VMOVUPD Z3, (DI)
+	ADDQ $64, DX
+	ADDQ $64, BX
+	ADDQ $64, DI
+	ADDQ $64, R12
+	SUBQ $8, CX
+	JNZ  bexp
+
+	MOVQ u+0(FP), SI
+	MOVQ nf+8(FP), DX
+	MOVQ out+24(FP), DI
+	MOVQ s+32(FP), R12
+	MOVQ n+40(FP), CX
+
+bgroup:
+	VMOVUPD (SI), Z0
+	VMOVUPD 64(SI), Z10
+	VMOVUPD (DX), Z1
+	VMOVUPD 64(DX), Z11
+	VMOVUPD (R12), Z8
+	VMOVUPD 64(R12), Z18
+	VMOVUPD (DI), Z3
+	VMOVUPD 64(DI), Z13
+	START2
 
 bchunk:
-	KORTESTB K1, K1
+	KORTESTB K1, K2
 	JEQ      bdone
 	CMPQ     AX, $128
 	JGT      bdone
@@ -177,12 +245,12 @@ bchunk:
 	JMP  bchunk
 
 bdone:
-	FINISH
-	ADDQ $64, SI
-	ADDQ $64, DX
-	ADDQ $64, BX
-	ADDQ $64, DI
-	SUBQ $8, CX
+	FINISH2
+	ADDQ $128, SI
+	ADDQ $128, DX
+	ADDQ $128, DI
+	ADDQ $128, R12
+	SUBQ $16, CX
 	JNZ  bgroup
 	VZEROUPPER
 	RET

@@ -141,7 +141,7 @@ func TestInvKernelsEqualGeneric(t *testing.T) {
 		saved := invLevel
 		invLevel = impl.level
 		poissonInv(u, mean, gotP)
-		binomialInv(u, nf, lambda, gotB)
+		binomialInv(u, nf, lambda, gotB, make([]float64, n))
 		invLevel = saved
 		assert.Equal(t, wantP, gotP, "%s: Poisson", impl.name)
 		assert.Equal(t, wantB, gotB, "%s: binomial", impl.name)

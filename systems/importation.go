@@ -83,6 +83,7 @@ func DecodeImportationParams(data []byte) (ImportationParams, error) {
 type ImportationPressure struct {
 	p       ImportationParams
 	prob    []float64 // per-patch probability per tick
+	hazard  []float64 // −log(1 − prob), the batched sampler's form
 	blocks  phases.Blocks
 	s, i, r []int64
 	e       []int64 // nil in an SIR world
@@ -101,9 +102,10 @@ func NewImportationPressure(p *ImportationParams) phases.Factory {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", ImportationName, err)
 		}
-		c := &ImportationPressure{p: q, prob: rates}
+		c := &ImportationPressure{p: q, prob: rates, hazard: make([]float64, len(rates))}
 		for j, rate := range rates {
 			c.prob[j] = min(max(rate/q.TicksPerYear/1000, 0), 1)
+			c.hazard[j] = -math.Log1p(-c.prob[j]) // +Inf for prob 1
 		}
 		return c, nil
 	}
@@ -141,15 +143,22 @@ func (c *ImportationPressure) Step(m phases.Model, tick int) error {
 // every block).
 func (c *ImportationPressure) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	ImportBlock(c.blocks.Stream(b), c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.prob[lo:hi])
+	importBlock(c.blocks.Stream(b), c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.hazard[lo:hi], true)
 }
 
 // ImportBlock draws imports for a block of patches: k ~ Binomial(n, prob),
 // at most S, with n = S+I+R moved S → I; e is the block's E column in an
 // SEIR world (nil in an SIR world), where n = S+E+I+R and the imports move
 // S → E. Draws are batched ([rng.Binomials]) in runs of at most
-// [rng.BlockSize] patches.
+// [rng.BlockSize] patches. (ImportationPressure draws the same law from
+// the hazards −log(1 − prob) it computes once, with [rng.BinomialHazards].)
 func ImportBlock(src *rng.Source, s, e, i, r []int64, prob []float64) {
+	importBlock(src, s, e, i, r, prob, false)
+}
+
+// importBlock is ImportBlock with x the probabilities, or the hazards when
+// hazard is true.
+func importBlock(src *rng.Source, s, e, i, r []int64, x []float64, hazard bool) {
 	to := i
 	if e != nil {
 		to = e
@@ -160,7 +169,11 @@ func ImportBlock(src *rng.Source, s, e, i, r []int64, prob []float64) {
 		for j := lo; j < hi; j++ {
 			n[j-lo] = s[j] + at(e, j) + i[j] + r[j]
 		}
-		rng.Binomials(src, n[:hi-lo], prob[lo:hi], k[:hi-lo])
+		if hazard {
+			rng.BinomialHazards(src, n[:hi-lo], x[lo:hi], k[:hi-lo])
+		} else {
+			rng.Binomials(src, n[:hi-lo], x[lo:hi], k[:hi-lo])
+		}
 		for j := lo; j < hi; j++ {
 			d := min(k[j-lo], s[j])
 			s[j] -= d
