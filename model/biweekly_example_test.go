@@ -42,6 +42,6 @@ func ExampleNewBiweekly() {
 	fmt.Println("I:", tracker.Series("I"))
 	fmt.Println("ended", m.CurrentDate().Format("2006-01-02"))
 	// Output:
-	// I: [5 12 31 40 53 66 95 133 193 263 333 388 392]
+	// I: [5 12 31 41 55 71 101 140 201 273 343 397 400]
 	// ended 2000-07-01
 }

@@ -13,20 +13,19 @@ import (
 //
 //  1. the stream's next 2n uniforms ([Source.Uniforms]): U_0 … U_{n−1},
 //     then V_0 … V_{n−1}, whatever the lanes' regimes;
-//  2. a lane in the inversion regime (Poisson mean < 20; binomial p ≤ ½
-//     and n·λ < 15 with λ = −log(1 − p)) takes its value by inverting its
+//  2. a lane in the inversion regime (Poisson mean < 100; binomial p ≤ ½
+//     and n·λ < 100 with λ = −log(1 − p)) takes its value by inverting its
 //     cdf at U_j, in SIMD lanes;
-//  3. a lane in a rejection regime (PTRS: mean ≥ 20; BTRS: p ≤ ½ and
-//     n·p ≥ 15) runs its first trial with (U_j, V_j): accepted at once by
+//  3. a lane in a rejection regime (PTRS: mean ≥ 100; BTRS: p ≤ ½ and
+//     n·λ ≥ 100) runs its first trial with (U_j, V_j): accepted at once by
 //     the squeeze in SIMD lanes;
 //  4. then, in lane order, the lanes not finished: a rejection lane
 //     finishes its first trial (the full acceptance test) with (U_j, V_j)
 //     and, if rejected, draws further trials from the stream after the 2n
 //     uniforms; an inversion lane whose U_j fell in the rounding gap above
 //     the float64 sum of its pmf (probability ~10⁻¹⁶) draws again with the
-//     scalar inversion; any other lane (p > ½, and the few lanes between
-//     the regimes' tests) draws with the scalar sampler ([Poisson],
-//     [Binomial], [BinomialHazard]).
+//     scalar sampler; any other lane (p > ½) draws with the scalar sampler
+//     ([Poisson], [Binomial], [BinomialHazard]).
 //
 // Lanes with mean 0, n = 0 or p = 0 give 0 and still take their uniforms.
 // Exactness is that of the scalar samplers: the same sequential search and
@@ -76,7 +75,7 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 	np := 0
 	for j, m := range mean {
 		b.mean[j] = 0
-		if m < poissonInversionLimit {
+		if m < poissonBatchLimit {
 			b.mean[j] = m
 			continue
 		}
@@ -93,14 +92,14 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 	k := 0
 	for j, m := range mean {
 		switch {
-		case m >= poissonInversionLimit:
+		case m >= poissonBatchLimit:
 			out[j] = b.pres[k]
 			if out[j] < 0 {
 				out[j] = poissonPTRSFrom(src, m, u[j], v[j])
 			}
 			k++
 		case b.res[j] < 0:
-			out[j] = poissonInversion(src, m)
+			out[j] = Poisson(src, m) // the rounding gap: redrawn exactly
 		default:
 			out[j] = b.res[j]
 		}
@@ -163,7 +162,7 @@ func BinomialHazards(src *Source, n []int64, hazard []float64, out []int64) {
 			if uint64(k) > MaxBinomialN || !(h >= 0) {
 				checkHazard(k, h) // panics
 			}
-			if nf := float64(k); h <= math.Ln2 && nf*h < binomialInversionLimit {
+			if nf := float64(k); h <= math.Ln2 && nf*h < binomialBatchLimit {
 				b.nf[j], b.lambda[j] = nf, h // the inversion kernel (n = 0 or h = 0: 0)
 				continue
 			}
@@ -182,7 +181,7 @@ func BinomialHazardsSame(src *Source, n []int64, hazard float64, out []int64) {
 			if uint64(k) > MaxBinomialN || !(hazard >= 0) {
 				checkHazard(k, hazard) // panics
 			}
-			if nf := float64(k); hazard <= math.Ln2 && nf*hazard < binomialInversionLimit {
+			if nf := float64(k); hazard <= math.Ln2 && nf*hazard < binomialBatchLimit {
 				b.nf[j], b.lambda[j] = nf, hazard
 				continue
 			}
@@ -206,7 +205,7 @@ func Binomials(src *Source, n []int64, p []float64, out []int64) {
 				checkBinomialP("rng.Binomials", k, pj) // panics
 			}
 			lambda := math.NaN() // needed for the inversion lanes only
-			if pj > 0 && pj <= 0.5 && float64(k)*pj < binomialInversionLimit {
+			if pj > 0 && pj <= 0.5 && float64(k)*pj < binomialBatchLimit {
 				lambda = -fastLog1p(-pj)
 			}
 			b.setLaneP(j, k, pj, lambda)
@@ -255,15 +254,16 @@ func checkBinomialP(fn string, n int64, p float64) {
 }
 
 // setLane sorts lane j (n trials, hazard h = −log(1 − p)): the inversion
-// kernel when p ≤ ½ and n·h < 15, BTRS when p ≤ ½ and n·p ≥ 15 (p =
-// −expm1(−h), as [BinomialHazard] forms it), the scalar sampler otherwise.
+// kernel when p ≤ ½ and n·h < binomialBatchLimit, else BTRS when p ≤ ½
+// (p = −expm1(−h), as [BinomialHazard] forms it), the scalar sampler
+// otherwise.
 // Lanes with n = 0 or h = 0 stay in the kernel at n = 0 (value 0).
 func (b *binomialBatch) setLane(j int, n int64, h float64) {
 	switch nf := float64(n); {
 	case n == 0 || h == 0:
 	case h > math.Ln2:
 		b.kind[j] = laneScalar
-	case nf*h < binomialInversionLimit:
+	case nf*h < binomialBatchLimit:
 		b.nf[j], b.lambda[j] = nf, h
 	default:
 		b.setBTRS(j, n, -fastExpm1(-h))
@@ -271,13 +271,14 @@ func (b *binomialBatch) setLane(j int, n int64, h float64) {
 }
 
 // setLaneP sorts lane j for a probability p with hazard lambda =
-// −log(1 − p) (NaN when not needed: p outside (0, ½] or n·p ≥ 15).
+// −log(1 − p) (NaN when not needed: p outside (0, ½] or n·p ≥
+// binomialBatchLimit).
 func (b *binomialBatch) setLaneP(j int, n int64, p, lambda float64) {
 	switch {
 	case n == 0 || p <= 0:
 	case p > 0.5:
 		b.kind[j] = laneScalar
-	case float64(n)*p >= binomialInversionLimit:
+	case float64(n)*p >= binomialBatchLimit:
 		b.setBTRS(j, n, p)
 	default:
 		b.setLane(j, n, lambda)
@@ -318,7 +319,7 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 		for j := range m {
 			out[j] = b.res[j]
 			if out[j] < 0 {
-				out[j] = binomialInversion(src, n[j], -fastExpm1(-b.lambda[j]), -b.lambda[j])
+				out[j] = scalar(j) // the rounding gap: redrawn exactly
 			}
 		}
 		return
@@ -337,7 +338,7 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 		default:
 			out[j] = b.res[j]
 			if out[j] < 0 {
-				out[j] = binomialInversion(src, n[j], -fastExpm1(-b.lambda[j]), -b.lambda[j])
+				out[j] = scalar(j) // the rounding gap: redrawn exactly
 			}
 		}
 	}

@@ -1,23 +1,43 @@
 package rng
 
 // invChunk is the number of cdf terms the batched inversions add between
-// two tests of whether every lane has found its value; searchLimit is a
-// multiple of it, so that a lane fails (rounding gap) after the same term
+// two tests of whether every lane has found its value; batchSearchLimit is
+// a multiple of it, so that a lane fails (rounding gap) after the same term
 // in every kernel.
 const invChunk = 4
 
+// batchSearchLimit bounds the batched inversions' searches, as searchLimit
+// bounds the scalar ones, for their larger regime (Poisson mean <
+// poissonBatchLimit, binomial n·λ < binomialBatchLimit): P(X ≥ 256) <
+// 10⁻³⁶ there (Chernoff: e^−μ·(eμ/k)ᵏ at μ = 100, k = 256), so the cdf
+// reaches 1 − 2⁻⁵³ ≥ U long before; a lane that gets there is in the
+// rounding gap and is redrawn by the exact scalar sampler.
+const batchSearchLimit = 256
+
+// The batched inversions' regimes: Poisson mean below poissonBatchLimit,
+// binomial p ≤ ½ and n·λ below binomialBatchLimit (λ = −log(1 − p), so
+// n·p < n·λ). In SIMD lanes the inversion costs about 3 ns at mean 1 and
+// 9 ns at mean 70 per draw against 30–40 ns for PTRS and BTRS
+// (BenchmarkPoissonBatch), so the batched regime reaches far above the
+// scalar switches at 20 and 15; the limits are where the two meet.
+const (
+	poissonBatchLimit  = 100
+	binomialBatchLimit = 100
+)
+
 // poissonInvGeneric is the pure-Go kernel of the batched Poisson
 // inversion: for each lane, the least x with u < F(x) for Poisson(mean)
-// (mean < 20; 0 gives 0), by the sequential search of [poissonSearch] with
-// f(0) = expLane(−mean) and f(i) = f(i−1)·(mean·(1/i)); −1 when u lies in
-// the rounding gap (the search passes [searchLimit] terms). The SIMD kernels
+// (mean < poissonBatchLimit; 0 gives 0), by the sequential search of
+// [poissonSearch] with f(0) = expLane(−mean) and f(i) = f(i−1)·(mean·(1/i));
+// −1 when u lies in the rounding gap (the search passes [batchSearchLimit]
+// terms). The SIMD kernels
 // run the same terms in lanes and equal it bit for bit.
 func poissonInvGeneric(u, mean []float64, out []int64) {
 	for j, m := range mean {
 		px := expLane(-m)
 		c, uj := px, u[j]
 		x := b2i(uj >= c)
-		for i := 1; uj >= c && i <= searchLimit; i += invChunk {
+		for i := 1; uj >= c && i <= batchSearchLimit; i += invChunk {
 			for k := range invChunk {
 				px = float64(px * float64(m*recip[i+k]))
 				c += px
@@ -33,7 +53,8 @@ func poissonInvGeneric(u, mean []float64, out []int64) {
 
 // binomialInvGeneric is the pure-Go kernel of the batched binomial
 // inversion: for each lane, the least x with u < F(x) for Binomial(n, p)
-// with n = nf, p = 1 − e^−λ (λ ≤ ln 2, n·λ < 15; n = 0 gives 0), by the
+// with n = nf, p = 1 − e^−λ (λ ≤ ln 2, n·λ < binomialBatchLimit; n = 0
+// gives 0), by the
 // sequential search of [binomialSearch] with f(0) = qⁿ = expLane(−n·λ),
 // s = p/q = e^λ − 1 = expm1Lane(λ) and f(i) = f(i−1)·((s·(n−i+1))·(1/i));
 // −1 in the rounding gap. The SIMD kernels equal it bit for bit.
@@ -44,7 +65,7 @@ func binomialInvGeneric(u, nf, lambda []float64, out []int64) {
 		px := expLane(-float64(n * l))
 		c, uj, m := px, u[j], n
 		x := b2i(uj >= c)
-		for i := 1; uj >= c && i <= searchLimit; i += invChunk {
+		for i := 1; uj >= c && i <= batchSearchLimit; i += invChunk {
 			for k := range invChunk {
 				px = float64(px * float64(float64(s*m)*recip[i+k]))
 				c += px

@@ -31,18 +31,19 @@ func batchedDraw(fill func(src *Source, out []int64)) func(src *Source) int64 {
 // companionMean is the Poisson mean of the odd lanes: in the other regime
 // from the case's (PTRS for inversion means and vice versa).
 func companionMean(mean float64) float64 {
-	if mean < poissonInversionLimit {
-		return 57.5
+	if mean < poissonBatchLimit {
+		return 257.5
 	}
 	return 3.25
 }
 
 // TestPoissonsGrid runs the SPEC §6.4 checks of TestPoissonGrid on the
 // batched sampler (Poissons), every case's lanes interleaved with lanes of
-// the other regime, at the same sample sizes and bounds.
+// the other regime, at the same sample sizes and bounds, plus the two sides
+// of the batched inversion/PTRS switch (99.99 and 100) and 50 inside it.
 func TestPoissonsGrid(t *testing.T) {
 	t.Parallel()
-	for _, mean := range []float64{1e-4, 0.1, 1, 1.999, 2, 5.999, 6, 9.99, 10, 19.99, 20, 30, 100, 1e4} {
+	for _, mean := range []float64{1e-4, 0.1, 1, 1.999, 2, 5.999, 6, 9.99, 10, 19.99, 20, 30, 50, 99.99, 100, 1e4} {
 		name := fmt.Sprintf("mean=%g", mean)
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -62,8 +63,9 @@ func TestPoissonsGrid(t *testing.T) {
 
 // TestBinomialsGrid runs the SPEC §6.4 binomial grid on the batched
 // samplers: Binomials (per-lane p) for every (n, p), BinomialHazards (the
-// same p as a hazard) and BinomialsSame for the inversion-regime cells,
-// each case's lanes interleaved with lanes of Binomial(10⁴, 0.3) (BTRS).
+// same p as a hazard) and BinomialsSame for the cells with p ≤ ½ (both
+// regimes: inversion below n·λ = 100, BTRS above), each case's lanes
+// interleaved with lanes of Binomial(10⁴, 0.3) (BTRS).
 func TestBinomialsGrid(t *testing.T) {
 	t.Parallel()
 	ns := []int64{1, 10, 100, 1e3, 1e4, 1e6}
@@ -83,7 +85,7 @@ func TestBinomialsGrid(t *testing.T) {
 			samplers := map[string]func(src *Source, out []int64){
 				"Binomials": func(src *Source, out []int64) { Binomials(src, nv, pv, out) },
 			}
-			if float64(n)*p < binomialInversionLimit && p <= 0.5 {
+			if p <= 0.5 {
 				samplers["BinomialHazards"] = func(src *Source, out []int64) { BinomialHazards(src, nv, hv, out) }
 				samplers["BinomialsSame"] = func(src *Source, out []int64) {
 					BinomialsSame(src, nv[:1], p, out[:1]) // lane 0 alone, then the rest
@@ -104,8 +106,9 @@ func TestBinomialsGrid(t *testing.T) {
 
 // invLanes builds lanes that exercise the inversion kernels: uniforms from
 // a stream with the extremes 0 and 1 − 2⁻⁵³ (the rounding gap) mixed in,
-// Poisson means across [0, 20), and binomial (n, λ) across the regime.
-func invLanes(n int) (u, mean, nf, lambda []float64) {
+// Poisson means across [0, maxMean), and binomial (n, λ) with n·λ <
+// maxMean.
+func invLanes(n int, maxMean float64) (u, mean, nf, lambda []float64) {
 	src := NewSource(3, "inversion lanes", 0)
 	u, mean, nf, lambda = make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
 	src.Uniforms(u)
@@ -116,9 +119,9 @@ func invLanes(n int) (u, mean, nf, lambda []float64) {
 		case 5, 11:
 			u[j] = 1 - 0x1p-53
 		}
-		mean[j] = 19.999 * Uniform(src) * Uniform(src)
-		nf[j] = float64(int64(1 + 60*Uniform(src)))
-		lambda[j] = math.Min(math.Ln2, 14.99/nf[j]) * Uniform(src)
+		mean[j] = maxMean * Uniform(src) * Uniform(src)
+		nf[j] = float64(int64(1 + 7*maxMean*Uniform(src)))
+		lambda[j] = math.Min(math.Ln2, maxMean/nf[j]) * Uniform(src)
 		if j%13 == 0 {
 			mean[j], nf[j] = 0, 0
 		}
@@ -131,7 +134,7 @@ func invLanes(n int) (u, mean, nf, lambda []float64) {
 // −1 of lanes in the rounding gap.
 func TestInvKernelsEqualGeneric(t *testing.T) {
 	const n = 4096
-	u, mean, nf, lambda := invLanes(n)
+	u, mean, nf, lambda := invLanes(n, poissonBatchLimit)
 	wantP, wantB := make([]int64, n), make([]int64, n)
 	poissonInvGeneric(u, mean, wantP)
 	binomialInvGeneric(u, nf, lambda, wantB)
@@ -152,7 +155,7 @@ func TestInvKernelsEqualGeneric(t *testing.T) {
 // scalar searches (poissonSearch, binomialSearch) given the same f(0) and
 // ratio: the same least x with u < F(x).
 func TestBatchedMatchesScalarSearch(t *testing.T) {
-	u, mean, nf, lambda := invLanes(2048)
+	u, mean, nf, lambda := invLanes(2048, 19.999) // the scalar searches' regime
 	gotP, gotB := make([]int64, len(u)), make([]int64, len(u))
 	poissonInvGeneric(u, mean, gotP)
 	binomialInvGeneric(u, nf, lambda, gotB)

@@ -7,9 +7,9 @@ package rng
 // the rounding gap above the float64 sum of the pmf, and restarts.
 const searchLimit = 128
 
-// recipMask indexes recip; the table is twice searchLimit so that a chunk
-// started below searchLimit never wraps.
-const recipMask = 2*searchLimit - 1
+// recipMask indexes recip; the table is twice batchSearchLimit (so twice
+// searchLimit too) so that a chunk started below the limit never wraps.
+const recipMask = 2*batchSearchLimit - 1
 
 // recip holds 1/x for 1 ≤ x ≤ recipMask, so that the search steps multiply
 // instead of divide (one extra rounding per step).
