@@ -24,8 +24,10 @@ import (
 //     and, if rejected, draws further trials from the stream after the 2n
 //     uniforms; an inversion lane whose U_j fell in the rounding gap above
 //     the float64 sum of its pmf (probability ~10⁻¹⁶) draws again with the
-//     scalar sampler; any other lane (p > ½) draws with the scalar sampler
-//     ([Poisson], [Binomial], [BinomialHazard]).
+//     scalar sampler; a hazard lane with p > ½ draws with [BinomialHazard].
+//
+// Binomials and BinomialsSame reflect a lane with p > ½: it is drawn as
+// n − X with X from 1 − p in the regimes above.
 //
 // Lanes with mean 0, n = 0 or p = 0 give 0 and still take their uniforms.
 // Exactness is that of the scalar samplers: the same sequential search and
@@ -128,6 +130,7 @@ type binomialBatch struct {
 	bu, bv, bn, bp [BlockSize]float64 // the BTRS lanes, compacted in lane order
 	bres           [BlockSize]int64
 	scratch        [BlockSize]float64 // the inversion kernel's
+	reflect        [BlockSize]bool    // a p > ½ lane drawn as n − Binomial(n, 1 − p)
 }
 
 // newBinomialBatch returns pooled scratch for a run of n lanes, every lane
@@ -139,6 +142,7 @@ func newBinomialBatch(n int) *binomialBatch {
 	clear(b.nf[:n16])
 	clear(b.lambda[:n16])
 	clear(b.kind[:n])
+	clear(b.reflect[:n])
 	return b
 }
 
@@ -204,8 +208,11 @@ func Binomials(src *Source, n []int64, p []float64, out []int64) {
 			if uint64(k) > MaxBinomialN || pj != pj {
 				checkBinomialP("rng.Binomials", k, pj) // panics
 			}
+			if pj > 0.5 { // reflect: n − Binomial(n, 1 − p), 1 − p exact
+				b.reflect[j], pj = true, 1-pj
+			}
 			lambda := math.NaN() // needed for the inversion lanes only
-			if pj > 0 && pj <= 0.5 && float64(k)*pj < binomialBatchLimit {
+			if pj > 0 && float64(k)*pj < binomialBatchLimit {
 				lambda = -fastLog1p(-pj)
 			}
 			b.setLaneP(j, k, pj, lambda)
@@ -217,9 +224,13 @@ func Binomials(src *Source, n []int64, p []float64, out []int64) {
 // BinomialsSame is [Binomials] with one p for every lane (its λ computed
 // once).
 func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
+	q, reflect := p, p > 0.5
+	if reflect { // n − Binomial(n, 1 − p), 1 − p exact
+		q = 1 - p
+	}
 	lambda := math.NaN()
-	if p > 0 && p <= 0.5 {
-		lambda = -fastLog1p(-p) // once: every inversion lane's hazard
+	if q > 0 {
+		lambda = -fastLog1p(-q) // once: every inversion lane's hazard
 	}
 	for lo := 0; lo < len(n); lo += BlockSize {
 		hi := min(lo+BlockSize, len(n))
@@ -228,7 +239,8 @@ func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
 			if uint64(k) > MaxBinomialN || p != p {
 				checkBinomialP("rng.BinomialsSame", k, p) // panics
 			}
-			b.setLaneP(j, k, p, lambda)
+			b.reflect[j] = reflect
+			b.setLaneP(j, k, q, lambda)
 		}
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p) })
 	}
@@ -270,14 +282,12 @@ func (b *binomialBatch) setLane(j int, n int64, h float64) {
 	}
 }
 
-// setLaneP sorts lane j for a probability p with hazard lambda =
-// −log(1 − p) (NaN when not needed: p outside (0, ½] or n·p ≥
+// setLaneP sorts lane j for a probability p ≤ ½ (the callers reflect p >
+// ½) with hazard lambda = −log(1 − p) (NaN when not needed: p ≤ 0 or n·p ≥
 // binomialBatchLimit).
 func (b *binomialBatch) setLaneP(j int, n int64, p, lambda float64) {
 	switch {
 	case n == 0 || p <= 0:
-	case p > 0.5:
-		b.kind[j] = laneScalar
 	case float64(n)*p >= binomialBatchLimit:
 		b.setBTRS(j, n, p)
 	default:
@@ -307,7 +317,7 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 			b.bu[nb], b.bv[nb], b.bn[nb], b.bp[nb] = u[j], v[j], float64(n[j]), b.p[j]
 			nb++
 		}
-		others += int(b.kind[j])
+		others += int(b.kind[j]) + int(b2i(b.reflect[j]))
 	}
 	m16, nb8 := (m+15)&^15, (nb+7)&^7
 	clear(b.bn[nb:nb8])
@@ -326,20 +336,27 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 	}
 	k := 0
 	for j := range m {
+		var x int64
 		switch b.kind[j] {
 		case laneScalar:
 			out[j] = scalar(j)
+			continue
 		case laneBTRS:
-			out[j] = b.bres[k]
-			if out[j] < 0 {
-				out[j] = binomialBTRSFrom(src, n[j], b.p[j], u[j], v[j])
+			x = b.bres[k]
+			if x < 0 {
+				x = binomialBTRSFrom(src, n[j], b.p[j], u[j], v[j])
 			}
 			k++
 		default:
-			out[j] = b.res[j]
-			if out[j] < 0 {
+			x = b.res[j]
+			if x < 0 {
 				out[j] = scalar(j) // the rounding gap: redrawn exactly
+				continue
 			}
 		}
+		if b.reflect[j] {
+			x = n[j] - x
+		}
+		out[j] = x
 	}
 }

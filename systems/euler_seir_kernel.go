@@ -23,8 +23,7 @@ type EulerRates struct {
 }
 
 // EulerSEIRBlock advances the patches of one block by one step of He,
-// Ionides & King (2010)'s model, drawing from src patch by patch in index
-// order. Per patch, in this order:
+// Ionides & King (2010)'s model. Per patch:
 //
 //	s     = He et al.'s term multiplier (or 1); β = R0·(γ + μ)·s
 //	foi   = β·(I + ι)^α / P                       (P = pop[j])
@@ -39,55 +38,86 @@ type EulerRates struct {
 // All draws use the start-of-step counts. S, E and I are updated, r gains
 // the I → R flow, and cases[j] accumulates it (He et al.'s C, the
 // reported cases' true count). A patch with P ≤ 0 has no force.
+//
+// Draw order, in runs of at most [rng.BlockSize] patches: the gamma noise
+// patch by patch ([rng.Gamma], only where σ_SE > 0 and S > 0), then
+// batched over the run ([rng.BinomialHazards], [rng.Binomials]): the
+// leavers of S, of E, of I, then the first routes of S's, E's and I's
+// leavers.
 func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
-	dt := q.DT
-	for j := range s {
-		seas := 1.0
-		if q.Seasonal {
-			seas = seasonHe2010(q.DOY, q.Amplitude[j])
-		}
-		gamma, mu := q.Gamma[j], q.Mu[j]
-		var beta float64
-		if q.Spatpomp {
-			beta = q.R0[j] * seas * -math.Expm1(-(gamma+mu)*dt) / dt
-		} else {
-			beta = q.R0[j] * (gamma + mu) * seas
-		}
-		foi := 0.0
-		if p := pop[j]; p > 0 {
-			x := float64(i[j]) + q.Iota[j]
-			if a := q.Alpha[j]; a != 1 && x > 0 {
-				x = rng.Exp(a * rng.Log(x))
-			}
-			foi = beta * x / p
-		}
-		rate := foi
-		if sse := q.SigmaSE[j]; sse > 0 && s[j] > 0 {
-			v := sse * sse
-			rate = foi * v * rng.Gamma(src, dt/v) / dt
-		}
-		toE, leaveS := eulerMultinomial(src, s[j], rate, mu, dt)
-		toI, leaveE := eulerMultinomial(src, e[j], q.Sigma[j], mu, dt)
-		toR, leaveI := eulerMultinomial(src, i[j], gamma, mu, dt)
-		s[j] -= leaveS
-		e[j] += toE - leaveE
-		i[j] += toI - leaveI
-		r[j] += toR
-		cases[j] += toR
+	var d eulerDraws
+	for lo := 0; lo < len(s); lo += rng.BlockSize {
+		hi := min(lo+rng.BlockSize, len(s))
+		d.run(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], pop[lo:hi], q, lo, cases[lo:hi])
 	}
 }
 
-// eulerMultinomial draws the two-route Euler-multinomial step of n
-// individuals with rates r1 (the route counted) and r2 over dt: it returns
-// the number taking route 1 and the number leaving by either route.
-func eulerMultinomial(src *rng.Source, n int64, r1, r2, dt float64) (first, leave int64) {
+// eulerDraws is one run's hazards, route probabilities and draws.
+type eulerDraws struct {
+	hS, hE, hI, pS, pE, pI                 [rng.BlockSize]float64
+	leaveS, leaveE, leaveI, toE, toI, toR [rng.BlockSize]int64
+}
+
+// run steps the patches of one run; q's slices are indexed from off.
+func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, off int, cases []int64) {
+	dt, m := q.DT, len(s)
+	for j := range s {
+		gamma, mu := q.Gamma[off+j], q.Mu[off+j]
+		rate := eulerForce(q, off+j, float64(i[j]), pop[j])
+		if sse := q.SigmaSE[off+j]; sse > 0 && s[j] > 0 {
+			v := sse * sse
+			rate = rate * v * rng.Gamma(src, dt/v) / dt
+		}
+		d.hS[j], d.pS[j] = routes(rate, mu, dt)
+		d.hE[j], d.pE[j] = routes(q.Sigma[off+j], mu, dt)
+		d.hI[j], d.pI[j] = routes(gamma, mu, dt)
+	}
+	rng.BinomialHazards(src, s, d.hS[:m], d.leaveS[:m])
+	rng.BinomialHazards(src, e, d.hE[:m], d.leaveE[:m])
+	rng.BinomialHazards(src, i, d.hI[:m], d.leaveI[:m])
+	rng.Binomials(src, d.leaveS[:m], d.pS[:m], d.toE[:m])
+	rng.Binomials(src, d.leaveE[:m], d.pE[:m], d.toI[:m])
+	rng.Binomials(src, d.leaveI[:m], d.pI[:m], d.toR[:m])
+	for j := range s {
+		s[j] -= d.leaveS[j]
+		e[j] += d.toE[j] - d.leaveE[j]
+		i[j] += d.toI[j] - d.leaveI[j]
+		r[j] += d.toR[j]
+		cases[j] += d.toR[j]
+	}
+}
+
+// eulerForce returns patch j's force of infection foi = β·(I + ι)^α / P
+// (0 when P ≤ 0), with He et al.'s term season when q.Seasonal.
+func eulerForce(q *EulerRates, j int, inf, p float64) float64 {
+	if p <= 0 {
+		return 0
+	}
+	seas := 1.0
+	if q.Seasonal {
+		seas = seasonHe2010(q.DOY, q.Amplitude[j])
+	}
+	gamma, mu, dt := q.Gamma[j], q.Mu[j], q.DT
+	var beta float64
+	if q.Spatpomp {
+		beta = q.R0[j] * seas * -math.Expm1(-(gamma+mu)*dt) / dt
+	} else {
+		beta = q.R0[j] * (gamma + mu) * seas
+	}
+	x := inf + q.Iota[j]
+	if a := q.Alpha[j]; a != 1 && x > 0 {
+		x = rng.Exp(a * rng.Log(x))
+	}
+	return beta * x / p
+}
+
+// routes returns the hazard of leaving by either of two routes with rates
+// r1 (the route counted) and r2 over dt, and the first route's share
+// r1/(r1 + r2) (1 when both are 0: nobody leaves).
+func routes(r1, r2, dt float64) (hazard, first float64) {
 	total := r1 + r2
-	if n == 0 || total == 0 {
-		return 0, 0
+	if total == 0 {
+		return 0, 1
 	}
-	leave = rng.BinomialHazard(src, n, total*dt)
-	if r2 == 0 {
-		return leave, leave
-	}
-	return rng.Binomial(src, leave, r1/total), leave
+	return total * dt, r1 / total
 }
