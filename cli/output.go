@@ -146,13 +146,15 @@ func (p *pendingDir) commit(dir string, force bool, snapshots []string) error {
 const fileBufferSize = 256 << 10
 
 // streamFile creates the file name (which must not exist) in dir and
-// streams write into it through a buffer of fileBufferSize bytes. Errors
-// name the file as name does (states.csv, ensemble/states.csv).
+// streams write into it through a buffer of fileBufferSize bytes, its disk
+// blocks reserved ahead of the writes ([reservingFile]). Errors name the
+// file as name does (states.csv, ensemble/states.csv).
 func streamFile(dir, name string, write func(io.Writer) error) (err error) {
-	f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	file, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
+	f := &reservingFile{f: file}
 	name = filepath.ToSlash(name)
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {

@@ -13,11 +13,11 @@ import (
 //
 //  1. the stream's next 2n uniforms ([Source.Uniforms]): U_0 … U_{n−1},
 //     then V_0 … V_{n−1}, whatever the lanes' regimes;
-//  2. a lane in the inversion regime (Poisson mean < 100; binomial p ≤ ½
-//     and n·λ < 100 with λ = −log(1 − p)) takes its value by inverting its
+//  2. a lane in the inversion regime (Poisson mean < 200; binomial p ≤ ½
+//     and n·λ < 200 with λ = −log(1 − p)) takes its value by inverting its
 //     cdf at U_j, in SIMD lanes;
-//  3. a lane in a rejection regime (PTRS: mean ≥ 100; BTRS: p ≤ ½ and
-//     n·λ ≥ 100) runs its first trial with (U_j, V_j): accepted at once by
+//  3. a lane in a rejection regime (PTRS: mean ≥ 200; BTRS: p ≤ ½ and
+//     n·λ ≥ 200) runs its first trial with (U_j, V_j): accepted at once by
 //     the squeeze in SIMD lanes;
 //  4. then, in lane order, the lanes not finished: a rejection lane
 //     finishes its first trial (the full acceptance test) with (U_j, V_j)

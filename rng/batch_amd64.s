@@ -137,7 +137,7 @@ pgroup:
 pchunk:
 	KORTESTB K1, K2
 	JEQ      pdone
-	CMPQ     AX, $256
+	CMPQ     AX, $512
 	JGT      pdone
 	PTERM
 	PTERM
@@ -235,7 +235,7 @@ bgroup:
 bchunk:
 	KORTESTB K1, K2
 	JEQ      bdone
-	CMPQ     AX, $256
+	CMPQ     AX, $512
 	JGT      bdone
 	BTERM
 	BTERM

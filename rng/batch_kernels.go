@@ -8,21 +8,24 @@ const invChunk = 4
 
 // batchSearchLimit bounds the batched inversions' searches, as searchLimit
 // bounds the scalar ones, for their larger regime (Poisson mean <
-// poissonBatchLimit, binomial n·λ < binomialBatchLimit): P(X ≥ 256) <
-// 10⁻³⁶ there (Chernoff: e^−μ·(eμ/k)ᵏ at μ = 100, k = 256), so the cdf
-// reaches 1 − 2⁻⁵³ ≥ U long before; a lane that gets there is in the
-// rounding gap and is redrawn by the exact scalar sampler.
-const batchSearchLimit = 256
+// poissonBatchLimit, binomial n·λ < binomialBatchLimit): P(X ≥ 512) <
+// 10⁻⁷³ there (Chernoff: e^−μ·(eμ/k)ᵏ at μ = 200, k = 512; the binomial's
+// tail is lighter), so the cdf reaches 1 − 2⁻⁵³ ≥ U long before; a lane
+// that gets there is in the rounding gap and is redrawn by the exact
+// scalar sampler.
+const batchSearchLimit = 512
 
 // The batched inversions' regimes: Poisson mean below poissonBatchLimit,
 // binomial p ≤ ½ and n·λ below binomialBatchLimit (λ = −log(1 − p), so
-// n·p < n·λ). In SIMD lanes the inversion costs about 3 ns at mean 1 and
-// 9 ns at mean 70 per draw against 30–40 ns for PTRS and BTRS
-// (BenchmarkPoissonBatch), so the batched regime reaches far above the
-// scalar switches at 20 and 15; the limits are where the two meet.
+// n·p < n·λ). In SIMD lanes the inversion costs about 3 ns per draw at mean
+// 1, 7 ns at 50 and 16 ns at 200 (BenchmarkPoissonBatch, means ±10 %
+// across lanes) against 40–45 ns for scalar PTRS and BTRS and 20–35 ns for
+// their batched first trials, so the batched regime reaches far above the
+// scalar switches at 20 and 15; 200 is about where the two meet. The sums
+// over up to ~300 terms keep the cdf within ~10⁻¹³ of its exact value.
 const (
-	poissonBatchLimit  = 100
-	binomialBatchLimit = 100
+	poissonBatchLimit  = 200
+	binomialBatchLimit = 200
 )
 
 // poissonInvGeneric is the pure-Go kernel of the batched Poisson

@@ -32,7 +32,7 @@ func batchedDraw(fill func(src *Source, out []int64)) func(src *Source) int64 {
 // from the case's (PTRS for inversion means and vice versa).
 func companionMean(mean float64) float64 {
 	if mean < poissonBatchLimit {
-		return 257.5
+		return 457.5
 	}
 	return 3.25
 }
@@ -40,10 +40,10 @@ func companionMean(mean float64) float64 {
 // TestPoissonsGrid runs the SPEC §6.4 checks of TestPoissonGrid on the
 // batched sampler (Poissons), every case's lanes interleaved with lanes of
 // the other regime, at the same sample sizes and bounds, plus the two sides
-// of the batched inversion/PTRS switch (99.99 and 100) and 50 inside it.
+// of the batched inversion/PTRS switch (199.99 and 200) and 50 inside it.
 func TestPoissonsGrid(t *testing.T) {
 	t.Parallel()
-	for _, mean := range []float64{1e-4, 0.1, 1, 1.999, 2, 5.999, 6, 9.99, 10, 19.99, 20, 30, 50, 99.99, 100, 1e4} {
+	for _, mean := range []float64{1e-4, 0.1, 1, 1.999, 2, 5.999, 6, 9.99, 10, 19.99, 20, 30, 50, 100, 199.99, 200, 1e4} {
 		name := fmt.Sprintf("mean=%g", mean)
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
