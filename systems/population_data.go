@@ -233,18 +233,23 @@ func (c *PopulationData) Step(m phases.Model, tick int) error {
 	return nil
 }
 
-// Block draws the entries of block b's patches from its stream.
+// Block draws the entries of block b's patches from its stream, batched
+// ([rng.Poissons]: every patch's births in one call).
 func (c *PopulationData) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	src := c.blocks.Stream(b)
+	var mean [rng.BlockSize]float64
+	var births [rng.BlockSize]int64
 	dt := 1 / YearDays
 	for j := lo; j < hi; j++ {
 		br := c.placeB[c.place[j]]
-		mean := (1 - c.cohort[j]) * br * dt
+		mean[j-lo] = (1 - c.cohort[j]) * br * dt
 		if c.cohortD {
-			mean += c.cohort[j] * br
+			mean[j-lo] += c.cohort[j] * br
 		}
-		c.s[j] += rng.Poisson(src, mean)
+	}
+	rng.Poissons(c.blocks.Stream(b), mean[:hi-lo], births[:hi-lo])
+	for j := lo; j < hi; j++ {
+		c.s[j] += births[j-lo]
 		if c.p.ResidualR {
 			c.r[j] = max(int64(math.Round(c.pop[j]))-c.s[j]-c.e[j]-c.i[j], 0)
 		}
