@@ -54,7 +54,7 @@ func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *Euler
 
 // eulerDraws is one run's hazards, route probabilities and draws.
 type eulerDraws struct {
-	hS, hE, hI, pS, pE, pI                 [rng.BlockSize]float64
+	hS, hE, hI, pS, pE, pI                [rng.BlockSize]float64
 	leaveS, leaveE, leaveI, toE, toI, toR [rng.BlockSize]int64
 }
 
