@@ -98,8 +98,13 @@ func he10Towns(t testing.TB) (*Spec, *Observations, []float64) {
 // rubeola lands −10.2 … +3.4 (docs/fit.md). With the test's J = 2500 the
 // filter's downward bias grows for the largest towns (Birmingham: −29 at
 // J = 1000, −7 at J = 5000), so a town is accepted within [published − 20,
-// published + 5]. A town far outside is a bug: before He et al.'s three
-// outliers were set missing, Liverpool landed 85 units below.
+// published + 10]. The upper side is London's: pomp's value is 3.4 above
+// the published one, and eight single filters at J = 2500 gave a mean of
+// −3802.8 (published + 2.1) with an SD of 1.4 (2026-11-27, `rubeola fit
+// examples/he2010/london.toml --loglik --particles 2500 --filters 8`), so
+// published + 10 is that mean plus about 5.5 SD. A town far outside is a
+// bug: before He et al.'s three outliers were set missing, Liverpool landed
+// 85 units below.
 func TestHe10TownsAtPublishedMLE(t *testing.T) {
 	if testing.Short() {
 		t.Skip("20 towns × 2500 particles × 14 years: about 40 s")
@@ -117,7 +122,7 @@ func TestHe10TownsAtPublishedMLE(t *testing.T) {
 	require.NoError(t, err)
 	for p, id := range obs.Places {
 		t.Logf("%-18s published %8.1f  rubeola %8.1f ± %.1f  diff %+6.1f", id, published[p], res.PlaceLogLik[p], res.PlaceSE[p], res.PlaceLogLik[p]-published[p])
-		assert.InDelta(t, published[p]-7.5, res.PlaceLogLik[p], 12.5, "%s", id)
+		assert.InDelta(t, published[p]-5, res.PlaceLogLik[p], 15, "%s", id)
 	}
 	t.Logf("%.1f s, %.3g particle-days/s", res.Seconds, res.ParticleDays)
 }
