@@ -158,13 +158,30 @@ const (
 // regime draw with [BinomialHazard]. Invalid inputs panic as in
 // [BinomialHazard]. It allocates nothing.
 func BinomialHazards(src *Source, n []int64, hazard []float64, out []int64) {
+	binomialHazardRuns(src, n, hazard, 0, out)
+}
+
+// BinomialHazardsSame is [BinomialHazards] with one hazard for every lane.
+func BinomialHazardsSame(src *Source, n []int64, hazard float64, out []int64) {
+	binomialHazardRuns(src, n, nil, hazard, out)
+}
+
+// binomialHazardRuns draws [BinomialHazards] run by run, each lane's hazard
+// hazard[j], or same when hazard is nil.
+func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, out []int64) {
+	at := func(j int) float64 {
+		if hazard == nil {
+			return same
+		}
+		return hazard[j]
+	}
 	for lo := 0; lo < len(n); lo += BlockSize {
 		hi := min(lo+BlockSize, len(n))
 		b := newBinomialBatch(hi - lo)
-		for j, h := range hazard[lo:hi] {
-			k := n[lo+j]
+		for j, k := range n[lo:hi] {
+			h := at(lo + j)
 			if uint64(k) > MaxBinomialN || !(h >= 0) {
-				checkHazard(k, h) // panics
+				checkHazard("rng.BinomialHazards", k, h) // panics
 			}
 			if nf := float64(k); h <= math.Ln2 && nf*h < binomialBatchLimit {
 				b.nf[j], b.lambda[j] = nf, h // the inversion kernel (n = 0 or h = 0: 0)
@@ -172,26 +189,7 @@ func BinomialHazards(src *Source, n []int64, hazard []float64, out []int64) {
 			}
 			b.setLane(j, k, h)
 		}
-		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return BinomialHazard(src, n[lo+j], hazard[lo+j]) })
-	}
-}
-
-// BinomialHazardsSame is [BinomialHazards] with one hazard for every lane.
-func BinomialHazardsSame(src *Source, n []int64, hazard float64, out []int64) {
-	for lo := 0; lo < len(n); lo += BlockSize {
-		hi := min(lo+BlockSize, len(n))
-		b := newBinomialBatch(hi - lo)
-		for j, k := range n[lo:hi] {
-			if uint64(k) > MaxBinomialN || !(hazard >= 0) {
-				checkHazard(k, hazard) // panics
-			}
-			if nf := float64(k); hazard <= math.Ln2 && nf*hazard < binomialBatchLimit {
-				b.nf[j], b.lambda[j] = nf, hazard
-				continue
-			}
-			b.setLane(j, k, hazard)
-		}
-		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return BinomialHazard(src, n[lo+j], hazard) })
+		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return BinomialHazard(src, n[lo+j], at(lo+j)) })
 	}
 }
 
@@ -246,14 +244,14 @@ func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
 	}
 }
 
-// checkHazard panics on inputs [BinomialHazard] refuses.
-func checkHazard(n int64, hazard float64) {
-	checkBinomialN("rng.BinomialHazards", n)
+// checkHazard panics, naming fn, on inputs [BinomialHazard] refuses.
+func checkHazard(fn string, n int64, hazard float64) {
+	checkBinomialN(fn, n)
 	switch {
 	case math.IsNaN(hazard):
-		panic("rng.BinomialHazards: hazard is NaN")
+		panic(fn + ": hazard is NaN")
 	case hazard < 0:
-		panic(fmt.Sprintf("rng.BinomialHazards: hazard = %g is negative", hazard))
+		panic(fmt.Sprintf("%s: hazard = %g is negative", fn, hazard))
 	}
 }
 

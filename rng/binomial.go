@@ -55,12 +55,8 @@ func Binomial(src *Source, n int64, p float64) int64 {
 // random numbers. A negative n, an n above [MaxBinomialN] or a NaN or negative
 // hazard is an internal invariant violation and panics.
 func BinomialHazard(src *Source, n int64, hazard float64) int64 {
-	checkBinomialN("rng.BinomialHazard", n)
+	checkHazard("rng.BinomialHazard", n, hazard)
 	switch {
-	case math.IsNaN(hazard):
-		panic("rng.BinomialHazard: hazard is NaN")
-	case hazard < 0:
-		panic(fmt.Sprintf("rng.BinomialHazard: hazard = %g is negative", hazard))
 	case n == 0 || hazard == 0:
 		return 0
 	case math.IsInf(hazard, 1):
