@@ -76,3 +76,18 @@ func invImpls() []namedInv {
 	}
 	return append(out, namedInv{"go", 0})
 }
+
+// gammaTrialAVX512 is the AVX-512 kernel of [Gammas] (gamma_batch_amd64.s)
+// over n lanes (a multiple of 8), equal bit for bit to gammaTrialGeneric.
+//
+//go:noescape
+func gammaTrialAVX512(u1, u2, u3, u4, shape, res, gm *float64, n int)
+
+// gammaTrial runs the gamma kernel of invLevel.
+func gammaTrial(u1, u2, u3, u4, shape, res, gm []float64) {
+	if invLevel == 1 && len(shape) > 0 {
+		gammaTrialAVX512(&u1[0], &u2[0], &u3[0], &u4[0], &shape[0], &res[0], &gm[0], len(shape))
+		return
+	}
+	gammaTrialGeneric(u1, u2, u3, u4, shape, res, gm)
+}

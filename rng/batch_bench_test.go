@@ -73,3 +73,31 @@ func BenchmarkBinomialBatch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGammaBatch reports amortised ns per draw of Gamma(shape) for the
+// particle filter's noise shape (dt/σ_SE² ≈ 0.36 for He et al.'s London)
+// and shapes 2.5 and 30: scalar Gamma per lane against Gammas.
+func BenchmarkGammaBatch(b *testing.B) {
+	for _, a := range []float64{0.36, 2.5, 30} {
+		shape, out := make([]float64, BlockSize), make([]float64, BlockSize)
+		for j := range shape {
+			shape[j] = a * (0.9 + 0.2*float64(j)/BlockSize)
+		}
+		b.Run(fmt.Sprintf("shape=%g/scalar", a), func(b *testing.B) {
+			src := NewSource(1, "bench", 0)
+			for b.Loop() {
+				for j, s := range shape {
+					out[j] = Gamma(src, s)
+				}
+			}
+			reportPerDraw(b, b.N*BlockSize)
+		})
+		b.Run(fmt.Sprintf("shape=%g/batch", a), func(b *testing.B) {
+			src := NewSource(1, "bench", 0)
+			for b.Loop() {
+				Gammas(src, shape, out)
+			}
+			reportPerDraw(b, b.N*BlockSize)
+		})
+	}
+}

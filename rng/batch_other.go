@@ -21,3 +21,8 @@ func ptrsSqueeze(u, v, mean []float64, out []int64) { ptrsSqueezeGeneric(u, v, m
 
 // btrsSqueeze runs the pure-Go BTRS squeeze kernel.
 func btrsSqueeze(u, v, nf, p []float64, out []int64) { btrsSqueezeGeneric(u, v, nf, p, out) }
+
+// gammaTrial runs the pure-Go gamma kernel.
+func gammaTrial(u1, u2, u3, u4, shape, res, gm []float64) {
+	gammaTrialGeneric(u1, u2, u3, u4, shape, res, gm)
+}

@@ -39,11 +39,11 @@ type EulerRates struct {
 // the I → R flow, and cases[j] accumulates it (He et al.'s C, the
 // reported cases' true count). A patch with P ≤ 0 has no force.
 //
-// Draw order, in runs of at most [rng.BlockSize] patches: the gamma noise
-// patch by patch ([rng.Gamma], only where σ_SE > 0 and S > 0), then
-// batched over the run ([rng.BinomialHazards], [rng.Binomials]): the
-// leavers of S, of E, of I, then the first routes of S's, E's and I's
-// leavers.
+// Draw order, in runs of at most [rng.BlockSize] patches, each batched
+// over the run: the gamma noise of the patches with σ_SE > 0 and S > 0
+// ([rng.Gammas], those patches in order), then ([rng.BinomialHazards],
+// [rng.Binomials]) the leavers of S, of E, of I, then the first routes of
+// S's, E's and I's leavers.
 func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
 	var d eulerDraws
 	for lo := 0; lo < len(s); lo += rng.BlockSize {
@@ -56,17 +56,30 @@ func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *Euler
 type eulerDraws struct {
 	hS, hE, hI, pS, pE, pI                [rng.BlockSize]float64
 	leaveS, leaveE, leaveI, toE, toI, toR [rng.BlockSize]int64
+	noisy                                 [rng.BlockSize]int // patches with gamma noise
+	shape, noise                          [rng.BlockSize]float64
 }
 
 // run steps the patches of one run; q's slices are indexed from off.
 func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, off int, cases []int64) {
 	dt, m := q.DT, len(s)
+	k := 0
+	for j := range s {
+		if sse := q.SigmaSE[off+j]; sse > 0 && s[j] > 0 {
+			d.noisy[k], d.shape[k] = j, dt/(sse*sse)
+			k++
+		}
+	}
+	noisy := k
+	rng.Gammas(src, d.shape[:noisy], d.noise[:noisy])
+	k = 0
 	for j := range s {
 		gamma, mu := q.Gamma[off+j], q.Mu[off+j]
 		rate := eulerForce(q, off+j, float64(i[j]), pop[j])
-		if sse := q.SigmaSE[off+j]; sse > 0 && s[j] > 0 {
-			v := sse * sse
-			rate = rate * v * rng.Gamma(src, dt/v) / dt
+		if k < noisy && d.noisy[k] == j { // dW/dt = σ_SE²·Gamma(dt/σ_SE²)/dt
+			sse := q.SigmaSE[off+j]
+			rate = rate * (sse * sse) * d.noise[k] / dt
+			k++
 		}
 		d.hS[j], d.pS[j] = routes(rate, mu, dt)
 		d.hE[j], d.pE[j] = routes(q.Sigma[off+j], mu, dt)
