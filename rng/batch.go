@@ -194,13 +194,15 @@ func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, 
 }
 
 // Binomials sets out[j] to a Binomial(n[j], p[j]) draw for every j, in the
-// batched draw order (a lane's λ = −log(1 − p) by [fastLog1p]); the lanes
+// batched draw order (a lane's λ = −log(1 − p) by [hazardLane], in SIMD
+// lanes; p > ½ reflected); the lanes
 // outside the inversion regime draw with [Binomial]. Invalid inputs panic
 // as in [Binomial]. It allocates nothing.
 func Binomials(src *Source, n []int64, p []float64, out []int64) {
 	for lo := 0; lo < len(n); lo += BlockSize {
 		hi := min(lo+BlockSize, len(n))
 		b := newBinomialBatch(hi - lo)
+		m := hi - lo
 		for j, pj := range p[lo:hi] {
 			k := n[lo+j]
 			if uint64(k) > MaxBinomialN || pj != pj {
@@ -209,11 +211,18 @@ func Binomials(src *Source, n []int64, p []float64, out []int64) {
 			if pj > 0.5 { // reflect: n − Binomial(n, 1 − p), 1 − p exact
 				b.reflect[j], pj = true, 1-pj
 			}
-			lambda := math.NaN() // needed for the inversion lanes only
-			if pj > 0 && float64(k)*pj < binomialBatchLimit {
-				lambda = -fastLog1p(-pj)
+			b.p[j] = max(pj, 0)
+		}
+		m8 := (m + 7) &^ 7
+		clear(b.p[m:m8])
+		hazards(b.p[:m8], b.scratch[:m8]) // λ = −log(1 − p), in SIMD lanes
+		for j, k := range n[lo:hi] {
+			pj, h := b.p[j], b.scratch[j]
+			if nf := float64(k); pj > 0 && nf*h < binomialBatchLimit { // p ≤ ½: the inversion kernel
+				b.nf[j], b.lambda[j] = nf, h
+				continue
 			}
-			b.setLaneP(j, k, pj, lambda)
+			b.setLaneP(j, k, pj, h)
 		}
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p[lo+j]) })
 	}

@@ -91,3 +91,18 @@ func gammaTrial(u1, u2, u3, u4, shape, res, gm []float64) {
 	}
 	gammaTrialGeneric(u1, u2, u3, u4, shape, res, gm)
 }
+
+// hazardsAVX512 is the AVX-512 kernel of hazards (hazard_amd64.s) over n
+// lanes (a multiple of 8), equal bit for bit to hazardLane lane by lane.
+//
+//go:noescape
+func hazardsAVX512(p, out *float64, n int)
+
+// hazards sets out[j] = hazardLane(p[j]) (len a multiple of 8).
+func hazards(p, out []float64) {
+	if invLevel == 1 && len(p) > 0 {
+		hazardsAVX512(&p[0], &out[0], len(p))
+		return
+	}
+	hazardsGeneric(p, out)
+}

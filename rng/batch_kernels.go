@@ -89,3 +89,11 @@ type namedInv struct {
 	name  string
 	level int
 }
+
+// hazardsGeneric is the pure-Go kernel of hazards: out[j] =
+// hazardLane(p[j]) for 0 ≤ p[j] ≤ ½.
+func hazardsGeneric(p, out []float64) {
+	for j, x := range p {
+		out[j] = hazardLane(x)
+	}
+}

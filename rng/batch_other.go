@@ -26,3 +26,6 @@ func btrsSqueeze(u, v, nf, p []float64, out []int64) { btrsSqueezeGeneric(u, v, 
 func gammaTrial(u1, u2, u3, u4, shape, res, gm []float64) {
 	gammaTrialGeneric(u1, u2, u3, u4, shape, res, gm)
 }
+
+// hazards sets out[j] = hazardLane(p[j]).
+func hazards(p, out []float64) { hazardsGeneric(p, out) }

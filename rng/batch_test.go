@@ -263,3 +263,28 @@ func TestSqueezeKernelsEqualGeneric(t *testing.T) {
 		assert.Equal(t, wantB, gotB, "%s: BTRS", impl.name)
 	}
 }
+
+// TestHazardsKernelsEqualGeneric checks that every hazard kernel this CPU
+// runs returns hazardLane's bits on p across [0, ½] and tiny p.
+func TestHazardsKernelsEqualGeneric(t *testing.T) {
+	const n = 4096
+	src := NewSource(11, "hazard lanes", 0)
+	p := make([]float64, n)
+	for j := range p {
+		p[j] = 0.5 * Uniform(src)
+		if j%3 == 0 {
+			p[j] = math.Exp(-700 * Uniform(src))
+		}
+	}
+	p[0], p[1] = 0, 0.5
+	want := make([]float64, n)
+	hazardsGeneric(p, want)
+	for _, impl := range invImpls() {
+		got := make([]float64, n)
+		saved := invLevel
+		invLevel = impl.level
+		hazards(p, got)
+		invLevel = saved
+		assert.Equal(t, want, got, impl.name)
+	}
+}

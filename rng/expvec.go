@@ -91,3 +91,26 @@ func logLane(x float64) float64 {
 	kf := float64(k)
 	return float64(float64(kf*vecLn2Lo)+float64(float64(s+s)*p)) + float64(kf*vecLn2Hi)
 }
+
+// vecLog1pCoef are 1/(2k+1) for k = 17 … 0, Horner's order in z = s²:
+// log(1 + x) = 2s·Σ z^k/(2k+1) with s = x/(2 + x), |s| ≤ ⅓ for x ∈ [−½, 0],
+// to a truncation error below z¹⁸/37 < 10⁻¹⁸ (relative).
+var vecLog1pCoef = func() (c [18]float64) {
+	for k := range c {
+		c[17-k] = 1 / float64(2*k+1)
+	}
+	return c
+}()
+
+// hazardLane returns the hazard −log(1 − p) for 0 ≤ p ≤ ½ as −2s·Σ z^k/(2k+1)
+// with s = −p/(2 − p): full relative precision for tiny p, within 2 ulp of
+// −math.Log1p(−p) (TestHazardLane).
+func hazardLane(p float64) float64 {
+	s := -p / (2 - p)
+	z := s * s
+	q := vecLog1pCoef[0]
+	for _, c := range vecLog1pCoef[1:] {
+		q = float64(q*z) + c
+	}
+	return -(float64(s+s) * q)
+}

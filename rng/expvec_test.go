@@ -62,3 +62,18 @@ func TestLogLane(t *testing.T) {
 	}
 	assert.LessOrEqual(t, worst, 2.0, "largest error of logLane, ulp")
 }
+
+// TestHazardLane compares hazardLane with −math.Log1p(−p) on [0, ½] and on
+// tiny p down to 10⁻³⁰⁰; the bound is 2 ulp.
+func TestHazardLane(t *testing.T) {
+	var worst float64
+	for p := 0.0000123; p <= 0.5; p += 0.0000371 {
+		worst = max(worst, ulps(hazardLane(p), -math.Log1p(-p)))
+	}
+	for p := 1e-300; p < 1e-3; p *= 3.1 {
+		worst = max(worst, ulps(hazardLane(p), -math.Log1p(-p)))
+	}
+	worst = max(worst, ulps(hazardLane(0.5), math.Ln2))
+	assert.LessOrEqual(t, worst, 2.0, "largest error of hazardLane, ulp")
+	assert.Equal(t, 0.0, hazardLane(0))
+}
