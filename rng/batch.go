@@ -349,8 +349,10 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 			out[j] = scalar(j)
 			continue
 		case laneBTRS:
-			x = b.bres[k]
-			if x < 0 {
+			switch x = b.bres[k]; x {
+			case -1: // the first trial was rejected: new trials
+				x = binomialBTRS(src, n[j], b.p[j])
+			case -3: // undecided in lanes (|k − m| > 20): finish it
 				x = binomialBTRSFrom(src, n[j], b.p[j], u[j], v[j])
 			}
 			k++

@@ -27,9 +27,12 @@ func ptrsSqueezeGeneric(u, v, mean []float64, out []int64) {
 
 // btrsSqueezeGeneric is the pure-Go kernel of the batched BTRS lanes: for
 // each lane (n = nf[j], 0 < p ≤ ½, n·p ≥ 15), the first BTRS trial with
-// the uniforms u[j], v[j] as [btrs.trial] forms it, decided by the squeeze
-// alone: the candidate, or −1 (the lane finishes with [binomialBTRSFrom]).
-// The SIMD kernels equal it bit for bit.
+// the uniforms u[j], v[j] as [btrs.trial] forms it: the candidate when the
+// squeeze accepts it or, for |k − m| ≤ btrsLaneSteps, when
+// [binomialRatio.accept]'s product recursion does; −1 when the trial is
+// rejected (the lane draws new trials with [binomialBTRS]); −3 when
+// |k − m| > btrsLaneSteps leaves it undecided (the lane finishes it with
+// [binomialBTRSFrom]). The SIMD kernels equal it bit for bit.
 func btrsSqueezeGeneric(u, v, nf, p []float64, out []int64) {
 	for j, n := range nf {
 		pj := p[j]
@@ -45,10 +48,47 @@ func btrsSqueezeGeneric(u, v, nf, p []float64, out []int64) {
 		c := float64(float64(fm-m)-pj) + 0.5
 		uu := u[j] - 0.5
 		us := 0.5 - math.Abs(uu)
-		x := float64(float64(float64(float64(2*a)*(1/us))+b)*uu) + c
+		ius := 1 / us
+		x := float64(float64(float64(float64(2*a)*ius)+b)*uu) + c
+		d := math.Floor(x)
 		out[j] = -1
-		if x >= -m && x < float64(n-m)+1 && us >= 0.07 && v[j] <= vr {
-			out[j] = int64(m + math.Floor(x))
+		inRange := x >= -m && x < float64(n-m)+1
+		switch {
+		case inRange && us >= 0.07 && v[j] <= vr:
+			out[j] = int64(m + d)
+		case inRange && math.Abs(d) > btrsLaneSteps:
+			out[j] = -3
+		case inRange && btrsRatioAccept(n, m, d, pj, q, np, spq, ib, a, b, ius, v[j]):
+			out[j] = int64(m + d)
 		}
 	}
+}
+
+// btrsLaneSteps is the largest |k − m| whose BTRS test the lanes decide by
+// the product recursion: twice the scalar test's ratioSteps, so that about
+// 98 % of first trials are decided in lanes at n·p·q ≈ 140 (86 % at 20);
+// the product of 40 ratios carries at most ~80 roundings, against the
+// scalar's log pmf beyond 20.
+const btrsLaneSteps = 40
+
+// btrsRatioAccept is [binomialRatio.accept]'s product test for |d| ≤
+// btrsLaneSteps with BTRS's w = v·α/(a·ius² + b), as the SIMD kernel
+// computes it.
+func btrsRatioAccept(n, m, d, p, q, np, spq, ib, a, b, ius, v float64) bool {
+	wn := v * float64(float64(2.83+float64(5.1*ib))*spq)
+	wd := float64(float64(a*ius)*ius) + b
+	inpq := 1 / float64(np*q)
+	pg, qg := p*inpq, q*inpq
+	ns, nd, ng, ds, dd, dg := m+d+1, 1.0, qg, float64(n-m)-d, -1.0, pg
+	if d > 0 {
+		ns, nd, ng, ds, dd, dg = n-m, -1, pg, m+1, 1, qg
+	}
+	num, den := 1.0, 1.0
+	for step := 0.0; step < math.Abs(d); step++ {
+		num *= float64(ns * ng)
+		den *= float64(ds * dg)
+		ns += nd
+		ds += dd
+	}
+	return float64(wn*den) <= float64(num*wd)
 }

@@ -26,7 +26,12 @@ DATA sqzConst<>+136(SB)/8, $0x4010cccccccccccd // c42 = 4.2
 DATA sqzConst<>+144(SB)/8, $0x8000000000000000 // sign
 DATA sqzConst<>+152(SB)/8, $0x7fffffffffffffff // abs mask
 DATA sqzConst<>+160(SB)/8, $0xffffffffffffffff // -1
-GLOBL sqzConst<>(SB), RODATA|NOPTR, $168
+DATA sqzConst<>+168(SB)/8, $0x4044000000000000 // c40 = 40 (btrsLaneSteps)
+DATA sqzConst<>+176(SB)/8, $0x4006a3d70a3d70a4 // c283 = 2.83
+DATA sqzConst<>+184(SB)/8, $0x4014666666666666 // c51 = 5.1
+DATA sqzConst<>+192(SB)/8, $0xbff0000000000000 // m1 = -1.0
+DATA sqzConst<>+200(SB)/8, $0xfffffffffffffffd // -3 (int64)
+GLOBL sqzConst<>(SB), RODATA|NOPTR, $208
 
 // CANDIDATE sets Z12 to x = ((2a·(1/us) + b)·uu) + Z8 and Z10 to us, from
 // a in Z3, b in Z2 and the uniform U in Z9 (uu = U − ½); Z8 holds the
@@ -143,7 +148,80 @@ btrs:
 	VXORPD Z25, Z7, Z13
 	VSUBPD Z7, Z1, Z14
 	VADDPD Z27, Z14, Z14
-	ACCEPT
+	VCMPPD  $0x1d, Z13, Z12, K1
+	VCMPPD  $0x11, Z14, Z12, K1, K1
+	VMOVUPD (BX), Z15
+	VCMPPD  $0x1d, Z28, Z10, K1, K2
+	VCMPPD  $0x12, Z6, Z15, K2, K2
+	VRNDSCALEPD $0x09, Z12, Z16
+	VANDPD  Z26, Z16, Z17
+	VCMPPD.BCST $0x12, sqzConst<>+168(SB), Z17, K1, K3
+	KANDNW  K1, K3, K7
+	KANDNW  K7, K2, K7
+	KANDNW  K3, K2, K3
+	KORTESTW K3, K3
+	JEQ     btrsdone
+
+	// The full test w ≤ f(m+d)/f(m) for the lanes in K3 (not squeezed,
+	// |d| ≤ 40), by binomialRatio.accept's product recursion.
+	VMULPD.BCST sqzConst<>+184(SB), Z22, Z30
+	VADDPD.BCST sqzConst<>+176(SB), Z30, Z30
+	VMULPD  Z21, Z30, Z30
+	VMULPD  Z30, Z15, Z30
+	VMULPD  Z11, Z3, Z31
+	VMULPD  Z11, Z31, Z31
+	VADDPD  Z2, Z31, Z31
+	VMULPD  Z19, Z20, Z4
+	VDIVPD  Z4, Z27, Z4
+	VMULPD  Z4, Z18, Z5
+	VMULPD  Z4, Z19, Z4
+	VPXORQ  Z0, Z0, Z0
+	VCMPPD  $0x1e, Z0, Z16, K4
+	VADDPD  Z16, Z7, Z9
+	VADDPD  Z27, Z9, Z9
+	VSUBPD  Z7, Z1, Z10
+	VSUBPD  Z16, Z10, Z10
+	VMOVAPD Z27, Z11
+	VBROADCASTSD sqzConst<>+192(SB), Z12
+	VMOVAPD Z4, Z13
+	VMOVAPD Z5, Z14
+	VSUBPD  Z7, Z1, K4, Z9
+	VADDPD  Z27, Z7, K4, Z10
+	VMOVAPD Z12, K4, Z11
+	VMOVAPD Z27, K4, Z12
+	VMOVAPD Z5, K4, Z13
+	VMOVAPD Z4, K4, Z14
+	VMOVAPD Z27, Z15
+	VMOVAPD Z27, Z23
+	VPXORQ  Z8, Z8, Z8
+
+prod:
+	VCMPPD  $0x1e, Z8, Z17, K3, K5
+	KORTESTW K5, K5
+	JEQ     proddone
+	VMULPD  Z13, Z9, Z6
+	VMULPD  Z6, Z15, K5, Z15
+	VMULPD  Z14, Z10, Z6
+	VMULPD  Z6, Z23, K5, Z23
+	VADDPD  Z11, Z9, Z9
+	VADDPD  Z12, Z10, Z10
+	VADDPD  Z27, Z8, Z8
+	JMP     prod
+
+proddone:
+	VMULPD  Z23, Z30, Z6
+	VMULPD  Z31, Z15, Z0
+	VCMPPD  $0x12, Z0, Z6, K3, K6
+	KORW    K6, K2, K2
+
+btrsdone:
+	VADDPD  Z16, Z7, Z16
+	VCVTTPD2QQ Z16, Z16
+	VMOVDQA64 Z29, Z17
+	VPBROADCASTQ sqzConst<>+200(SB), Z18
+	VMOVDQA64 Z18, K7, Z17
+	VMOVDQA64 Z16, K2, Z17
+	VMOVDQU64 Z17, (DI)
 	ADDQ $64, SI
 	ADDQ $64, BX
 	ADDQ $64, DX

@@ -216,7 +216,8 @@ func TestBatchedAllocs(t *testing.T) {
 // kernel this CPU runs returns, lane for lane, the pure-Go kernel's values
 // on means and (n, p) across the rejection regimes, with uniforms that
 // include 0, ½ (us = 0: an infinite candidate) and 1 − 2⁻⁵³; and that the
-// pure-Go kernel's accepted candidates are those of the scalar trials.
+// pure-Go kernel's decisions (accepted with its candidate, or — BTRS —
+// rejected) are those of the scalar trials.
 func TestSqueezeKernelsEqualGeneric(t *testing.T) {
 	const n = 4096
 	src := NewSource(5, "squeeze lanes", 0)
@@ -246,9 +247,13 @@ func TestSqueezeKernelsEqualGeneric(t *testing.T) {
 			require.Equal(t, k, wantP[j], "PTRS lane %d", j)
 			accepted++
 		}
-		if k, ok := func() (int64, bool) { t := newBTRS(int64(nf[j]), p[j]); return t.trial(u[j], v[j]) }(); wantB[j] >= 0 {
-			require.True(t, ok, "BTRS lane %d accepted by the squeeze only", j)
+		k, ok := func() (int64, bool) { t := newBTRS(int64(nf[j]), p[j]); return t.trial(u[j], v[j]) }()
+		switch {
+		case wantB[j] >= 0:
+			require.True(t, ok, "BTRS lane %d accepted in lanes, rejected by the scalar trial", j)
 			require.Equal(t, k, wantB[j], "BTRS lane %d", j)
+		case wantB[j] == -1:
+			require.False(t, ok, "BTRS lane %d rejected in lanes, accepted by the scalar trial", j)
 		}
 	}
 	assert.Greater(t, accepted, n/2, "the squeeze accepts most first trials")
