@@ -2,8 +2,10 @@
 // them with exact, allocation-free samplers.
 //
 // Streams: patches are split into fixed blocks of [BlockSize] = 256; each
-// (stream name, block) owns one math/rand/v2 PCG derived by SHA-256 from the
-// seed, the stream name and the block (see [NewSource]). A component's stream
+// (stream name, block) owns one SplitMix64 [Source] derived by SHA-256 from
+// the seed, the stream name and the block (see [NewSource]); its numbers are
+// a function of a counter, so [Source.Uniforms] fills a block's uniforms in
+// AVX-512 or AVX2 lanes (a pure-Go kernel with the same bits elsewhere). A component's stream
 // name is its Name() (plus "#k" for the k-th instance with the same name), so
 // adding or reordering components never changes another component's numbers,
 // and blocks may run on any goroutine without changing results.
@@ -17,6 +19,14 @@
 //
 // The Binomial examples draw from one source and from per-block streams run
 // in either block order.
+//
+// Batched samplers (docs/random.md has their draw order): [Poissons],
+// [Binomials], [BinomialsSame], [BinomialHazards], [BinomialHazardsSame]
+// and [Gammas] draw one variate per lane of a vector: exact inversion in
+// AVX-512 lanes for Poisson means and binomial n·λ below 200 (exp, expm1,
+// log and log1p by fixed polynomials, [expLane] and friends, identical in
+// the SIMD kernels and the pure-Go ones), the first PTRS, BTRS or
+// Marsaglia–Tsang trial in lanes, the scalar samplers for the rest.
 //
 // Samplers (SPEC §6.4): [Binomial], [BinomialHazard] and [Poisson], exact in
 // distribution up to float64 arithmetic and allocation-free, plus [Uniform],
