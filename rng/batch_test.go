@@ -200,7 +200,7 @@ func TestBatchedAllocs(t *testing.T) {
 	src := NewSource(1, "allocs", 0)
 	mean, n, h, out := make([]float64, 1000), make([]int64, 1000), make([]float64, 1000), make([]int64, 1000)
 	for j := range mean {
-		mean[j], n[j], h[j] = float64(j%40), int64(j*3), 1e-3
+		mean[j], n[j], h[j] = float64(j%40+1), int64(j*3), 1e-3
 	}
 	allocs := testing.AllocsPerRun(20, func() {
 		Poissons(src, mean, out)
@@ -208,6 +208,8 @@ func TestBatchedAllocs(t *testing.T) {
 		BinomialHazardsSame(src, n, 1e-3, out)
 		Binomials(src, n, h, out)
 		BinomialsSame(src, n, 0.1, out)
+		Gammas(src, h[1:], mean[1:])
+		NegativeBinomials(src, h, mean[:len(h)], out)
 	})
 	assert.Zero(t, allocs)
 }

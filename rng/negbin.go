@@ -1,7 +1,6 @@
 package rng
 
 import (
-	"fmt"
 	"math"
 )
 
@@ -20,15 +19,8 @@ import (
 // MaxPoissonMean (and Poisson panics) only when Gamma(k, 1) > 2⁵²·k/μ: for
 // mean ≤ 10¹⁰ and size ≥ 10⁻⁴ that has probability below 10⁻²⁰ (k·E₁(45)).
 func NegativeBinomial(src *Source, mean, size float64) int64 {
+	checkNegBin(mean, size)
 	switch {
-	case math.IsNaN(mean):
-		panic("rng.NegativeBinomial: mean is NaN")
-	case mean < 0:
-		panic(fmt.Sprintf("rng.NegativeBinomial: mean = %g is negative", mean))
-	case mean > MaxPoissonMean:
-		panic(fmt.Sprintf("rng.NegativeBinomial: mean = %g exceeds the supported maximum 2^52", mean))
-	case !(size > 0):
-		panic(fmt.Sprintf("rng.NegativeBinomial: size = %g must be positive", size))
 	case mean == 0:
 		return 0
 	case math.IsInf(size, 1):

@@ -83,6 +83,31 @@ func TestNegativeBinomialGrid(t *testing.T) {
 	}
 }
 
+// TestNegativeBinomialsGrid runs TestNegativeBinomialGrid's checks on the
+// batched sampler (NegativeBinomials), each case's lanes interleaved with
+// lanes of mean 7 and size +Inf (a plain Poisson lane: no gamma).
+func TestNegativeBinomialsGrid(t *testing.T) {
+	t.Parallel()
+	for _, mean := range []float64{1e-3, 0.5, 5, 50, 5e3} {
+		for _, size := range []float64{0.1, 1, 10, 1e3} {
+			name := fmt.Sprintf("mean=%g/size=%g", mean, size)
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				means, sizes := make([]float64, BlockSize), make([]float64, BlockSize)
+				for j := range means {
+					means[j], sizes[j] = mean, size
+					if j%2 == 1 {
+						means[j], sizes[j] = 7, math.Inf(1)
+					}
+				}
+				c := negBinCase("NegativeBinomials/"+name, mean, size, drawCount(t, 400_000))
+				c.draw = batchedDraw(func(src *Source, out []int64) { NegativeBinomials(src, means, sizes, out) })
+				checkDistribution(t, c)
+			})
+		}
+	}
+}
+
 // TestNegativeBinomialEdgeValues checks that mean 0 returns 0 consuming no
 // random numbers, and that size +Inf draws Poisson(mean) from the same
 // stream, value for value.
