@@ -3,7 +3,6 @@ package rng
 import (
 	"fmt"
 	"math"
-	"sync"
 )
 
 // The batched samplers draw one variate per lane (patch) of a vector from
@@ -44,12 +43,12 @@ type poissonBatch struct {
 	pres       [BlockSize]int64
 }
 
-// The runs' scratch comes from pools rather than the stack: a stack
-// variable would be zeroed on every run (16–25 KB), a pooled one is
-// written only where a run reads it.
+// The runs' scratch comes from free lists rather than the stack: a stack
+// variable would be zeroed on every run (16–25 KB), a kept one is written
+// only where a run reads it.
 var (
-	poissonPool  = sync.Pool{New: func() any { return new(poissonBatch) }}
-	binomialPool = sync.Pool{New: func() any { return new(binomialBatch) }}
+	poissonFree  freeList[poissonBatch]
+	binomialFree freeList[binomialBatch]
 )
 
 // Poissons sets out[j] to a Poisson(mean[j]) draw for every j (len(out) ≥
@@ -64,8 +63,8 @@ func Poissons(src *Source, mean []float64, out []int64) {
 
 // poissonRun draws one run of at most BlockSize lanes.
 func poissonRun(src *Source, mean []float64, out []int64) {
-	b := poissonPool.Get().(*poissonBatch)
-	defer poissonPool.Put(b)
+	b := poissonFree.get()
+	defer poissonFree.put(b)
 	n := len(mean)
 	for _, m := range mean {
 		if !(m >= 0 && m <= MaxPoissonMean) {
@@ -133,11 +132,11 @@ type binomialBatch struct {
 	reflect        [BlockSize]bool    // a p > ½ lane drawn as n − Binomial(n, 1 − p)
 }
 
-// newBinomialBatch returns pooled scratch for a run of n lanes, every lane
+// newBinomialBatch returns kept scratch for a run of n lanes, every lane
 // (and the padding to 16) in the kernel with n = 0; [binomialBatch.draw]
-// returns it to the pool.
+// gives it back.
 func newBinomialBatch(n int) *binomialBatch {
-	b := binomialPool.Get().(*binomialBatch)
+	b := binomialFree.get()
 	n16 := (n + 15) &^ 15
 	clear(b.nf[:n16])
 	clear(b.lambda[:n16])
@@ -314,7 +313,7 @@ func (b *binomialBatch) setBTRS(j int, n int64, p float64) {
 // draw runs the kernels on the batch's lanes (the 2n uniforms first),
 // then, in lane order, the scalar work of lanes not finished, writing out.
 func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j int) int64) {
-	defer binomialPool.Put(b)
+	defer binomialFree.put(b)
 	m := len(n)
 	src.Uniforms(b.uv[:2*m])
 	u, v := b.uv[:m], b.uv[m:2*m]

@@ -3,17 +3,17 @@ package rng
 import (
 	"fmt"
 	"math"
-	"sync"
 )
 
-// gammaBatch is the pooled scratch of one run of gamma lanes.
+// gammaBatch is the kept scratch of one run of gamma lanes.
 type gammaBatch struct {
 	u         [4 * BlockSize]float64 // U1 … then U2, U3, U4 per lane
 	shape, gm [BlockSize]float64
 	res       [BlockSize]float64
 }
 
-var gammaPool = sync.Pool{New: func() any { return new(gammaBatch) }}
+// gammaFree keeps the gamma runs' scratch (see freeList).
+var gammaFree freeList[gammaBatch]
 
 // Gammas sets out[j] to a Gamma(shape[j], 1) draw for every j (len(out) ≥
 // len(shape)), allocating nothing. Per run of n ≤ [BlockSize] lanes the
@@ -36,8 +36,8 @@ func Gammas(src *Source, shape []float64, out []float64) {
 
 // gammaRun draws one run of at most BlockSize lanes.
 func gammaRun(src *Source, shape []float64, out []float64) {
-	b := gammaPool.Get().(*gammaBatch)
-	defer gammaPool.Put(b)
+	b := gammaFree.get()
+	defer gammaFree.put(b)
 	n := len(shape)
 	n8 := (n + 7) &^ 7
 	for j, a := range shape {

@@ -3,17 +3,17 @@ package rng
 import (
 	"fmt"
 	"math"
-	"sync"
 )
 
-// negBinBatch is the pooled scratch of one run of negative binomial lanes.
+// negBinBatch is the kept scratch of one run of negative binomial lanes.
 type negBinBatch struct {
 	lane         [BlockSize]int // the lanes that draw a gamma, in order
 	shape, gamma [BlockSize]float64
 	mean         [BlockSize]float64 // each lane's Poisson mean
 }
 
-var negBinPool = sync.Pool{New: func() any { return new(negBinBatch) }}
+// negBinFree keeps the negative binomial runs' scratch (see freeList).
+var negBinFree freeList[negBinBatch]
 
 // NegativeBinomials sets out[j] to a NegativeBinomial(mean[j], size[j])
 // draw (mean μ, size k: Poisson(Gamma(k, μ/k)), as [NegativeBinomial]) for
@@ -23,8 +23,8 @@ var negBinPool = sync.Pool{New: func() any { return new(negBinBatch) }}
 // itself for k = +Inf, 0 for μ = 0). Invalid inputs panic as in
 // [NegativeBinomial].
 func NegativeBinomials(src *Source, mean, size []float64, out []int64) {
-	b := negBinPool.Get().(*negBinBatch)
-	defer negBinPool.Put(b)
+	b := negBinFree.get()
+	defer negBinFree.put(b)
 	for lo := 0; lo < len(mean); lo += BlockSize {
 		hi := min(lo+BlockSize, len(mean))
 		g := 0
