@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -168,4 +169,36 @@ func TestStreamsUnmarshalErrors(t *testing.T) {
 			assert.Equal(t, before, after, "failed restore changed the state")
 		})
 	}
+}
+
+// TestSourceUnmarshalRefusesPCG checks that a stream state written by a
+// build with PCG streams is refused with an error saying so (a snapshot
+// resumes only with the version that wrote it), that a malformed state is
+// refused, and that a refused state leaves the source unchanged.
+func TestSourceUnmarshalRefusesPCG(t *testing.T) {
+	pcgState, err := rand.NewPCG(1, 2).MarshalBinary()
+	require.NoError(t, err)
+	src := NewSource(1, "s", 0)
+	before := *src
+	for _, tt := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"PCG state", pcgState, "PCG state"},
+		{"short", []byte("smx1\x00"), `not "smx1" followed by an 8-byte state`},
+		{"other magic", []byte("abcd01234567"), `not "smx1"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := src.UnmarshalBinary(tt.data)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+			assert.Equal(t, before, *src)
+		})
+	}
+	data, err := src.MarshalBinary()
+	require.NoError(t, err)
+	var back Source
+	require.NoError(t, back.UnmarshalBinary(data))
+	assert.Equal(t, *src, back)
 }
