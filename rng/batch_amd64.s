@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 
 // invConst<>: 0 the sign bit, 8 log₂ e, 16 1.5·2⁵², 24 and 32 Cody & Waite's
 // ln 2 (hi, lo), 40 1.0, 48 the integer 1, 56 the integer −1 (expvec.go).
@@ -13,34 +14,6 @@ DATA invConst<>+40(SB)/8, $0x3ff0000000000000 // one
 DATA invConst<>+48(SB)/8, $0x0000000000000001 // int1
 DATA invConst<>+56(SB)/8, $0xffffffffffffffff // intm1
 GLOBL invConst<>(SB), RODATA|NOPTR, $64
-
-// EXPLANE sets Z3 to expLane(Z2) (expvec.go, the same operations in the
-// same order); R8 points at vecExpCoef. Temporaries Z6–Z9.
-#define EXPLANE \
-	VMULPD Z21, Z2, Z6 \
-	VADDPD Z22, Z6, Z6 \
-	VSUBPD Z22, Z6, Z7 \
-	VMULPD Z23, Z7, Z8 \
-	VSUBPD Z8, Z2, Z9 \
-	VMULPD Z24, Z7, Z8 \
-	VSUBPD Z8, Z9, Z9 \
-	VBROADCASTSD 0(R8), Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 8(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 16(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 24(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 32(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 40(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 48(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 56(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 64(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 72(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 80(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 88(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 96(R8), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 104(R8), Z3, Z3 \
-	VPSUBQ Z22, Z6, Z6 \
-	VPSLLQ $52, Z6, Z6 \
-	VPADDQ Z6, Z3, Z3
 
 // SETUP loads the constants into Z20–Z27 and R8 (vecExpCoef), R9 (recip).
 #define SETUP \
@@ -113,7 +86,7 @@ TEXT ·poissonInvAVX512(SB), NOSPLIT, $0-32
 pexp:
 	VMOVUPD (DX), Z1
 	VXORPD  Z20, Z1, Z2
-	EXPLANE
+	EXPLANE(R8)
 	VMOVUPD Z3, (DI)
 	ADDQ $64, DX
 	ADDQ $64, DI
@@ -206,7 +179,7 @@ bexp:
 	VMOVUPD Z11, (R12)
 	VMULPD Z10, Z1, Z2
 	VXORPD Z20, Z2, Z2
-	EXPLANE
+	EXPLANE(R8)
 	VMOVUPD Z3, (DI)
 	ADDQ $64, DX
 	ADDQ $64, BX

@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 
 // gamConst<>: the constants of the batched gamma kernel (gamma_batch.go,
 // expvec.go), in the order of their use below.
@@ -58,34 +59,6 @@ GLOBL gamConst<>(SB), RODATA|NOPTR, $160
 	VADDPD Z11, Z13, Z11 \
 	VMULPD Z23, Z12, Z13 \
 	VADDPD Z13, Z11, Z11
-
-// EXPLANE sets Z3 to expLane(Z2) (expvec.go); R11 points at vecExpCoef.
-// Temporaries Z6–Z9.
-#define EXPLANE \
-	VMULPD Z21, Z2, Z6 \
-	VADDPD Z22, Z6, Z6 \
-	VSUBPD Z22, Z6, Z7 \
-	VMULPD Z23, Z7, Z8 \
-	VSUBPD Z8, Z2, Z9 \
-	VMULPD Z24, Z7, Z8 \
-	VSUBPD Z8, Z9, Z9 \
-	VBROADCASTSD 0(R11), Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 8(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 16(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 24(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 32(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 40(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 48(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 56(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 64(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 72(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 80(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 88(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 96(R11), Z3, Z3 \
-	VMULPD Z9, Z3, Z3; VADDPD.BCST 104(R11), Z3, Z3 \
-	VPSUBQ Z22, Z6, Z6 \
-	VPSLLQ $52, Z6, Z6 \
-	VPADDQ Z6, Z3, Z3
 
 // func gammaTrialAVX512(u1, u2, u3, u4, shape, res, gm *float64, n int)
 // One Marsaglia–Tsang trial per lane, eight lanes per step; K1 holds the
@@ -174,7 +147,7 @@ gloop:
 	LOGLANE
 	VDIVPD  Z1, Z11, Z2
 	VCMPPD.BCST $0x1d, gamConst<>+144(SB), Z2, K6, K6
-	EXPLANE
+	EXPLANE(R11)
 	KANDW   K3, K6, K7
 	VMULPD  Z3, Z0, K7, Z0
 	KANDNW  K3, K6, K6

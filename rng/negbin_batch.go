@@ -25,8 +25,7 @@ var negBinFree freeList[negBinBatch]
 func NegativeBinomials(src *Source, mean, size []float64, out []int64) {
 	b := negBinFree.get()
 	defer negBinFree.put(b)
-	for lo := 0; lo < len(mean); lo += BlockSize {
-		hi := min(lo+BlockSize, len(mean))
+	for lo, hi := range runs(len(mean)) {
 		g := 0
 		for j, mu := range mean[lo:hi] {
 			k := size[lo+j]
@@ -47,14 +46,8 @@ func NegativeBinomials(src *Source, mean, size []float64, out []int64) {
 
 // checkNegBin panics on the inputs [NegativeBinomial] refuses.
 func checkNegBin(mean, size float64) {
-	switch {
-	case math.IsNaN(mean):
-		panic("rng.NegativeBinomial: mean is NaN")
-	case mean < 0:
-		panic(fmt.Sprintf("rng.NegativeBinomial: mean = %g is negative", mean))
-	case mean > MaxPoissonMean:
-		panic(fmt.Sprintf("rng.NegativeBinomial: mean = %g exceeds the supported maximum 2^52", mean))
-	case !(size > 0):
+	checkPoissonMean("rng.NegativeBinomial", mean)
+	if !(size > 0) {
 		panic(fmt.Sprintf("rng.NegativeBinomial: size = %g must be positive", size))
 	}
 }

@@ -1,7 +1,6 @@
 package rng
 
 import (
-	"fmt"
 	"math"
 )
 
@@ -30,13 +29,10 @@ const poissonMaxCandidate = 1 << 62
 // Every uniform deviate comes from [Uniform]. A NaN, negative or infinite mean,
 // or one above [MaxPoissonMean], is an internal invariant violation and panics.
 func Poisson(src *Source, mean float64) int64 {
+	if !(mean >= 0 && mean <= MaxPoissonMean) {
+		checkPoissonMean("rng.Poisson", mean) // panics
+	}
 	switch {
-	case math.IsNaN(mean):
-		panic("rng.Poisson: mean is NaN")
-	case mean < 0:
-		panic(fmt.Sprintf("rng.Poisson: mean = %g is negative", mean))
-	case mean > MaxPoissonMean:
-		panic(fmt.Sprintf("rng.Poisson: mean = %g exceeds the supported maximum 2^52", mean))
 	case mean == 0:
 		return 0
 	case mean < poissonInversionLimit:
