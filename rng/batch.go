@@ -17,12 +17,14 @@ import (
 //     and n·λ < 200 with λ = −log(1 − p)) takes its value by inverting its
 //     cdf at U_j, in SIMD lanes;
 //  3. a lane in a rejection regime (PTRS: mean ≥ 200; BTRS: p ≤ ½ and
-//     n·λ ≥ 200) runs its first trial with (U_j, V_j): accepted at once by
-//     the squeeze in SIMD lanes;
-//  4. then, in lane order, the lanes not finished: a rejection lane
-//     finishes its first trial (the full acceptance test) with (U_j, V_j)
-//     and, if rejected, draws further trials from the stream after the 2n
-//     uniforms; an inversion lane whose U_j fell in the rounding gap above
+//     n·λ ≥ 200) runs its first trial with (U_j, V_j) in SIMD lanes:
+//     accepted by the squeeze, or (BTRS, |k − m| ≤ 40) decided by the full
+//     test;
+//  4. then, in lane order, the lanes not finished: a rejection lane whose
+//     first trial is undecided finishes it (the full acceptance test) with
+//     (U_j, V_j); one whose trial was rejected draws further trials from
+//     the stream after the 2n uniforms, two uniforms per trial, as the
+//     scalar sampler does; an inversion lane whose U_j fell in the rounding gap above
 //     the float64 sum of its pmf (probability ~10⁻¹⁶) draws again with the
 //     scalar sampler; a hazard lane with p > ½ draws with [BinomialHazard].
 //
