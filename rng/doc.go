@@ -22,7 +22,8 @@
 //
 // Batched samplers (docs/random.md has their draw order): [Poissons],
 // [Binomials], [BinomialsSame], [BinomialHazards], [BinomialHazardsSame],
-// [Gammas] and [NegativeBinomials] draw one variate per lane of a vector: exact inversion in
+// [Gammas], [NegativeBinomials] and [EulerMultinomials] draw one variate per
+// lane of a vector: exact inversion in
 // AVX-512 lanes for Poisson means and binomial n·λ below 200 (exp, expm1,
 // log and log1p by fixed polynomials, [expLane] and friends, identical in
 // the SIMD kernels and the pure-Go ones), the first PTRS, BTRS or

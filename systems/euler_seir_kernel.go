@@ -41,9 +41,8 @@ type EulerRates struct {
 //
 // Draw order, in runs of at most [rng.BlockSize] patches, each batched
 // over the run: the gamma noise of the patches with σ_SE > 0 and S > 0
-// ([rng.Gammas], those patches in order), then ([rng.BinomialHazards],
-// [rng.Binomials]) the leavers of S, of E, of I, then the first routes of
-// S's, E's and I's leavers.
+// ([rng.Gammas], those patches in order), then the Euler-multinomials
+// ([rng.EulerMultinomials]: leavers, then first routes) of S, of E and of I.
 func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
 	var d eulerDraws
 	for lo := 0; lo < len(s); lo += rng.BlockSize {
@@ -54,7 +53,7 @@ func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *Euler
 
 // eulerDraws is one run's hazards, route probabilities and draws.
 type eulerDraws struct {
-	hS, hE, hI, pS, pE, pI                [rng.BlockSize]float64
+	rate                                  [rng.BlockSize]float64 // S → E
 	leaveS, leaveE, leaveI, toE, toI, toR [rng.BlockSize]int64
 	noisy                                 [rng.BlockSize]int // patches with gamma noise
 	shape, noise                          [rng.BlockSize]float64
@@ -74,23 +73,18 @@ func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *
 	rng.Gammas(src, d.shape[:noisy], d.noise[:noisy])
 	k = 0
 	for j := range s {
-		gamma, mu := q.Gamma[off+j], q.Mu[off+j]
 		rate := eulerForce(q, off+j, float64(i[j]), pop[j])
 		if k < noisy && d.noisy[k] == j { // dW/dt = σ_SE²·Gamma(dt/σ_SE²)/dt
 			sse := q.SigmaSE[off+j]
 			rate = rate * (sse * sse) * d.noise[k] / dt
 			k++
 		}
-		d.hS[j], d.pS[j] = routes(rate, mu, dt)
-		d.hE[j], d.pE[j] = routes(q.Sigma[off+j], mu, dt)
-		d.hI[j], d.pI[j] = routes(gamma, mu, dt)
+		d.rate[j] = rate
 	}
-	rng.BinomialHazards(src, s, d.hS[:m], d.leaveS[:m])
-	rng.BinomialHazards(src, e, d.hE[:m], d.leaveE[:m])
-	rng.BinomialHazards(src, i, d.hI[:m], d.leaveI[:m])
-	rng.Binomials(src, d.leaveS[:m], d.pS[:m], d.toE[:m])
-	rng.Binomials(src, d.leaveE[:m], d.pE[:m], d.toI[:m])
-	rng.Binomials(src, d.leaveI[:m], d.pI[:m], d.toR[:m])
+	mu := q.Mu[off : off+m]
+	rng.EulerMultinomials(src, s, d.rate[:m], mu, dt, d.toE[:m], d.leaveS[:m])
+	rng.EulerMultinomials(src, e, q.Sigma[off:off+m], mu, dt, d.toI[:m], d.leaveE[:m])
+	rng.EulerMultinomials(src, i, q.Gamma[off:off+m], mu, dt, d.toR[:m], d.leaveI[:m])
 	for j := range s {
 		s[j] -= d.leaveS[j]
 		e[j] += d.toE[j] - d.leaveE[j]
@@ -122,15 +116,4 @@ func eulerForce(q *EulerRates, j int, inf, p float64) float64 {
 		x = rng.Exp(a * rng.Log(x))
 	}
 	return beta * x / p
-}
-
-// routes returns the hazard of leaving by either of two routes with rates
-// r1 (the route counted) and r2 over dt, and the first route's share
-// r1/(r1 + r2) (1 when both are 0: nobody leaves).
-func routes(r1, r2, dt float64) (hazard, first float64) {
-	total := r1 + r2
-	if total == 0 {
-		return 0, 1
-	}
-	return total * dt, r1 / total
 }

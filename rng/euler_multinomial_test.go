@@ -1,0 +1,55 @@
+package rng
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestEulerMultinomials checks the two-route step's laws on lanes of a He et
+// al.-like day (dt = 1/365.25 year): the leavers' mean n·(1 − e^(−(r1+r2)·dt))
+// and the first route's mean leave·r1/(r1 + r2), each within 5 standard
+// errors (binomial variances) over m = 2·10⁵ lanes; zero rates leave none;
+// and a lane with r2 = 0 sends every leaver by the first route.
+func TestEulerMultinomials(t *testing.T) {
+	const m, dt = 200_000, 1 / 365.25
+	for _, c := range []struct {
+		n      int64
+		r1, r2 float64
+	}{{100_000, 0.9, 0.02}, {2_000, 28.9, 0.02}, {2_000, 30.4, 0.02}, {50, 365, 0}, {1_000, 0, 0}} {
+		t.Run(fmt.Sprintf("n=%d,r1=%g,r2=%g", c.n, c.r1, c.r2), func(t *testing.T) {
+			src := NewSource(testSeed, "EulerMultinomials", uint64(c.n))
+			n, r1, r2 := make([]int64, m), make([]float64, m), make([]float64, m)
+			for j := range n {
+				n[j], r1[j], r2[j] = c.n, c.r1, c.r2
+			}
+			first, leave := make([]int64, m), make([]int64, m)
+			EulerMultinomials(src, n, r1, r2, dt, first, leave)
+			var sumL, sumF, sumL2 float64
+			for j := range n {
+				sumL += float64(leave[j])
+				sumF += float64(first[j])
+				sumL2 += float64(leave[j]) * float64(leave[j])
+				if c.r2 == 0 {
+					assert.Equal(t, leave[j], first[j])
+				}
+			}
+			p := -math.Expm1(-(c.r1 + c.r2) * dt)
+			if c.r1+c.r2 == 0 {
+				assert.Zero(t, sumL)
+				return
+			}
+			nf := float64(c.n)
+			assert.InDelta(t, nf*p, sumL/m, 5*math.Sqrt(nf*p*(1-p)/m), "leavers' mean")
+			share := c.r1 / (c.r1 + c.r2)
+			// first = Binomial(n, p·share) overall (thinning), variance n·p·share·(1 − p·share).
+			q := p * share
+			assert.InDelta(t, nf*q, sumF/m, 5*math.Sqrt(nf*q*(1-q)/m), "first route's mean")
+		})
+	}
+	assert.Panics(t, func() {
+		EulerMultinomials(NewSource(1, "x", 0), []int64{1}, []float64{-1}, []float64{0}, 1, make([]int64, 1), make([]int64, 1))
+	})
+}
