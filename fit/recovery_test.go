@@ -50,9 +50,9 @@ func recoveryEstimates() []Estimate {
 func recoveryProfile(parameter string, values []float64, seed uint64) ProfileOptions {
 	return ProfileOptions{
 		Parameter: parameter, Values: values, Starts: 1,
-		IF2: IF2Options{Particles: 256, Iterations: 12, Cooling: 1e-4, Seed: seed, Estimates: recoveryEstimates(),
+		IF2: IF2Options{Particles: 512, Iterations: 12, Cooling: 1e-4, Seed: seed, Estimates: recoveryEstimates(),
 			Start: map[string]float64{"r0": 33, "rho": 0.55, "psi": 0.3}},
-		EvalParticles: 512, EvalFilters: 3,
+		EvalParticles: 1024, EvalFilters: 3,
 	}
 }
 
@@ -91,19 +91,21 @@ func recoveryProfile(parameter string, values []float64, seed uint64) ProfileOpt
 //     about 1.3–1.7, rho's 0.012–0.026).
 //
 // The checks are statistical, so they are made on three data sets (seeds
-// 1, 2, 3; about 33 s on 2 idle cores with the batched samplers) and each
-// must hold for at least two of them: a correct 95 % procedure fails a
-// check on two or three of three data sets with probability 3·0.05²·0.95 +
-// 0.05³ < 0.01, a biased one fails it on most. With the streams of
-// 2026-11-27: seed 1 R0 MLE 34.95, interval [31.8, 38.6] (the truth 2.9 SE
-// below the MLE, and the interval past +25 %), rho 0.486 [0.447, 0.518];
-// seed 2 R0 31.9 [29.2, 35.8], rho 0.474 [0.446, 0.524]; seed 3 R0 29.3
-// [27.0, 33.9], rho 0.472 [0.447, 0.565]. (With the PCG streams before,
-// seed 1 alone was run and all three passed: R0 28.9, 29.8, 32.9; rho
-// 0.520, 0.484, 0.475.) Skipped under -short.
+// 1, 2, 3) and each must hold for at least two of them: a correct 95 %
+// procedure fails a check on two or three of three data sets with
+// probability 3·0.05²·0.95 + 0.05³ < 0.01, a biased one fails it on most.
+// Each point's search is IF2 with 512 particles and 12 iterations, and its
+// log-likelihood 3 filters of 1 024 particles: with half that (256, 512)
+// the profiles' Monte Carlo error (SE 2–4 in R0 on two data sets) widened
+// the intervals past +25 % and the grid, though they held the truth. With
+// the streams of 2026-11-27 (about 68 s on 2 idle cores): seed 1 R0 MLE
+// 31.1, interval [28.5, 36.2], rho 0.499 [0.456, 0.530]; seed 2 R0 33.0
+// [29.2, 37.0], rho 0.470 [0.427, 0.511]; seed 3 R0 29.4 [26.8, 32.1], rho
+// 0.492 [0.458, 0.542]; every check holds on all three. Skipped under
+// -short.
 func TestRecoveryProfiles(t *testing.T) {
 	if testing.Short() {
-		t.Skip("profile likelihoods of simulated data: about 33 s")
+		t.Skip("profile likelihoods of three simulated data sets: about 70 s")
 	}
 	seeds := []uint64{1, 2, 3}
 	failed := map[string]int{} // check → data sets failing it
