@@ -122,18 +122,29 @@ func measLogBinomial(y, n int64, p float64) float64 {
 	return measLogBinomialRaw(float64(y), float64(n-y), p, 1-p)
 }
 
+// measLogEdge returns the log-probability the count laws share at their
+// edges, with ok true: −Inf for y < 0 and, for mean mu = 0, the point mass
+// at 0 (0 for y = 0, −Inf otherwise); ok is false when neither applies.
+func measLogEdge(y int64, mu float64) (v float64, ok bool) {
+	switch {
+	case y < 0:
+		return math.Inf(-1), true
+	case mu == 0:
+		if y == 0 {
+			return 0, true
+		}
+		return math.Inf(-1), true
+	}
+	return 0, false
+}
+
 // measLogPoisson returns log P(X = y) for X ~ Poisson(mu), mu ≥ 0 finite
 // (R's dpois_raw).
 func measLogPoisson(y int64, mu float64) float64 {
-	switch {
-	case y < 0:
-		return math.Inf(-1)
-	case mu == 0:
-		if y == 0 {
-			return 0
-		}
-		return math.Inf(-1)
-	case y == 0:
+	if v, ok := measLogEdge(y, mu); ok {
+		return v
+	}
+	if y == 0 {
 		return -mu
 	}
 	x := float64(y)
@@ -146,14 +157,10 @@ func measLogPoisson(y int64, mu float64) float64 {
 // with k trials, and a Poisson-type expansion when y < 10⁻¹⁰·k). size = +Inf
 // is the Poisson limit.
 func measLogNegBinomial(y int64, mu, size float64) float64 {
+	if v, ok := measLogEdge(y, mu); ok {
+		return v
+	}
 	switch {
-	case y < 0:
-		return math.Inf(-1)
-	case mu == 0:
-		if y == 0 {
-			return 0
-		}
-		return math.Inf(-1)
 	case math.IsInf(size, 1):
 		return measLogPoisson(y, mu)
 	case !(size > 0):

@@ -53,14 +53,10 @@ func (NegativeBinomialMeasurement) LogDensity(y, c int64, rho, psi float64) floa
 	cf := float64(c)
 	mu := rho * cf
 	w := psi * psi * cf
+	if v, ok := measLogEdge(y, mu); ok {
+		return v
+	}
 	switch {
-	case y < 0:
-		return math.Inf(-1)
-	case mu == 0:
-		if y == 0 {
-			return 0
-		}
-		return math.Inf(-1)
 	case w > 1:
 		return measLogNegBinomial(y, mu, 1/(psi*psi-1/cf))
 	case w == 1:
