@@ -58,14 +58,17 @@ var (
 // len(mean)), in the batched draw order. Invalid means panic as in
 // [Poisson]. It allocates nothing.
 func Poissons(src *Source, mean []float64, out []int64) {
-	for lo, hi := range runs(len(mean)) {
+	for lo, hi := range Runs(len(mean)) {
 		poissonRun(src, mean[lo:hi], out[lo:hi])
 	}
 }
 
-// runs yields the runs [lo, hi) of at most BlockSize lanes that cover n
-// lanes, in order: the batched samplers' unit of work.
-func runs(n int) iter.Seq2[int, int] {
+// Runs yields the runs [lo, hi) of at most [BlockSize] lanes that cover n
+// lanes, in order: the batched samplers' unit of work, and the chunks in
+// which a kernel over longer slices calls them.
+//
+//	for lo, hi := range rng.Runs(len(s)) { … rng.Poissons(src, mean[lo:hi], out[lo:hi]) … }
+func Runs(n int) iter.Seq2[int, int] {
 	return func(yield func(lo, hi int) bool) {
 		for lo := 0; lo < n; lo += BlockSize {
 			if !yield(lo, min(lo+BlockSize, n)) {
@@ -188,7 +191,7 @@ func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, 
 		}
 		return hazard[j]
 	}
-	for lo, hi := range runs(len(n)) {
+	for lo, hi := range Runs(len(n)) {
 		b := newBinomialBatch(hi - lo)
 		for j, k := range n[lo:hi] {
 			h := at(lo + j)
@@ -211,7 +214,7 @@ func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, 
 // outside the inversion regime draw with [Binomial]. Invalid inputs panic
 // as in [Binomial]. It allocates nothing.
 func Binomials(src *Source, n []int64, p []float64, out []int64) {
-	for lo, hi := range runs(len(n)) {
+	for lo, hi := range Runs(len(n)) {
 		b := newBinomialBatch(hi - lo)
 		m := hi - lo
 		for j, pj := range p[lo:hi] {
@@ -250,7 +253,7 @@ func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
 	if q > 0 {
 		lambda = -fastLog1p(-q) // once: every inversion lane's hazard
 	}
-	for lo, hi := range runs(len(n)) {
+	for lo, hi := range Runs(len(n)) {
 		b := newBinomialBatch(hi - lo)
 		for j, k := range n[lo:hi] {
 			if uint64(k) > MaxBinomialN || p != p {

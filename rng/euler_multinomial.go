@@ -21,7 +21,7 @@ var eulerFree freeList[eulerScratch]
 func EulerMultinomials(src *Source, n []int64, r1, r2 []float64, dt float64, first, leave []int64) {
 	b := eulerFree.get()
 	defer eulerFree.put(b)
-	for lo, hi := range runs(len(n)) {
+	for lo, hi := range Runs(len(n)) {
 		m := hi - lo
 		for j := range m {
 			if !(r1[lo+j] >= 0 && r2[lo+j] >= 0) {

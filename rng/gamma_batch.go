@@ -28,7 +28,7 @@ var gammaFree freeList[gammaBatch]
 // log U4/shape < −700) finishes its boost with [Gamma]'s scalar formula.
 // Invalid shapes panic as in [Gamma].
 func Gammas(src *Source, shape []float64, out []float64) {
-	for lo, hi := range runs(len(shape)) {
+	for lo, hi := range Runs(len(shape)) {
 		gammaRun(src, shape[lo:hi], out[lo:hi])
 	}
 }

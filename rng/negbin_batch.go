@@ -25,7 +25,7 @@ var negBinFree freeList[negBinBatch]
 func NegativeBinomials(src *Source, mean, size []float64, out []int64) {
 	b := negBinFree.get()
 	defer negBinFree.put(b)
-	for lo, hi := range runs(len(mean)) {
+	for lo, hi := range Runs(len(mean)) {
 		g := 0
 		for j, mu := range mean[lo:hi] {
 			k := size[lo+j]

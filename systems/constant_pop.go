@@ -125,8 +125,7 @@ func (c *ConstantPop) ClampedDeaths() int64 { return sumInt64(c.clamped) }
 // limit: the patches before it are updated, it and those after are not.
 func ConstantPopBlock(src *rng.Source, mu float64, s, e, i, r []int64) (int64, *CountError) {
 	var clamped int64
-	for lo := 0; lo < len(s); lo += rng.BlockSize {
-		hi := min(lo+rng.BlockSize, len(s))
+	for lo, hi := range rng.Runs(len(s)) {
 		cl, err := constantPopRun(src, mu, s[lo:hi], sub(e, lo, hi), i[lo:hi], r[lo:hi])
 		clamped += cl
 		if err != nil {

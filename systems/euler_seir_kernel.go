@@ -45,8 +45,7 @@ type EulerRates struct {
 // ([rng.EulerMultinomials]: leavers, then first routes) of S, of E and of I.
 func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
 	var d eulerDraws
-	for lo := 0; lo < len(s); lo += rng.BlockSize {
-		hi := min(lo+rng.BlockSize, len(s))
+	for lo, hi := range rng.Runs(len(s)) {
 		d.run(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], pop[lo:hi], q, lo, cases[lo:hi])
 	}
 }

@@ -164,8 +164,7 @@ func importBlock(src *rng.Source, s, e, i, r []int64, x []float64, hazard bool) 
 		to = e
 	}
 	var n, k [rng.BlockSize]int64
-	for lo := 0; lo < len(s); lo += rng.BlockSize {
-		hi := min(lo+rng.BlockSize, len(s))
+	for lo, hi := range rng.Runs(len(s)) {
 		for j := lo; j < hi; j++ {
 			n[j-lo] = s[j] + at(e, j) + i[j] + r[j]
 		}

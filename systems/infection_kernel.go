@@ -21,8 +21,7 @@ import (
 // block; the patches before it are updated); an infinite force infects
 // every susceptible.
 func InfectBlock(src *rng.Source, s, i, r []int64, acc []float64) *CountError {
-	for lo := 0; lo < len(s); lo += rng.BlockSize {
-		hi := min(lo+rng.BlockSize, len(s))
+	for lo, hi := range rng.Runs(len(s)) {
 		if err := infectRun(src, s[lo:hi], i[lo:hi], r[lo:hi], acc[lo:hi]); err != nil {
 			err.Patch += lo
 			return err

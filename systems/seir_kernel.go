@@ -28,8 +28,7 @@ import (
 // are returned with it.
 func SEIRBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) (int64, *CountError) {
 	var total int64
-	for lo := 0; lo < len(s); lo += rng.BlockSize {
-		hi := min(lo+rng.BlockSize, len(s))
+	for lo, hi := range rng.Runs(len(s)) {
 		exposed, err := seirRun(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], acc[lo:hi], sigma, gamma, inc[lo:hi])
 		total += exposed
 		if err != nil {

@@ -37,8 +37,7 @@ type VitalColumns struct {
 // limit: the patches before it are updated, it and those after are not.
 func VitalBlock(src *rng.Source, r VitalRates, c VitalColumns) (int64, *CountError) {
 	var clamped int64
-	for lo := 0; lo < len(c.S); lo += rng.BlockSize {
-		hi := min(lo+rng.BlockSize, len(c.S))
+	for lo, hi := range rng.Runs(len(c.S)) {
 		cl, err := vitalRun(src, r, c.sub(lo, hi))
 		clamped += cl
 		if err != nil {
