@@ -67,8 +67,7 @@ func BenchmarkTickBaselineList(b *testing.B) {
 // infection with dense gravity mixing, daily vital dynamics, state
 // tracker) at N = 100, 1 000 and 5 000 patches, for the optimised and the
 // reference kernels; models run 20 years (7 300 days) before a rebuild.
-// A day moves fewer people than 14 days, so a daily tick is cheaper than a
-// biweekly one, but a year takes 365 of them against 26.
+// A year is 365 of these ticks against 26 biweekly ones.
 func BenchmarkTickCompartmental(b *testing.B) {
 	for _, n := range tickSizes {
 		for _, numba := range []bool{true, false} {
