@@ -1,62 +1,55 @@
 package benchmarks
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/benchkit"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
 )
 
+// allocRuns is the number of ticks testing.AllocsPerRun averages over for a
+// lone model (any count > 0 shows a per-tick allocation; 200 ticks make a
+// rare one, such as a buffer grown once in a while, show too).
+const allocRuns = 200
+
 // TestNoAllocationsPerTick checks DESIGN §4 rule 1 for the sequential path
 // (use_numba = false) and the default path (use_numba = true: the factored
-// gravity force on the worker pool; N = 600 spans three force tiles): in
-// steady state a tick of the standard schedule, including RunTicks' own
-// bookkeeping, allocates nothing.
+// gravity force on the worker pool; N = 600 spans three force tiles), for
+// both model types: in steady state a tick of the standard schedule or the
+// baseline list, including RunTicks' own bookkeeping, allocates nothing.
 func TestNoAllocationsPerTick(t *testing.T) {
-	for _, numba := range []bool{false, true} {
-		for name, fs := range map[string]func() []phases.Factory{
-			"standard schedule": model.DefaultComponents,
-			"baseline list":     func() []phases.Factory { return baselineComponents(t) },
-		} {
-			t.Run(fmt.Sprintf("%s/numba=%v", name, numba), func(t *testing.T) {
-				n := 300
-				if numba {
-					n = 600
-				}
-				m := newModel(t, n, 1000, numba, fs())
-				require.NoError(t, m.RunTicks(context.Background(), 1)) // starts the pool
-				ctx := context.Background()
-				allocs := testing.AllocsPerRun(200, func() {
-					if err := m.RunTicks(ctx, 1); err != nil {
-						t.Fatal(err)
+	for _, mt := range model.ModelTypes() {
+		for _, numba := range []bool{false, true} {
+			lists := map[string]func() []phases.Factory{"standard schedule": nil}
+			if mt == model.TypeBiweekly {
+				lists["baseline list"] = baselineComponents(t)
+			}
+			for name, fs := range lists {
+				t.Run(fmt.Sprintf("%s/%s/numba=%v", mt, name, numba), func(t *testing.T) {
+					n := 300
+					if numba {
+						n = 600
 					}
+					c := benchkit.Config{Type: mt, N: n, Components: fs, Params: kernels(numba)}
+					assert.Zero(t, c.AllocsPerTick(t, allocRuns))
 				})
-				assert.Zero(t, allocs)
-			})
+			}
 		}
 	}
 }
 
 // TestNoAllocationsPerEnsembleTick checks DESIGN §4 rule 1 for an ensemble
 // (3 replicates: any R > 1) of the baseline list on both kernels: in steady
-// state an ensemble tick allocates nothing.
+// state an ensemble tick allocates nothing (averaged over 100 ticks).
 func TestNoAllocationsPerEnsembleTick(t *testing.T) {
 	for _, numba := range []bool{false, true} {
 		t.Run(fmt.Sprintf("numba=%v", numba), func(t *testing.T) {
-			e := newEnsemble(t, 600, 1000, 3, numba, baselineComponents(t))
-			ctx := context.Background()
-			require.NoError(t, e.RunTicks(ctx, 1)) // starts the pool
-			allocs := testing.AllocsPerRun(100, func() {
-				if err := e.RunTicks(ctx, 1); err != nil {
-					t.Fatal(err)
-				}
-			})
-			assert.Zero(t, allocs)
+			c := benchkit.Config{N: 600, RunTicks: 1000, Components: baselineComponents(t), Params: kernels(numba)}
+			assert.Zero(t, benchkit.AllocsPerTick(t, c.NewEnsemble(t, 3), 100))
 		})
 	}
 }

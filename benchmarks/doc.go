@@ -1,5 +1,7 @@
 // Package benchmarks holds rubeola's benchmark suite: whole-tick benchmarks
-// of the standard schedule at several sizes, a 16-replicate ensemble's
+// of the standard schedules of the biweekly and the daily compartmental
+// model at several sizes (built with package benchkit, the harness a
+// variant's author uses too), a 16-replicate ensemble's
 // ticks against 16 lone models (BenchmarkEnsembleTick), and the harness (the compare
 // command, also run by compare.sh) that measures rubeola against the NumPy
 // baseline in ../shared/baseline in the same invocation: whole processes

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rubeola/rubeola/internal/testkit"
+	"github.com/rubeola/rubeola/benchkit"
 	"github.com/rubeola/rubeola/model"
 )
 
@@ -26,14 +26,15 @@ const ensembleR = 16
 func BenchmarkEnsembleTick(b *testing.B) {
 	const runTicks = 520
 	for _, n := range []int{1000, 5000} {
+		c := benchkit.Config{N: n, RunTicks: runTicks, Components: baselineComponents(b)}
 		b.Run(fmt.Sprintf("N=%d/ensemble", n), func(b *testing.B) {
 			ctx := context.Background()
-			e := newEnsemble(b, n, runTicks, ensembleR, true, baselineComponents(b))
-			cpu := testkit.ProcessCPU()
+			e := c.NewEnsemble(b, ensembleR)
+			cpu := benchkit.ProcessCPU()
 			for b.Loop() {
 				if e.Tick() >= runTicks {
 					b.StopTimer()
-					e = newEnsemble(b, n, runTicks, ensembleR, true, baselineComponents(b))
+					e = c.NewEnsemble(b, ensembleR)
 					b.StartTimer()
 				}
 				if err := e.RunTicks(ctx, 1); err != nil {
@@ -47,11 +48,11 @@ func BenchmarkEnsembleTick(b *testing.B) {
 			ms := make([]*model.Biweekly, ensembleR)
 			build := func() {
 				for r := range ms {
-					ms[r] = newModel(b, n, runTicks, true, baselineComponents(b))
+					ms[r] = c.NewModel(b)
 				}
 			}
 			build()
-			cpu := testkit.ProcessCPU()
+			cpu := benchkit.ProcessCPU()
 			for b.Loop() {
 				if ms[0].Tick() >= runTicks {
 					b.StopTimer()
@@ -70,9 +71,9 @@ func BenchmarkEnsembleTick(b *testing.B) {
 }
 
 // reportReplicateTicks reports replicate-ticks per second and the process
-// CPU ms per replicate-tick since cpu (testkit.ProcessCPU at the start).
+// CPU ms per replicate-tick since cpu (benchkit.ProcessCPU at the start).
 func reportReplicateTicks(b *testing.B, cpu time.Duration) {
 	reps := float64(ensembleR * b.N)
 	b.ReportMetric(reps/b.Elapsed().Seconds(), "replicate-ticks/s")
-	b.ReportMetric(float64((testkit.ProcessCPU()-cpu).Milliseconds())/reps, "cpu-ms/replicate-tick")
+	b.ReportMetric(float64((benchkit.ProcessCPU()-cpu).Milliseconds())/reps, "cpu-ms/replicate-tick")
 }

@@ -3,7 +3,9 @@
 // (mixing.Register) or compartments (model.RegisterCompartment) ships their
 // own binary by calling cli.Main after registering them (examples/mybinary);
 // run files, validate, components and resume then know them like the
-// built-ins. The commands run spatial measles simulations with the
+// built-ins. A binary that adds subcommands of its own, or names itself in
+// usage and error lines, builds an [App] instead: cli.New(WithName(…)),
+// AddCommand, then App.Main. The commands run spatial measles simulations with the
 // biweekly model (14-day SIR ticks) or the compartmental model (daily SEIR
 // ticks, `--model compartmental` or a run file's model key) and build
 // scenarios from public data.

@@ -32,7 +32,9 @@ func invalid(err error) error { return &exitError{code: exitValidation, err: err
 // Main runs the rubeola command line on the process's arguments and exits
 // with its exit code (0 ok, 1 run or network error, 2 usage or validation
 // error). A binary with its own components registers them (model.Register,
-// mixing.Register, model.RegisterCompartment) before calling Main.
+// mixing.Register, model.RegisterCompartment) before calling Main; one
+// with its own subcommands or program name calls [New]'s [App.Main]
+// instead.
 func Main() {
 	os.Exit(Execute(os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -40,9 +42,17 @@ func Main() {
 // Execute runs the command line with args, writing to stdout and stderr, and
 // returns the exit code instead of exiting.
 func Execute(args []string, stdout, stderr io.Writer) int {
-	root := newRootCmd(stdout, stderr)
-	root.SetArgs(args)
-	err := root.Execute()
+	return New(WithName(defaultName)).Execute(args, stdout, stderr)
+}
+
+// Execute runs the App's command line with args, writing to stdout and
+// stderr, and returns the exit code instead of exiting (see [Main]).
+func (a *App) Execute(args []string, stdout, stderr io.Writer) int {
+	root, err := a.newRoot(stdout, stderr)
+	if err == nil {
+		root.SetArgs(args)
+		err = root.Execute()
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -53,7 +63,7 @@ func Execute(args []string, stdout, stderr io.Writer) int {
 	} else if isUsageError(err) {
 		code = exitValidation
 	}
-	writeProblems(stderr, err)
+	writeProblems(stderr, a.name, err)
 	return code
 }
 
@@ -69,18 +79,20 @@ func isUsageError(err error) bool {
 	return false
 }
 
-// writeProblems prints one line per problem (joined errors are split).
-func writeProblems(w io.Writer, err error) {
+// writeProblems prints one line per problem (joined errors are split),
+// each after the program name.
+func writeProblems(w io.Writer, name string, err error) {
 	for _, line := range strings.Split(err.Error(), "\n") {
 		if strings.TrimSpace(line) != "" {
-			fmt.Fprintf(w, "rubeola: %s\n", line)
+			fmt.Fprintf(w, "%s: %s\n", name, line)
 		}
 	}
 }
 
-func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
+// newRootCmd returns rubeola's command tree under the program name name.
+func newRootCmd(name string, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
-		Use:           "rubeola",
+		Use:           name,
 		Short:         "Spatial measles modelling with patch models: the biweekly SIR model and the daily compartmental SEIR model",
 		SilenceUsage:  true,
 		SilenceErrors: true,

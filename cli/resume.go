@@ -55,12 +55,7 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 		}
 		opts = append(opts, model.WithNumTicks(f.ticks))
 	}
-	if f.noProgress {
-		opts = append(opts, model.WithShowProgress(false))
-	}
-	if f.verbose {
-		opts = append(opts, model.WithVerbose(true))
-	}
+	opts = append(opts, f.printingOptions(cmd)...)
 	if err := f.outputFlags.check(cmd, ""); err != nil {
 		return invalid(err)
 	}

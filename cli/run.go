@@ -133,11 +133,12 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	if fl.Changed("seed") {
 		in.params.Seed = f.seed
 	}
-	if f.noProgress {
-		in.params.ShowProgress = false
+	verbose, show := f.printing(cmd)
+	if verbose != nil {
+		in.params.Verbose = *verbose
 	}
-	if f.verbose {
-		in.params.Verbose = true
+	if show != nil {
+		in.params.ShowProgress = *show
 	}
 	if err := in.params.Validate(); err != nil {
 		return invalid(err)

@@ -25,7 +25,7 @@ func newSweepMergeCmd(stdout, stderr io.Writer) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rep, err := sweep.Merge(out, args, partial)
 			for _, s := range rep.Ignored {
-				fmt.Fprintf(stderr, "rubeola: warning: %s (ignored)\n", s)
+				fmt.Fprintf(stderr, "%s: warning: %s (ignored)\n", cmd.Root().Name(), s)
 			}
 			var mismatch *sweep.MismatchError
 			var incomplete *sweep.IncompleteError
@@ -38,7 +38,7 @@ func newSweepMergeCmd(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			if len(rep.Missing) > 0 {
-				fmt.Fprintf(stderr, "rubeola: warning: %d of %d points are missing (partial merge)\n", len(rep.Missing), rep.Points)
+				fmt.Fprintf(stderr, "%s: warning: %d of %d points are missing (partial merge)\n", cmd.Root().Name(), len(rep.Missing), rep.Points)
 			}
 			fmt.Fprintf(stdout, "rubeola sweep merge: %d points; %d copied, %d already in %s, %d missing\n",
 				rep.Points, rep.Copied, rep.Present, out, len(rep.Missing))

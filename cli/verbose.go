@@ -40,7 +40,9 @@ func logger(stderr io.Writer, verbose bool) *slog.Logger {
 }
 
 // printSchedule writes the --verbose schedule: every component in order
-// with its role and its params in short form, after a line naming the
+// with its role and its params in short form ("(no params)" for a
+// built-in without any, "(user component)" for a user's component whose
+// params the model does not know), after a line naming the
 // model, its tick length and states when it is not the biweekly model.
 func printSchedule(w io.Writer, m *model.Biweekly) {
 	p := m.Params()
@@ -57,8 +59,12 @@ func printSchedule(w io.Writer, m *model.Biweekly) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for k, e := range entries {
 		params := e.Params
-		if params == "" {
+		switch {
+		case params != "":
+		case e.User:
 			params = "(user component)"
+		default:
+			params = "(no params)"
 		}
 		fmt.Fprintf(tw, "  %2d\t%s\t%s\t%s\n", k+1, e.Name, e.Role, params)
 	}

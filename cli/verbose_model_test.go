@@ -32,3 +32,14 @@ func TestVerboseNamesTheModel(t *testing.T) {
 		})
 	}
 }
+
+// TestVerboseBuiltinWithoutParams: a built-in component without params
+// (PopulationTracker) is listed as "(no params)", not as a user component.
+func TestVerboseBuiltinWithoutParams(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "run.toml", "[[phases]]\ntype = \"StateTracker\"\n\n[[phases]]\ntype = \"PopulationTracker\"\n")
+	code, stdout, stderr := runCLI(t, "run", "--config", cfg, "--ticks", "2", "--verbose", "--no-progress", "--out", filepath.Join(dir, "out"))
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `(?m)^   2  PopulationTracker +initialiser\+phase  \(no params\)$`, stdout)
+	assert.NotContains(t, stdout, "(user component)")
+}

@@ -20,15 +20,20 @@ type ScheduleEntry struct {
 	Role string
 	// Params are the instance's canonical params in short form
 	// ("beta=0.5714 seasonality=0.3 mixer=gravity(a=1 b=1 c=1.5 k=0.01)");
-	// "" for a user component, whose params the model does not know.
+	// "" for a component without params (PopulationTracker) and for a user
+	// component whose params the model does not know (one not registered
+	// with [Register]).
 	Params string
+	// User reports whether the instance is a user's component rather than
+	// one of rubeola's built-ins.
+	User bool
 }
 
 // Schedule describes the model's component instances in order.
 func (m *Model) Schedule() []ScheduleEntry {
 	out := make([]ScheduleEntry, len(m.instances))
 	for k, c := range m.instances {
-		out[k] = ScheduleEntry{Name: c.Name(), Role: role(c)}
+		out[k] = ScheduleEntry{Name: c.Name(), Role: role(c), User: !isBuiltin(c)}
 		if t, ok := componentTypeOf(m.Type(), c); ok {
 			if data, _, err := t.ParamsJSON(c); err == nil {
 				out[k].Params = ShortParams(data)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/phases"
 )
 
@@ -34,19 +35,20 @@ func TestShortParams(t *testing.T) {
 func TestSchedule(t *testing.T) {
 	m := newModel(t, twoPatch(t), quietParams(1, 1))
 	user := phases.Func("Mine", func(phases.Model, int) error { return nil })
-	components := append(DefaultComponents(), user)
+	components := append(DefaultComponents(), metrics.NewPopulationTracker(nil), user)
 	if err := m.SetComponents(components...); err != nil {
 		t.Fatal(err)
 	}
 	want := []ScheduleEntry{
-		{"InitializeEquilibriumStatesProcess", "initialiser", "R0=8"},
+		{"InitializeEquilibriumStatesProcess", "initialiser", "R0=8", false},
 		{"ImportationPressureProcess", "initialiser+phase",
-			"crude_importation_rate=1 importation_start=0 importation_end=-1 ticks_per_year=28"},
+			"crude_importation_rate=1 importation_start=0 importation_end=-1 ticks_per_year=28", false},
 		{"InfectionProcess", "initialiser+phase",
-			"beta=0.5714 seasonality=0.3 season_start=0 mixer=gravity(a=1 b=1 c=1.5 k=0.01) alpha=1 storage=float64"},
-		{"VitalDynamicsProcess", "initialiser+phase", "crude_birth_rate=20 crude_death_rate=8 mcv1_efficacy=0.9 births=crude deaths=crude"},
-		{"StateTracker", "initialiser+phase", "aggregation_level=-1"},
-		{"Mine", "phase", ""},
+			"beta=0.5714 seasonality=0.3 season_start=0 mixer=gravity(a=1 b=1 c=1.5 k=0.01) alpha=1 storage=float64", false},
+		{"VitalDynamicsProcess", "initialiser+phase", "crude_birth_rate=20 crude_death_rate=8 mcv1_efficacy=0.9 births=crude deaths=crude", false},
+		{"StateTracker", "initialiser+phase", "aggregation_level=-1", false},
+		{"PopulationTracker", "initialiser+phase", "", false}, // built in, without params
+		{"Mine", "phase", "", true},
 	}
 	assert.Equal(t, want, m.Schedule())
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/cli"
 	"github.com/rubeola/rubeola/model"
 )
 
@@ -23,11 +22,11 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// rubeola runs the command line in-process and returns its exit code,
-// stdout and stderr.
+// rubeola runs mybinary's command line in-process and returns its exit
+// code, stdout and stderr.
 func rubeola(args ...string) (int, string, string) {
 	var out, errOut bytes.Buffer
-	code := cli.Execute(args, &out, &errOut)
+	code := newApp().Execute(args, &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 

@@ -78,8 +78,14 @@ func (c *Waning) Params() WaningParams { return c.p }
 // and R columns.
 func (c *Waning) Initialize(m phases.Model) error {
 	c.s, c.r = m.World().S(), m.World().R()
-	c.perTick = 1 - math.Pow(1-c.p.YearlyRate, float64(m.TimeStepDays())/365)
+	c.perTick = PerTickShare(c.p.YearlyRate, m.TimeStepDays())
 	return c.Init(m, c)
+}
+
+// PerTickShare returns the share of the immune who lose their immunity in
+// one tick of days days at yearly rate yearly: 1 − (1 − yearly)^(days/365).
+func PerTickShare(yearly float64, days int) float64 {
+	return 1 - math.Pow(1-yearly, float64(days)/365)
 }
 
 // Step runs every block of patches.
