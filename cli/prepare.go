@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/rubeola/rubeola/model"
 )
@@ -51,4 +53,16 @@ func outDirError(flag, path string, err error) error {
 		err = pe.Err
 	}
 	return fmt.Errorf("%s %s: cannot write there: %w", flag, path, err)
+}
+
+// checkCanCreate checks that the file path, given as flag, can be created
+// where it is: a probe file is created beside it and removed at once. A
+// command that computes for long before it writes checks this first.
+func checkCanCreate(flag, path string) error {
+	probe, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".probe-*")
+	if err != nil {
+		return outDirError(flag, path, err)
+	}
+	name := probe.Name()
+	return errors.Join(probe.Close(), os.Remove(name))
 }

@@ -255,4 +255,3 @@ func requireStateTracker(m *model.Biweekly) error {
 	}
 	return nil
 }
-
