@@ -111,3 +111,16 @@ func unwritableOut(t *testing.T) (path, reason string) {
 	}
 	return "/proc/rubeola-test-out", "no such file or directory"
 }
+
+// TestResumeTicksBeforeSnapshot: issue 26 item 5 — resume --ticks shorter
+// than the snapshot's tick named the Go option ("WithNumTicks(3)"); it
+// names the flag, exit 2, nothing written.
+func TestResumeTicksBeforeSnapshot(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first")
+	code, _, stderr := runCLI(t, "run", "--no-progress", "--ticks", "10", "--snapshot-every", "5", "--out", first)
+	require.Equal(t, 0, code, stderr)
+	out := filepath.Join(dir, "resumed")
+	code, _, stderr = runCLI(t, "resume", filepath.Join(first, "snapshots", "tick-000010.snap"), "--ticks", "3", "--no-progress", "--out", out)
+	requireRefused(t, out, code, stderr, "a run of 3 ticks ends before the saved tick 10: the number of ticks (resume --ticks; WithNumTicks in Go) must be >= 10")
+}
