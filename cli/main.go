@@ -81,7 +81,8 @@ func writeProblems(w io.Writer, err error) {
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "rubeola",
-		Short:         "Spatial measles modelling with patch models: the biweekly SIR model and the daily compartmental SEIR model",
+		Short:         rootShort,
+		Long:          rootShort + "\n\n" + exitCodesHelp,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -124,3 +124,14 @@ func TestResumeTicksBeforeSnapshot(t *testing.T) {
 	code, _, stderr = runCLI(t, "resume", filepath.Join(first, "snapshots", "tick-000010.snap"), "--ticks", "3", "--no-progress", "--out", out)
 	requireRefused(t, out, code, stderr, "a run of 3 ticks ends before the saved tick 10: the number of ticks (resume --ticks; WithNumTicks in Go) must be >= 10")
 }
+
+// TestExitCodesDocumented: the root help and docs/outputs.md state the
+// same exit codes (issue 26 item 5: make them agree).
+func TestExitCodesDocumented(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "--help")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, exitCodesHelp)
+	docs := readString(t, filepath.Join("..", "docs", "outputs.md"))
+	assert.Contains(t, docs, strings.ReplaceAll(exitCodesHelp, "\n", " "))
+	assert.Equal(t, []int{0, 1, 2}, []int{exitOK, exitRunError, exitValidation}, "the codes the text states")
+}
