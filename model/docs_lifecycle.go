@@ -9,7 +9,7 @@ func writeLifecycleDocs(b *strings.Builder) {
 	b.WriteString(`
 ## Writing a component: factory, Initialize, validate
 
-A component of your own (` + "`model.Register`" + `, see ` + "`examples/customphase`" + `) is built and initialised in two steps,
+A component of your own (` + "`model.Register`" + `, see ` + "`examples/sirs`" + ` and ` + "`examples/mybinary`" + `) is built and initialised in two steps,
 and ` + "`rubeola validate`" + ` runs both, as ` + "`rubeola run`" + ` does before its first tick, without ticking: an error in either
 is reported by ` + "`validate`" + ` with exit code 2, never first by the run.
 
