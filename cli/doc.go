@@ -55,6 +55,8 @@
 // use (RUBEOLA_GADM_MIRROR and RUBEOLA_WPP_URL point them elsewhere), cache
 // what they can, and never write partial files.
 //
-// Exit codes: 0 ok, 1 run or network error, 2 usage or validation error (one
-// line per problem on stderr, nothing written).
+// Exit codes (stated by `rubeola --help` and docs/outputs.md): 0 ok, 1 a run or network failure after the
+// inputs were accepted, 2 bad input — usage, validation, anything a run
+// refuses before its first tick (one line per problem on stderr, nothing
+// written).
 package cli

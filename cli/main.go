@@ -93,7 +93,8 @@ func writeProblems(w io.Writer, name string, err error) {
 func newRootCmd(name string, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:           name,
-		Short:         "Spatial measles modelling with patch models: the biweekly SIR model and the daily compartmental SEIR model",
+		Short:         rootShort,
+		Long:          rootShort + "\n\n" + exitCodesHelp,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

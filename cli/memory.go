@@ -24,13 +24,19 @@ func addMemoryFlag(cmd *cobra.Command, dst *string) {
 // memoryOption turns --max-memory into a model option (none when the flag
 // is not given: the model checks against the available memory).
 func (f *outputFlags) memoryOption() ([]model.Option, error) {
-	if f.maxMemory == "" {
+	return memoryOption(f.maxMemory)
+}
+
+// memoryOption turns the --max-memory value maxMemory ("" when not given)
+// into a model option.
+func memoryOption(maxMemory string) ([]model.Option, error) {
+	if maxMemory == "" {
 		return nil, nil
 	}
-	if strings.EqualFold(f.maxMemory, "off") {
+	if strings.EqualFold(maxMemory, "off") {
 		return []model.Option{model.WithMemoryLimit(-1)}, nil
 	}
-	b, err := parseSize(f.maxMemory)
+	b, err := parseSize(maxMemory)
 	if err != nil {
 		return nil, fmt.Errorf("--%s: %w", maxMemoryFlag, err)
 	}

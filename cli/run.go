@@ -188,6 +188,9 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 func (f runFlags) ensemble(cmd *cobra.Command, in *inputs) (replicates int, keep bool, err error) {
 	replicates, keep = in.replicates, in.keepReplicates
 	fl := cmd.Flags()
+	if !fl.Changed("replicates") && !fl.Changed("keep-replicates") {
+		return in.runFileEnsemble()
+	}
 	if fl.Changed("replicates") {
 		if f.replicates < 1 || f.replicates > model.MaxReplicates {
 			return 0, false, fmt.Errorf("--replicates must be from 1 to %d, got %d", model.MaxReplicates, f.replicates)
@@ -201,9 +204,24 @@ func (f runFlags) ensemble(cmd *cobra.Command, in *inputs) (replicates int, keep
 	case keep && replicates == 0 && fl.Changed("keep-replicates"):
 		return 0, false, fmt.Errorf("--keep-replicates needs an ensemble: give --replicates R (or [ensemble] replicates in the run file)")
 	case keep && replicates == 0:
-		return 0, false, fmt.Errorf("%s: ensemble.keep_replicates needs an ensemble: set ensemble.replicates (or give --replicates R)", in.configFile)
+		return 0, false, errKeepWithoutEnsemble(in)
 	}
 	return replicates, keep, nil
+}
+
+// runFileEnsemble is the run file's [ensemble]: the number of replicates
+// (0: a single run) and keep_replicates, which needs replicates.
+func (in *inputs) runFileEnsemble() (replicates int, keep bool, err error) {
+	if in.keepReplicates && in.replicates == 0 {
+		return 0, false, errKeepWithoutEnsemble(in)
+	}
+	return in.replicates, in.keepReplicates, nil
+}
+
+// errKeepWithoutEnsemble is the error of a run file's keep_replicates
+// without replicates.
+func errKeepWithoutEnsemble(in *inputs) error {
+	return fmt.Errorf("%s: ensemble.keep_replicates needs an ensemble: set ensemble.replicates (or give --replicates R)", in.configFile)
 }
 
 // componentList is the run's component list: the run file's, or the
@@ -237,11 +255,4 @@ func requireStateTracker(m *model.Biweekly) error {
 		return fmt.Errorf("the component list has no StateTracker (states.csv and summary.json summarise one): add [[phases]] type = \"StateTracker\"")
 	}
 	return nil
-}
-
-// checkComponents builds the components against the scenario without
-// running (for validate).
-func checkComponents(in *inputs) error {
-	_, err := buildModel(in, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
-	return err
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -45,11 +47,8 @@ func newScenarioRasterCmd(stdout, stderr io.Writer) *cobra.Command {
 			"changes.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if f.out == "" {
-				return invalid(errors.New("scenario raster: --out FILE is required"))
-			}
-			if _, err := os.Stat(f.out); err == nil && !f.force {
-				return invalid(fmt.Errorf("output file %q exists (use --force to replace it)", f.out))
+			if err := f.check(); err != nil {
+				return invalid(err)
 			}
 			opts := []demographics.GenOption{
 				demographics.WithMCV1Units(f.mcv1Units),
@@ -63,20 +62,22 @@ func newScenarioRasterCmd(stdout, stderr io.Writer) *cobra.Command {
 			case f.cacheDir != "":
 				c, err := demographics.LoadCache(f.cacheDir)
 				if err != nil {
-					return err
+					return invalid(fmt.Errorf("--cache-dir %s: %w", f.cacheDir, err))
 				}
 				opts = append(opts, demographics.WithCache(c))
 			}
 			gen, err := demographics.NewRasterPatchGenerator(f.params, opts...)
 			if err != nil {
-				return classify(err)
+				// It validates the flags' values and reads the shapefile
+				// and the rasters' headers: every error is the inputs'.
+				return invalid(err)
 			}
 			scn, err := gen.Scenario(cmd.Context())
 			if err != nil {
 				return classify(err)
 			}
 			if err := scn.SaveCSV(f.out); err != nil {
-				return err
+				return outDirError("--out", f.out, err)
 			}
 			fmt.Fprintf(stdout, "%s: %d patches, total population %d\n", f.out, scn.Len(), scn.TotalPop())
 			return nil
@@ -97,4 +98,43 @@ func newScenarioRasterCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.BoolVar(&f.force, "force", false, "replace an existing --out file")
 	fl.BoolVar(&f.verbose, "verbose", false, "log features outside the raster and cache hits on stderr")
 	return cmd
+}
+
+// check refuses, naming the flags, what the generator would refuse (its
+// messages name its Go options) and an --out that exists (without --force)
+// or cannot be written (before hours of raster sums). Every problem is
+// listed.
+func (f *rasterFlags) check() error {
+	var errs []error
+	for _, req := range []struct{ flag, value string }{
+		{"--id", f.params.ID}, {"--region", f.params.Region}, {"--shapefile", f.params.Shapefile},
+		{"--population-raster", f.params.PopulationRaster},
+	} {
+		if req.value == "" {
+			errs = append(errs, fmt.Errorf("scenario raster: %s is required", req.flag))
+		}
+	}
+	if strings.Contains(f.params.ID, ":") {
+		errs = append(errs, fmt.Errorf("--id %q: must not contain ':' (the id prefixes the cache keys, which ':' separates)", f.params.ID))
+	}
+	if units := []string{demographics.MCV1UnitsAuto, demographics.MCV1UnitsFraction, demographics.MCV1UnitsPercent}; !slices.Contains(units, f.mcv1Units) {
+		errs = append(errs, fmt.Errorf("--mcv1-units %q: want %q", f.mcv1Units, units))
+	}
+	if !(f.defMCV1 >= 0 && f.defMCV1 <= 1) { // NaN fails both
+		errs = append(errs, fmt.Errorf("--default-mcv1 %g: want a coverage in [0, 1]", f.defMCV1))
+	}
+	if f.workers < 0 {
+		errs = append(errs, fmt.Errorf("--workers must be >= 0 (0: one per CPU), got %d", f.workers))
+	}
+	switch _, err := os.Stat(f.out); {
+	case f.out == "":
+		errs = append(errs, errors.New("scenario raster: --out FILE is required"))
+	case err == nil && !f.force:
+		errs = append(errs, fmt.Errorf("output file %q exists (use --force to replace it)", f.out))
+	default:
+		if err := checkCanCreate("--out", f.out); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }

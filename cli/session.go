@@ -86,19 +86,22 @@ type runStart struct {
 	stopProfile func() error
 }
 
-// beginRun starts a run whose components initialize initialises.
+// beginRun starts a run whose components initialize initialises. Its
+// errors come before the first tick from what the user gave — the
+// --cpuprofile file, the scenario, params and components (what validate
+// checks too), the --out path — so they are bad input (exit code 2).
 func beginRun(f outputFlags, initialize func() error) (*runStart, error) {
 	stop, err := startCPUProfile(f.cpuProfile)
 	if err != nil {
-		return nil, err
+		return nil, invalid(err)
 	}
 	r := &runStart{start: time.Now(), stopProfile: stop}
 	if err := initialize(); err != nil {
-		return nil, errors.Join(err, stop())
+		return nil, invalid(errors.Join(err, stop()))
 	}
 	r.setup = time.Since(r.start)
 	if r.pending, err = newPendingDir(f.out); err != nil {
-		return nil, errors.Join(err, stop())
+		return nil, invalid(errors.Join(outDirError("--out", f.out, err), stop()))
 	}
 	return r, nil
 }

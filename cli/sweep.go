@@ -138,21 +138,18 @@ func runSweep(ctx context.Context, cmd *cobra.Command, file string, f sweepFlags
 	return nil
 }
 
-// checkSweepPoint builds a point's model (an ensemble with replicates) and
-// discards it: the check every point passes before a sweep runs anything.
+// checkSweepPoint builds and initialises a point's model (an ensemble's
+// first replicate with replicates) as its run would before the first tick
+// ([checkRun]) and discards it: the check every point passes before a
+// sweep runs anything, so that no point is refused after others were
+// written.
 func checkSweepPoint(sf *sweep.File) sweep.CheckFunc {
 	return func(_ sweep.Point, rf *model.RunFile) error {
 		in, err := pointInputs(sf, rf)
 		if err != nil {
 			return err
 		}
-		opts := []model.Option{model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard)}
-		if in.replicates > 0 {
-			_, err = buildEnsemble(in, in.replicates, opts...)
-		} else {
-			_, err = buildModel(in, opts...)
-		}
-		return err
+		return checkRun(in, in.replicates)
 	}
 }
 

@@ -147,6 +147,10 @@ func TestSweepCommandErrors(t *testing.T) {
 [sweep]
 "phases.Infection.betta" = [1]
 `)
+	// Point 1 runs 10^9 ticks, whose storage (88 GB: StateTracker 24,
+	// FadeOutTracker 8, timing table 32 + 24) only its initialisation checks:
+	// refused before point 0 runs, not after it was written.
+	tooLong := writeFile(t, dir, "toolong.toml", sweepRunFile+"\n[sweep]\n\"params.num_ticks\" = [8, 1000000000]\n")
 	noTracker := writeFile(t, dir, "notracker.toml", strings.Replace(sweepRunFile, `type = "StateTracker"`, `type = "PopulationTracker"`, 1)+sweepTable)
 	other := filepath.Join(dir, "other")
 	code, _, stderr := runCLI(t, "sweep", good, "--out", other, "--shard", "0/3", "--no-progress")
@@ -165,6 +169,8 @@ func TestSweepCommandErrors(t *testing.T) {
 		{"every point is built first", []string{"sweep", noTracker}, []string{
 			`rubeola: ` + noTracker + `: [sweep] point 0 ("phases.Infection.beta" = 0.5, "params.seed" = 4): the component list has no StateTracker`,
 			`(and 5 more points)`}},
+		{"every point is initialised first", []string{"sweep", tooLong}, []string{
+			`rubeola: ` + tooLong + `: [sweep] point 1 ("params.num_ticks" = 1000000000): a run of 1000000000 ticks needs`}},
 		{"bad shard", []string{"sweep", good, "--shard", "2/2"}, []string{"--shard: shard \"2/2\": i must be 0 … 1 (0-based)"}},
 		{"bad workers", []string{"sweep", good, "--workers", "-1"}, []string{"--workers must be >= 0, got -1"}},
 		{"bad format", []string{"sweep", good, "--format", "xlsx"}, []string{"--format:"}},

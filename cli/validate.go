@@ -8,13 +8,24 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// validateFlags are the flags of `rubeola validate`.
+type validateFlags struct {
+	inputFlags
+	maxMemory string // --max-memory SIZE|off, as run takes it
+}
+
 func newValidateCmd(stdout io.Writer) *cobra.Command {
-	var f inputFlags
+	var f validateFlags
 	cmd := &cobra.Command{
 		Use:   "validate [--scenario FILE] [--params FILE] [--config FILE]",
 		Short: "Check a scenario, params and run file and list every problem",
-		Long: "Check a scenario, params and run file (its components built against the scenario) and list every\n" +
-			"problem, without running anything. --scenario FILE or --config FILE is required.",
+		Long: "Check a scenario, params and run file and list every problem, without running a tick: the\n" +
+			"inputs are read as run reads them, then the model is built and initialised as run does it before\n" +
+			"its first tick (every component built and initialised against the scenario, the mixing matrix\n" +
+			"built, the trackers' storage checked against the memory available or --max-memory; an ensemble\n" +
+			"run file's first replicate stands for the others), so that what run would refuse before its first\n" +
+			"tick is refused here. --scenario FILE or --config FILE is required.\n" +
+			"Exit codes: 0 ok, 2 a problem with the inputs (listed on stderr, one per line).",
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			if f.scenarioFile == "" && f.configFile == "" {
@@ -24,14 +35,14 @@ func newValidateCmd(stdout io.Writer) *cobra.Command {
 			if err != nil {
 				return invalid(err)
 			}
+			if err := f.check(in); err != nil {
+				return invalid(err)
+			}
 			fmt.Fprintf(stdout, "%s: %d patches, total population %d: ok\n", in.scenarioName, in.scenario.Len(), in.scenario.TotalPop())
 			if f.paramsFile != "" {
 				fmt.Fprintf(stdout, "%s: ok\n", f.paramsFile)
 			}
 			if f.configFile != "" {
-				if err := checkComponents(in); err != nil {
-					return invalid(err)
-				}
 				fmt.Fprintf(stdout, "%s: ok\n", f.configFile)
 			}
 			return nil
@@ -40,6 +51,21 @@ func newValidateCmd(stdout io.Writer) *cobra.Command {
 	cmd.Flags().StringVar(&f.scenarioFile, "scenario", "", "scenario CSV (id,pop,lat,lon,mcv1)")
 	cmd.Flags().StringVar(&f.paramsFile, "params", "", "params file (.json or .toml)")
 	cmd.Flags().StringVar(&f.configFile, "config", "", "run file (.toml): scenario, [params] and [[phases]]")
-	addModelFlag(cmd, &f)
+	addModelFlag(cmd, &f.inputFlags)
+	addMemoryFlag(cmd, &f.maxMemory)
 	return cmd
+}
+
+// check does what run does with loaded inputs before its first tick
+// ([checkRun]): the run file's ensemble, the model built and initialised.
+func (f validateFlags) check(in *inputs) error {
+	R, _, err := in.runFileEnsemble()
+	if err != nil {
+		return err
+	}
+	opts, err := memoryOption(f.maxMemory)
+	if err != nil {
+		return err
+	}
+	return checkRun(in, R, opts...)
 }

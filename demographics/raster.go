@@ -205,7 +205,8 @@ type RasterPatchGenerator struct {
 // NewRasterPatchGenerator validates p and the options, reads the shapefile
 // and checks the rasters' headers. Errors: invalid params (see
 // [RasterPatchParams.Validate]); no DOTNAME field (`shapefile has no DOTNAME
-// field; call AddDotname first`); duplicate DOTNAMEs
+// field; add one first (rubeola shapefile dotname, or AddDotname in Go)`);
+// duplicate DOTNAMEs
 // ([ErrDuplicateDotname]); a .prj declaring a projected CRS or a projected
 // raster ([ErrNotGeographic]); an unreadable raster ([ErrUnsupportedTIFF]
 // and the other errors of [geotiff.OpenFile]).
@@ -290,7 +291,7 @@ func readFeatures(path string) ([]shapefile.Feature, error) {
 		return nil, err
 	}
 	if !tbl.HasDotname {
-		return nil, fmt.Errorf("%s: shapefile has no DOTNAME field; call AddDotname first", path)
+		return nil, fmt.Errorf("%s: shapefile has no DOTNAME field; add one first (rubeola shapefile dotname, or AddDotname in Go)", path)
 	}
 	if len(tbl.Features) == 0 {
 		return nil, fmt.Errorf("%s: shapefile has no features", path)

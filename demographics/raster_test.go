@@ -181,7 +181,7 @@ func TestRasterGeneratorErrors(t *testing.T) {
 	t.Run("no DOTNAME field", func(t *testing.T) {
 		p := writeCustom(t, []shapefile.Field{{Name: "NAME", Type: 'C', Size: 10}}, [][]any{{"a"}}, []shapefile.Shape{square})
 		_, err := NewRasterPatchGenerator(p, WithoutCache())
-		require.ErrorContains(t, err, p.Shapefile+": shapefile has no DOTNAME field; call AddDotname first")
+		require.ErrorContains(t, err, p.Shapefile+": shapefile has no DOTNAME field; add one first (rubeola shapefile dotname, or AddDotname in Go)")
 	})
 	t.Run("duplicate DOTNAME", func(t *testing.T) {
 		p := writeCustom(t, dotnameFields, [][]any{{"a:b"}, {"a:c"}, {"a:b"}}, []shapefile.Shape{square, square, square})

@@ -73,6 +73,7 @@ A name resolves in the run file's model type: where the two models have their ow
 	}
 	writeMixerDocs(&b)
 	writeCompartmentDocs(&b, cs)
+	writeLifecycleDocs(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -35,15 +35,25 @@ func (m *Model) Initialize() error {
 			err := in.Initialize(m)
 			m.timing.Init[c.Name()] += time.Since(start).Microseconds()
 			if err != nil {
-				return fmt.Errorf("initialize %s: %w", c.Name(), err)
+				return initError(c, err)
 			}
 			if err := m.checkAfterUserInit(c); err != nil {
-				return fmt.Errorf("initialize %s: %w", c.Name(), err)
+				return initError(c, err)
 			}
 		}
 		m.initialized[k] = true
 	}
 	return nil
+}
+
+// initError names the instance c whose Initialize failed with err, once:
+// "initialize Name: …" (an error that begins with the name already is not
+// prefixed with it again).
+func initError(c phases.Component, err error) error {
+	if strings.HasPrefix(err.Error(), c.Name()+": ") {
+		return fmt.Errorf("initialize %w", err)
+	}
+	return fmt.Errorf("initialize %s: %w", c.Name(), err)
 }
 
 // Run runs all remaining ticks, then finalizes. Cancelling ctx stops the run

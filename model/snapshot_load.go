@@ -62,7 +62,7 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 	p := f.Params
 	if cfg.numTicks >= 0 {
 		if cfg.numTicks < f.Tick {
-			return nil, fmt.Errorf("WithNumTicks(%d) is before the saved tick %d", cfg.numTicks, f.Tick)
+			return nil, fmt.Errorf("a run of %d ticks ends before the saved tick %d: the number of ticks (resume --ticks; WithNumTicks in Go) must be >= %d", cfg.numTicks, f.Tick, f.Tick)
 		}
 		p.NumTicks = cfg.numTicks
 	}

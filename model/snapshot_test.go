@@ -175,7 +175,7 @@ func TestSnapshotExtendsRun(t *testing.T) {
 	assert.Equal(t, outcome(t, whole), outcome(t, longer))
 
 	_, err = LoadSnapshot(path, nil, WithNumTicks(20))
-	require.ErrorContains(t, err, "WithNumTicks(20) is before the saved tick 30")
+	require.ErrorContains(t, err, "a run of 20 ticks ends before the saved tick 30: the number of ticks (resume --ticks; WithNumTicks in Go) must be >= 30")
 }
 
 // TestSnapshotErrors: wrong component lists, user components without a

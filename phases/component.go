@@ -19,6 +19,18 @@ type Component interface {
 }
 
 // Initializer is a component with work to do once, before the first tick.
+// Initialize runs after every factory of the list has built its instance,
+// in list order, when the model is run — and when it is only validated
+// (`rubeola validate`), so a check placed here is reported before any tick.
+// It sees every instance, the later ones not yet initialised, and the
+// counts the earlier initialisers set. It may fetch column views, derive
+// its streams ([Model.Streams]), size buffers, build matrices (immutable
+// ones through [Model.Shared]), check the world for what it needs (a
+// declared compartment, an earlier phase) and set counts; it must not
+// depend on Tick being 0. Without a [Snapshotter] it also runs when a
+// snapshot is loaded, over a model whose counts are then replaced by the
+// saved ones. An error aborts the run before its first tick (bad input:
+// exit code 2 in the command line).
 type Initializer interface {
 	Initialize(m Model) error
 }
@@ -50,6 +62,20 @@ type Finalizer interface {
 
 // Factory builds a component instance for a model. It validates its params
 // and may inspect the model's scenario; errors abort adding the component.
+//
+// What a factory sees: the model's name, scenario (validated, its own
+// copy), params, time step and dates, workers, writers and [Model.Shared];
+// the world with its patches and every declared compartment (when the list
+// is set before a run, as run files do: S = pop and the others 0, no
+// initialiser has run yet); and, through
+// [Model.Instances] and [Model.GetInstance], only the instances before it
+// in the list. It may keep m. It must not draw random numbers (its
+// instance has no streams until it is added) or rely on counts. A factory
+// may run more than once for one list — once per replicate of an
+// ensemble, again when a snapshot is loaded, once for a sweep's check and
+// once for the point's run — so it must have no side effects beyond the
+// instance it returns. Checks that need the world after the initialisers
+// or a later instance belong in [Initializer].
 type Factory func(m Model) (Component, error)
 
 // Model is the view of a model that components get.

@@ -27,6 +27,18 @@
 // A system with state implements Initialize (fetch column views, size
 // buffers, derive streams — no lookups per tick) and Step.
 //
+// Build, then initialise: a model builds every factory of its list in
+// order, then, before the first tick, initialises every [Initializer] in
+// the same order. A [Factory] sees the scenario, the params, the world as
+// created (S = pop, the other compartments 0) and only the instances
+// before its own; it validates its params against the scenario and has no
+// side effects (it may run once per ensemble replicate, again for a
+// snapshot or a sweep's check). Initialize sees every instance and the
+// counts earlier initialisers set; it is where checks that need them go.
+// Both run when a run file is validated (`rubeola validate` builds and
+// initialises the model without ticking), so an error from either is
+// reported there with exit code 2, never first by the run.
+//
 // Block work: patches are split into blocks of [rng.BlockSize], each with
 // its own random stream. [Model.ForBlocks] runs a [Blocker] (a type with
 // Block(b int)) for every block, in parallel when the params allow it; pass

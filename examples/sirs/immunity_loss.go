@@ -82,7 +82,7 @@ func (c *ImmunityLoss) Initialize(m phases.Model) error {
 	}
 	wane, err := m.World().State(WaningState)
 	if err != nil {
-		return fmt.Errorf("%s: %w (declare it with model.WithCompartments(WaningCompartment))", ImmunityLossName, err)
+		return fmt.Errorf("%s: %w (declare it: compartments = [\"W\"] in a run file, model.WithCompartments(WaningCompartment) in Go)", ImmunityLossName, err)
 	}
 	c.s, c.r, c.wane = m.World().S(), m.World().R(), wane
 	return nil

@@ -190,7 +190,7 @@ func TestImmunityLossNeedsW(t *testing.T) {
 	err = m.Run(context.Background())
 	require.Error(t, err)
 	assert.Contains(t, err.Error(),
-		`ImmunityLoss: ecs: unknown state "W" (states are ["S" "I" "R"]) (declare it with model.WithCompartments(WaningCompartment))`)
+		`ImmunityLoss: ecs: unknown state "W" (states are ["S" "I" "R"]) (declare it: compartments = ["W"] in a run file, model.WithCompartments(WaningCompartment) in Go)`)
 }
 
 // TestImmunityLossParams: the defaults validate, a rate outside [0, 1] is

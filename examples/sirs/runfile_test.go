@@ -88,3 +88,28 @@ func TestComponentsListsTheVariant(t *testing.T) {
 	assert.Contains(t, out.String(), "| `to_waning` | `0.02` |  | probability per tick")
 	assert.Contains(t, out.String(), "| `W` | `main.Waning` |")
 }
+
+// TestValidateReachesInitialize: ImmunityLoss checks in Initialize that the
+// model declares W. validate said ok for a run file without the
+// declaration and run then failed with exit 1 (issue 24); both now refuse
+// it with exit 2, as validate initialises every component.
+func TestValidateReachesInitialize(t *testing.T) {
+	cfg, err := os.ReadFile("run.toml")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "undeclared.toml")
+	require.NoError(t, os.WriteFile(path, bytes.Replace(cfg, []byte(`compartments = ["W"]`), nil, 1), 0o644))
+	const want = "rubeola: initialize ImmunityLoss: "
+	code, stderr := rubeola("validate", "--config", path)
+	assert.Equal(t, 2, code, stderr)
+	assert.Contains(t, stderr, want)
+	assert.Contains(t, stderr, `ImmunityLoss: ecs: unknown state "W" (states are ["S" "I" "R"]) (declare it: compartments = ["W"] in a run file`)
+	out := filepath.Join(dir, "out")
+	code, stderr = rubeola("run", "--config", path, "--out", out, "--no-progress")
+	assert.Equal(t, 2, code, stderr)
+	assert.Contains(t, stderr, want)
+	assert.NoDirExists(t, out)
+
+	code, stderr = rubeola("validate", "--config", "run.toml")
+	assert.Equal(t, 0, code, stderr)
+}

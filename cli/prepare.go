@@ -1,0 +1,68 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/rubeola/rubeola/model"
+)
+
+// checkRun does for validate what a run of in does before its first tick,
+// through the same code: it builds the model (an ensemble of R replicates
+// when R > 0) with the run's component list, checks the memory estimate of
+// the per-tick storage (SPEC §9) and initialises every component against the
+// scenario (the mixing matrix, the trackers' storage, the checks a
+// component's Initialize makes), without running a tick. An ensemble's
+// replicates differ only in their seed: the first one is initialised for
+// all of them, so that validating never holds R replicates' storage.
+func checkRun(in *inputs, R int, opts ...model.Option) error {
+	opts = append(opts, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	if R > 0 {
+		e, err := buildEnsemble(in, R, opts...)
+		if err != nil {
+			return err
+		}
+		if err := e.CheckMemory(); err != nil {
+			return err
+		}
+		if err := e.Replicate(0).Initialize(); err != nil {
+			if R > 1 {
+				return fmt.Errorf("replicate 0: %w", err) // as the ensemble's Initialize names it
+			}
+			return err
+		}
+		return nil
+	}
+	m, err := buildModel(in, opts...)
+	if err != nil {
+		return err
+	}
+	return m.Initialize() // checks the memory estimate first, as a run's does
+}
+
+// outDirError is the error of an output path the run cannot write in: it
+// names the path the user gave (flag, e.g. "--out") and the reason, not the
+// hidden temporary file or directory rubeola was creating beside it.
+func outDirError(flag, path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%s %s: cannot write there: %w", flag, path, err)
+}
+
+// checkCanCreate checks that the file path, given as flag, can be created
+// where it is: a probe file is created beside it and removed at once. A
+// command that computes for long before it writes checks this first.
+func checkCanCreate(flag, path string) error {
+	probe, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".probe-*")
+	if err != nil {
+		return outDirError(flag, path, err)
+	}
+	name := probe.Name()
+	return errors.Join(probe.Close(), os.Remove(name))
+}
