@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/rubeola/rubeola/internal/atomicfile"
+	"github.com/rubeola/rubeola/internal/snapdigest"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 )
@@ -21,8 +22,9 @@ const (
 	// SnapshotFormat is the "format" value of every snapshot.
 	SnapshotFormat = "rubeola-biweekly-snapshot"
 	// SnapshotVersion is the snapshot layout version this code writes and
-	// reads.
-	SnapshotVersion = 1
+	// reads: 2 since snapshots carry a sha256 digest (version 1 had none
+	// and is refused).
+	SnapshotVersion = 2
 )
 
 // snapshotFile is the JSON content of a snapshot.
@@ -77,7 +79,9 @@ type snapshotTiming struct {
 // and run state, and the timing table. It must be called at a tick
 // boundary (not from inside a phase) after initialisation. The file is
 // JSON, gzip-compressed when path ends in .gz or .snap, written to a
-// temporary name and renamed into place.
+// temporary name and renamed into place. The JSON starts with a
+// "sha256" member, the digest of the rest, which loading checks
+// (package internal/snapdigest states the layout).
 func (m *Model) SaveSnapshot(path string) error {
 	data, err := m.snapshotJSON()
 	if err != nil {
@@ -86,9 +90,14 @@ func (m *Model) SaveSnapshot(path string) error {
 	return writeSnapshot(path, data)
 }
 
-// writeSnapshot writes data to path atomically, gzip-compressed when path
-// ends in .gz or .snap.
-func writeSnapshot(path string, data []byte) error {
+// writeSnapshot seals the JSON data with its sha256 digest
+// ([snapdigest.Seal]) and writes it to path atomically, gzip-compressed
+// when path ends in .gz or .snap.
+func writeSnapshot(path string, payload []byte) error {
+	data, err := snapdigest.Seal(payload)
+	if err != nil {
+		return err
+	}
 	gz := strings.HasSuffix(path, ".gz") || strings.HasSuffix(path, ".snap")
 	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
 		if !gz {

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rubeola/rubeola/internal/snapdigest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 )
@@ -205,28 +206,66 @@ func readSnapshotData(path string) ([]byte, error) {
 	return data, nil
 }
 
-// decodeSnapshot checks that data is a snapshot of format and this
-// version and decodes it strictly into v.
+// decodeSnapshot checks data's sha256 digest, that it is a snapshot of
+// format and this version, and decodes it strictly into v. data is
+// overwritten (see [snapdigest.Open]).
 func decodeSnapshot(data []byte, format string, v any) error {
+	payload, err := snapdigest.Open(data)
+	if errors.Is(err, snapdigest.ErrNoDigest) {
+		return unsealedSnapshot(data, format)
+	}
+	if err != nil {
+		return err
+	}
 	var head struct {
 		Format  string `json:"format"`
 		Version int    `json:"version"`
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
+	if err := json.Unmarshal(payload, &head); err != nil {
 		return fmt.Errorf("not a snapshot (invalid or truncated JSON: %v)", err)
 	}
-	if head.Format != format {
-		return fmt.Errorf("not a snapshot: format is %q, want %q", head.Format, format)
+	if err := checkFormatVersion(head.Format, head.Version, format); err != nil {
+		return err
 	}
-	if head.Version != SnapshotVersion {
-		return fmt.Errorf("snapshot version %d is not supported (this rubeola reads version %d)", head.Version, SnapshotVersion)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
+	dec := json.NewDecoder(bytes.NewReader(payload))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("invalid snapshot content: %w", err)
 	}
 	return nil
+}
+
+// checkFormatVersion checks a snapshot's format and version.
+func checkFormatVersion(got string, version int, format string) error {
+	if got != format {
+		return fmt.Errorf("not a snapshot: format is %q, want %q", got, format)
+	}
+	if version != SnapshotVersion {
+		return fmt.Errorf("snapshot version %d is not supported (this rubeola reads version %d)", version, SnapshotVersion)
+	}
+	return nil
+}
+
+// unsealedSnapshot explains why content without a digest is refused:
+// not a snapshot, a snapshot of another format, or one written before
+// snapshots carried a digest (version 1).
+func unsealedSnapshot(data []byte, format string) error {
+	var head struct {
+		Format         string `json:"format"`
+		Version        int    `json:"version"`
+		RubeolaVersion string `json:"rubeola_version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return fmt.Errorf("not a snapshot (invalid or truncated JSON: %v)", err)
+	}
+	if head.Format == format && head.Version == 1 {
+		return fmt.Errorf("snapshot version 1 (written by rubeola %s) has no sha256 digest, so its integrity cannot be checked: "+
+			"this rubeola reads version %d; resume it with the rubeola that wrote it", head.RubeolaVersion, SnapshotVersion)
+	}
+	if err := checkFormatVersion(head.Format, head.Version, format); err != nil {
+		return err
+	}
+	return fmt.Errorf("%w (every version %d snapshot starts with one)", snapdigest.ErrNoDigest, SnapshotVersion)
 }
 
 // rebuildComponents builds factories for the stored components from their

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/snapdigest"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/phases"
@@ -202,6 +203,12 @@ func TestSnapshotErrors(t *testing.T) {
 	_, err = io.Copy(&plain, zr)
 	require.NoError(t, err)
 
+	payload, err := snapdigest.Open(bytes.Clone(plain.Bytes()))
+	require.NoError(t, err)
+	v1 := bytes.Replace(payload, []byte(`"version":2`), []byte(`"version":1`), 1)
+	v9, err := snapdigest.Seal(bytes.Replace(payload, []byte(`"version":2`), []byte(`"version":9`), 1))
+	require.NoError(t, err)
+
 	short := snapshotComponents()
 	short = append(short[:2], short[3:]...)
 	cases := []struct {
@@ -212,10 +219,13 @@ func TestSnapshotErrors(t *testing.T) {
 	}{
 		{"truncated gzip", write("cut.snap", data[:len(data)/2]), nil, "truncated"},
 		{"garbage", write("junk.snap", []byte("hello")), nil, "not a snapshot"},
-		{"truncated JSON", write("cut.json", plain.Bytes()[:plain.Len()/2]), nil, "not a snapshot (invalid or truncated JSON"},
+		{"truncated JSON", write("cut.json", plain.Bytes()[:plain.Len()/2]), nil, "does not match its sha256 digest"},
+		{"truncated unsealed JSON", write("cut-v1.json", v1[:len(v1)/2]), nil, "not a snapshot (invalid or truncated JSON"},
 		{"other format", write("other.json", []byte(`{"format":"x","version":1}`)), nil, `format is "x"`},
-		{"newer version", write("v9.json", bytes.Replace(plain.Bytes(), []byte(`"version":1`), []byte(`"version":9`), 1)), nil,
-			"snapshot version 9 is not supported"},
+		{"newer version", write("v9.json", v9), nil, "snapshot version 9 is not supported"},
+		{"version 1 (no digest)", write("v1.json", v1), nil, "snapshot version 1 (written by rubeola " + Version +
+			") has no sha256 digest, so its integrity cannot be checked: this rubeola reads version 2"},
+		{"unsealed version 2", write("v2.json", payload), nil, "no sha256 digest at the start of the content"},
 		{"missing file", filepath.Join(dir, "nope.snap"), nil, "no such file"},
 		{"wrong components", good, short, "snapshot has components [InitializeEquilibriumStatesProcess InfectionSeedingProcess " +
 			"ImportationPressureProcess InfectionProcess VitalDynamicsProcess SIACalendarProcess StateTracker StateTracker " +
