@@ -68,7 +68,7 @@ func (e *Ensemble) SaveSnapshot(path string) error {
 func LoadEnsembleSnapshot(path string, factories []phases.Factory, opts ...Option) (*Ensemble, error) {
 	e, err := loadEnsembleSnapshot(path, factories, opts)
 	if err != nil {
-		return nil, fmt.Errorf("snapshot %s: %w", path, err)
+		return nil, snapshotError(path, err)
 	}
 	return e, nil
 }

@@ -31,14 +31,20 @@ import (
 // which extends or shortens the run (n ≥ the saved tick).
 //
 // The file may be gzip-compressed or plain JSON (detected from its
-// content). Corrupt, truncated or mismatched snapshots give an error naming
-// the file.
+// content); its sha256 digest is checked first. Corrupt, truncated or
+// mismatched snapshots give an error naming the file on every line (an
+// error reporting several problems has one line per problem).
 func LoadSnapshot(path string, components []phases.Factory, opts ...Option) (*Model, error) {
 	m, err := loadSnapshot(path, components, opts)
 	if err != nil {
-		return nil, fmt.Errorf("snapshot %s: %w", path, err)
+		return nil, snapshotError(path, err)
 	}
 	return m, nil
+}
+
+// snapshotError prefixes every line of err with "snapshot PATH: ".
+func snapshotError(path string, err error) error {
+	return &lineError{prefix: "snapshot " + path + ": ", err: err}
 }
 
 func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Model, error) {
