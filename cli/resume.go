@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -74,7 +75,7 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 	}
 	m, err := model.LoadSnapshot(file, nil, opts...)
 	if err != nil {
-		return invalid(err)
+		return invalid(ticksError(err, file))
 	}
 	if f.keepReplicates {
 		return invalid(fmt.Errorf("--keep-replicates: snapshot %s is of a single run, not of an ensemble", file))
@@ -92,7 +93,7 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 func resumeEnsemble(ctx context.Context, file string, f resumeFlags, feed *progressFeed, opts []model.Option, stdout io.Writer) error {
 	e, err := model.LoadEnsembleSnapshot(file, nil, opts...)
 	if err != nil {
-		return invalid(err)
+		return invalid(ticksError(err, file))
 	}
 	if len(model.InstancesOf[*metrics.StateTracker](e.Replicate(0))) == 0 {
 		return invalid(fmt.Errorf("snapshot %s: the component list has no StateTracker (the ensemble tables and summary.json summarise one)", file))
@@ -101,4 +102,16 @@ func resumeEnsemble(ctx context.Context, file string, f resumeFlags, feed *progr
 	in := &inputs{scenario: r0.Scenario(), scenarioName: "stored in snapshot " + file, params: e.Params(), snapshotFile: file}
 	_, err = runEnsembleAndWrite(ctx, e, in, f.outputFlags, f.keepReplicates, feed, stdout)
 	return err
+}
+
+// ticksError words a snapshot load error caused by --ticks below the
+// snapshot's tick in terms of the flag; other errors are returned as they
+// are.
+func ticksError(err error, file string) error {
+	var te *model.SavedTickError
+	if !errors.As(err, &te) {
+		return err
+	}
+	return fmt.Errorf("--ticks %d is before the tick of snapshot %s (%d): resume continues a run to --ticks or keeps its length, it cannot cut it shorter",
+		te.NumTicks, file, te.Tick)
 }

@@ -113,6 +113,7 @@ func (r *runStart) end(err *error) {
 // runner is what runs and snapshots: a model or an ensemble.
 type runner interface {
 	Tick() int
+	Finalized() bool
 	Params() params.BiweeklyParams
 	Run(ctx context.Context) error
 	RunTicks(ctx context.Context, n int) error
@@ -123,8 +124,12 @@ type runner interface {
 // stops after every K-th tick to save DIR/snapshots/tick-NNNNNN.snap (each
 // written atomically, so a killed run can be resumed from the last one; an
 // ensemble's snapshot holds every replicate). It returns the snapshot files
-// written.
+// written. A run already finalized (resumed from the snapshot of its last
+// tick) does not run again: its outputs are written as they are.
 func runWithSnapshots(ctx context.Context, m runner, f outputFlags) ([]string, error) {
+	if m.Finalized() {
+		return nil, nil
+	}
 	k := f.snapshotEvery
 	if k == 0 || m.Tick() >= m.Params().NumTicks {
 		return nil, m.Run(ctx)

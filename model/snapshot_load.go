@@ -69,7 +69,7 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 	p := f.Params
 	if cfg.numTicks >= 0 {
 		if cfg.numTicks < f.Tick {
-			return nil, fmt.Errorf("WithNumTicks(%d) is before the saved tick %d", cfg.numTicks, f.Tick)
+			return nil, &SavedTickError{NumTicks: cfg.numTicks, Tick: f.Tick}
 		}
 		p.NumTicks = cfg.numTicks
 	}
@@ -373,6 +373,19 @@ func (m *Model) restore(f *snapshotFile) error {
 		m.timing.Finalize[k] = v
 	}
 	return nil
+}
+
+// SavedTickError is the error of [LoadSnapshot] and [LoadEnsembleSnapshot]
+// when [WithNumTicks] asks for fewer ticks than the snapshot has run: a
+// resumed run can be extended or keep its length, not be cut before its
+// saved tick.
+type SavedTickError struct {
+	NumTicks int // the WithNumTicks value
+	Tick     int // the snapshot's tick
+}
+
+func (e *SavedTickError) Error() string {
+	return fmt.Sprintf("WithNumTicks(%d) is before the saved tick %d", e.NumTicks, e.Tick)
 }
 
 // WithNumTicks sets num_ticks of the model (overriding the params), e.g. to

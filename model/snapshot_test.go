@@ -168,15 +168,21 @@ func TestSnapshotExtendsRun(t *testing.T) {
 
 	again, err := LoadSnapshot(path, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard))
 	require.NoError(t, err)
+	assert.True(t, again.Finalized(), "the snapshot of the last tick loads finalized")
 	require.EqualError(t, again.Run(context.Background()), "model: run already complete")
 
 	longer, err := LoadSnapshot(path, nil, WithNumTicks(40), WithStdout(io.Discard), WithProgressWriter(io.Discard))
 	require.NoError(t, err)
+	assert.False(t, longer.Finalized(), "extended: ticks remain")
 	require.NoError(t, longer.Run(context.Background()))
+	assert.True(t, longer.Finalized())
 	assert.Equal(t, outcome(t, whole), outcome(t, longer))
 
 	_, err = LoadSnapshot(path, nil, WithNumTicks(20))
 	require.ErrorContains(t, err, "WithNumTicks(20) is before the saved tick 30")
+	var te *SavedTickError
+	require.ErrorAs(t, err, &te)
+	assert.Equal(t, SavedTickError{NumTicks: 20, Tick: 30}, *te)
 }
 
 // TestSnapshotErrors: wrong component lists, user components without a
