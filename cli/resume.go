@@ -62,6 +62,9 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 	if f.verbose {
 		opts = append(opts, model.WithVerbose(true))
 	}
+	if err := checkSnapshotOutside(file, f.out); err != nil {
+		return invalid(err)
+	}
 	if err := f.outputFlags.check(cmd, ""); err != nil {
 		return invalid(err)
 	}

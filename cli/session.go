@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rubeola/rubeola/internal/tmpname"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/metrics/tidyparquet"
 	"github.com/rubeola/rubeola/model"
@@ -136,6 +137,10 @@ func runWithSnapshots(ctx context.Context, m runner, f outputFlags) ([]string, e
 	}
 	dir := filepath.Join(f.out, snapshotDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	// Snapshots half-written by a killed rubeola ([tmpname.RemoveStale]).
+	if _, err := tmpname.RemoveStale(dir, ""); err != nil {
 		return nil, err
 	}
 	var written []string
