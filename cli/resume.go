@@ -86,7 +86,7 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 	if len(model.InstancesOf[*metrics.StateTracker](m)) == 0 {
 		return invalid(fmt.Errorf("snapshot %s: the component list has no StateTracker (states.csv and summary.json summarise one)", file))
 	}
-	in := &inputs{scenario: m.Scenario(), scenarioName: "stored in snapshot " + file, params: m.Params(), snapshotFile: file}
+	in := &inputs{scenario: m.Scenario(), scenarioName: resumedScenarioName(m, file), params: m.Params(), snapshotFile: file}
 	_, err = runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
 	return err
 }
@@ -102,7 +102,7 @@ func resumeEnsemble(ctx context.Context, file string, f resumeFlags, feed *progr
 		return invalid(fmt.Errorf("snapshot %s: the component list has no StateTracker (the ensemble tables and summary.json summarise one)", file))
 	}
 	r0 := e.Replicate(0)
-	in := &inputs{scenario: r0.Scenario(), scenarioName: "stored in snapshot " + file, params: e.Params(), snapshotFile: file}
+	in := &inputs{scenario: r0.Scenario(), scenarioName: resumedScenarioName(r0, file), params: e.Params(), snapshotFile: file}
 	_, err = runEnsembleAndWrite(ctx, e, in, f.outputFlags, f.keepReplicates, feed, stdout)
 	return err
 }
@@ -117,4 +117,15 @@ func ticksError(err error, file string) error {
 	}
 	return fmt.Errorf("--ticks %d is before the tick of snapshot %s (%d): resume continues a run to --ticks or keeps its length, it cannot cut it shorter",
 		te.NumTicks, file, te.Tick)
+}
+
+// resumedScenarioName is summary.json's inputs.scenario of a run resumed
+// from snapshot file: the origin the interrupted run recorded, or "stored
+// in snapshot FILE" for a snapshot that records none (saved by a Go
+// program without model.WithScenarioSource).
+func resumedScenarioName(m *model.Biweekly, file string) string {
+	if src := m.ScenarioSource(); src != "" {
+		return src
+	}
+	return "stored in snapshot " + file
 }

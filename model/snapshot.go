@@ -38,10 +38,13 @@ type snapshotFile struct {
 	Model  string                `json:"model,omitempty"`
 	Params params.BiweeklyParams `json:"params"`
 	// Scenario is the full scenario (extra columns included) as CSV text.
-	Scenario    string `json:"scenario"`
-	Tick        int    `json:"tick"`
-	CurrentDate string `json:"current_date"`
-	Finalized   bool   `json:"finalized"`
+	Scenario string `json:"scenario"`
+	// ScenarioSource is the scenario's origin (WithScenarioSource); absent
+	// when none was recorded, and in an ensemble's members.
+	ScenarioSource string `json:"scenario_source,omitempty"`
+	Tick           int    `json:"tick"`
+	CurrentDate    string `json:"current_date"`
+	Finalized      bool   `json:"finalized"`
 	// Compartments are the declared compartments after S, I and R, in
 	// order (absent for an S, I, R model); a registered compartment is
 	// declared again by itself when the snapshot is loaded.
@@ -154,6 +157,9 @@ func (m *Model) snapshotContent(withScenario bool) (*snapshotFile, error) {
 		Params: m.p, Scenario: scn.String(), Tick: m.tick, CurrentDate: m.CurrentDate().Format(time.RFC3339),
 		Finalized: m.finalized, States: map[string][]int64{},
 		Timing: snapshotTiming{Phases: m.timing.Phases, Rows: m.timing.Rows, Init: m.timing.Init, Finalize: m.timing.Finalize},
+	}
+	if withScenario {
+		f.ScenarioSource = m.cfg.scenarioSource
 	}
 	if names := m.world.ExtraNames(); len(names) > 0 {
 		f.Compartments = names

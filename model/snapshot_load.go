@@ -52,7 +52,7 @@ func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Mod
 	if err := readSnapshot(path, SnapshotFormat, &f); err != nil {
 		return nil, err
 	}
-	cfg, err := newConfig(append(append([]Option{WithName(f.Name)}, opts...), WithType(f.modelType())))
+	cfg, err := newConfig(append(append([]Option{WithName(f.Name), WithScenarioSource(f.ScenarioSource)}, opts...), WithType(f.modelType())))
 	if err != nil {
 		return nil, err
 	}
