@@ -115,7 +115,7 @@ func ticksError(err error, file string) error {
 	if !errors.As(err, &te) {
 		return err
 	}
-	return fmt.Errorf("--ticks %d is before the tick of snapshot %s (%d): resume continues a run to --ticks or keeps its length, it cannot cut it shorter",
+	return fmt.Errorf("--ticks %d is before the tick of snapshot %s (%d): a resumed run ends at or after the tick it was saved at",
 		te.NumTicks, file, te.Tick)
 }
 

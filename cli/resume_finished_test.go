@@ -51,7 +51,7 @@ func TestResumeFinishedRun(t *testing.T) {
 		code, _, stderr = runCLI(t, "resume", last, "--out", shorter, "--ticks", "8")
 		assert.Equal(t, 2, code)
 		assert.Equal(t, "rubeola: --ticks 8 is before the tick of snapshot "+last+
-			" (12): resume continues a run to --ticks or keeps its length, it cannot cut it shorter\n", stderr)
+			" (12): a resumed run ends at or after the tick it was saved at\n", stderr)
 		assert.NoDirExists(t, shorter)
 	})
 
