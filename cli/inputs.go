@@ -51,9 +51,10 @@ type inputs struct {
 }
 
 // modelOptions are the options every model of the inputs gets besides
-// opts: the run file's compartments.
+// opts: the scenario's origin (stored in snapshots), the model type and the
+// run file's compartments.
 func (in *inputs) modelOptions(opts []model.Option) []model.Option {
-	out := slices.Clone(opts)
+	out := append(slices.Clone(opts), model.WithScenarioSource(in.scenarioName))
 	if in.modelType != "" {
 		out = append(out, model.WithType(in.modelType))
 	}

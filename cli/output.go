@@ -8,11 +8,22 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
+
+	"github.com/rubeola/rubeola/internal/tmpname"
 )
 
-// checkOutDir refuses an existing, non-empty output directory unless force.
+// checkOutDir refuses an existing, non-empty output directory unless
+// force, and an existing directory its owner may not write (mode without
+// u+w): the user made it read-only, and rubeola does not replace it with a
+// writable one.
 func checkOutDir(dir string, force bool) error {
 	entries, err := os.ReadDir(dir)
+	if err == nil {
+		if info, statErr := os.Stat(dir); statErr == nil && info.Mode().Perm()&0o200 == 0 {
+			return fmt.Errorf("output directory %q is read-only (mode %04o): make it writable or choose another --out", dir, info.Mode().Perm())
+		}
+	}
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return nil
@@ -28,6 +39,32 @@ func checkOutDir(dir string, force bool) error {
 	return nil
 }
 
+// checkSnapshotOutside refuses to resume the snapshot file into the output
+// directory that holds it: the run replaces that directory (with --force),
+// its snapshots with it, the resumed one included. Paths are compared with
+// symbolic links resolved; a file or directory that does not exist is not
+// inside (loading reports a missing snapshot).
+func checkSnapshotOutside(file, dir string) error {
+	f, err := filepath.EvalSymlinks(file)
+	if err != nil {
+		return nil
+	}
+	d, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil
+	}
+	f, errF := filepath.Abs(f)
+	d, errD := filepath.Abs(d)
+	if errF != nil || errD != nil {
+		return nil
+	}
+	rel, err := filepath.Rel(d, f)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil
+	}
+	return fmt.Errorf("snapshot %s is inside --out %s, which the resumed run replaces with its outputs (deleting the snapshots there): choose another --out", file, dir)
+}
+
 // pendingDir is the temporary directory beside the output directory that
 // result files stream into, each by its own goroutine, until it replaces
 // the output directory ([pendingDir.commit]) or is removed
@@ -40,13 +77,10 @@ type pendingDir struct {
 }
 
 // newPendingDir creates the temporary directory beside dir (creating dir's
-// parent if needed).
+// parent if needed), after removing those a killed rubeola left there for
+// dir ([tmpname.MkdirBeside]).
 func newPendingDir(dir string) (*pendingDir, error) {
-	parent := filepath.Dir(filepath.Clean(dir))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	tmp, err := tmpname.MkdirBeside(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -111,11 +145,9 @@ func (p *pendingDir) discard() { os.RemoveAll(p.tmp) }
 
 // commit moves this run's snapshots into the finished directory and
 // renames it to dir, replacing an existing dir only when force allows it
-// (checked again now: the run may have taken long).
+// (checked again now: the run may have taken long). The new dir keeps the
+// permissions of the one it replaces (0755 when there was none).
 func (p *pendingDir) commit(dir string, force bool, snapshots []string) error {
-	if err := os.Chmod(p.tmp, 0o755); err != nil {
-		return err
-	}
 	if len(snapshots) > 0 {
 		if err := os.Mkdir(filepath.Join(p.tmp, snapshotDir), 0o755); err != nil {
 			return err
@@ -132,10 +164,22 @@ func (p *pendingDir) commit(dir string, force bool, snapshots []string) error {
 	if err := checkOutDir(dir, force); err != nil {
 		return err
 	}
+	if err := os.Chmod(p.tmp, dirPerm(dir)); err != nil {
+		return err
+	}
 	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
 	return os.Rename(p.tmp, dir)
+}
+
+// dirPerm is the permission of the existing directory dir, or 0755 when
+// there is none.
+func dirPerm(dir string) os.FileMode {
+	if info, err := os.Stat(dir); err == nil && info.IsDir() {
+		return info.Mode().Perm()
+	}
+	return 0o755
 }
 
 // fileBufferSize is the buffer between a file's writer and the os.File:

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -56,6 +57,9 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 		opts = append(opts, model.WithNumTicks(f.ticks))
 	}
 	opts = append(opts, f.printingOptions(cmd)...)
+	if err := checkSnapshotOutside(file, f.out); err != nil {
+		return invalid(err)
+	}
 	if err := f.outputFlags.check(cmd, ""); err != nil {
 		return invalid(err)
 	}
@@ -69,7 +73,7 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 	}
 	m, err := model.LoadSnapshot(file, nil, opts...)
 	if err != nil {
-		return invalid(err)
+		return invalid(ticksError(err, file))
 	}
 	if f.keepReplicates {
 		return invalid(fmt.Errorf("--keep-replicates: snapshot %s is of a single run, not of an ensemble", file))
@@ -77,7 +81,7 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 	if len(model.InstancesOf[*metrics.StateTracker](m)) == 0 {
 		return invalid(fmt.Errorf("snapshot %s: the component list has no StateTracker (states.csv and summary.json summarise one)", file))
 	}
-	in := &inputs{scenario: m.Scenario(), scenarioName: "stored in snapshot " + file, params: m.Params(), snapshotFile: file}
+	in := &inputs{scenario: m.Scenario(), scenarioName: resumedScenarioName(m, file), params: m.Params(), snapshotFile: file}
 	_, err = runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
 	return err
 }
@@ -87,13 +91,36 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 func resumeEnsemble(ctx context.Context, file string, f resumeFlags, feed *progressFeed, opts []model.Option, stdout io.Writer) error {
 	e, err := model.LoadEnsembleSnapshot(file, nil, opts...)
 	if err != nil {
-		return invalid(err)
+		return invalid(ticksError(err, file))
 	}
 	if len(model.InstancesOf[*metrics.StateTracker](e.Replicate(0))) == 0 {
 		return invalid(fmt.Errorf("snapshot %s: the component list has no StateTracker (the ensemble tables and summary.json summarise one)", file))
 	}
 	r0 := e.Replicate(0)
-	in := &inputs{scenario: r0.Scenario(), scenarioName: "stored in snapshot " + file, params: e.Params(), snapshotFile: file}
+	in := &inputs{scenario: r0.Scenario(), scenarioName: resumedScenarioName(r0, file), params: e.Params(), snapshotFile: file}
 	_, err = runEnsembleAndWrite(ctx, e, in, f.outputFlags, f.keepReplicates, feed, stdout)
 	return err
+}
+
+// ticksError words a snapshot load error caused by --ticks below the
+// snapshot's tick in terms of the flag; other errors are returned as they
+// are.
+func ticksError(err error, file string) error {
+	var te *model.SavedTickError
+	if !errors.As(err, &te) {
+		return err
+	}
+	return fmt.Errorf("--ticks %d is before the tick of snapshot %s (%d): a resumed run ends at or after the tick it was saved at",
+		te.NumTicks, file, te.Tick)
+}
+
+// resumedScenarioName is summary.json's inputs.scenario of a run resumed
+// from snapshot file: the origin the interrupted run recorded, or "stored
+// in snapshot FILE" for a snapshot that records none (saved by a Go
+// program without model.WithScenarioSource).
+func resumedScenarioName(m *model.Biweekly, file string) string {
+	if src := m.ScenarioSource(); src != "" {
+		return src
+	}
+	return "stored in snapshot " + file
 }

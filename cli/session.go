@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rubeola/rubeola/internal/tmpname"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/metrics/tidyparquet"
 	"github.com/rubeola/rubeola/model"
@@ -116,6 +117,7 @@ func (r *runStart) end(err *error) {
 // runner is what runs and snapshots: a model or an ensemble.
 type runner interface {
 	Tick() int
+	Finalized() bool
 	Params() params.BiweeklyParams
 	Run(ctx context.Context) error
 	RunTicks(ctx context.Context, n int) error
@@ -126,14 +128,22 @@ type runner interface {
 // stops after every K-th tick to save DIR/snapshots/tick-NNNNNN.snap (each
 // written atomically, so a killed run can be resumed from the last one; an
 // ensemble's snapshot holds every replicate). It returns the snapshot files
-// written.
+// written. A run already finalized (resumed from the snapshot of its last
+// tick) does not run again: its outputs are written as they are.
 func runWithSnapshots(ctx context.Context, m runner, f outputFlags) ([]string, error) {
+	if m.Finalized() {
+		return nil, nil
+	}
 	k := f.snapshotEvery
 	if k == 0 || m.Tick() >= m.Params().NumTicks {
 		return nil, m.Run(ctx)
 	}
 	dir := filepath.Join(f.out, snapshotDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	// Snapshots half-written by a killed rubeola ([tmpname.RemoveStale]).
+	if _, err := tmpname.RemoveStale(dir, ""); err != nil {
 		return nil, err
 	}
 	var written []string

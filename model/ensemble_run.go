@@ -122,6 +122,17 @@ func (e *Ensemble) RunTicks(ctx context.Context, n int) error {
 	return nil
 }
 
+// Finalized reports whether every replicate's run is complete (see
+// [Model.Finalized]).
+func (e *Ensemble) Finalized() bool {
+	for _, m := range e.reps {
+		if !m.finalized {
+			return false
+		}
+	}
+	return true
+}
+
 // setRunning marks the ensemble and every replicate running (components
 // and snapshots refuse changes meanwhile) or not.
 func (e *Ensemble) setRunning(v bool) {

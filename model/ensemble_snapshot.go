@@ -23,8 +23,11 @@ type ensembleSnapshotFile struct {
 	Replicates     int    `json:"replicates"`
 	Tick           int    `json:"tick"`
 	// Scenario is the full scenario (extra columns included) as CSV text.
-	Scenario string          `json:"scenario"`
-	Members  []*snapshotFile `json:"members"`
+	Scenario string `json:"scenario"`
+	// ScenarioSource is the scenario's origin (WithScenarioSource), absent
+	// when none was recorded.
+	ScenarioSource string          `json:"scenario_source,omitempty"`
+	Members        []*snapshotFile `json:"members"`
 }
 
 // SaveSnapshot writes the complete state of every replicate to path: the
@@ -42,7 +45,7 @@ func (e *Ensemble) SaveSnapshot(path string) error {
 		return err
 	}
 	f := ensembleSnapshotFile{Format: EnsembleSnapshotFormat, Version: SnapshotVersion, RubeolaVersion: Version,
-		Name: e.cfg.name, Replicates: len(e.reps), Tick: e.Tick(), Scenario: scn.String()}
+		Name: e.cfg.name, Replicates: len(e.reps), Tick: e.Tick(), Scenario: scn.String(), ScenarioSource: e.cfg.scenarioSource}
 	for r, m := range e.reps {
 		mf, err := m.snapshotContent(false)
 		if err != nil {
@@ -68,7 +71,7 @@ func (e *Ensemble) SaveSnapshot(path string) error {
 func LoadEnsembleSnapshot(path string, factories []phases.Factory, opts ...Option) (*Ensemble, error) {
 	e, err := loadEnsembleSnapshot(path, factories, opts)
 	if err != nil {
-		return nil, fmt.Errorf("snapshot %s: %w", path, err)
+		return nil, snapshotError(path, err)
 	}
 	return e, nil
 }
@@ -81,7 +84,8 @@ func loadEnsembleSnapshot(path string, factories []phases.Factory, opts []Option
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	cfg, err := newConfig(append(append([]Option{WithName(f.Name)}, opts...), WithType(f.Members[0].modelType())))
+	cfg, err := newConfig(append(append([]Option{WithName(f.Name), WithScenarioSource(f.ScenarioSource)}, opts...),
+		WithType(f.Members[0].modelType())))
 	if err != nil {
 		return nil, err
 	}

@@ -41,6 +41,8 @@ type config struct {
 
 	startDate time.Time // WithStartDate; zero: the params' start_time
 
+	scenarioSource string // WithScenarioSource; "": none recorded
+
 	terminal func(w io.Writer) bool // is w a terminal (WithTerminalCheck)
 	logger   *slog.Logger           // library diagnostics (WithLogger)
 }

@@ -91,6 +91,12 @@ func (m *Model) RunTicks(ctx context.Context, n int) error {
 	return nil
 }
 
+// Finalized reports whether the run is complete: its last tick ran and
+// every Finalizer was called, so Run refuses to run again. A snapshot saved
+// after the last tick loads finalized, unless [WithNumTicks] extends the
+// run; its results are those of the finished run.
+func (m *Model) Finalized() bool { return m.finalized }
+
 // checkRunnable returns the error that prevents a run, if any.
 func (m *Model) checkRunnable() error {
 	switch {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/rubeola/rubeola/internal/atomicfile"
+	"github.com/rubeola/rubeola/internal/snapdigest"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 )
@@ -21,8 +22,9 @@ const (
 	// SnapshotFormat is the "format" value of every snapshot.
 	SnapshotFormat = "rubeola-biweekly-snapshot"
 	// SnapshotVersion is the snapshot layout version this code writes and
-	// reads.
-	SnapshotVersion = 1
+	// reads: 2 since snapshots carry a sha256 digest (version 1 had none
+	// and is refused).
+	SnapshotVersion = 2
 )
 
 // snapshotFile is the JSON content of a snapshot.
@@ -36,10 +38,13 @@ type snapshotFile struct {
 	Model  string                `json:"model,omitempty"`
 	Params params.BiweeklyParams `json:"params"`
 	// Scenario is the full scenario (extra columns included) as CSV text.
-	Scenario    string `json:"scenario"`
-	Tick        int    `json:"tick"`
-	CurrentDate string `json:"current_date"`
-	Finalized   bool   `json:"finalized"`
+	Scenario string `json:"scenario"`
+	// ScenarioSource is the scenario's origin (WithScenarioSource); absent
+	// when none was recorded, and in an ensemble's members.
+	ScenarioSource string `json:"scenario_source,omitempty"`
+	Tick           int    `json:"tick"`
+	CurrentDate    string `json:"current_date"`
+	Finalized      bool   `json:"finalized"`
 	// Compartments are the declared compartments after S, I and R, in
 	// order (absent for an S, I, R model); a registered compartment is
 	// declared again by itself when the snapshot is loaded.
@@ -77,7 +82,9 @@ type snapshotTiming struct {
 // and run state, and the timing table. It must be called at a tick
 // boundary (not from inside a phase) after initialisation. The file is
 // JSON, gzip-compressed when path ends in .gz or .snap, written to a
-// temporary name and renamed into place.
+// temporary name and renamed into place. The JSON starts with a
+// "sha256" member, the digest of the rest, which loading checks
+// (package internal/snapdigest states the layout).
 func (m *Model) SaveSnapshot(path string) error {
 	data, err := m.snapshotJSON()
 	if err != nil {
@@ -86,9 +93,14 @@ func (m *Model) SaveSnapshot(path string) error {
 	return writeSnapshot(path, data)
 }
 
-// writeSnapshot writes data to path atomically, gzip-compressed when path
-// ends in .gz or .snap.
-func writeSnapshot(path string, data []byte) error {
+// writeSnapshot seals the JSON data with its sha256 digest
+// ([snapdigest.Seal]) and writes it to path atomically, gzip-compressed
+// when path ends in .gz or .snap.
+func writeSnapshot(path string, payload []byte) error {
+	data, err := snapdigest.Seal(payload)
+	if err != nil {
+		return err
+	}
 	gz := strings.HasSuffix(path, ".gz") || strings.HasSuffix(path, ".snap")
 	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
 		if !gz {
@@ -145,6 +157,9 @@ func (m *Model) snapshotContent(withScenario bool) (*snapshotFile, error) {
 		Params: m.p, Scenario: scn.String(), Tick: m.tick, CurrentDate: m.CurrentDate().Format(time.RFC3339),
 		Finalized: m.finalized, States: map[string][]int64{},
 		Timing: snapshotTiming{Phases: m.timing.Phases, Rows: m.timing.Rows, Init: m.timing.Init, Finalize: m.timing.Finalize},
+	}
+	if withScenario {
+		f.ScenarioSource = m.cfg.scenarioSource
 	}
 	if names := m.world.ExtraNames(); len(names) > 0 {
 		f.Compartments = names

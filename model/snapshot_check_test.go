@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -111,4 +112,22 @@ func TestSnapshotUneditedLoads(t *testing.T) {
 	m, err := LoadSnapshot(path, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard))
 	require.NoError(t, err)
 	require.NoError(t, m.Run(context.Background()))
+}
+
+// TestSnapshotErrorEveryLineNamesFile: an error reporting several problems
+// (two bad keys in a component's stored params) names the file on each of
+// its lines (issue 26 item 7: the second line lacked it).
+func TestSnapshotErrorEveryLineNamesFile(t *testing.T) {
+	path := editedSnapshot(t, func(f map[string]any) {
+		p := component(f, 2)["params"].(map[string]any)
+		p["bogus_one"], p["bogus_two"] = json.Number("1"), json.Number("2")
+	})
+	_, err := LoadSnapshot(path, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	require.Error(t, err)
+	lines := strings.Split(err.Error(), "\n")
+	require.Len(t, lines, 2, "one line per bad key: %q", err.Error())
+	for _, line := range lines {
+		assert.True(t, strings.HasPrefix(line, "snapshot "+path+": "), "%q", line)
+	}
+	assert.Contains(t, lines[1], "bogus_two")
 }

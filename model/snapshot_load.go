@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rubeola/rubeola/internal/snapdigest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 )
@@ -30,14 +31,20 @@ import (
 // which extends or shortens the run (n ≥ the saved tick).
 //
 // The file may be gzip-compressed or plain JSON (detected from its
-// content). Corrupt, truncated or mismatched snapshots give an error naming
-// the file.
+// content); its sha256 digest is checked first. Corrupt, truncated or
+// mismatched snapshots give an error naming the file on every line (an
+// error reporting several problems has one line per problem).
 func LoadSnapshot(path string, components []phases.Factory, opts ...Option) (*Model, error) {
 	m, err := loadSnapshot(path, components, opts)
 	if err != nil {
-		return nil, fmt.Errorf("snapshot %s: %w", path, err)
+		return nil, snapshotError(path, err)
 	}
 	return m, nil
+}
+
+// snapshotError prefixes every line of err with "snapshot PATH: ".
+func snapshotError(path string, err error) error {
+	return &lineError{prefix: "snapshot " + path + ": ", err: err}
 }
 
 func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Model, error) {
@@ -45,7 +52,7 @@ func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Mod
 	if err := readSnapshot(path, SnapshotFormat, &f); err != nil {
 		return nil, err
 	}
-	cfg, err := newConfig(append(append([]Option{WithName(f.Name)}, opts...), WithType(f.modelType())))
+	cfg, err := newConfig(append(append([]Option{WithName(f.Name), WithScenarioSource(f.ScenarioSource)}, opts...), WithType(f.modelType())))
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +69,7 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 	p := f.Params
 	if cfg.numTicks >= 0 {
 		if cfg.numTicks < f.Tick {
-			return nil, fmt.Errorf("a run of %d ticks ends before the saved tick %d: the number of ticks (resume --ticks; WithNumTicks in Go) must be >= %d", cfg.numTicks, f.Tick, f.Tick)
+			return nil, &SavedTickError{NumTicks: cfg.numTicks, Tick: f.Tick}
 		}
 		p.NumTicks = cfg.numTicks
 	}
@@ -205,28 +212,66 @@ func readSnapshotData(path string) ([]byte, error) {
 	return data, nil
 }
 
-// decodeSnapshot checks that data is a snapshot of format and this
-// version and decodes it strictly into v.
+// decodeSnapshot checks data's sha256 digest, that it is a snapshot of
+// format and this version, and decodes it strictly into v. data is
+// overwritten (see [snapdigest.Open]).
 func decodeSnapshot(data []byte, format string, v any) error {
+	payload, err := snapdigest.Open(data)
+	if errors.Is(err, snapdigest.ErrNoDigest) {
+		return unsealedSnapshot(data, format)
+	}
+	if err != nil {
+		return err
+	}
 	var head struct {
 		Format  string `json:"format"`
 		Version int    `json:"version"`
 	}
-	if err := json.Unmarshal(data, &head); err != nil {
+	if err := json.Unmarshal(payload, &head); err != nil {
 		return fmt.Errorf("not a snapshot (invalid or truncated JSON: %v)", err)
 	}
-	if head.Format != format {
-		return fmt.Errorf("not a snapshot: format is %q, want %q", head.Format, format)
+	if err := checkFormatVersion(head.Format, head.Version, format); err != nil {
+		return err
 	}
-	if head.Version != SnapshotVersion {
-		return fmt.Errorf("snapshot version %d is not supported (this rubeola reads version %d)", head.Version, SnapshotVersion)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
+	dec := json.NewDecoder(bytes.NewReader(payload))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("invalid snapshot content: %w", err)
 	}
 	return nil
+}
+
+// checkFormatVersion checks a snapshot's format and version.
+func checkFormatVersion(got string, version int, format string) error {
+	if got != format {
+		return fmt.Errorf("not a snapshot: format is %q, want %q", got, format)
+	}
+	if version != SnapshotVersion {
+		return fmt.Errorf("snapshot version %d is not supported (this rubeola reads version %d)", version, SnapshotVersion)
+	}
+	return nil
+}
+
+// unsealedSnapshot explains why content without a digest is refused:
+// not a snapshot, a snapshot of another format, or one written before
+// snapshots carried a digest (version 1).
+func unsealedSnapshot(data []byte, format string) error {
+	var head struct {
+		Format         string `json:"format"`
+		Version        int    `json:"version"`
+		RubeolaVersion string `json:"rubeola_version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return fmt.Errorf("not a snapshot (invalid or truncated JSON: %v)", err)
+	}
+	if head.Format == format && head.Version == 1 {
+		return fmt.Errorf("snapshot version 1 (written by rubeola %s) has no sha256 digest, so its integrity cannot be checked: "+
+			"this rubeola reads version %d; resume it with the rubeola that wrote it", head.RubeolaVersion, SnapshotVersion)
+	}
+	if err := checkFormatVersion(head.Format, head.Version, format); err != nil {
+		return err
+	}
+	return fmt.Errorf("%w (every version %d snapshot starts with one)", snapdigest.ErrNoDigest, SnapshotVersion)
 }
 
 // rebuildComponents builds factories for the stored components from their
@@ -328,6 +373,19 @@ func (m *Model) restore(f *snapshotFile) error {
 		m.timing.Finalize[k] = v
 	}
 	return nil
+}
+
+// SavedTickError is the error of [LoadSnapshot] and [LoadEnsembleSnapshot]
+// when [WithNumTicks] asks for fewer ticks than the snapshot has run: a
+// resumed run can be extended or keep its length, not be cut before its
+// saved tick.
+type SavedTickError struct {
+	NumTicks int // the WithNumTicks value
+	Tick     int // the snapshot's tick
+}
+
+func (e *SavedTickError) Error() string {
+	return fmt.Sprintf("WithNumTicks(%d) is before the saved tick %d", e.NumTicks, e.Tick)
 }
 
 // WithNumTicks sets num_ticks of the model (overriding the params), e.g. to

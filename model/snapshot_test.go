@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/snapdigest"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/phases"
@@ -167,15 +168,21 @@ func TestSnapshotExtendsRun(t *testing.T) {
 
 	again, err := LoadSnapshot(path, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard))
 	require.NoError(t, err)
+	assert.True(t, again.Finalized(), "the snapshot of the last tick loads finalized")
 	require.EqualError(t, again.Run(context.Background()), "model: run already complete")
 
 	longer, err := LoadSnapshot(path, nil, WithNumTicks(40), WithStdout(io.Discard), WithProgressWriter(io.Discard))
 	require.NoError(t, err)
+	assert.False(t, longer.Finalized(), "extended: ticks remain")
 	require.NoError(t, longer.Run(context.Background()))
+	assert.True(t, longer.Finalized())
 	assert.Equal(t, outcome(t, whole), outcome(t, longer))
 
 	_, err = LoadSnapshot(path, nil, WithNumTicks(20))
-	require.ErrorContains(t, err, "a run of 20 ticks ends before the saved tick 30: the number of ticks (resume --ticks; WithNumTicks in Go) must be >= 30")
+	require.ErrorContains(t, err, "WithNumTicks(20) is before the saved tick 30")
+	var te *SavedTickError
+	require.ErrorAs(t, err, &te)
+	assert.Equal(t, SavedTickError{NumTicks: 20, Tick: 30}, *te)
 }
 
 // TestSnapshotErrors: wrong component lists, user components without a
@@ -202,6 +209,12 @@ func TestSnapshotErrors(t *testing.T) {
 	_, err = io.Copy(&plain, zr)
 	require.NoError(t, err)
 
+	payload, err := snapdigest.Open(bytes.Clone(plain.Bytes()))
+	require.NoError(t, err)
+	v1 := bytes.Replace(payload, []byte(`"version":2`), []byte(`"version":1`), 1)
+	v9, err := snapdigest.Seal(bytes.Replace(payload, []byte(`"version":2`), []byte(`"version":9`), 1))
+	require.NoError(t, err)
+
 	short := snapshotComponents()
 	short = append(short[:2], short[3:]...)
 	cases := []struct {
@@ -212,10 +225,13 @@ func TestSnapshotErrors(t *testing.T) {
 	}{
 		{"truncated gzip", write("cut.snap", data[:len(data)/2]), nil, "truncated"},
 		{"garbage", write("junk.snap", []byte("hello")), nil, "not a snapshot"},
-		{"truncated JSON", write("cut.json", plain.Bytes()[:plain.Len()/2]), nil, "not a snapshot (invalid or truncated JSON"},
+		{"truncated JSON", write("cut.json", plain.Bytes()[:plain.Len()/2]), nil, "does not match its sha256 digest"},
+		{"truncated unsealed JSON", write("cut-v1.json", v1[:len(v1)/2]), nil, "not a snapshot (invalid or truncated JSON"},
 		{"other format", write("other.json", []byte(`{"format":"x","version":1}`)), nil, `format is "x"`},
-		{"newer version", write("v9.json", bytes.Replace(plain.Bytes(), []byte(`"version":1`), []byte(`"version":9`), 1)), nil,
-			"snapshot version 9 is not supported"},
+		{"newer version", write("v9.json", v9), nil, "snapshot version 9 is not supported"},
+		{"version 1 (no digest)", write("v1.json", v1), nil, "snapshot version 1 (written by rubeola " + Version +
+			") has no sha256 digest, so its integrity cannot be checked: this rubeola reads version 2"},
+		{"unsealed version 2", write("v2.json", payload), nil, "no sha256 digest at the start of the content"},
 		{"missing file", filepath.Join(dir, "nope.snap"), nil, "no such file"},
 		{"wrong components", good, short, "snapshot has components [InitializeEquilibriumStatesProcess InfectionSeedingProcess " +
 			"ImportationPressureProcess InfectionProcess VitalDynamicsProcess SIACalendarProcess StateTracker StateTracker " +

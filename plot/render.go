@@ -11,6 +11,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/rubeola/rubeola/internal/tmpname"
 )
 
 // Default picture size: 8 × 5 inches, at 150 dots per inch in PNG
@@ -146,11 +148,7 @@ func Render(dir, outDir string, opts Options) (Result, error) {
 // newStaging creates the temporary directory beside outDir that the
 // pictures are drawn into.
 func newStaging(outDir string) (string, error) {
-	parent := filepath.Dir(filepath.Clean(outDir))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(outDir)+".tmp-")
+	tmp, err := tmpname.MkdirBeside(outDir)
 	if err != nil {
 		return "", err
 	}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/rubeola/rubeola/internal/tmpname"
 )
 
 // Write creates path atomically: fill writes the content to a buffered
@@ -53,7 +55,7 @@ type staged struct{ tmp, dst string }
 // temporary file in path's directory. Errors are fill's as they are, others
 // prefixed with path; the temporary file is then left for Abort.
 func (g *Group) Create(path string, fill func(w io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	f, err := os.CreateTemp(filepath.Dir(path), tmpname.Pattern(filepath.Base(path)))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
