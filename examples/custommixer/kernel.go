@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/rubeola/rubeola/mixing"
+	"github.com/rubeola/rubeola/rng"
 )
 
 // ExponentialKernel is a user distance kernel: exponential decay
@@ -33,20 +34,22 @@ type ExponentialKernel struct {
 // Name returns the mixer's type name, "exponential" (its JSON type).
 func (e ExponentialKernel) Name() string { return "exponential" }
 
-// Kernel returns the kernel: Decay(d) = exp(−d/Scale) (with its batch form
-// DecayRow, one call per row of distances), origin exponent 0, destination
-// exponent 1, migration scale K (checked by the mixing package: in [0, 1]).
-// A scale that is not a finite number > 0 is an error.
+// Kernel returns the kernel: Decay(d) = exp(−d/Scale), origin exponent 0,
+// destination exponent 1, migration scale K (checked by the mixing package:
+// in [0, 1]). The builds call the batch form DecayRow once per row of
+// distances; both use rng.Exp, the samplers' inlined exponential (within 3
+// ulp of math.Exp, and about twice as fast), so the set-up costs little more
+// than gravity's. A scale that is not a finite number > 0 is an error.
 func (e ExponentialKernel) Kernel() (mixing.DistanceKernel, error) {
 	if !(e.Scale > 0) || math.IsInf(e.Scale, 1) {
 		return mixing.DistanceKernel{}, fmt.Errorf("mixing: exponential: scale must be a finite number > 0 km, got %v", e.Scale)
 	}
 	inv := 1 / e.Scale
 	return mixing.DistanceKernel{
-		Decay: func(d float64) float64 { return math.Exp(-d * inv) },
+		Decay: func(d float64) float64 { return rng.Exp(-d * inv) },
 		DecayRow: func(d, out []float64) {
 			for k, v := range d {
-				out[k] = math.Exp(-v * inv)
+				out[k] = rng.Exp(-v * inv)
 			}
 		},
 		OriginExp: 0,
