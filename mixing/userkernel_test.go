@@ -294,13 +294,7 @@ func TestKernelForceMatchesReference(t *testing.T) {
 			for i := 0; i < n; i += every {
 				x[i] = float64(i%13+1) * 8.02
 			}
-			want := make([]float64, n)
-			for i := range n {
-				_, row := dense.Row(i)
-				for j, w := range row {
-					want[j] += float64(x[i] * w)
-				}
-			}
+			want := referenceForce(dense, x)
 			got := make([]float64, n)
 			fac.NewForce().Force(got, x)
 			for j := range n {
