@@ -67,7 +67,9 @@ func (dk DistanceKernel) Validate(name string) error {
 // (0^0 = 1), the coordinates, and D_ij = Decay(d_ij) row by row
 // (kernelDecayRow).
 func newKernelTerms(scn *scenario.Table, name string, dk DistanceKernel) *gravityTerms {
-	g := newGravityTerms(scn, name, dk.OriginExp, dk.DestExp, 1) // c = 1: coordinates
+	// Any c ≠ 0 loads the coordinates; c and its decay are unused once
+	// kernel is set (decayRow dispatches on it).
+	g := newGravityTerms(scn, name, dk.OriginExp, dk.DestExp, 1)
 	g.kernel = &dk
 	return g
 }
