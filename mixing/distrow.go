@@ -44,8 +44,12 @@ func (c coords) distRow(out []float64, i, j0 int, decay15 bool) {
 
 // decayRow writes D_ij = d_ij^(−c) for j = j0, j0+1, … into out, the values
 // of decayBetween bit for bit (i must not be among the js), or the error of
-// decayBetween for the first failing j.
+// decayBetween for the first failing j. For a user kernel it is
+// kernelDecayRow.
 func (g *gravityTerms) decayRow(out []float64, i, j0 int) error {
+	if g.kernel != nil {
+		return g.kernelDecayRow(out, i, j0)
+	}
 	switch g.c {
 	case 0:
 		for k := range out {

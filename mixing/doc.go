@@ -25,11 +25,28 @@
 //     built in O(N²) ([DefaultCompetingDestinations]; δ = 0 is gravity);
 //   - [FromMigrationMatrix] ("migration_matrix") and [FromMixingMatrix]
 //     ("mixing_matrix"): user-given matrices, validated against the scenario
-//     when used.
+//     when used;
+//   - [FromKernel]: a user distance kernel (see below), of the type its
+//     parameters name.
 //
 // Kernel mixers and FromMigrationMatrix also give the migration matrix (the
 // matrix before the diagonal step) through [Migrator]. All kernel mixers
 // share the row-wise raw-kernel machinery and the normalisation of SPEC §7.3.
+//
+// # User distance kernels
+//
+// A kernel that is a function of the distance times population factors,
+// W[i,j] = p_i^a·p_j^b·g(d_ij), is a [DistanceKernel] (g as Decay, with an
+// optional batch form DecayRow, the exponents and k). Its parameters — a
+// plain value implementing [KernelParams] (Name, Kernel) — become a mixer
+// with [FromKernel]: a [KernelMixer], normalised as the built-ins (SPEC
+// §7.3) and built and evaluated exactly as gravity (the factored form with
+// SIMD distance rows, the factored force, the row-by-row truncated build);
+// it writes its own spec, so a registered type works in run files and
+// snapshots. A DistanceKernel is a pure description, so later evaluators of
+// the force consume the same kernels.
+//
+//	mix := mixing.FromKernel(myExp{Scale: 20, K: 0.01}) // myExp.Kernel returns Decay: exp(−d/20)
 //
 // # Sparse truncated mixing
 //
@@ -61,7 +78,7 @@
 //
 // # Factored gravity (the default force kernel)
 //
-// Gravity is separable: M[i,j] = f_i·g_j·D_ij off the diagonal with D
+// Gravity (and every [KernelMixer]) is separable: M[i,j] = f_i·g_j·D_ij off the diagonal with D
 // symmetric (SPEC §7.5). [Gravity.Factored] (the [FactoredMixer] interface;
 // [AsFactored] finds it behind a [Spec]) builds a [Factored] matrix that
 // stores D once as upper-triangle tiles — half the bytes of the dense matrix

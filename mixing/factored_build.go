@@ -15,7 +15,8 @@ import (
 // Factored returns the same matrix as Mixing in [Factored] form, up to
 // rounding (|difference| of a few ulps per entry), built on up to
 // opt.Workers goroutines with a result that does not depend on the number
-// of workers. [Gravity] implements it.
+// of workers. [Gravity] and the user distance kernels of [FromKernel]
+// implement it.
 type FactoredMixer interface {
 	Mixer
 	Factored(scn *scenario.Table, opt FactoredOptions) (*Factored, error)
@@ -52,11 +53,22 @@ func (g Gravity) Factored(scn *scenario.Table, opt FactoredOptions) (*Factored, 
 	if err := g.Validate(); err != nil {
 		return nil, err
 	}
-	n, err := checkScenario(scn)
-	if err != nil {
+	if _, err := checkScenario(scn); err != nil {
 		return nil, err
 	}
-	terms := newGravityTerms(scn, g.Name(), g.A-1, g.B, g.C)
+	return buildFactored(scn, newGravityTerms(scn, g.Name(), g.A-1, g.B, g.C), g.K, opt)
+}
+
+// buildFactored builds the factored form (SPEC §7.5) of the separable
+// kernel W[i,j] = pa_i·pb_j·D_ij given by terms, normalised with migration
+// scale k (SPEC §7.3), for scn (which passed checkScenario): f_i = pa_i,
+// g_j = k·pb_j/R_j (0 when R_j = 0) with R_j = pa_j·Σ_m pb_m·D_jm, and
+// M[j,j] = 1 − f_j·Σ_{m≠j} g_m·D_jm. The tiles of D are filled by
+// terms.decayRow on up to opt.Workers goroutines; the result does not
+// depend on their number. Gravity and the user distance kernels
+// ([KernelMixer]) share it.
+func buildFactored(scn *scenario.Table, terms *gravityTerms, k float64, opt FactoredOptions) (*Factored, error) {
+	n := scn.Len()
 	m := newFactoredLayout(n)
 	workers := opt.Workers
 	if workers <= 0 {
@@ -67,12 +79,12 @@ func (g Gravity) Factored(scn *scenario.Table, opt FactoredOptions) (*Factored, 
 	// sums of Σ_m pb_m·D_jm.
 	w := m.newForce()
 	w.loadY(terms.pb, nil)
-	err = forTiles(workers, len(m.tiles), func(t int) error {
+	err := forTiles(workers, len(m.tiles), func(t int) error {
 		if err := m.fillTile(t, terms); err != nil {
 			return err
 		}
 		if opt.Float32 {
-			if err := m.roundTile(t, scn); err != nil {
+			if err := m.roundTile(t, scn, terms.name); err != nil {
 				return err
 			}
 		}
@@ -88,14 +100,14 @@ func (g Gravity) Factored(scn *scenario.Table, opt FactoredOptions) (*Factored, 
 	for j := range n {
 		rowSums[j] = float64(terms.pa[j] * s[j])
 	}
-	if err := checkRowSums(scn, g.Name(), rowSums); err != nil {
+	if err := checkRowSums(scn, terms.name, rowSums); err != nil {
 		return nil, err
 	}
 	m.f = terms.pa
 	m.g = make([]float64, n)
 	for j, r := range rowSums {
 		if r != 0 {
-			m.g[j] = g.K * terms.pb[j] / r
+			m.g[j] = k * terms.pb[j] / r
 		}
 	}
 
@@ -123,7 +135,7 @@ func (g Gravity) Factored(scn *scenario.Table, opt FactoredOptions) (*Factored, 
 
 // roundTile rounds tile t of D to float32 values in place (float32 storage)
 // and rejects values beyond float32's range.
-func (m *Factored) roundTile(t int, scn *scenario.Table) error {
+func (m *Factored) roundTile(t int, scn *scenario.Table, name string) error {
 	tr := m.tiles[t]
 	ilo, ihi := m.blockRange(tr.bi)
 	jlo, _ := m.blockRange(tr.bj)
@@ -133,8 +145,8 @@ func (m *Factored) roundTile(t int, scn *scenario.Table) error {
 		r := float64(float32(v))
 		if math.IsInf(r, 0) {
 			i, j := ilo+k/stride, jlo+k%stride
-			return &pairError{i: i, err: fmt.Errorf("mixing: gravity: D[%s,%s] = %v overflows float32 storage",
-				patchName(scn, i), patchName(scn, j), v)}
+			return &pairError{i: i, err: fmt.Errorf("mixing: %s: D[%s,%s] = %v overflows float32 storage",
+				name, patchName(scn, i), patchName(scn, j), v)}
 		}
 		d[k] = r
 	}

@@ -119,13 +119,7 @@ func TestFactoredForceMatchesReference(t *testing.T) {
 					x[i] = float64(i%13+1) * 8.02
 				}
 			}
-			want := make([]float64, n)
-			for i := range n {
-				_, row := dense.Row(i)
-				for j, w := range row {
-					want[j] += float64(x[i] * w)
-				}
-			}
+			want := referenceForce(dense, x)
 			w := fac.NewForce()
 			got := make([]float64, n)
 			w.Force(got, x)

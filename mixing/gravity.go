@@ -91,10 +91,11 @@ func gravityKernel(name string, aPrime, b, c float64) kernelFunc {
 	}
 }
 
-// gravityTerms holds the per-patch pieces of a gravity-type kernel for one
-// scenario, shared by [Gravity] and [CompetingDestinations]: the origin and
-// destination population powers p^aPrime and p^b, the coordinates and the
-// distance decay d ↦ d^(−c).
+// gravityTerms holds the per-patch pieces of a gravity-type (separable)
+// kernel for one scenario, shared by [Gravity], [CompetingDestinations] and
+// the user distance kernels ([KernelMixer]): the origin and destination
+// population powers p^aPrime and p^b, the coordinates and the distance decay
+// d ↦ d^(−c), or a user kernel's Decay (newKernelTerms).
 type gravityTerms struct {
 	scn    *scenario.Table
 	name   string // the mixer's JSON type, for messages
@@ -102,6 +103,7 @@ type gravityTerms struct {
 	c      float64
 	co     coords // unset when c == 0
 	decay  func(d float64) float64
+	kernel *DistanceKernel // a user kernel: D_ij = kernel.Decay(d_ij) (c, decay unused); else nil
 }
 
 // newGravityTerms prepares the gravity terms of scn (0^0 = 1) for the mixer

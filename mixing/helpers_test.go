@@ -116,3 +116,17 @@ func naiveGravityMigration(t *testing.T, g Gravity, scn *scenario.Table) [][]flo
 	}
 	return w
 }
+
+// referenceForce returns acc_j = Σ_i x_i·M[i,j] in the reference order of
+// SPEC §7.5 (sources in increasing i, each row's stored entries in order,
+// no fused multiply-add): the oracle of the force tests.
+func referenceForce(m *Matrix, x []float64) []float64 {
+	acc := make([]float64, m.N())
+	for i := range m.N() {
+		_, row := m.Row(i)
+		for j, w := range row {
+			acc[j] += float64(x[i] * w)
+		}
+	}
+	return acc
+}

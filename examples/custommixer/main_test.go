@@ -21,8 +21,8 @@ import (
 // TestCustommixerRuns runs the program twice: the output is the same both
 // times (fixed seed), the printed row is a mixing row (16 entries, diagonal
 // 1 − the rest, the same-row neighbours 0:1, 0:2, 0:3 decreasing with
-// distance), every row sums to 1 within rounding, and the run infects
-// people.
+// distance), every row sums to 1 within rounding, the run infects
+// people, and its force used the factored form of the kernel.
 func TestCustommixerRuns(t *testing.T) {
 	var out, again bytes.Buffer
 	require.NoError(t, run(&out, t.TempDir()))
@@ -30,7 +30,7 @@ func TestCustommixerRuns(t *testing.T) {
 	assert.Equal(t, out.String(), again.String(), "fixed seed, same output")
 
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	require.Len(t, lines, 4, out.String())
+	require.Len(t, lines, 5, out.String())
 
 	_, rowText, ok := strings.Cut(lines[0], `row "0:0": [`)
 	require.True(t, ok, lines[0])
@@ -60,7 +60,12 @@ func TestCustommixerRuns(t *testing.T) {
 	infections, err := strconv.ParseInt(strings.Fields(strings.TrimPrefix(lines[2], `mixer "exponential": `))[0], 10, 64)
 	require.NoError(t, err)
 	assert.Positive(t, infections, "importation seeds an epidemic")
-	assert.Equal(t, fmt.Sprintf("run.toml, resumed from a snapshot: %d infections", infections), lines[3],
+	// 16 patches in one 256-patch tile, rows padded to 16: 16·16 float64s.
+	assert.True(t, strings.HasPrefix(lines[3], "force: factored (D stored once, 2048 bytes), max |M − dense| = "), lines[3])
+	dev, err = strconv.ParseFloat(lines[3][strings.LastIndex(lines[3], " ")+1:], 64)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, dev, 1e-15, "the factored and dense builds differ by rounding only (entries ≤ 1)")
+	assert.Equal(t, fmt.Sprintf("run.toml, resumed from a snapshot: %d infections", infections), lines[4],
 		"the run file and its snapshot resume give the Go run's infections")
 }
 
@@ -75,7 +80,7 @@ func TestExponentialKernelTwoPatch(t *testing.T) {
 	scn, err := scenario.TwoPatch(100000, 0)
 	require.NoError(t, err)
 	for _, scale := range []float64{10, 100, 1e4} {
-		m, err := ExponentialKernel{Scale: scale, K: 0.01}.Mixing(scn)
+		m, err := mixing.FromKernel(ExponentialKernel{Scale: scale, K: 0.01}).Mixing(scn)
 		require.NoError(t, err)
 		want := [][]float64{{0.995, 0.005}, {0.02, 0.98}}
 		for i := range 2 {
@@ -94,7 +99,7 @@ func TestExponentialKernelThreePatch(t *testing.T) {
 		[]float64{0, 0, 0}, []float64{0, 1, 3}, []float64{0, 0, 0})
 	require.NoError(t, err)
 	const scale, kk = 100.0, 0.05
-	m, err := ExponentialKernel{Scale: scale, K: kk}.Mixing(scn)
+	m, err := mixing.FromKernel(ExponentialKernel{Scale: scale, K: kk}).Mixing(scn)
 	require.NoError(t, err)
 
 	w := func(i, j int) float64 {
@@ -129,19 +134,23 @@ func TestExponentialKernelErrors(t *testing.T) {
 	}{
 		{ExponentialKernel{Scale: 0, K: 0.01}, "mixing: exponential: scale must be a finite number > 0 km, got 0"},
 		{ExponentialKernel{Scale: math.Inf(1), K: 0.01}, "scale must be a finite number > 0 km, got +Inf"},
-		{ExponentialKernel{Scale: 20, K: 2}, "mixing: k = 2 must be in [0, 1]"},
+		{ExponentialKernel{Scale: 20, K: 2}, "mixing: exponential: k = 2 must be in [0, 1]"},
 		// k = 1: mig[1,0] = p0/p1 = 2 > 1 (hand computation above).
 		{ExponentialKernel{Scale: 20, K: 1}, `mixing: migration row 1 ("patch_2") sums to 2 > 1`},
 	} {
-		_, err := tc.kernel.Mixing(scn)
+		_, err := mixing.FromKernel(tc.kernel).Mixing(scn)
 		assert.ErrorContains(t, err, tc.want)
+		_, err = mixing.FromKernel(tc.kernel).Factored(scn, mixing.FactoredOptions{})
+		assert.ErrorContains(t, err, tc.want, "the factored build refuses the same")
 	}
 }
 
-// TestInfectionUsesKernel: the run with the kernel equals, bit for bit, a
-// run with the same matrix given as a user mixing matrix, so Infection
-// uses exactly the matrix the kernel builds; and it differs from the
-// default gravity mixing.
+// TestInfectionUsesKernel: Infection evaluates the force on the kernel's
+// factored form (the fast path of gravity), entry for entry the matrix of
+// the kernel's Factored build; the run equals a run with the kernel's dense
+// matrix given as a user mixing matrix (the two forces differ by rounding,
+// within SPEC §7.5's 1e−12, which moves no draw of this fixed-seed run);
+// and it differs from the default gravity mixing.
 func TestInfectionUsesKernel(t *testing.T) {
 	scn, err := scenario.Grid(gridSize, gridSize, townPop, scenario.DefaultGridOptions())
 	require.NoError(t, err)
@@ -152,12 +161,23 @@ func TestInfectionUsesKernel(t *testing.T) {
 		_, vals := mix.Row(i)
 		rows[i] = append([]float64(nil), vals...)
 	}
+	fac, err := kernel.Factored(scn, mixing.FactoredOptions{})
+	require.NoError(t, err)
 
 	series := func(mixer mixing.Mixer) []int64 {
 		m, err := simulate(scn, mixer)
 		require.NoError(t, err)
 		inf := model.InstancesOf[*systems.Infection](m)[0]
 		assert.Equal(t, mixer.Name(), inf.Params().Mixer.Name())
+		if mixer == mixing.Mixer(kernel) {
+			used := inf.Factored()
+			require.NotNil(t, used, "the kernel takes the factored path")
+			for i := range fac.N() {
+				for j := range fac.N() {
+					require.Equal(t, fac.At(i, j), used.At(i, j), "M[%d,%d]", i, j)
+				}
+			}
+		}
 		return model.InstancesOf[*metrics.StateTracker](m)[0].Series("I")
 	}
 	withKernel := series(kernel)

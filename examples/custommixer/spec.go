@@ -1,10 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/params"
 )
@@ -25,20 +21,11 @@ func init() {
 // DefaultExponentialKernel returns scale 20 km, k 0.01.
 func DefaultExponentialKernel() ExponentialKernel { return ExponentialKernel{Scale: 20, K: 0.01} }
 
-// Validate checks the scale and k.
-func (e ExponentialKernel) Validate() error {
-	var errs []error
-	if err := e.checkScale(); err != nil {
-		errs = append(errs, err)
-	}
-	if !(e.K >= 0 && e.K <= 1) {
-		errs = append(errs, fmt.Errorf("mixing: exponential: k = %v must be in [0, 1]", e.K))
-	}
-	return errors.Join(errs...)
-}
-
 // DecodeExponentialKernel decodes an "exponential" spec strictly over the
-// defaults (unknown keys are errors with a suggestion) and validates it.
+// defaults (unknown keys are errors with a suggestion), validates it and
+// returns its mixer, mixing.FromKernel of the parameters. The mixer writes
+// the canonical spec itself, {"type":"exponential","scale":…,"k":…}: what
+// snapshots store and this decoder reads back.
 func DecodeExponentialKernel(data []byte) (mixing.Mixer, error) {
 	v := struct {
 		Type string `json:"type"`
@@ -47,21 +34,9 @@ func DecodeExponentialKernel(data []byte) (mixing.Mixer, error) {
 	if err := params.DecodeStrict(data, &v, params.KeyRules{Component: "mixing: exponential"}); err != nil {
 		return nil, err
 	}
-	if err := v.Validate(); err != nil {
+	m := mixing.FromKernel(v.ExponentialKernel)
+	if err := m.Validate(); err != nil {
 		return nil, err
 	}
-	return v.ExponentialKernel, nil
-}
-
-// MarshalJSON writes the canonical spec, {"type":"exponential","scale":…,"k":…}:
-// what snapshots store and DecodeExponentialKernel reads back.
-func (e ExponentialKernel) MarshalJSON() ([]byte, error) {
-	if err := e.Validate(); err != nil {
-		return nil, err
-	}
-	type plain ExponentialKernel // no methods: no recursion
-	return json.Marshal(struct {
-		Type string `json:"type"`
-		plain
-	}{e.Name(), plain(e)})
+	return m, nil
 }

@@ -24,8 +24,8 @@ func TestExponentialSpec(t *testing.T) {
 		want mixing.Mixer
 		err  string
 	}{
-		{"defaults", `{"type":"exponential"}`, DefaultExponentialKernel(), ""},
-		{"keys", `{"type":"exponential","scale":5,"k":0.02}`, ExponentialKernel{Scale: 5, K: 0.02}, ""},
+		{"defaults", `{"type":"exponential"}`, mixing.FromKernel(DefaultExponentialKernel()), ""},
+		{"keys", `{"type":"exponential","scale":5,"k":0.02}`, mixing.FromKernel(ExponentialKernel{Scale: 5, K: 0.02}), ""},
 		{"unknown key", `{"type":"exponential","scael":5}`, nil, `mixing: exponential: unknown key "scael" (did you mean "scale"?)`},
 		{"bad scale", `{"type":"exponential","scale":0}`, nil, "mixing: exponential: scale must be a finite number > 0 km, got 0"},
 		{"bad k", `{"type":"exponential","k":2}`, nil, "mixing: exponential: k = 2 must be in [0, 1]"},
