@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -289,6 +290,7 @@ type Infection struct {
 	blocks phases.Blocks
 
 	s, i, r  []int64
+	roles    ecs.RoleColumns // the world's declared compartments by role
 	x        []float64       // c·I_i per source (α = 1), else I_i
 	coef     float64         // β_tick·s(t) of the tick being run
 	cal      *SeasonCalendar // the calendar season's daily table, nil without season
@@ -369,6 +371,7 @@ func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
 	w := m.World()
 	n := w.Len()
 	c.s, c.i, c.r = w.S(), w.I(), w.R()
+	c.roles = w.RoleColumns()
 	c.x = make([]float64, n)
 	c.lambda = make([]float64, n)
 	c.active = make([]int32, 0, n)
@@ -380,6 +383,9 @@ func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
 	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
 	c.incidence = make([]int64, n)
+	if owner == phases.Component(c) {
+		ecs.FlowsOf(w).Infections = c.incidence
+	}
 	return nil
 }
 
