@@ -122,10 +122,30 @@ func writeCompartmentDocs(b *strings.Builder, cs []ecs.Compartment) {
 	}
 	b.WriteString("\n## Compartments\n\nEvery model has S, I and R; a run file declares these registered compartments " +
 		"(`model.RegisterCompartment`) after them, in its order: `compartments = [\"" + cs[0].Name() + "\"]`.\n\n" +
-		"| compartment | component type |\n|---|---|\n")
+		"An entry may set the roles (`{name = \"" + cs[0].Name() + "\", in_population = true, dies = true, susceptibility = 0}`).\n\n" +
+		"| compartment | component type | registered roles |\n|---|---|---|\n")
 	for _, c := range cs {
-		fmt.Fprintf(b, "| `%s` | `%v` |\n", c.Name(), c.Type())
+		fmt.Fprintf(b, "| `%s` | `%v` | %s |\n", c.Name(), c.Type(), rolesDoc(c.Roles()))
 	}
+}
+
+// rolesDoc describes roles for the compartments table: "none" or e.g.
+// "in_population, dies, susceptibility 0.5".
+func rolesDoc(r ecs.Roles) string {
+	var parts []string
+	if r.InPopulation {
+		parts = append(parts, "in_population")
+	}
+	if r.Dies {
+		parts = append(parts, "dies")
+	}
+	if r.Susceptibility > 0 {
+		parts = append(parts, fmt.Sprintf("susceptibility %v", r.Susceptibility))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // defaultValues returns each default params value of t as compact JSON.
