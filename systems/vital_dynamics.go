@@ -77,6 +77,11 @@ func NewVitalDynamics(p *VitalDynamicsParams) phases.Factory {
 		if err := c.checkYears(m); err != nil {
 			return nil, err
 		}
+		if q.birthsRouted() { // at build time, so that validate refuses it
+			if _, err := birthsColumn(m.World(), q.BirthsTo); err != nil {
+				return nil, err
+			}
+		}
 		if q.Cohort != nil {
 			c.cohortMonth, c.cohortDay, _ = q.Cohort.MonthDay() // validated by Resolve
 		}
