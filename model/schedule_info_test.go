@@ -44,7 +44,7 @@ func TestSchedule(t *testing.T) {
 			"crude_importation_rate=1 importation_start=0 importation_end=-1 ticks_per_year=28"},
 		{"InfectionProcess", "initialiser+phase",
 			"beta=0.5714 seasonality=0.3 season_start=0 mixer=gravity(a=1 b=1 c=1.5 k=0.01) alpha=1 storage=float64"},
-		{"VitalDynamicsProcess", "initialiser+phase", "crude_birth_rate=20 crude_death_rate=8 mcv1_efficacy=0.9 births=crude deaths=crude"},
+		{"VitalDynamicsProcess", "initialiser+phase", "crude_birth_rate=20 crude_death_rate=8 mcv1_efficacy=0.9 births=crude deaths=crude births_to=S"},
 		{"StateTracker", "initialiser+phase", "aggregation_level=-1"},
 		{"Mine", "phase", ""},
 	}
