@@ -91,9 +91,25 @@ func (w *World) RoleColumns() RoleColumns {
 	return rc
 }
 
+// Roles returns the world's [RoleColumns], or nil when no extra
+// compartment has a role: the built-in kernels then take the path of a
+// world without declared compartments. It allocates: call it once (at
+// Initialize).
+func (w *World) Roles() *RoleColumns {
+	rc := w.RoleColumns()
+	if len(rc.Counted)+len(rc.Dying)+len(rc.Susceptible) == 0 {
+		return nil
+	}
+	return &rc
+}
+
 // CountedAt returns Σ of the counted compartments at patch j (0 when none
-// is counted): what a process adds to S + (E +) I + R for N_j.
+// is counted, or rc is nil): what a process adds to S + (E +) I + R for
+// N_j.
 func (rc *RoleColumns) CountedAt(j int) int64 {
+	if rc == nil {
+		return 0
+	}
 	var n int64
 	for _, col := range rc.Counted {
 		n += col[j]

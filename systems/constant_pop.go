@@ -60,7 +60,7 @@ type ConstantPop struct {
 	blocks  phases.Blocks
 	s, i, r []int64
 	e       []int64 // nil in an SIR world
-	roles   ecs.RoleColumns
+	roles   *ecs.RoleColumns
 	clamped []int64 // per block, summed on request
 	faults  faults  // per block: the patch a kernel refused
 	ids     []string
@@ -93,7 +93,7 @@ func (c *ConstantPop) Initialize(m phases.Model) error {
 	}
 	w := m.World()
 	c.s, c.e, c.i, c.r = w.S(), w.E(), w.I(), w.R()
-	c.roles = w.RoleColumns()
+	c.roles = w.Roles()
 	c.clamped = make([]int64, c.blocks.NumBlocks())
 	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
@@ -110,7 +110,7 @@ func (c *ConstantPop) Step(m phases.Model, _ int) error {
 // every block).
 func (c *ConstantPop) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	clamped, err := constantPopBlock(c.blocks.Stream(b), c.mu, c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], &c.roles, lo)
+	clamped, err := constantPopBlock(c.blocks.Stream(b), c.mu, c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.roles, lo)
 	c.clamped[b] += clamped
 	c.faults.record(b, lo, err, c.ids)
 }

@@ -42,7 +42,7 @@ type EulerSEIR struct {
 	s, e   []int64
 	i, r   []int64
 	pop    []float64 // this tick's denominator
-	roles  ecs.RoleColumns
+	roles  *ecs.RoleColumns
 	source PopulationSource
 	cases  []int64 // I → R since the last ResetCases
 	inc    []int64 // I → R of the last tick
@@ -130,7 +130,7 @@ func (c *EulerSEIR) PatchParameterKeys() []string {
 func (c *EulerSEIR) Initialize(m phases.Model) error {
 	w := m.World()
 	c.s, c.e, c.i, c.r = w.S(), w.E(), w.I(), w.R()
-	c.roles = w.RoleColumns()
+	c.roles = w.Roles()
 	n := w.Len()
 	c.cases = make([]int64, n)
 	c.inc = make([]int64, n)

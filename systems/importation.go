@@ -88,7 +88,7 @@ type ImportationPressure struct {
 	blocks  phases.Blocks
 	s, i, r []int64
 	e       []int64 // nil in an SIR world
-	roles   ecs.RoleColumns
+	roles   *ecs.RoleColumns
 	imports []int64 // per patch: the tick's imports ([ecs.Flows] Importations)
 }
 
@@ -130,7 +130,7 @@ func (c *ImportationPressure) Initialize(m phases.Model) error {
 	}
 	w := m.World()
 	c.s, c.e, c.i, c.r = w.S(), w.E(), w.I(), w.R()
-	c.roles = w.RoleColumns()
+	c.roles = w.Roles()
 	c.imports = make([]int64, w.Len())
 	ecs.FlowsOf(w).Importations = c.imports
 	return nil
@@ -151,7 +151,7 @@ func (c *ImportationPressure) Step(m phases.Model, tick int) error {
 func (c *ImportationPressure) Block(b int) {
 	lo, hi := c.blocks.Range(b)
 	importBlock(c.blocks.Stream(b), c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.hazard[lo:hi], true,
-		&c.roles, lo, c.imports[lo:hi])
+		c.roles, lo, c.imports[lo:hi])
 }
 
 // ImportBlock draws imports for a block of patches: k ~ Binomial(n, prob),

@@ -290,15 +290,15 @@ type Infection struct {
 	blocks phases.Blocks
 
 	s, i, r  []int64
-	roles    ecs.RoleColumns // the world's declared compartments by role
-	x        []float64       // c·I_i per source (α = 1), else I_i
-	coef     float64         // β_tick·s(t) of the tick being run
-	cal      *SeasonCalendar // the calendar season's daily table, nil without season
-	lambda   []float64       // force, then λ
-	active   []int32         // sources with I_i > 0, increasing (optimised kernel only)
-	ranges   int             // contiguous destination ranges for the parallel force
-	parallel bool            // params.Parallel, read once at Initialize
-	step     int             // the model's TimeStepDays, read once at Initialize
+	roles    *ecs.RoleColumns // the world's declared compartments by role
+	x        []float64        // c·I_i per source (α = 1), else I_i
+	coef     float64          // β_tick·s(t) of the tick being run
+	cal      *SeasonCalendar  // the calendar season's daily table, nil without season
+	lambda   []float64        // force, then λ
+	active   []int32          // sources with I_i > 0, increasing (optimised kernel only)
+	ranges   int              // contiguous destination ranges for the parallel force
+	parallel bool             // params.Parallel, read once at Initialize
+	step     int              // the model's TimeStepDays, read once at Initialize
 	m        phases.Model
 
 	batch  *infectionBatch // the batched force of an ensemble's peers (StepBatch), built on first use
@@ -371,7 +371,7 @@ func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
 	w := m.World()
 	n := w.Len()
 	c.s, c.i, c.r = w.S(), w.I(), w.R()
-	c.roles = w.RoleColumns()
+	c.roles = w.Roles()
 	c.x = make([]float64, n)
 	c.lambda = make([]float64, n)
 	c.active = make([]int32, 0, n)

@@ -41,7 +41,7 @@ type PopulationData struct {
 	cohortD bool // the day being stepped is the cohort day
 	s, e    []int64
 	i, r    []int64
-	roles   ecs.RoleColumns
+	roles   *ecs.RoleColumns
 	digest  string // the census table's SHA-256 (saved in snapshots)
 }
 
@@ -203,7 +203,7 @@ func (c *PopulationData) Resample(ancestors []int32) {
 func (c *PopulationData) Initialize(m phases.Model) error {
 	w := m.World()
 	c.s, c.e, c.i, c.r = w.S(), w.E(), w.I(), w.R()
-	c.roles = w.RoleColumns()
+	c.roles = w.Roles()
 	c.pop = make([]float64, w.Len())
 	c.placeP = make([]float64, len(c.curves))
 	c.placeB = make([]float64, len(c.curves))

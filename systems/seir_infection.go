@@ -244,7 +244,7 @@ func (c *SEIRInfection) Block(b int) {
 	f := &c.force
 	lo, hi := f.blocks.Range(b)
 	exposed, err := seirBlock(f.blocks.Stream(b), f.s[lo:hi], c.e[lo:hi], f.i[lo:hi], f.r[lo:hi], f.pressure(lo, hi), c.sigma, c.gamma,
-		c.inc[lo:hi], c.newE[lo:hi], &f.roles, lo)
+		c.inc[lo:hi], c.newE[lo:hi], f.roles, lo)
 	c.exposed[b] += exposed
 	f.faults.record(b, lo, err, f.ids)
 }

@@ -57,7 +57,7 @@ type VitalDynamics struct {
 	cohort                     []int64   // per patch: the cohort flow (births routed), else 0
 	cohortMean                 []float64 // per tick, births from data and routed only
 	birthsTo                   []int64   // the births_to column; nil: S
-	roles                      ecs.RoleColumns
+	roles                      *ecs.RoleColumns
 	clamped                    []int64 // per block, summed on request
 	faults                     faults  // per block: the patch a kernel refused
 	ids                        []string
@@ -103,7 +103,7 @@ func (c *VitalDynamics) Initialize(m phases.Model) error {
 	w := m.World()
 	n := w.Len()
 	c.s, c.e, c.i, c.r, c.mcv1 = w.S(), w.E(), w.I(), w.R(), w.MCV1()
-	c.roles = w.RoleColumns()
+	c.roles = w.Roles()
 	c.birthsTo = nil
 	if c.p.birthsRouted() {
 		var err error
@@ -214,7 +214,7 @@ func (c *VitalDynamics) Block(b int) {
 		BirthMean: sub(c.birthMean, lo, hi), DeathMean: sub(c.deathMean, lo, hi),
 		Births: c.births[lo:hi], Vaccinated: c.vaccinated[lo:hi], Deaths: c.deaths[lo:hi],
 		BirthsTo: sub(c.birthsTo, lo, hi), CohortMean: sub(c.cohortMean, lo, hi), Cohort: c.cohort[lo:hi],
-		Roles: &c.roles, Off: lo,
+		Roles: c.roles, Off: lo,
 	})
 	c.clamped[b] += clamped
 	c.faults.record(b, lo, err, c.ids)

@@ -86,49 +86,88 @@ func (c VitalColumns) sub(lo, hi int) VitalColumns {
 // vitalDraws is one run's birth means and draws, on the caller's stack.
 type vitalDraws struct {
 	deathDraws
-	vaccMean, unvaccMean   [rng.BlockSize]float64
-	vacc, unvacc           [rng.BlockSize]int64
-	cohortVaccMean, cohort [rng.BlockSize]float64 // cohort means: vaccinated, unvaccinated
-	cVacc, cUnvacc         [rng.BlockSize]int64
-	dx                     [rng.BlockSize]int64 // the dying declared compartments' deaths
+	vaccMean, unvaccMean [rng.BlockSize]float64
+	vacc, unvacc         [rng.BlockSize]int64
+}
+
+// vitalExtra is one run's cohort flow and deaths of dying declared
+// compartments, made (on the caller's stack) only on ticks that have them,
+// so that the runs without keep the cost they had before roles existed.
+type vitalExtra struct {
+	vaccMean, unvaccMean [rng.BlockSize]float64 // the cohort's means
+	vacc, unvacc         [rng.BlockSize]int64   // the cohort's entries
+	dx                   [rng.BlockSize]int64   // the dying declared compartments' deaths
 }
 
 // vitalRun is VitalBlock on at most rng.BlockSize patches.
 func vitalRun(src *rng.Source, r VitalRates, c VitalColumns) (int64, *CountError) {
 	var d vitalDraws
-	m, bad := d.means(r, c)
+	var x *vitalExtra
+	if r.CohortTick || c.Roles != nil && len(c.Roles.Dying) > 0 {
+		x = new(vitalExtra)
+	}
+	m, bad := d.means(r, c, x)
 	rng.Poissons(src, d.vaccMean[:m], d.vacc[:m])
 	rng.Poissons(src, d.unvaccMean[:m], d.unvacc[:m])
 	clamped := d.draw(src, c.S[:m], sub(c.E, 0, m), c.I[:m], c.R[:m])
-	if r.CohortTick {
-		rng.Poissons(src, d.cohortVaccMean[:m], d.cVacc[:m])
-		rng.Poissons(src, d.cohort[:m], d.cUnvacc[:m])
-	}
-	ok := m
-	for j := range m {
-		births, deaths := d.vacc[j]+d.unvacc[j]+d.cVacc[j]+d.cUnvacc[j], d.ds[j]+d.de[j]+d.di[j]+d.dr[j]
-		if n := c.n(j); n+births-deaths > maxPop {
-			ok, bad = j, populationError(j, n, births, deaths)
-			break
-		}
-	}
-	clamped += d.dying(src, c, m, ok)
 	to := c.S
 	if c.BirthsTo != nil {
 		to = c.BirthsTo
 	}
-	for j := range ok {
-		c.S[j] += d.cUnvacc[j] - d.ds[j]
+	if x != nil {
+		return x.apply(src, r, c, &d, m, to, clamped, bad)
+	}
+	for j := range m {
+		births, deaths := d.vacc[j]+d.unvacc[j], d.ds[j]+d.de[j]+d.di[j]+d.dr[j]
+		if n := c.n(j); n+births-deaths > maxPop {
+			return clamped, populationError(j, n, births, deaths)
+		}
+		c.S[j] -= d.ds[j]
 		to[j] += d.unvacc[j]
 		if c.E != nil {
 			c.E[j] -= d.de[j]
 		}
 		c.I[j] -= d.di[j]
-		c.R[j] += d.vacc[j] + d.cVacc[j] - d.dr[j]
-		c.Births[j], c.Vaccinated[j] = d.vacc[j]+d.unvacc[j], d.vacc[j]
-		c.Deaths[j] = d.ds[j] + d.de[j] + d.di[j] + d.dr[j] + d.dx[j]
+		c.R[j] += d.vacc[j] - d.dr[j]
+		c.Births[j], c.Vaccinated[j], c.Deaths[j] = births, d.vacc[j], deaths
 		if c.Cohort != nil {
-			c.Cohort[j] = d.cVacc[j] + d.cUnvacc[j]
+			c.Cohort[j] = 0
+		}
+	}
+	return clamped, bad
+}
+
+// apply is vitalRun's end on a run with a cohort flow or dying declared
+// compartments: it draws the cohort (if r.CohortTick), finds the first
+// patch whose population would pass 2^53 (counting every birth and cohort
+// entry and the built-in compartments' deaths), draws the dying
+// compartments' deaths, and applies everything to the patches before it.
+func (x *vitalExtra) apply(src *rng.Source, r VitalRates, c VitalColumns, d *vitalDraws, m int, to []int64, clamped int64, bad *CountError) (int64, *CountError) {
+	if r.CohortTick {
+		rng.Poissons(src, x.vaccMean[:m], x.vacc[:m])
+		rng.Poissons(src, x.unvaccMean[:m], x.unvacc[:m])
+	}
+	ok := m
+	for j := range m {
+		births, deaths := d.vacc[j]+d.unvacc[j]+x.vacc[j]+x.unvacc[j], d.ds[j]+d.de[j]+d.di[j]+d.dr[j]
+		if n := c.n(j); n+births-deaths > maxPop {
+			ok, bad = j, populationError(j, n, births, deaths)
+			break
+		}
+	}
+	clamped += x.dying(src, c, &d.deathDraws, m, ok)
+	for j := range ok {
+		c.S[j] += x.unvacc[j] - d.ds[j]
+		to[j] += d.unvacc[j]
+		if c.E != nil {
+			c.E[j] -= d.de[j]
+		}
+		c.I[j] -= d.di[j]
+		c.R[j] += d.vacc[j] + x.vacc[j] - d.dr[j]
+		c.Births[j], c.Vaccinated[j] = d.vacc[j]+d.unvacc[j], d.vacc[j]
+		c.Deaths[j] = d.ds[j] + d.de[j] + d.di[j] + d.dr[j] + x.dx[j]
+		if c.Cohort != nil {
+			c.Cohort[j] = x.vacc[j] + x.unvacc[j]
 		}
 	}
 	return clamped, bad
@@ -136,7 +175,7 @@ func vitalRun(src *rng.Source, r VitalRates, c VitalColumns) (int64, *CountError
 
 // n returns patch j's population N: S + E + I + R and the declared
 // compartments counted in N.
-func (c VitalColumns) n(j int) int64 {
+func (c *VitalColumns) n(j int) int64 {
 	n := c.S[j] + at(c.E, j) + c.I[j] + c.R[j]
 	if c.Roles != nil {
 		n += c.Roles.CountedAt(c.Off + j)
@@ -146,7 +185,7 @@ func (c VitalColumns) n(j int) int64 {
 
 // maxDying returns the largest of patch j's counts that deaths are drawn
 // from (the built-in compartments and the dying declared ones).
-func (c VitalColumns) maxDying(j int) int64 {
+func (c *VitalColumns) maxDying(j int) int64 {
 	x := max(c.S[j], at(c.E, j), c.I[j], c.R[j])
 	if c.Roles != nil {
 		for _, col := range c.Roles.Dying {
@@ -157,30 +196,32 @@ func (c VitalColumns) maxDying(j int) int64 {
 }
 
 // dying draws the deaths of each dying declared compartment over the run's
-// m patches (state order, batched, clamped to the compartment), applies
-// those of the first ok patches and sums them into d.dx. It returns the
-// number of drawn deaths the clamping removed.
-func (d *vitalDraws) dying(src *rng.Source, c VitalColumns, m, ok int) int64 {
+// m patches (state order, batched, clamped to the compartment, with the
+// hazards of d), applies those of the first ok patches and sums them into
+// x.dx. It returns the number of drawn deaths the clamping removed.
+func (x *vitalExtra) dying(src *rng.Source, c VitalColumns, d *deathDraws, m, ok int) int64 {
 	if c.Roles == nil {
 		return 0
 	}
 	var clamped int64
 	var out [rng.BlockSize]int64
 	for _, col := range c.Roles.Dying {
-		x := col[c.Off : c.Off+m]
-		clamped += d.column(src, x, out[:m])
+		y := col[c.Off : c.Off+m]
+		clamped += d.column(src, y, out[:m])
 		for j := range ok {
-			x[j] -= out[j]
-			d.dx[j] += out[j]
+			y[j] -= out[j]
+			x.dx[j] += out[j]
 		}
 	}
 	return clamped
 }
 
-// means sets the run's birth and cohort means and death hazards from the
-// start-of-step counts and returns the number of patches to draw: all, or
-// those before the first whose means are out of range, with its error.
-func (d *vitalDraws) means(r VitalRates, c VitalColumns) (int, *CountError) {
+// means sets the run's birth means (and x's cohort means, x nil when the
+// tick has no cohort flow and no dying declared compartment) and death
+// hazards from the start-of-step counts and returns the number of patches
+// to draw: all, or those before the first whose means are out of range,
+// with its error.
+func (d *vitalDraws) means(r VitalRates, c VitalColumns, x *vitalExtra) (int, *CountError) {
 	for j := range c.S {
 		n, most := c.n(j), c.maxDying(j)
 		births, mu, cohort := float64(n)*r.Birth, r.Death, 0.0
@@ -215,7 +256,9 @@ func (d *vitalDraws) means(r VitalRates, c VitalColumns) (int, *CountError) {
 		}
 		cover := c.MCV1[j] * r.Efficacy
 		d.vaccMean[j], d.unvaccMean[j], d.mu[j] = births*cover, births*(1-cover), mu
-		d.cohortVaccMean[j], d.cohort[j] = cohort*cover, cohort*(1-cover)
+		if x != nil {
+			x.vaccMean[j], x.unvaccMean[j] = cohort*cover, cohort*(1-cover)
+		}
 	}
 	return len(c.S), nil
 }
