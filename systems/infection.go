@@ -264,6 +264,12 @@ func marshalWithMixer(fields any) ([]byte, error) {
 // S −= ΔI. s(t) is the sinusoid, the season table or the calendar season
 // ([SeasonSpec]); α is the TSIR exponent (default 1, mass action).
 //
+// Declared compartments take part by their roles ([ecs.Roles]): those in
+// the population are in N_j; a susceptible one X with susceptibility σ
+// loses Binomial(X_j, 1 − e^(−σ·λ_j)) to I (drawn after S's, in state
+// order), counted in the new I ([Infection.Incidence], [ecs.Flows]
+// Infections).
+//
 // Where α sits (TSIR, Finkenstädt & Grenfell 2000: λ_t = β_t·S·I^α/N): the
 // exponent applies to the mixed infectious count Σ_i I_i·M[i,j] only, with
 // β_tick and s(t) outside it. Putting c = β_tick·s(t) inside the power

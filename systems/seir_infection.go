@@ -162,7 +162,10 @@ func (p SEIRInfectionParams) MarshalJSON() ([]byte, error) {
 // β_tick = β (a one-day tick) and N_j = S+E+I+R (plus the declared
 // compartments counted in N, [ecs.Roles]), then [SEIRBlock]'s draws
 // S → E ~ Binomial(S, 1 − e^(−λ)), E → I ~ Binomial(E, 1 − e^(−σ)),
-// I → R ~ Binomial(I, 1 − e^(−γ)), all from the start-of-day counts. It
+// I → R ~ Binomial(I, 1 − e^(−γ)), all from the start-of-day counts, then
+// each susceptible declared compartment's X → E ~ Binomial(X, 1 − e^(−σ_X·λ)),
+// counted with S → E in the new E ([ecs.Flows] Infections) and
+// [SEIRInfection.Exposures]. It
 // needs a model with an E compartment. Its mixing, kernels (Parallel or
 // reference, factored gravity) and exactness rules are the biweekly
 // Infection's (SPEC §7.5).
