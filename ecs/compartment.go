@@ -27,6 +27,8 @@ type Compartment struct {
 	typ  reflect.Type
 	id   func(*ark.World) ark.ID
 	col  func(*World) ([]int64, error)
+
+	roles Roles // [Compartment.WithRoles]; zero for the built-in ones
 }
 
 // NewCompartment declares the compartment name stored as component type T.
@@ -50,7 +52,8 @@ func (c Compartment) Name() string { return c.name }
 // the zero Compartment.
 func (c Compartment) Type() reflect.Type { return c.typ }
 
-// String returns the name and the component type, e.g. `W (main.Waning)`.
+// String returns the name and the component type, e.g. `W (main.Waning)`
+// (roles are not shown).
 func (c Compartment) String() string { return fmt.Sprintf("%s (%v)", c.name, c.typ) }
 
 // sir are the built-in compartments, in state order.
@@ -113,6 +116,9 @@ func compartmentList(world *ark.World, base, extra []Compartment) ([]Compartment
 				pos, c.name, c.typ, other)
 		}
 		types[id] = fmt.Sprintf("compartment %s", c.name)
+		if err := c.roles.Check(); err != nil {
+			return nil, fmt.Errorf("ecs: compartment %d (%s): %w", pos, c.name, err)
+		}
 	}
 	return all, nil
 }

@@ -31,11 +31,16 @@
 // Names are a letter followed by letters, digits or underscores, used once;
 // component types are the declaring package's own ([CheckCompartments]).
 // Everything that lists states (trackers, exports, snapshots, summaries)
-// follows [World.StateNames]. The built-in systems act on S, I and R only:
-// an extra compartment belongs to the phases that move people in and out
-// of it (see the model package's doc).
+// follows [World.StateNames]. The built-in systems see an extra
+// compartment only through its [Roles] ([Compartment.WithRoles]): counted
+// in the population N, dying, susceptible with a relative susceptibility;
+// they read them grouped with [World.Roles] / [World.RoleColumns]. Without
+// roles an extra compartment belongs to the phases that move people in and
+// out of it (see the model package's doc).
 //
 // Any component type stored on the patches is also reachable with the generic
 // [Column]. Shared, model-wide values live in resources: [AddResource],
-// [GetResource].
+// [GetResource]. One of them, [Flows] ([FlowsOf]), holds the per-tick flows
+// the built-in systems publish as read-only per-patch views (births,
+// deaths, cohort entries, infections, SIA vaccinations, importations).
 package ecs

@@ -19,6 +19,11 @@
 //     R → W → S with exact Binomial draws from its own streams, the W rows
 //     of states.csv (metrics.WriteTidyCSV), a snapshot saved halfway and
 //     resumed with the factories (go run ./examples/sirs [DIR]).
+//   - maternal: SEIR + maternal immunity in the daily model: a compartment
+//     M with roles (ecs.Roles: in N, dies), VitalDynamics births_to = "M"
+//     with the school-entry cohort a flow of its own into S, a waning phase
+//     M → S, run.toml, and a test checking conservation every day from the
+//     published flows (ecs.FlowsOf) (go run ./examples/maternal).
 //   - custommixer: a user mixing.Mixer, an exponential distance kernel built
 //     with mixing.Distances, mixing.Normalize and mixing.MixingFromMigration,
 //     used as systems.InfectionParams.Mixer; registered as the mixer type

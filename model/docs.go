@@ -72,6 +72,7 @@ A name resolves in the run file's model type: where the two models have their ow
 		}
 	}
 	writeMixerDocs(&b)
+	b.WriteString(rolesSection)
 	writeCompartmentDocs(&b, cs)
 	writeLifecycleDocs(&b)
 	_, err := io.WriteString(w, b.String())
@@ -123,10 +124,63 @@ func writeCompartmentDocs(b *strings.Builder, cs []ecs.Compartment) {
 	}
 	b.WriteString("\n## Compartments\n\nEvery model has S, I and R; a run file declares these registered compartments " +
 		"(`model.RegisterCompartment`) after them, in its order: `compartments = [\"" + cs[0].Name() + "\"]`.\n\n" +
-		"| compartment | component type |\n|---|---|\n")
+		"An entry may set the roles (`{name = \"" + cs[0].Name() + "\", in_population = true, dies = true, susceptibility = 0}`).\n\n" +
+		"| compartment | component type | registered roles |\n|---|---|---|\n")
 	for _, c := range cs {
-		fmt.Fprintf(b, "| `%s` | `%v` |\n", c.Name(), c.Type())
+		fmt.Fprintf(b, "| `%s` | `%v` | %s |\n", c.Name(), c.Type(), rolesDoc(c.Roles()))
 	}
+}
+
+// rolesSection documents compartment roles, births routes and the flow
+// views (the built-in processes' side of a declared compartment).
+const rolesSection = `
+## Compartment roles, births routes and flows
+
+A declared compartment (` + "`compartments = [...]`" + `, ` + "`model.WithCompartments`" + `) is invisible to the built-in
+components unless it has roles (` + "`ecs.Roles`" + `, ` + "`ecs.NewCompartment[T](name).WithRoles(...)`" + `; registered
+compartments carry theirs; a run-file entry ` + "`{name = \"M\", in_population = true, dies = true, susceptibility = 0.1}`" + `
+sets them over the registered ones, other keys are errors):
+
+| role | key | effect |
+|---|---|---|
+| in the population | ` + "`in_population`" + ` | counted in N: the force's N_j (Infection, the daily InfectionProcess), ImportationPressure's N, VitalDynamics' crude births' N and the deaths-from-data hazard's N, EulerSEIR's simulated P(t), PopulationData's residual R |
+| dies | ` + "`dies`" + ` | VitalDynamics and ConstantPop draw its deaths with the same hazard as S, E, I, R (ConstantPop gives them back to S) |
+| susceptible | ` + "`susceptibility`" + ` σ ≥ 0 | infected at hazard σ·λ_j into I (biweekly) or E (daily), counted as infections (incidence, ` + "`Exposures`" + `); 0 is not susceptible; EulerSEIR refuses σ > 0 |
+
+No roles is the behaviour before roles existed (byte-identical runs). SIACalendar vaccinates S only; the
+initialisers (InitializeEquilibriumStates, InitialFractions, InfectionSeeding) leave declared compartments as they
+are.
+
+VitalDynamics' ` + "`births_to`" + ` (default ` + "`\"S\"`" + `) names the compartment the unvaccinated births enter
+(MCV1-protected births still enter R). With a declared compartment the school-entry ` + "`cohort`" + ` is drawn as a flow
+of its own into S (and R for its MCV1-protected share) on its day, not as births: the children entering school were
+born years earlier.
+
+Flows: ` + "`ecs.FlowsOf(m.World())`" + ` returns the world's ` + "`ecs.Flows`" + `, per-patch read-only views of the tick's
+Births, VaccinatedBirths, Deaths, Cohort (VitalDynamics), Infections (new I of the biweekly Infection, new E of the
+daily one), SIAVaccinations and Importations. Each is the publisher's own buffer, rewritten in place when it next steps
+(no copy, no allocation): read it in a later phase of the same tick, do not modify or keep it. A field is nil when no
+component publishes it. ` + "`VitalDynamics.Births()`" + `, ` + "`VaccinatedBirths()`" + `, ` + "`Deaths()`" + ` and ` + "`Cohort()`" + ` return
+copies (they allocate).
+`
+
+// rolesDoc describes roles for the compartments table: "none" or e.g.
+// "in_population, dies, susceptibility 0.5".
+func rolesDoc(r ecs.Roles) string {
+	var parts []string
+	if r.InPopulation {
+		parts = append(parts, "in_population")
+	}
+	if r.Dies {
+		parts = append(parts, "dies")
+	}
+	if r.Susceptibility > 0 {
+		parts = append(parts, fmt.Sprintf("susceptibility %v", r.Susceptibility))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // defaultValues returns each default params value of t as compact JSON.

@@ -26,7 +26,8 @@ import (
 //
 //	model = "biweekly"          # or "compartmental" (daily SEIR); default biweekly
 //	scenario = "towns.csv"      # or [scenario] builder = "grid", rows = 5, …
-//	compartments = ["W"]        # registered compartments after S, I, R (optional)
+//	compartments = ["W"]        # registered compartments after S, I, R (optional);
+//	                            # an entry may set roles: {name = "M", in_population = true, dies = true}
 //
 //	[params]                    # BiweeklyParams keys
 //	num_ticks = 520
@@ -192,7 +193,9 @@ func (rf *RunFile) decodeModel(v any) error {
 }
 
 // decodeCompartments decodes `compartments`, a list of registered
-// compartment names; errors name the entry (compartments[2]: unknown
+// compartments, each a name or a table {name = "M", in_population = true,
+// dies = true, susceptibility = 0} whose role keys replace the registered
+// roles' ([ecs.Roles]); errors name the entry (compartments[2]: unknown
 // compartment "X" …).
 func (rf *RunFile) decodeCompartments(v any) []error {
 	list, ok := v.([]any)
@@ -202,9 +205,9 @@ func (rf *RunFile) decodeCompartments(v any) []error {
 	var errs []error
 	first := map[string]int{} // name → its first entry (registered names and types are distinct already)
 	for k, item := range list {
-		name, ok := item.(string)
-		if !ok {
-			errs = append(errs, fmt.Errorf("compartments[%d]: expected a string, got %s", k+1, tomlType(item)))
+		name, roles, err := compartmentEntry(item)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("compartments[%d]: %w", k+1, err))
 			continue
 		}
 		if at, dup := first[name]; dup {
@@ -216,6 +219,14 @@ func (rf *RunFile) decodeCompartments(v any) []error {
 		if !ok {
 			errs = append(errs, fmt.Errorf("compartments[%d]: %w", k+1, unknownCompartmentError(name)))
 			continue
+		}
+		if roles != nil {
+			r, err := roles(c.Roles())
+			if err != nil {
+				errs = append(errs, fmt.Errorf("compartments[%d] (%s): %w", k+1, name, err))
+				continue
+			}
+			c = c.WithRoles(r)
 		}
 		rf.Compartments = append(rf.Compartments, c)
 	}

@@ -45,7 +45,7 @@ func TestSchedule(t *testing.T) {
 			"crude_importation_rate=1 importation_start=0 importation_end=-1 ticks_per_year=28", false},
 		{"InfectionProcess", "initialiser+phase",
 			"beta=0.5714 seasonality=0.3 season_start=0 mixer=gravity(a=1 b=1 c=1.5 k=0.01) alpha=1 storage=float64", false},
-		{"VitalDynamicsProcess", "initialiser+phase", "crude_birth_rate=20 crude_death_rate=8 mcv1_efficacy=0.9 births=crude deaths=crude", false},
+		{"VitalDynamicsProcess", "initialiser+phase", "crude_birth_rate=20 crude_death_rate=8 mcv1_efficacy=0.9 births=crude deaths=crude births_to=S", false},
 		{"StateTracker", "initialiser+phase", "aggregation_level=-1", false},
 		{"PopulationTracker", "initialiser+phase", "", false}, // built in, without params
 		{"Mine", "phase", "", true},

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/rubeola/rubeola/ecs"
 	"io"
 	"strings"
 	"time"
@@ -48,10 +49,15 @@ type snapshotFile struct {
 	// Compartments are the declared compartments after S, I and R, in
 	// order (absent for an S, I, R model); a registered compartment is
 	// declared again by itself when the snapshot is loaded.
-	Compartments []string            `json:"compartments,omitempty"`
-	States       map[string][]int64  `json:"states"`
-	Components   []snapshotComponent `json:"components"`
-	Timing       snapshotTiming      `json:"timing"`
+	Compartments []string `json:"compartments,omitempty"`
+	// CompartmentRoles are the roles of the declared compartments that
+	// have any ([ecs.Roles]), by name (absent when none has: snapshots of
+	// models without roles read as before roles existed); loading a
+	// snapshot gives its registered compartments these roles.
+	CompartmentRoles map[string]ecs.Roles `json:"compartment_roles,omitempty"`
+	States           map[string][]int64   `json:"states"`
+	Components       []snapshotComponent  `json:"components"`
+	Timing           snapshotTiming       `json:"timing"`
 }
 
 // snapshotComponent is one instance's entry.
@@ -163,6 +169,7 @@ func (m *Model) snapshotContent(withScenario bool) (*snapshotFile, error) {
 	}
 	if names := m.world.ExtraNames(); len(names) > 0 {
 		f.Compartments = names
+		f.CompartmentRoles = compartmentRoles(m.world)
 	}
 	for _, name := range m.world.StateNames() {
 		col, err := m.world.State(name)

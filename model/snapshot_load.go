@@ -85,6 +85,9 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 			if !ok {
 				return nil, fmt.Errorf("compartments: the snapshot's compartment %q is not registered: declare it with model.WithCompartments (or register it with model.RegisterCompartment)", name)
 			}
+			if r, ok := f.CompartmentRoles[name]; ok {
+				c = c.WithRoles(r)
+			}
 			cfg.compartments = append(cfg.compartments, c)
 		}
 	}

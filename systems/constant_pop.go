@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
@@ -50,13 +51,16 @@ func DecodeConstantPopParams(data []byte) (ConstantPopParams, error) {
 // ConstantPop keeps every patch's population constant (SPEC §5.5): per tick
 // and patch, dX ~ Poisson(X·μ) deaths for X ∈ {S, I, R} (S, E, I, R in an
 // SEIR world), clamped to X, and as many births into S. The clamped excess
-// is counted.
+// is counted. Declared compartments that die ([ecs.Roles] Dies) lose
+// Poisson(X·μ) too, drawn after the built-in ones and reborn into S: the
+// population kept constant is that of every compartment that dies.
 type ConstantPop struct {
 	p       ConstantPopParams
 	mu      float64
 	blocks  phases.Blocks
 	s, i, r []int64
 	e       []int64 // nil in an SIR world
+	roles   *ecs.RoleColumns
 	clamped []int64 // per block, summed on request
 	faults  faults  // per block: the patch a kernel refused
 	ids     []string
@@ -89,6 +93,7 @@ func (c *ConstantPop) Initialize(m phases.Model) error {
 	}
 	w := m.World()
 	c.s, c.e, c.i, c.r = w.S(), w.E(), w.I(), w.R()
+	c.roles = w.Roles()
 	c.clamped = make([]int64, c.blocks.NumBlocks())
 	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
@@ -105,7 +110,7 @@ func (c *ConstantPop) Step(m phases.Model, _ int) error {
 // every block).
 func (c *ConstantPop) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	clamped, err := ConstantPopBlock(c.blocks.Stream(b), c.mu, c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi])
+	clamped, err := constantPopBlock(c.blocks.Stream(b), c.mu, c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.roles, lo)
 	c.clamped[b] += clamped
 	c.faults.record(b, lo, err, c.ids)
 }
@@ -124,9 +129,16 @@ func (c *ConstantPop) ClampedDeaths() int64 { return sumInt64(c.clamped) }
 // relative to the block) when a draw's mean would be above the sampler
 // limit: the patches before it are updated, it and those after are not.
 func ConstantPopBlock(src *rng.Source, mu float64, s, e, i, r []int64) (int64, *CountError) {
+	return constantPopBlock(src, mu, s, e, i, r, nil, 0)
+}
+
+// constantPopBlock is ConstantPopBlock with the dying declared
+// compartments (rc, from patch off; nil: none): their deaths are drawn after
+// dR, in state order, and reborn into S too.
+func constantPopBlock(src *rng.Source, mu float64, s, e, i, r []int64, rc *ecs.RoleColumns, off int) (int64, *CountError) {
 	var clamped int64
 	for lo, hi := range rng.Runs(len(s)) {
-		cl, err := constantPopRun(src, mu, s[lo:hi], sub(e, lo, hi), i[lo:hi], r[lo:hi])
+		cl, err := constantPopRun(src, mu, s[lo:hi], sub(e, lo, hi), i[lo:hi], r[lo:hi], rc, off+lo)
 		clamped += cl
 		if err != nil {
 			err.Patch += lo
@@ -137,12 +149,18 @@ func ConstantPopBlock(src *rng.Source, mu float64, s, e, i, r []int64) (int64, *
 }
 
 // constantPopRun is ConstantPopBlock on at most rng.BlockSize patches.
-func constantPopRun(src *rng.Source, mu float64, s, e, i, r []int64) (int64, *CountError) {
+func constantPopRun(src *rng.Source, mu float64, s, e, i, r []int64, rc *ecs.RoleColumns, off int) (int64, *CountError) {
 	var d deathDraws
 	var bad *CountError
 	m := len(s)
 	for j := range s {
-		if x := max(s[j], at(e, j), i[j], r[j]); deathsTooLarge(x, mu) {
+		x := max(s[j], at(e, j), i[j], r[j])
+		if rc != nil {
+			for _, col := range rc.Dying {
+				x = max(x, col[off+j])
+			}
+		}
+		if deathsTooLarge(x, mu) {
 			bad, m = meanError(j, "deaths", x, mu, "crude_birth_rate"), j
 			break
 		}
@@ -156,6 +174,17 @@ func constantPopRun(src *rng.Source, mu float64, s, e, i, r []int64) (int64, *Co
 		}
 		i[j] -= d.di[j]
 		r[j] -= d.dr[j]
+	}
+	if rc != nil {
+		var out [rng.BlockSize]int64
+		for _, col := range rc.Dying {
+			x := col[off : off+m]
+			clamped += d.column(src, x, out[:m])
+			for j := range m {
+				x[j] -= out[j]
+				s[j] += out[j]
+			}
+		}
 	}
 	return clamped, bad
 }

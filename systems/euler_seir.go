@@ -3,6 +3,7 @@ package systems
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/rubeola/rubeola/ecs"
 	"slices"
 
 	"github.com/rubeola/rubeola/metrics"
@@ -28,7 +29,11 @@ type PopulationSource interface {
 // data ([EulerSEIRBlock] has the formulas). Every numeric parameter may
 // differ per patch ([phases.PatchParameters]); the accumulated I → R flow
 // per patch ([EulerSEIR.Cases]) is the true count behind reported cases.
-// Patches do not mix: He et al.'s towns are independent.
+// Patches do not mix: He et al.'s towns are independent. With population =
+// "simulated", P(t) counts the declared compartments in the population
+// ([ecs.Roles]); susceptible declared compartments are refused (the
+// Euler-multinomial step infects S only), and its mortality μ acts on S, E,
+// I and R only (a dying compartment's deaths are VitalDynamics').
 type EulerSEIR struct {
 	p      EulerSEIRParams
 	blocks phases.Blocks
@@ -37,6 +42,7 @@ type EulerSEIR struct {
 	s, e   []int64
 	i, r   []int64
 	pop    []float64 // this tick's denominator
+	roles  *ecs.RoleColumns
 	source PopulationSource
 	cases  []int64 // I → R since the last ResetCases
 	inc    []int64 // I → R of the last tick
@@ -71,6 +77,9 @@ func NewEulerSEIR(p *EulerSEIRParams) phases.Factory {
 func (c *EulerSEIR) resolve(m phases.Model) error {
 	if m.World().E() == nil {
 		return fmt.Errorf("%s: needs a model with an E compartment (model = \"compartmental\")", EulerSEIRName)
+	}
+	if names := m.World().RoleColumns().SusceptibleNames; len(names) > 0 {
+		return fmt.Errorf("%s: the declared compartments %q are susceptible (roles susceptibility > 0), which this process's Euler-multinomial S → E step cannot infect; give them susceptibility 0 or use InfectionProcess", EulerSEIRName, names)
 	}
 	if m.TimeStepDays() != 1 {
 		return fmt.Errorf("%s: needs daily ticks (model = \"compartmental\"), the model's tick is %d days", EulerSEIRName, m.TimeStepDays())
@@ -121,6 +130,7 @@ func (c *EulerSEIR) PatchParameterKeys() []string {
 func (c *EulerSEIR) Initialize(m phases.Model) error {
 	w := m.World()
 	c.s, c.e, c.i, c.r = w.S(), w.E(), w.I(), w.R()
+	c.roles = w.Roles()
 	n := w.Len()
 	c.cases = make([]int64, n)
 	c.inc = make([]int64, n)
@@ -140,7 +150,7 @@ func (c *EulerSEIR) Step(m phases.Model, tick int) error {
 		c.pop = c.source.Population(m, tick)
 	} else {
 		for j := range c.pop {
-			c.pop[j] = float64(c.s[j] + c.e[j] + c.i[j] + c.r[j])
+			c.pop[j] = float64(c.s[j] + c.e[j] + c.i[j] + c.r[j] + c.roles.CountedAt(j))
 		}
 	}
 	c.rates.DOY = DecimalDayOfYear(m.TickDate(tick))

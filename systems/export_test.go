@@ -1,6 +1,10 @@
 package systems
 
-import "github.com/rubeola/rubeola/phases"
+import (
+	"github.com/rubeola/rubeola/ecs"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/rng"
+)
 
 // ForcePressure runs Infection's force of tick and returns the pressure
 // β_tick·s(t)·(Σ_i I_i·M[i,j])^α of patches [lo, hi), the numerator of λ_j
@@ -15,3 +19,26 @@ func (c *Infection) ForceOnly(m phases.Model, tick int) { c.force(m, tick) }
 
 // Force returns the SEIR transmission's force of infection.
 func (c *SEIRInfection) Force() *Infection { return &c.force }
+
+// ConstantPopRoles is ConstantPopBlock with the roles of declared
+// compartments (rc's columns start at the block's first patch).
+func ConstantPopRoles(src *rng.Source, mu float64, s, e, i, r []int64, rc *ecs.RoleColumns) (int64, *CountError) {
+	return constantPopBlock(src, mu, s, e, i, r, rc, 0)
+}
+
+// InfectRoles is InfectBlock with the roles of declared compartments.
+func InfectRoles(src *rng.Source, s, i, r []int64, acc []float64, rc *ecs.RoleColumns) *CountError {
+	return infectBlock(src, s, i, r, acc, rc, 0)
+}
+
+// SEIRRoles is SEIRBlock with the roles of declared compartments, writing
+// each patch's new E into newE.
+func SEIRRoles(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc, newE []int64, rc *ecs.RoleColumns) (int64, *CountError) {
+	return seirBlock(src, s, e, i, r, acc, sigma, gamma, inc, newE, rc, 0)
+}
+
+// ImportRoles is ImportationPressure's draw (hazards) with the roles of
+// declared compartments, writing each patch's imports into out.
+func ImportRoles(src *rng.Source, s, e, i, r []int64, hazard []float64, rc *ecs.RoleColumns, out []int64) {
+	importBlock(src, s, e, i, r, hazard, true, rc, 0, out)
+}

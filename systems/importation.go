@@ -3,6 +3,7 @@ package systems
 import (
 	"errors"
 	"fmt"
+	"github.com/rubeola/rubeola/ecs"
 	"math"
 
 	"github.com/rubeola/rubeola/params"
@@ -87,6 +88,8 @@ type ImportationPressure struct {
 	blocks  phases.Blocks
 	s, i, r []int64
 	e       []int64 // nil in an SIR world
+	roles   *ecs.RoleColumns
+	imports []int64 // per patch: the tick's imports ([ecs.Flows] Importations)
 }
 
 // NewImportationPressure returns a factory; nil params mean the defaults of
@@ -127,12 +130,16 @@ func (c *ImportationPressure) Initialize(m phases.Model) error {
 	}
 	w := m.World()
 	c.s, c.e, c.i, c.r = w.S(), w.E(), w.I(), w.R()
+	c.roles = w.Roles()
+	c.imports = make([]int64, w.Len())
+	ecs.FlowsOf(w).Importations = c.imports
 	return nil
 }
 
 // Step imports infections when tick is inside the window.
 func (c *ImportationPressure) Step(m phases.Model, tick int) error {
 	if !c.p.Active(tick, m.TimeStepDays()) {
+		clear(c.imports)
 		return nil
 	}
 	c.blocks.Run(m, c)
@@ -143,22 +150,26 @@ func (c *ImportationPressure) Step(m phases.Model, tick int) error {
 // every block).
 func (c *ImportationPressure) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	importBlock(c.blocks.Stream(b), c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.hazard[lo:hi], true)
+	importBlock(c.blocks.Stream(b), c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.hazard[lo:hi], true,
+		c.roles, lo, c.imports[lo:hi])
 }
 
 // ImportBlock draws imports for a block of patches: k ~ Binomial(n, prob),
-// at most S, with n = S+I+R moved S → I; e is the block's E column in an
+// at most S, with n = S+I+R moved S → I (ImportationPressure also counts
+// the declared compartments in N, [ecs.Roles]); e is the block's E column in an
 // SEIR world (nil in an SIR world), where n = S+E+I+R and the imports move
 // S → E. Draws are batched ([rng.Binomials]) in runs of at most
 // [rng.BlockSize] patches. (ImportationPressure draws the same law from
 // the hazards −log(1 − prob) it computes once, with [rng.BinomialHazards].)
 func ImportBlock(src *rng.Source, s, e, i, r []int64, prob []float64) {
-	importBlock(src, s, e, i, r, prob, false)
+	importBlock(src, s, e, i, r, prob, false, nil, 0, nil)
 }
 
 // importBlock is ImportBlock with x the probabilities, or the hazards when
-// hazard is true.
-func importBlock(src *rng.Source, s, e, i, r []int64, x []float64, hazard bool) {
+// hazard is true; n also counts the declared compartments counted in N
+// (rc, from patch off; nil: none), and out, when non-nil, is written with
+// each patch's imports.
+func importBlock(src *rng.Source, s, e, i, r []int64, x []float64, hazard bool, rc *ecs.RoleColumns, off int, out []int64) {
 	to := i
 	if e != nil {
 		to = e
@@ -167,6 +178,9 @@ func importBlock(src *rng.Source, s, e, i, r []int64, x []float64, hazard bool) 
 	for lo, hi := range rng.Runs(len(s)) {
 		for j := lo; j < hi; j++ {
 			n[j-lo] = s[j] + at(e, j) + i[j] + r[j]
+			if rc != nil {
+				n[j-lo] += rc.CountedAt(off + j)
+			}
 		}
 		if hazard {
 			rng.BinomialHazards(src, n[:hi-lo], x[lo:hi], k[:hi-lo])
@@ -177,6 +191,9 @@ func importBlock(src *rng.Source, s, e, i, r []int64, x []float64, hazard bool) 
 			d := min(k[j-lo], s[j])
 			s[j] -= d
 			to[j] += d
+			if out != nil {
+				out[j] = d
+			}
 		}
 	}
 }

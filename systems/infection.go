@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -263,6 +264,12 @@ func marshalWithMixer(fields any) ([]byte, error) {
 // S −= ΔI. s(t) is the sinusoid, the season table or the calendar season
 // ([SeasonSpec]); α is the TSIR exponent (default 1, mass action).
 //
+// Declared compartments take part by their roles ([ecs.Roles]): those in
+// the population are in N_j; a susceptible one X with susceptibility σ
+// loses Binomial(X_j, 1 − e^(−σ·λ_j)) to I (drawn after S's, in state
+// order), counted in the new I ([Infection.Incidence], [ecs.Flows]
+// Infections).
+//
 // Where α sits (TSIR, Finkenstädt & Grenfell 2000: λ_t = β_t·S·I^α/N): the
 // exponent applies to the mixed infectious count Σ_i I_i·M[i,j] only, with
 // β_tick and s(t) outside it. Putting c = β_tick·s(t) inside the power
@@ -289,14 +296,15 @@ type Infection struct {
 	blocks phases.Blocks
 
 	s, i, r  []int64
-	x        []float64       // c·I_i per source (α = 1), else I_i
-	coef     float64         // β_tick·s(t) of the tick being run
-	cal      *SeasonCalendar // the calendar season's daily table, nil without season
-	lambda   []float64       // force, then λ
-	active   []int32         // sources with I_i > 0, increasing (optimised kernel only)
-	ranges   int             // contiguous destination ranges for the parallel force
-	parallel bool            // params.Parallel, read once at Initialize
-	step     int             // the model's TimeStepDays, read once at Initialize
+	roles    *ecs.RoleColumns // the world's declared compartments by role
+	x        []float64        // c·I_i per source (α = 1), else I_i
+	coef     float64          // β_tick·s(t) of the tick being run
+	cal      *SeasonCalendar  // the calendar season's daily table, nil without season
+	lambda   []float64        // force, then λ
+	active   []int32          // sources with I_i > 0, increasing (optimised kernel only)
+	ranges   int              // contiguous destination ranges for the parallel force
+	parallel bool             // params.Parallel, read once at Initialize
+	step     int              // the model's TimeStepDays, read once at Initialize
 	m        phases.Model
 
 	batch  *infectionBatch // the batched force of an ensemble's peers (StepBatch), built on first use
@@ -369,6 +377,7 @@ func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
 	w := m.World()
 	n := w.Len()
 	c.s, c.i, c.r = w.S(), w.I(), w.R()
+	c.roles = w.Roles()
 	c.x = make([]float64, n)
 	c.lambda = make([]float64, n)
 	c.active = make([]int32, 0, n)
@@ -380,6 +389,9 @@ func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
 	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
 	c.incidence = make([]int64, n)
+	if owner == phases.Component(c) {
+		ecs.FlowsOf(w).Infections = c.incidence
+	}
 	return nil
 }
 

@@ -16,7 +16,7 @@ import (
 func (c *Infection) Block(b int) {
 	lo, hi := c.blocks.Range(b)
 	acc := c.pressure(lo, hi)
-	c.faults.record(b, lo, InfectBlock(c.blocks.Stream(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], acc), c.ids)
+	c.faults.record(b, lo, infectBlock(c.blocks.Stream(b), c.s[lo:hi], c.i[lo:hi], c.r[lo:hi], acc, c.roles, lo), c.ids)
 	c.recordIncidence(lo, hi)
 }
 

@@ -3,6 +3,7 @@ package systems
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/rubeola/rubeola/ecs"
 	"math"
 
 	"github.com/rubeola/rubeola/internal/spline"
@@ -24,7 +25,8 @@ import (
 // b = births(τ − delay) per year; on the cohort day (|day − cohort_day·
 // 365.25/365| < ½) entries ~ Poisson(cohort·b + (1 − cohort)·b·dt), on
 // other days Poisson((1 − cohort)·b·dt); S += entries; then, with
-// residual_r, R = max(round(P(τ)) − S − E − I, 0). Place it after the
+// residual_r, R = max(round(P(τ)) − S − E − I − M, 0) (M: the declared
+// compartments counted in the population, [ecs.Roles]). Place it after the
 // transmission, so the transitions see the day's starting S (pomp's order).
 type PopulationData struct {
 	p       PopulationDataParams
@@ -39,6 +41,7 @@ type PopulationData struct {
 	cohortD bool // the day being stepped is the cohort day
 	s, e    []int64
 	i, r    []int64
+	roles   *ecs.RoleColumns
 	digest  string // the census table's SHA-256 (saved in snapshots)
 }
 
@@ -200,6 +203,7 @@ func (c *PopulationData) Resample(ancestors []int32) {
 func (c *PopulationData) Initialize(m phases.Model) error {
 	w := m.World()
 	c.s, c.e, c.i, c.r = w.S(), w.E(), w.I(), w.R()
+	c.roles = w.Roles()
 	c.pop = make([]float64, w.Len())
 	c.placeP = make([]float64, len(c.curves))
 	c.placeB = make([]float64, len(c.curves))
@@ -251,7 +255,7 @@ func (c *PopulationData) Block(b int) {
 	for j := lo; j < hi; j++ {
 		c.s[j] += births[j-lo]
 		if c.p.ResidualR {
-			c.r[j] = max(int64(math.Round(c.pop[j]))-c.s[j]-c.e[j]-c.i[j], 0)
+			c.r[j] = max(int64(math.Round(c.pop[j]))-c.s[j]-c.e[j]-c.i[j]-c.roles.CountedAt(j), 0)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -158,9 +159,13 @@ func (p SEIRInfectionParams) MarshalJSON() ([]byte, error) {
 // SEIRInfection is the compartmental model's transmission and progression
 // (name "InfectionProcess", the reference's compartmental
 // InfectionProcess): per day, the force of infection of [Infection] with
-// β_tick = β (a one-day tick) and N_j = S+E+I+R, then [SEIRBlock]'s draws
+// β_tick = β (a one-day tick) and N_j = S+E+I+R (plus the declared
+// compartments counted in N, [ecs.Roles]), then [SEIRBlock]'s draws
 // S → E ~ Binomial(S, 1 − e^(−λ)), E → I ~ Binomial(E, 1 − e^(−σ)),
-// I → R ~ Binomial(I, 1 − e^(−γ)), all from the start-of-day counts. It
+// I → R ~ Binomial(I, 1 − e^(−γ)), all from the start-of-day counts, then
+// each susceptible declared compartment's X → E ~ Binomial(X, 1 − e^(−σ_X·λ)),
+// counted with S → E in the new E ([ecs.Flows] Infections) and
+// [SEIRInfection.Exposures]. It
 // needs a model with an E compartment. Its mixing, kernels (Parallel or
 // reference, factored gravity) and exactness rules are the biweekly
 // Infection's (SPEC §7.5).
@@ -169,6 +174,7 @@ type SEIRInfection struct {
 	force Infection // the force of infection and the block layout
 	e     []int64
 	inc   []int64 // each patch's E → I flow of the last tick
+	newE  []int64 // each patch's new E of the last tick ([ecs.Flows] Infections)
 	// exposed[b] counts block b's S → E transitions since the start of
 	// the run (per block: the blocks draw in parallel); [Exposures] sums
 	// them.
@@ -209,6 +215,8 @@ func (c *SEIRInfection) Initialize(m phases.Model) error {
 	}
 	c.e = w.E()
 	c.inc = make([]int64, w.Len())
+	c.newE = make([]int64, w.Len())
+	ecs.FlowsOf(w).Infections = c.newE
 	c.exposed = make([]int64, c.force.blocks.NumBlocks())
 	return nil
 }
@@ -238,7 +246,8 @@ func (c *SEIRInfection) Step(m phases.Model, tick int) error {
 func (c *SEIRInfection) Block(b int) {
 	f := &c.force
 	lo, hi := f.blocks.Range(b)
-	exposed, err := SEIRBlock(f.blocks.Stream(b), f.s[lo:hi], c.e[lo:hi], f.i[lo:hi], f.r[lo:hi], f.pressure(lo, hi), c.sigma, c.gamma, c.inc[lo:hi])
+	exposed, err := seirBlock(f.blocks.Stream(b), f.s[lo:hi], c.e[lo:hi], f.i[lo:hi], f.r[lo:hi], f.pressure(lo, hi), c.sigma, c.gamma,
+		c.inc[lo:hi], c.newE[lo:hi], f.roles, lo)
 	c.exposed[b] += exposed
 	f.faults.record(b, lo, err, f.ids)
 }

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/rng"
 )
 
@@ -27,9 +28,19 @@ import (
 // (patch index relative to the block); the new E of the patches before it
 // are returned with it.
 func SEIRBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) (int64, *CountError) {
+	return seirBlock(src, s, e, i, r, acc, sigma, gamma, inc, nil, nil, 0)
+}
+
+// seirBlock is SEIRBlock honouring the roles of the world's declared
+// compartments (rc nil: none; off is the block's first patch in rc's
+// columns): counted compartments are in N_j, and after each run's new E,
+// I and R every susceptible compartment's new E are drawn
+// ([infectSusceptible]). newE, when non-nil, is overwritten with each
+// patch's new E (S's and the susceptible compartments').
+func seirBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc, newE []int64, rc *ecs.RoleColumns, off int) (int64, *CountError) {
 	var total int64
 	for lo, hi := range rng.Runs(len(s)) {
-		exposed, err := seirRun(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], acc[lo:hi], sigma, gamma, inc[lo:hi])
+		exposed, err := seirRun(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], acc[lo:hi], sigma, gamma, inc[lo:hi], sub(newE, lo, hi), rc, off+lo)
 		total += exposed
 		if err != nil {
 			err.Patch += lo
@@ -41,15 +52,21 @@ func SEIRBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma 
 
 // seirRun is SEIRBlock on at most rng.BlockSize patches: new E of every
 // patch, then new I, then new R, each batched.
-func seirRun(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) (int64, *CountError) {
+func seirRun(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc, newE []int64, rc *ecs.RoleColumns, off int) (int64, *CountError) {
 	var exposed, recovered [rng.BlockSize]int64
-	m, bad := hazards(s, e, i, r, acc)
+	m, bad := hazards(s, e, i, r, acc, rc, off)
 	rng.BinomialHazards(src, s[:m], acc[:m], exposed[:m])
 	rng.BinomialHazardsSame(src, e[:m], sigma, inc[:m])
 	rng.BinomialHazardsSame(src, i[:m], gamma, recovered[:m])
-	var total int64
 	for j := range m {
 		s[j] -= exposed[j]
+	}
+	infectSusceptible(src, rc, acc[:m], off, exposed[:m])
+	if newE != nil {
+		copy(newE, exposed[:m])
+	}
+	var total int64
+	for j := range m {
 		e[j] += exposed[j] - inc[j]
 		i[j] += inc[j] - recovered[j]
 		r[j] += recovered[j]

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"github.com/rubeola/rubeola/ecs"
 	"slices"
 	"time"
 
@@ -15,7 +16,11 @@ import (
 // whose start date is on or after its date, moving Binomial(S_j, efficacy)
 // susceptibles to R in every patch of the group. Draws are sequential:
 // campaigns in schedule order, patches in index order, each patch from its
-// block's stream.
+// block's stream. A campaign vaccinates S only: a declared compartment,
+// even a susceptible one ([ecs.Roles]), is not reached (its people are not
+// the campaign's target susceptibles; a variant that vaccinates them adds a
+// phase of its own). The tick's vaccinations per patch are published in
+// [ecs.Flows] SIAVaccinations.
 type SIACalendar struct {
 	p        SIACalendarParams
 	groupIDs []string // groups of the filtered patches, first-appearance order
@@ -36,6 +41,8 @@ type SIACalendar struct {
 	due     []int // scratch: rows becoming due at this Step
 	streams *rng.Streams
 	s, r    []int64
+	vacc    []int64 // per patch: the tick's vaccinations ([ecs.Flows] SIAVaccinations)
+	dirty   bool    // vacc holds a campaign's counts, cleared at the next Step
 }
 
 // NewSIACalendar returns a factory. The params are required (nil is the
@@ -155,11 +162,18 @@ func (c *SIACalendar) attach(m phases.Model) error {
 	w := m.World()
 	c.streams = streams
 	c.s, c.r = w.S(), w.R()
+	c.vacc = make([]int64, w.Len())
+	c.dirty = false
+	ecs.FlowsOf(w).SIAVaccinations = c.vacc
 	return nil
 }
 
 // Step runs every campaign that has become due and has not run yet.
 func (c *SIACalendar) Step(m phases.Model, _ int) error {
+	if c.dirty {
+		clear(c.vacc)
+		c.dirty = false
+	}
 	now := m.CurrentDate()
 	start := c.cursor
 	for c.cursor < len(c.order) && !c.rowDay[c.order[c.cursor]].After(now) {
@@ -181,7 +195,9 @@ func (c *SIACalendar) Step(m phases.Model, _ int) error {
 			v := rng.Binomial(c.streams.ForPatch(j), c.s[j], c.p.Efficacy)
 			c.s[j] -= v
 			c.r[j] += v
+			c.vacc[j] += v
 		}
+		c.dirty = true
 		c.fired[key] = true
 		c.implemented = append(c.implemented, c.keys[key])
 	}

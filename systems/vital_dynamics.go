@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 )
@@ -29,6 +30,15 @@ const VitalDynamicsName = "VitalDynamicsProcess"
 // at the start of the tick). Everything is a function of the tick: there is
 // no state beyond the records. In an SEIR world N includes E and deaths are
 // drawn from E too.
+//
+// Declared compartments take part by their roles ([ecs.Roles]): those in
+// the population are in N (the crude births' N and the deaths-from-data
+// hazard's), those that die have their deaths drawn with the same hazard.
+// BirthsTo (births_to) sends the unvaccinated births to a declared
+// compartment; then the cohort is a flow of its own into S (and R), drawn
+// after the deaths and reported by [VitalDynamics.Cohort], not in the
+// births. The tick's flows are published as read-only views in the world's
+// [ecs.Flows] (Births, VaccinatedBirths, Deaths, Cohort).
 type VitalDynamics struct {
 	p       VitalDynamicsParams
 	rates   VitalRates
@@ -44,6 +54,10 @@ type VitalDynamics struct {
 	step                 int
 
 	births, vaccinated, deaths []int64
+	cohort                     []int64   // per patch: the cohort flow (births routed), else 0
+	cohortMean                 []float64 // per tick, births from data and routed only
+	birthsTo                   []int64   // the births_to column; nil: S
+	roles                      *ecs.RoleColumns
 	clamped                    []int64 // per block, summed on request
 	faults                     faults  // per block: the patch a kernel refused
 	ids                        []string
@@ -62,6 +76,11 @@ func NewVitalDynamics(p *VitalDynamicsParams) phases.Factory {
 		}
 		if err := c.checkYears(m); err != nil {
 			return nil, err
+		}
+		if q.birthsRouted() { // at build time, so that validate refuses it
+			if _, err := birthsColumn(m.World(), q.BirthsTo); err != nil {
+				return nil, err
+			}
 		}
 		if q.Cohort != nil {
 			c.cohortMonth, c.cohortDay, _ = q.Cohort.MonthDay() // validated by Resolve
@@ -84,17 +103,31 @@ func (c *VitalDynamics) Initialize(m phases.Model) error {
 	w := m.World()
 	n := w.Len()
 	c.s, c.e, c.i, c.r, c.mcv1 = w.S(), w.E(), w.I(), w.R(), w.MCV1()
+	c.roles = w.Roles()
+	c.birthsTo = nil
+	if c.p.birthsRouted() {
+		var err error
+		if c.birthsTo, err = birthsColumn(w, c.p.BirthsTo); err != nil {
+			return err
+		}
+	}
 	c.births = make([]int64, n)
 	c.vaccinated = make([]int64, n)
 	c.deaths = make([]int64, n)
+	c.cohort = make([]int64, n)
+	f := ecs.FlowsOf(w)
+	f.Births, f.VaccinatedBirths, f.Deaths, f.Cohort = c.births, c.vaccinated, c.deaths, c.cohort
 	c.clamped = make([]int64, c.blocks.NumBlocks())
 	c.faults = make(faults, c.blocks.NumBlocks())
 	c.ids = m.Scenario().ID
 	c.step = m.TimeStepDays()
 	c.rates = VitalRates{Birth: c.p.BirthRate(c.step), Death: c.p.DeathRate(c.step), Efficacy: c.p.MCV1Efficacy}
-	c.birthMean, c.deathMean = nil, nil
+	c.birthMean, c.deathMean, c.cohortMean = nil, nil, nil
 	if c.birthData != nil {
 		c.birthMean = make([]float64, n)
+		if c.birthsTo != nil && c.p.Cohort != nil {
+			c.cohortMean = make([]float64, n)
+		}
 	}
 	if c.deathData != nil {
 		c.deathMean = make([]float64, n)
@@ -144,7 +177,9 @@ func (c *VitalDynamics) prepare(date time.Time) {
 		var cd time.Time
 		cd, onCohort = cohortDate(date, c.step, c.cohortMonth, c.cohortDay)
 		cy, cf = YearPosition(cd)
-		if c.birthData == nil {
+		if c.birthsTo != nil {
+			c.prepareCohort(onCohort, share, cy, cf)
+		} else if c.birthData == nil {
 			// A year at the crude rate brings CBR/1000 · N births: the
 			// per-tick rate (1 + CBR/1000)^(step/365) − 1 compounds to
 			// exactly that over 365 days, and the cohort enters it at once.
@@ -157,7 +192,7 @@ func (c *VitalDynamics) prepare(date time.Time) {
 	if c.birthData != nil {
 		for j := range c.birthMean {
 			b := (1 - share) * c.birthData.AtPosition(j, y, f) * perTick
-			if onCohort {
+			if onCohort && c.birthsTo == nil {
 				b += share * c.birthData.AtPosition(j, cy, cf)
 			}
 			c.birthMean[j] = b
@@ -178,19 +213,31 @@ func (c *VitalDynamics) Block(b int) {
 		S: c.s[lo:hi], E: sub(c.e, lo, hi), I: c.i[lo:hi], R: c.r[lo:hi], MCV1: c.mcv1[lo:hi],
 		BirthMean: sub(c.birthMean, lo, hi), DeathMean: sub(c.deathMean, lo, hi),
 		Births: c.births[lo:hi], Vaccinated: c.vaccinated[lo:hi], Deaths: c.deaths[lo:hi],
+		BirthsTo: sub(c.birthsTo, lo, hi), CohortMean: sub(c.cohortMean, lo, hi), Cohort: c.cohort[lo:hi],
+		Roles: c.roles, Off: lo,
 	})
 	c.clamped[b] += clamped
 	c.faults.record(b, lo, err, c.ids)
 }
 
-// Births returns each patch's births in the last tick.
+// Births returns a copy of each patch's births in the last tick (it
+// allocates: a phase that reads births every tick uses the view
+// [ecs.Flows] Births instead, [ecs.FlowsOf]).
 func (c *VitalDynamics) Births() []int64 { return append([]int64(nil), c.births...) }
 
-// VaccinatedBirths returns each patch's MCV1-protected births in the last tick.
+// VaccinatedBirths returns a copy of each patch's MCV1-protected births in
+// the last tick (it allocates; the view is [ecs.Flows] VaccinatedBirths).
 func (c *VitalDynamics) VaccinatedBirths() []int64 { return append([]int64(nil), c.vaccinated...) }
 
-// Deaths returns each patch's deaths (after clamping) in the last tick.
+// Deaths returns a copy of each patch's deaths (after clamping) in the
+// last tick (it allocates; the view is [ecs.Flows] Deaths).
 func (c *VitalDynamics) Deaths() []int64 { return append([]int64(nil), c.deaths...) }
+
+// Cohort returns a copy of each patch's school-entry cohort entries in the
+// last tick: 0 unless births_to routes the births to a declared
+// compartment (then the cohort is a flow of its own); it allocates, the
+// view is [ecs.Flows] Cohort.
+func (c *VitalDynamics) Cohort() []int64 { return append([]int64(nil), c.cohort...) }
 
 // ClampedDeaths returns the cumulative number of drawn deaths that exceeded
 // the compartment they were drawn for and were therefore not applied.

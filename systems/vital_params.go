@@ -29,6 +29,14 @@ type VitalDynamicsParams struct {
 	// Cohort, when non-nil, puts a share of each year's births into S on one
 	// day of the year (school entry); nil spreads births evenly.
 	Cohort *Cohort `json:"cohort" doc:"null, or {share = 0.7, day = \"09-01\"}: that share of each year's births enters on that day, the rest evenly"`
+	// BirthsTo is the compartment the unvaccinated births enter: "" or "S"
+	// (the default: S, with the cohort drawn together with the births, as
+	// before births_to existed), or a declared compartment (e.g. "M", a
+	// maternal-immunity compartment): then the births go there and the
+	// school-entry cohort is a flow of its own into S (and R for its
+	// MCV1-protected share), drawn after the deaths. MCV1-protected births
+	// go to R either way.
+	BirthsTo string `json:"births_to" doc:"compartment the unvaccinated births enter: \"S\" (default) or a declared compartment (e.g. \"M\"); with a declared one the cohort is a flow of its own into S"`
 }
 
 // The births and deaths sources that are not file paths.
@@ -44,10 +52,10 @@ const (
 )
 
 // DefaultVitalDynamicsParams returns CBR 20, CDR 8, efficacy 0.9, crude
-// births and deaths and no cohort.
+// births and deaths, no cohort, births to S.
 func DefaultVitalDynamicsParams() VitalDynamicsParams {
 	return VitalDynamicsParams{CrudeBirthRate: 20, CrudeDeathRate: 8, MCV1Efficacy: 0.9,
-		Births: SourceCrude, Deaths: SourceCrude}
+		Births: SourceCrude, Deaths: SourceCrude, BirthsTo: "S"}
 }
 
 // Validate checks every field's range.
@@ -83,8 +91,15 @@ func (p VitalDynamicsParams) Validate() error {
 	if p.Cohort != nil {
 		errs = append(errs, p.Cohort.Validate(VitalDynamicsName+": cohort"))
 	}
+	if p.BirthsTo != "" && strings.TrimSpace(p.BirthsTo) != p.BirthsTo {
+		errs = append(errs, fmt.Errorf("%s: births_to must be a compartment name, got %q", VitalDynamicsName, p.BirthsTo))
+	}
 	return errors.Join(errs...)
 }
+
+// birthsRouted reports whether births go to a declared compartment (not S):
+// then the cohort is drawn as a flow of its own.
+func (p VitalDynamicsParams) birthsRouted() bool { return p.BirthsTo != "" && p.BirthsTo != "S" }
 
 // BirthRate returns λ_b per tick of stepDays days (7.598414e−4 for CBR 20
 // and the biweekly model's 14 days).
