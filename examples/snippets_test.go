@@ -21,8 +21,9 @@ func normalize(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// exampleSources returns the normalised non-test Go files of every example
-// that has a test (so the file is compiled and run by `go test`), by path.
+// exampleSources returns the normalised Go files, tests and benchmarks
+// included, of every example that has a test (so the file is compiled by
+// `go test`), by path.
 func exampleSources(t *testing.T) map[string]string {
 	t.Helper()
 	dirs, err := filepath.Glob("*")
@@ -40,9 +41,6 @@ func exampleSources(t *testing.T) map[string]string {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		require.NoError(t, err)
 		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
-			}
 			data, err := os.ReadFile(f)
 			require.NoError(t, err)
 			out[f] = normalize(string(data))
