@@ -51,14 +51,14 @@ type InfectionParams struct {
 	// default kernel (SPEC §7.5): StorageFloat64 (default, within 1e−12 of
 	// the reference kernel) or StorageFloat32, an opt-in approximation
 	// (half the bytes; λ within about 1e−7 relative) that needs the default
-	// kernel (Parallel) and a gravity mixer. StorageDense keeps the dense
+	// kernel (Parallel) and a mixer with a factored form (gravity or mixing.FromKernel). StorageDense keeps the dense
 	// matrix and the active-source kernel [ForceActive] instead of factored
 	// storage: twice the memory and traffic of StorageFloat64 when most
 	// sources are infectious, but the fastest force when few are and the
 	// infectious set changes from tick to tick (the factored kernel then
 	// gathers each newly infectious patch's row from the strided half of
 	// D); bit-identical to the reference kernel.
-	Storage string `json:"storage" doc:"how the default kernel (use_numba) stores gravity mixing: \"float64\" (factored, D stored once; exact within 1e−12), \"float32\" (factored in float32, opt-in approximation: half the bytes again, λ within about 1e−7) or \"dense\" (the dense matrix and the active-source kernel: twice the memory, bit-identical to the reference; fastest when few, changing patches are infectious). float32 needs use_numba and a gravity mixer; other mixers always use their own matrix"`
+	Storage string `json:"storage" doc:"how the default kernel (use_numba) stores gravity mixing: \"float64\" (factored, D stored once; exact within 1e−12), \"float32\" (factored in float32, opt-in approximation: half the bytes again, λ within about 1e−7) or \"dense\" (the dense matrix and the active-source kernel: twice the memory, bit-identical to the reference; fastest when few, changing patches are infectious). float32 needs use_numba and a factored mixer (gravity or a user distance kernel, mixing.FromKernel); other mixers always use their own matrix"`
 }
 
 // Storage values of [InfectionParams.Storage].
@@ -398,7 +398,7 @@ func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
 // MixingMatrix returns the instance's mixing matrix (row = source), building
 // it from the model's scenario on first use; nil if it cannot be built (the
 // error is returned by Initialize). On the factored path (Parallel and a
-// gravity mixer) it is the factored matrix materialised dense on the first
+// factored mixer: gravity or mixing.FromKernel) it is the factored matrix materialised dense on the first
 // call, entries as [mixing.Factored.At] (8·N² bytes, kept; the force never
 // needs it).
 func (c *Infection) MixingMatrix() *mixing.Matrix {
@@ -471,7 +471,7 @@ func (c *Infection) newKernel() (*infectionKernel, error) {
 	f32 := c.p.Storage == StorageFloat32
 	if !ok || !c.m.Params().Parallel || c.p.Storage == StorageDense {
 		if f32 {
-			return nil, fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a gravity mixer",
+			return nil, fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a factored mixer (gravity or a user distance kernel)",
 				InfectionName, StorageFloat32)
 		}
 		mix, err := c.buildMixing()

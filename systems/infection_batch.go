@@ -17,7 +17,7 @@ type infectionBatch struct {
 }
 
 // StepBatch runs one tick of transmission for every peer (phases.BatchStepper):
-// with the factored kernel (Parallel and a gravity mixer) the force of all
+// with the factored kernel (Parallel and a factored mixer: gravity or mixing.FromKernel) the force of all
 // peers sharing the receiver's mixing build is evaluated in one pass over
 // the stored tiles of D ([mixing.BatchForce], each peer's force bit for bit
 // the one its Step computes), then every peer draws its infections on its
