@@ -10,8 +10,9 @@ import "fmt"
 const MaxFields = 1024
 
 // MaxRecordBytes is the default largest size of one record, quotes and line
-// breaks inside quoted fields included, the line feed ending it not: 1 MiB. That is 1024 fields of
-// 1 KiB each; a legitimate row of any rubeola input is well under 1 KiB.
+// breaks inside quoted fields included, the line feed ending it not: 1 MiB.
+// That is 1024 fields of 1 KiB each; a legitimate row of any rubeola input
+// is well under 1 KiB.
 const MaxRecordBytes = 1 << 20
 
 // Limits bounds what a [Reader] reads in one record. A zero field means the
