@@ -109,12 +109,16 @@ func (c *StateTracker) Step(_ phases.Model, tick int) error {
 		return err
 	}
 	g := len(c.groupIDs)
+	over := false // a sum passed maxTotal (and may have wrapped)
 	for k, col := range c.columns {
 		row := rec[k*g : (k+1)*g]
 		if c.all {
 			var sum int64
 			for _, v := range col {
 				sum += v
+				if sum > maxTotal {
+					over = true
+				}
 			}
 			row[0] = sum
 			continue
@@ -123,11 +127,14 @@ func (c *StateTracker) Step(_ phases.Model, tick int) error {
 			var sum int64
 			for _, j := range idx {
 				sum += col[j]
+				if sum > maxTotal {
+					over = true
+				}
 			}
 			row[gi] = sum
 		}
 	}
-	return nil
+	return c.checkTotal(rec, over)
 }
 
 // GroupIDs returns the group ids in first-appearance order.
