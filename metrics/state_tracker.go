@@ -109,32 +109,18 @@ func (c *StateTracker) Step(_ phases.Model, tick int) error {
 		return err
 	}
 	g := len(c.groupIDs)
-	over := false // a sum passed maxTotal (and may have wrapped)
+	var sums boundedSums
 	for k, col := range c.columns {
 		row := rec[k*g : (k+1)*g]
 		if c.all {
-			var sum int64
-			for _, v := range col {
-				sum += v
-				if sum > maxTotal {
-					over = true
-				}
-			}
-			row[0] = sum
+			row[0] = sums.all(col)
 			continue
 		}
 		for gi, idx := range c.members {
-			var sum int64
-			for _, j := range idx {
-				sum += col[j]
-				if sum > maxTotal {
-					over = true
-				}
-			}
-			row[gi] = sum
+			row[gi] = sums.at(col, idx)
 		}
 	}
-	return c.checkTotal(rec, over)
+	return c.checkTotal(rec, sums)
 }
 
 // GroupIDs returns the group ids in first-appearance order.

@@ -7,7 +7,7 @@ package nesting
 // the parser.
 func ScanJSON(data []byte) error {
 	depth, line := 0, 1
-	var key, last string // the current top-level key; the last string read at depth 1
+	var key, last [2]int // offsets of the current top-level key and of the last string read at depth 1
 	for i := 0; i < len(data); i++ {
 		switch c := data[i]; c {
 		case '\n':
@@ -23,7 +23,7 @@ func ScanJSON(data []byte) error {
 				}
 			}
 			if depth == 1 {
-				last = string(data[start:min(i, len(data))])
+				last = [2]int{start, min(i, len(data))}
 			}
 		case ':':
 			if depth == 1 {
@@ -32,7 +32,7 @@ func ScanJSON(data []byte) error {
 		case '[', '{':
 			depth++
 			if depth > MaxDepth+1 { // the document's own object or array is level 0
-				return &Error{Key: key, Line: line}
+				return &Error{Key: string(data[key[0]:key[1]]), Line: line}
 			}
 		case ']', '}':
 			if depth > 0 {
