@@ -21,7 +21,7 @@ func BenchmarkStateTrackerStep(b *testing.B) {
 		level int
 	}{{"all", metrics.AllPatches}, {"level0", 0}} {
 		b.Run(tc.name, func(b *testing.B) {
-			m := newModel(&testing.T{}, scn, 1<<20, metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: tc.level}))
+			m := newModel(b, scn, 1<<20, metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: tc.level}))
 			require.NoError(b, m.Initialize())
 			step := m.Instances()[0].(phases.Stepper)
 			tick := 0
