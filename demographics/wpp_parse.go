@@ -5,7 +5,6 @@ import (
 	"bufio"
 	"compress/gzip"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +13,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/rubeola/rubeola/internal/csvin"
 )
 
 // The WPP grid kept by the parser (SPEC §10.1): the years 1950, 1955, …,
@@ -76,10 +77,8 @@ type wppDuplicate struct {
 // a malformed row, a number that does not parse, an age group that is not
 // 0, 5, …, 100, a negative or non-finite PopTotal.
 func parseWPP(ctx context.Context, r io.Reader, name string) (map[string]*wppAgg, error) {
-	cr := csv.NewReader(r)
-	cr.ReuseRecord = true
-	cr.FieldsPerRecord = -1
-	header, err := cr.Read()
+	cr := csvin.NewReader(r)
+	header, err := cr.Header()
 	if errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("demographics: %s: empty file, expected a CSV header with columns %s",
 			name, strings.Join(wppColumns[:], ", "))
@@ -173,16 +172,11 @@ func (a *wppAgg) add(year, age int, pop float64, line int) {
 	a.pop[i][j], a.line[i][j] = pop, line
 }
 
-// wppHeader finds the needed columns by name (a UTF-8 byte-order mark before
-// the first name is ignored).
+// wppHeader finds the needed columns by name in the trimmed header names.
 func wppHeader(header []string, name string) ([numWPPColumns]int, error) {
 	var col [numWPPColumns]int
 	pos := make(map[string]int, len(header))
 	for i, h := range header {
-		if i == 0 {
-			h = strings.TrimPrefix(h, "\ufeff")
-		}
-		h = strings.TrimSpace(h)
 		if _, dup := pos[h]; !dup {
 			pos[h] = i
 		}
@@ -218,7 +212,7 @@ func wppRowCode(iso3, location, locType string) string {
 }
 
 // wppInt parses the integer in field i of rec.
-func wppInt(cr *csv.Reader, rec []string, i int, name string) (int, error) {
+func wppInt(cr *csvin.Reader, rec []string, i int, name string) (int, error) {
 	v, err := strconv.Atoi(rec[i])
 	if err != nil {
 		line, column := cr.FieldPos(i)
@@ -228,7 +222,7 @@ func wppInt(cr *csv.Reader, rec []string, i int, name string) (int, error) {
 }
 
 // wppPop parses PopTotal (thousands) in field i of rec: a finite number ≥ 0.
-func wppPop(cr *csv.Reader, rec []string, i int, name string) (float64, error) {
+func wppPop(cr *csvin.Reader, rec []string, i int, name string) (float64, error) {
 	v, err := strconv.ParseFloat(rec[i], 64)
 	if err != nil || v < 0 || math.IsInf(v, 0) || math.IsNaN(v) {
 		line, column := cr.FieldPos(i)

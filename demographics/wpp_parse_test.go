@@ -49,6 +49,11 @@ func TestParseWPPErrors(t *testing.T) {
 		{"short row", header + "1,A,Country,AAA,Medium\n", "line 2: 5 fields, expected at least 8"},
 		{"bare quote", header + "1,A \"x\",Country,AAA,Medium,1950,0,1\n", `bare " in non-quoted-field`},
 		{"bad number in skipped rows", header + "1,A,Country,AAA,Low,19x0,0,1\n1,W,World,,Medium,19x0,0,1\n1,A,Country,AAA,Medium,1951,x,1\n", ""},
+		// Issue 26: a header past csvin.MaxFields (1024) is refused at once.
+		{"too many columns", strings.TrimSuffix(header, "\n") + strings.Repeat(",x", 1024) + "\n",
+			"line 1: more than 1024 fields in one record"},
+		{"row past 1 MiB", header + "1,A,Country,AAA,Medium,1950,0," + strings.Repeat("9", 1<<20) + "\n",
+			"line 2: record longer than 1048576 bytes"},
 		{"byte-order mark and other column order", "\ufeffPopTotal,Time,AgeGrpStart,Variant,ISO3_code,LocTypeName,Location,LocID\n1,1950,0,Medium,AAA,Country,A,1\n", ""},
 	}
 	for _, tt := range tests {

@@ -1,7 +1,6 @@
 package fit
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rubeola/rubeola/internal/csvin"
 	"github.com/rubeola/rubeola/params"
 )
 
@@ -56,11 +56,8 @@ func LoadCases(r io.Reader, name, idColumn string) (*Cases, error) {
 	if idColumn == "" {
 		idColumn = "id"
 	}
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	cr.ReuseRecord = true
-
-	header, err := cr.Read()
+	cr := csvin.NewReader(r)
+	header, err := cr.Header()
 	if err == io.EOF {
 		return nil, fmt.Errorf("%s: empty file: expected a header line with the columns %s, date, cases", name, idColumn)
 	}
@@ -232,10 +229,6 @@ func casesHeader(header []string, name, idColumn string) (casesColumns, error) {
 	var errs []error
 	var unknown []string // unknown column names, in header order
 	for i, h := range header {
-		if i == 0 {
-			h = strings.TrimPrefix(h, "\uFEFF") // UTF-8 byte order mark
-		}
-		h = strings.TrimSpace(h)
 		p, ok := index[h]
 		switch {
 		case h == "":

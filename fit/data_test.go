@@ -184,6 +184,9 @@ func TestCasesLoadErrors(t *testing.T) {
 			[]string{`f.csv: data row 1 (line 2): 2 fields, expected 3 (the header's columns)`}},
 		{"bad quoting", "", hdr + "A,2020-01-07,1\nA,\"2020-01-14,2\n",
 			[]string{`f.csv: data row 2: parse error`}},
+		// Issue 26: a row past csvin.MaxFields (1024) ends the load there.
+		{"too many fields", "", hdr + "A,2020-01-07,1" + strings.Repeat(",1", 1024) + "\nA,2020-01-14,1\n",
+			[]string{`f.csv: data row 1: line 2: more than 1024 fields in one record (rubeola reads at most 1024 columns; see docs/limits.md)`}},
 		{"several problems in one row and across rows", "", hdr + "A,2020-01-07,1\n,20200114,x\nB,2020-01-07,-1\n",
 			[]string{
 				`data row 2 (line 3), column "id": "": expected a non-empty id`,

@@ -9,8 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/BurntSushi/toml"
-
+	"github.com/rubeola/rubeola/internal/nesting"
 	"github.com/rubeola/rubeola/model"
 )
 
@@ -167,9 +166,13 @@ func LoadFile(path string) (*File, error) {
 // DecodeFile reads a fit file from r; name prefixes messages and baseDir
 // resolves relative paths.
 func DecodeFile(r io.Reader, name, baseDir string) (*File, error) {
-	var doc map[string]any
-	if _, err := toml.NewDecoder(r).Decode(&doc); err != nil {
-		return nil, fmt.Errorf("%s: not a valid TOML file: %w", name, err)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	doc, _, err := nesting.DecodeTOML(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	f := &File{Path: name, Spec: &Spec{}}
 	var probs fileProblems

@@ -198,6 +198,9 @@ func TestLoadFileErrors(t *testing.T) {
 			want: []string{`fit.toml: run: open `, `nope.toml`}},
 		{name: "not TOML", edit: func(string) string { return "run = \n" },
 			want: []string{`fit.toml: not a valid TOML file`}},
+		// Issue 26: nesting past 64 levels is refused before parsing.
+		{name: "nested too deep", edit: func(s string) string { return "x = " + strings.Repeat("[", 65) + strings.Repeat("]", 65) + "\n" + s },
+			want: []string{`fit.toml: x (line 1): nested deeper than 64 levels`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

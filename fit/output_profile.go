@@ -1,7 +1,6 @@
 package fit
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"maps"
@@ -9,6 +8,8 @@ import (
 	"os"
 	"slices"
 	"strconv"
+
+	"github.com/rubeola/rubeola/internal/csvin"
 )
 
 // profileColumns are profile.csv's first columns; the parameters follow.
@@ -49,7 +50,9 @@ func ReadProfile(path string) (parameter string, points []ProfilePoint, err erro
 		return "", nil, err
 	}
 	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
+	cr := csvin.NewReader(f)
+	cr.FieldsPerRecord = 0 // every row as wide as the header
+	rows, err := cr.ReadAll()
 	if err != nil {
 		return "", nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -109,25 +109,18 @@ func (c *StateTracker) Step(_ phases.Model, tick int) error {
 		return err
 	}
 	g := len(c.groupIDs)
+	var sums boundedSums
 	for k, col := range c.columns {
 		row := rec[k*g : (k+1)*g]
 		if c.all {
-			var sum int64
-			for _, v := range col {
-				sum += v
-			}
-			row[0] = sum
+			row[0] = sums.all(col)
 			continue
 		}
 		for gi, idx := range c.members {
-			var sum int64
-			for _, j := range idx {
-				sum += col[j]
-			}
-			row[gi] = sum
+			row[gi] = sums.at(col, idx)
 		}
 	}
-	return nil
+	return c.checkTotal(rec, sums)
 }
 
 // GroupIDs returns the group ids in first-appearance order.

@@ -13,9 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/BurntSushi/toml"
-
 	"github.com/rubeola/rubeola/ecs"
+	"github.com/rubeola/rubeola/internal/nesting"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -113,9 +112,13 @@ func DecodeRunFile(r io.Reader, name, baseDir string) (*RunFile, error) {
 }
 
 func decodeRunFile(r io.Reader, name, baseDir string) (*RunFile, []error) {
-	var doc map[string]any
-	if _, err := toml.NewDecoder(r).Decode(&doc); err != nil {
-		return nil, []error{fmt.Errorf("not a valid TOML file: %w", err)}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, []error{err}
+	}
+	doc, _, err := nesting.DecodeTOML(data)
+	if err != nil {
+		return nil, []error{err}
 	}
 	return decodeRunDoc(doc, name, baseDir)
 }

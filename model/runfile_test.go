@@ -144,6 +144,10 @@ func TestRunFileErrors(t *testing.T) {
 			[]string{`run.toml: scenario.centers[0][1]: expected number, got string`}},
 		{"missing csv", "scenario = \"nope.csv\"\n", []string{"run.toml: scenario: ", "nope.csv"}},
 		{"not TOML", "[[phases]\n", []string{"run.toml: not a valid TOML file"}},
+		// Issue 26, item 2: 32 000 levels (a 64 KB file) cost 2.3 GB and
+		// named JSON; now refused before parsing, naming the key and line.
+		{"nested 32 000 deep", "[[phases]]\ntype = \"Infection\"\nbeta = " + strings.Repeat("[", 32000) + "1" + strings.Repeat("]", 32000) + "\n",
+			[]string{"run.toml: phases[1].beta (line 3): nested deeper than 64 levels of arrays and tables (rubeola reads at most 64; see docs/limits.md)"}},
 		{"output format value", "[output]\nformat = \"xlsx\"\n", []string{`run.toml: output.format: "xlsx" is not csv or parquet`}},
 		{"output format type", "[output]\nformat = 1\n", []string{`run.toml: output.format: expected a string, got an integer`}},
 		{"output key", "[output]\nfromat = \"csv\"\n", []string{`run.toml: output.fromat: unknown key (did you mean "format"?)`}},

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/rubeola/rubeola/internal/nesting"
 )
 
 // entry is one top-level key of the input object with its value in generic
@@ -20,10 +22,14 @@ type entry struct {
 }
 
 // parseObject reads data as exactly one JSON object and returns its members
-// in input order.
+// in input order. Nesting deeper than [nesting.MaxDepth] is refused before
+// parsing (a *nesting.Error naming the top-level key and line).
 func parseObject(data []byte) ([]entry, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("empty input, expected a JSON object")
+	}
+	if err := nesting.ScanJSON(data); err != nil {
+		return nil, err
 	}
 	// A first full parse gives syntax errors with consistent offsets
 	// (including trailing data) and the kind of a non-object document.

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/rubeola/rubeola/internal/nesting"
 )
 
 // rules are the key rules of BiweeklyParams: component "params", no aliases,
@@ -32,10 +32,18 @@ func DecodeJSON(r io.Reader) (BiweeklyParams, error) {
 // DecodeTOML reads a TOML document of run parameters from r, with the same
 // rules as [DecodeJSON]. A TOML datetime is a type error for start_time
 // (write it as a string: start_time = "2000-01").
+//
+// Arrays and tables nested deeper than [nesting.MaxDepth] (64) are refused
+// before the TOML parser sees them: `params: beta (line 1): nested deeper
+// than 64 levels …`.
 func DecodeTOML(r io.Reader) (BiweeklyParams, error) {
-	var m map[string]any
-	if _, err := toml.NewDecoder(r).Decode(&m); err != nil {
-		return BiweeklyParams{}, fmt.Errorf("params: invalid TOML: %w", err)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return BiweeklyParams{}, fmt.Errorf("params: %w", err)
+	}
+	m, _, err := nesting.DecodeTOML(data)
+	if err != nil {
+		return BiweeklyParams{}, fmt.Errorf("params: %w", err)
 	}
 	return DecodeMap(m)
 }

@@ -175,9 +175,34 @@ func TestDecodeTOML(t *testing.T) {
 func TestDecodeTOMLSyntaxError(t *testing.T) {
 	_, err := params.DecodeTOML(strings.NewReader("seed = = 1"))
 	require.Error(t, err)
-	assert.True(t, strings.HasPrefix(err.Error(), "params: invalid TOML: "), err.Error())
+	assert.True(t, strings.HasPrefix(err.Error(), "params: not a valid TOML file: "), err.Error())
 	var pe toml.ParseError
 	assert.ErrorAs(t, err, &pe, "the TOML parse error (with its position) stays reachable")
+}
+
+func TestDecodeNestingBounded(t *testing.T) {
+	// Issue 26, item 2: every params format refuses nesting past 64 levels
+	// before parsing, naming the key and line (32 000 levels, as in the
+	// issue's 64 KB file).
+	deep := strings.Repeat("[", 32000) + "1" + strings.Repeat("]", 32000)
+	const tail = "nested deeper than 64 levels of arrays and tables (rubeola reads at most 64; see docs/limits.md)"
+	tests := []struct {
+		name   string
+		decode func(string) (params.BiweeklyParams, error)
+		in     string
+		want   string
+	}{
+		{"JSON", func(s string) (params.BiweeklyParams, error) { return params.DecodeJSON(strings.NewReader(s)) },
+			"{\"seed\": 1,\n\"num_ticks\": " + deep + "}", "params: num_ticks (line 2): " + tail},
+		{"TOML", func(s string) (params.BiweeklyParams, error) { return params.DecodeTOML(strings.NewReader(s)) },
+			"seed = 1\nnum_ticks = " + deep + "\n", "params: num_ticks (line 2): " + tail},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := tc.decode(tc.in)
+			assert.EqualError(t, err, tc.want)
+		})
+	}
 }
 
 func TestDecodeMap(t *testing.T) {

@@ -1,8 +1,6 @@
 package scenario
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -12,17 +10,19 @@ import (
 	"strings"
 
 	"github.com/rubeola/rubeola/internal/atomicfile"
+	"github.com/rubeola/rubeola/internal/csvin"
 )
-
-// utf8BOM is the UTF-8 byte order mark some spreadsheet programs write first.
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // ReadCSV reads a scenario from CSV text (RFC 4180, comma-separated, first
 // record the header) and validates it (SPEC §3.2).
 //
 // Columns are found by header name, in any order: id, pop, lat, lon and mcv1
 // are required (exact, case-sensitive names); a leading UTF-8 BOM is dropped;
-// header names and cells are trimmed of surrounding white space. Any other
+// header names and cells are trimmed of surrounding white space, ids
+// included (SPEC §12 AT-2 reads " onitsha " as "onitsha"), so " a" and "a"
+// are the same id: a second one is a duplicate, and the message says the
+// ids were trimmed (`" a" duplicates row 1 once trimmed of surrounding
+// spaces`). Any other
 // column is an extra column, kept with its name, position and raw (untrimmed)
 // text ([Table.Extra]). Blank lines are skipped; rows are numbered from 1, the
 // first data record.
@@ -30,7 +30,12 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // Cells: pop is a decimal integer, or a float literal with an exact integer
 // value up to 2^53 ("1000.0", "1e5"); lat, lon and mcv1 are decimal numbers
 // (integer text such as "40" is fine). An empty cell, NA, NaN and null (any
-// case) are missing values, which are errors.
+// case) are missing values, which are errors ("missing value"; for NaN
+// "\"NaN\": not a number (NaN is a missing value)").
+//
+// The input is read with the bounds of [csvin]: at most 1024 columns and
+// 1 MiB per row (docs/limits.md); a file passing them is refused at the
+// offending line without reading the rest.
 //
 // Every problem of the header is reported; if the header is sound, every
 // problem of every row and column is reported. The result is a [Problems]
@@ -47,10 +52,14 @@ func ReadCSV(r io.Reader) (*Table, error) {
 //
 //	scenario.csv: row 17, column "pop": "12a" is not an integer
 //	scenario.csv: missing required column "pop"
+//	open scenario.csv: no such file or directory
+//
+// (the last is the [*os.PathError] itself, so a caller naming its own
+// context, "scenario: …" in a run file, does not repeat a prefix).
 func LoadCSV(path string) (*Table, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("scenario: %w", err)
+		return nil, err
 	}
 	defer f.Close()
 	return readCSV(f, path)
@@ -59,13 +68,7 @@ func LoadCSV(path string) (*Table, error) {
 // readCSV implements ReadCSV and LoadCSV; file prefixes the messages.
 func readCSV(r io.Reader, file string) (*Table, error) {
 	p := &problems{file: file}
-	br := bufio.NewReader(r)
-	if b, err := br.Peek(len(utf8BOM)); err == nil && bytes.Equal(b, utf8BOM) {
-		_, _ = br.Discard(len(utf8BOM))
-	}
-	cr := csv.NewReader(br)
-	cr.FieldsPerRecord = -1 // ragged rows are reported by row below
-	cr.ReuseRecord = true
+	cr := csvin.NewReader(r)
 
 	header, err := cr.Read()
 	if err != nil {
@@ -112,7 +115,7 @@ func readCSV(r io.Reader, file string) (*Table, error) {
 		}
 
 		id := strings.TrimSpace(rec[iID])
-		p.checkID(row, id, seen)
+		p.checkID(row, id, rec[iID], seen)
 		t.ID = append(t.ID, id)
 		t.Pop = append(t.Pop, p.popCell(row, rec[iPop]))
 		t.Lat = append(t.Lat, p.floatCell(row, ColLat, rec[iLat]))
@@ -164,9 +167,14 @@ func (p *problems) checkHeader(header []string) ([]string, map[string]int) {
 	return names, pos
 }
 
-// readError records a CSV syntax or I/O error.
+// readError records a CSV syntax, size or I/O error.
 func (p *problems) readError(err error) {
 	var perr *csv.ParseError
+	var lerr *csvin.LimitError
+	if errors.As(err, &lerr) {
+		p.table(err, "%v", err)
+		return
+	}
 	if errors.As(err, &perr) {
 		p.table(err, "CSV syntax error on line %d, column %d: %v", perr.Line, perr.Column, perr.Err)
 		return
@@ -178,7 +186,7 @@ func (p *problems) readError(err error) {
 func (p *problems) popCell(row int, cell string) int64 {
 	s := strings.TrimSpace(cell)
 	if isMissing(s) {
-		p.cell(row, ColPop, s, "missing value")
+		p.cell(row, ColPop, s, missingReason(s))
 		return 0
 	}
 	v, reason := parsePop(s)
@@ -195,7 +203,7 @@ func (p *problems) popCell(row int, cell string) int64 {
 func (p *problems) floatCell(row int, col, cell string) float64 {
 	s := strings.TrimSpace(cell)
 	if isMissing(s) {
-		p.cell(row, col, s, "missing value")
+		p.cell(row, col, s, missingReason(s))
 		return 0
 	}
 	v, reason := parseFloat(s)

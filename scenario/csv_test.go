@@ -52,7 +52,7 @@ var at2Want = []CellError{
 	{Row: 7, Column: "pop", Value: "12a", Reason: `"12a" is not an integer`},
 	{Row: 8, Column: "lon", Value: "181", Reason: `"181": must be in [-180, 180]`},
 	{Row: 9, Column: "lat", Value: "91.2", Reason: `"91.2": must be in [-90, 90]`},
-	{Row: 10, Column: "mcv1", Value: "NaN", Reason: "missing value"},
+	{Row: 10, Column: "mcv1", Value: "NaN", Reason: `"NaN": not a number (NaN is a missing value)`},
 	{Row: 11, Column: "pop", Value: "12.5", Reason: `"12.5" is not an integer`},
 	{Row: 12, Column: "lat", Value: "north", Reason: `"north" is not a number`},
 	{Row: 13, Column: "mcv1", Value: "-0.1", Reason: `"-0.1": must be in [0, 1]`},
@@ -298,7 +298,7 @@ func TestReadCSVEveryRowAndColumn(t *testing.T) {
 		`row 2, column "pop": missing value`,
 		`row 2, column "lat": missing value`,
 		`row 2, column "lon": missing value`,
-		`row 2, column "mcv1": missing value`,
+		`row 2, column "mcv1": "nan": not a number (NaN is a missing value)`,
 	}, "\n"))
 }
 
@@ -311,7 +311,11 @@ func TestReadCSVMissingValueSpellings(t *testing.T) {
 				cells[col] = v
 				in := "id,pop,lat,lon,mcv1\n" + strings.Join([]string{cells["id"], cells["pop"], cells["lat"], cells["lon"], cells["mcv1"]}, ",") + "\n"
 				_, err := readString(t, in)
-				assert.EqualError(t, err, fmt.Sprintf(`row 1, column %q: missing value`, col))
+				want := "missing value"
+				if nan := strings.TrimSpace(v); col != ColID && strings.EqualFold(nan, "NaN") {
+					want = fmt.Sprintf("%q: not a number (NaN is a missing value)", nan) // issue 26: say NaN
+				}
+				assert.EqualError(t, err, fmt.Sprintf(`row 1, column %q: %s`, col, want))
 			})
 		}
 	}
@@ -392,7 +396,8 @@ func TestReadCSVFloatSpellings(t *testing.T) {
 }
 
 func TestReadCSVManyProblemsTruncated(t *testing.T) {
-	// 60 bad rows: all kept in Problems; the message lists 50 then "… and 10 more".
+	// 60 bad rows: the first 50 kept in Problems, the other 10 counted; the
+	// message lists 50 then "… and 10 more".
 	var b strings.Builder
 	b.WriteString("id,pop,lat,lon,mcv1\n")
 	for i := range 60 {
@@ -401,7 +406,8 @@ func TestReadCSVManyProblemsTruncated(t *testing.T) {
 	_, err := readString(t, b.String())
 	var probs Problems
 	require.ErrorAs(t, err, &probs)
-	assert.Len(t, probs, 60)
+	require.Len(t, probs, 51)
+	assert.Equal(t, &Omitted{N: 10}, probs[50])
 	lines := strings.Split(err.Error(), "\n")
 	require.Len(t, lines, 51)
 	assert.Equal(t, `row 50, column "pop": "-50": must be >= 0`, lines[49])

@@ -51,14 +51,17 @@
 // # Errors
 //
 // Loaders and [Table.Validate] report every problem at once as a [Problems]
-// (an errors.Join-style list, printed up to [MaxListedProblems] lines). Each
-// value problem is a [*CellError] naming the row (1 = first data row), the
-// column and the value:
+// (an errors.Join-style list of the first [MaxListedProblems], ended by an
+// [*Omitted] counting the rest, "… and K more"). Each value problem is a
+// [*CellError] naming the row (1 = first data row), the column and the
+// value:
 //
 //	scenario.csv: row 17, column "pop": "12a" is not an integer
 //	row 4, column "id": "lagos" duplicates row 2
 //
 // Table-level problems wrap [ErrNoPatches], [ErrMissingColumn],
-// [ErrDuplicateColumn] or [ErrColumnLength]. Nothing in this package panics on
-// user input.
+// [ErrDuplicateColumn] or [ErrColumnLength]. CSV input is read with the
+// bounds of docs/limits.md (at most 1024 columns and 1 MiB per row), so a
+// hostile file is refused at its first offending line with bounded memory.
+// Nothing in this package panics on user input.
 package scenario

@@ -54,18 +54,32 @@ func (e *CellError) Error() string {
 	return b.String()
 }
 
-// Problems is the list of every problem found by one validation or load, in
-// row order. Like the result of [errors.Join] it unwraps to all its problems
-// (so [errors.As] and [errors.Is] see each of them) and prints one per line,
-// but only the first [MaxListedProblems] are printed, followed by
+// Problems is the list of the problems found by one validation or load, in
+// row order. Like the result of [errors.Join] it unwraps to its problems
+// (so [errors.As] and [errors.Is] see each of them) and prints one per line.
+//
+// A load or validation keeps the first [MaxListedProblems] problems and, when
+// it finds more, ends the list with an [*Omitted] counting the rest, printed
+// "… and K more": a file of millions of bad rows costs no more memory in
+// problems than one of 51. A Problems built otherwise with more than
+// [MaxListedProblems] entries prints the first [MaxListedProblems], then
 // "… and K more".
 type Problems []error
+
+// Omitted ends a [Problems] list whose further problems were counted, not
+// kept.
+type Omitted struct {
+	N int // problems not kept
+}
+
+// Error implements error.
+func (o *Omitted) Error() string { return fmt.Sprintf("… and %d more", o.N) }
 
 // Error implements error.
 func (p Problems) Error() string {
 	var b strings.Builder
 	for i, e := range p {
-		if i == MaxListedProblems {
+		if _, last := e.(*Omitted); i == MaxListedProblems && !(last && i == len(p)-1) {
 			fmt.Fprintf(&b, "\n… and %d more", len(p)-MaxListedProblems)
 			break
 		}
@@ -77,7 +91,7 @@ func (p Problems) Error() string {
 	return b.String()
 }
 
-// Unwrap returns every problem, the unlisted ones included.
+// Unwrap returns every problem of the list.
 func (p Problems) Unwrap() []error { return p }
 
 // tableError is a table-level problem: "<src>: <msg>", where src is the file
@@ -92,10 +106,21 @@ type tableError struct {
 func (e *tableError) Error() string { return e.src + ": " + e.msg }
 func (e *tableError) Unwrap() error { return e.kind }
 
-// problems collects the problems of one validation or load.
+// problems collects the problems of one validation or load: the first
+// MaxListedProblems, then a count.
 type problems struct {
-	file string // path when loading from a file
-	list []error
+	file    string // path when loading from a file
+	list    []error
+	omitted int // problems found beyond MaxListedProblems
+}
+
+// add records one problem, or counts it when MaxListedProblems are kept.
+func (p *problems) add(e error) {
+	if len(p.list) >= MaxListedProblems {
+		p.omitted++
+		return
+	}
+	p.list = append(p.list, e)
 }
 
 // src is the prefix of table-level messages.
@@ -108,18 +133,21 @@ func (p *problems) src() string {
 
 // table records a table-level problem.
 func (p *problems) table(kind error, format string, args ...any) {
-	p.list = append(p.list, &tableError{src: p.src(), msg: fmt.Sprintf(format, args...), kind: kind})
+	p.add(&tableError{src: p.src(), msg: fmt.Sprintf(format, args...), kind: kind})
 }
 
 // cell records a problem with one value.
 func (p *problems) cell(row int, column, value, reason string) {
-	p.list = append(p.list, &CellError{File: p.file, Row: row, Column: column, Value: value, Reason: reason})
+	p.add(&CellError{File: p.file, Row: row, Column: column, Value: value, Reason: reason})
 }
 
 // err returns the collected problems as a [Problems], or nil if there are none.
 func (p *problems) err() error {
 	if len(p.list) == 0 {
 		return nil
+	}
+	if p.omitted > 0 {
+		return Problems(append(p.list, &Omitted{N: p.omitted}))
 	}
 	return Problems(p.list)
 }

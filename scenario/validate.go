@@ -26,8 +26,9 @@ var floatRanges = map[string][2]float64{
 //     over patches ≤ MaxPop;
 //   - lat finite in [−90, 90], lon finite in [−180, 180], mcv1 finite in [0, 1].
 //
-// A NaN float, and an id that would read back from CSV as a missing value
-// (empty after trimming, NA, NaN, null), is reported as "missing value".
+// An id that would read back from CSV as a missing value (empty after
+// trimming, NA, NaN, null) is reported as "missing value"; a NaN float as
+// `"NaN": not a number (NaN is a missing value)`.
 // Rows are numbered from 1.
 func (t *Table) Validate() error {
 	p := &problems{}
@@ -47,7 +48,7 @@ func (t *Table) Validate() error {
 	seen := make(map[string]int, n)
 	for i := range n {
 		row := i + 1
-		p.checkID(row, t.ID[i], seen)
+		p.checkID(row, t.ID[i], t.ID[i], seen)
 		p.checkPop(row, strconv.FormatInt(t.Pop[i], 10), t.Pop[i])
 		p.checkFloat(row, ColLat, formatFloat(t.Lat[i]), t.Lat[i])
 		p.checkFloat(row, ColLon, formatFloat(t.Lon[i]), t.Lon[i])
@@ -78,8 +79,19 @@ func isMissing(s string) bool {
 	return s == "" || strings.EqualFold(s, "NA") || strings.EqualFold(s, "NaN") || strings.EqualFold(s, "null")
 }
 
-// checkID records the problems of one id; seen maps ids to their first row.
-func (p *problems) checkID(row int, id string, seen map[string]int) {
+// missingReason is the reason given for the missing value s (trimmed text):
+// NaN says so, as a user who wrote or computed NaN looks for that word.
+func missingReason(s string) string {
+	if strings.EqualFold(s, "NaN") {
+		return fmt.Sprintf("%q: not a number (NaN is a missing value)", s)
+	}
+	return "missing value"
+}
+
+// checkID records the problems of one id; typed is the id as the user typed
+// it (the CSV cell before trimming; id itself for an in-memory table) and
+// seen maps ids to their first row.
+func (p *problems) checkID(row int, id, typed string, seen map[string]int) {
 	trimmed := strings.TrimSpace(id)
 	switch {
 	case isMissing(trimmed):
@@ -91,6 +103,10 @@ func (p *problems) checkID(row int, id string, seen map[string]int) {
 		p.cell(row, ColID, id, fmt.Sprintf("%q is not valid UTF-8", id))
 	}
 	if first, dup := seen[id]; dup {
+		if typed != id {
+			p.cell(row, ColID, id, fmt.Sprintf("%q duplicates row %d once trimmed of surrounding spaces", typed, first))
+			return
+		}
 		p.cell(row, ColID, id, fmt.Sprintf("%q duplicates row %d", id, first))
 		return
 	}
@@ -131,7 +147,7 @@ func (p *problems) checkFloat(row int, col, text string, v float64) {
 	r := floatRanges[col]
 	switch {
 	case math.IsNaN(v):
-		p.cell(row, col, text, "missing value")
+		p.cell(row, col, text, missingReason(text))
 	case math.IsInf(v, 0):
 		p.cell(row, col, text, fmt.Sprintf("%q: must be finite", text))
 	case v < r[0] || v > r[1]:

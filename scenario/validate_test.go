@@ -38,10 +38,10 @@ func TestValidateGoValues(t *testing.T) {
 		{"lat below -90", func(t *Table) { t.Lat[1] = -90.5 }, `row 2, column "lat": "-90.5": must be in [-90, 90]`},
 		{"lon above 180", func(t *Table) { t.Lon[1] = 180.25 }, `row 2, column "lon": "180.25": must be in [-180, 180]`},
 		{"lon infinite", func(t *Table) { t.Lon[1] = math.Inf(-1) }, `row 2, column "lon": "-Inf": must be finite`},
-		{"lat NaN", func(t *Table) { t.Lat[1] = math.NaN() }, `row 2, column "lat": missing value`},
+		{"lat NaN", func(t *Table) { t.Lat[1] = math.NaN() }, `row 2, column "lat": "NaN": not a number (NaN is a missing value)`},
 		{"mcv1 percent", func(t *Table) { t.MCV1[1] = 85 }, `row 2, column "mcv1": "85": must be in [0, 1]`},
 		{"mcv1 negative", func(t *Table) { t.MCV1[1] = -0.1 }, `row 2, column "mcv1": "-0.1": must be in [0, 1]`},
-		{"mcv1 NaN", func(t *Table) { t.MCV1[1] = math.NaN() }, `row 2, column "mcv1": missing value`},
+		{"mcv1 NaN", func(t *Table) { t.MCV1[1] = math.NaN() }, `row 2, column "mcv1": "NaN": not a number (NaN is a missing value)`},
 		{"empty id", func(t *Table) { t.ID[1] = "" }, `row 2, column "id": missing value`},
 		{"blank id", func(t *Table) { t.ID[1] = "  " }, `row 2, column "id": missing value`},
 		// An id that CSV would read back as missing is missing (round trip).
@@ -98,7 +98,8 @@ func TestProblemsTruncatedAfter50(t *testing.T) {
 
 	var probs Problems
 	require.ErrorAs(t, err, &probs)
-	assert.Len(t, probs, n, "every problem is kept, only the message is cut")
+	require.Len(t, probs, MaxListedProblems+1, "the first 50 problems are kept, the rest counted")
+	assert.Equal(t, &Omitted{N: n - MaxListedProblems}, probs[MaxListedProblems])
 
 	lines := strings.Split(err.Error(), "\n")
 	require.Len(t, lines, MaxListedProblems+1)

@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/rubeola/rubeola/internal/nesting"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/scenario"
@@ -109,10 +109,9 @@ func Decode(data []byte, name, baseDir string) (*File, error) {
 }
 
 func decode(data []byte, name, baseDir string) (*File, []error) {
-	var doc map[string]any
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&doc)
+	doc, md, err := nesting.DecodeTOML(data)
 	if err != nil {
-		return nil, []error{fmt.Errorf("not a valid TOML file: %w", err)}
+		return nil, []error{err}
 	}
 	f := &File{Path: name, Mode: Grid, Replicates: 1, doc: doc, baseDir: baseDir}
 	raw, ok := doc["sweep"]

@@ -179,6 +179,9 @@ func TestSweepFileWithoutSweepTable(t *testing.T) {
 	require.ErrorContains(t, err, "s.toml: sweep: expected a table, got an integer")
 	_, err = Decode([]byte("[sweep\n"), "s.toml", "")
 	require.ErrorContains(t, err, "s.toml: not a valid TOML file")
+	// Issue 26: nesting past 64 levels is refused before parsing.
+	_, err = Decode([]byte("[sweep]\n\"params.seed\" = "+strings.Repeat("[", 65)+strings.Repeat("]", 65)+"\n"), "s.toml", "")
+	require.ErrorContains(t, err, `s.toml: sweep."params.seed" (line 2): nested deeper than 64 levels`)
 	_, err = Decode([]byte(strings.Replace(baseRunFile, "seed = 1", "sed = 1", 1)+"[sweep]\n"), "s.toml", "")
 	require.ErrorContains(t, err, `s.toml: params: unknown key "sed" (did you mean "seed"?)`, "the base run file is checked as a run file")
 }

@@ -3,7 +3,6 @@ package systems
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/csv"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -13,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/rubeola/rubeola/internal/csvin"
 )
 
 // CensusSeries is one place's yearly census population and live births
@@ -47,10 +48,8 @@ func LoadCensusTableFile(path, idColumn string) (map[string]*CensusSeries, strin
 // once; a place needs at least 4 years (a spline's minimum). Every problem
 // is reported (up to 50), naming name, the 1-based data row and the column.
 func LoadCensusTable(r io.Reader, name, idColumn string) (map[string]*CensusSeries, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	cr.ReuseRecord = true
-	header, err := cr.Read()
+	cr := csvin.NewReader(r)
+	header, err := cr.Header()
 	if err == io.EOF {
 		return nil, fmt.Errorf("%s: empty file, expected the header %s,year,pop,births", name, idColumn)
 	}
@@ -60,7 +59,6 @@ func LoadCensusTable(r io.Reader, name, idColumn string) (map[string]*CensusSeri
 	want := []string{idColumn, "year", "pop", "births"}
 	col := map[string]int{}
 	for k, h := range header {
-		h = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
 		if !slices.Contains(want, h) {
 			hint := ""
 			if h == "id" || h == "town" {

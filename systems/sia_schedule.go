@@ -2,7 +2,6 @@ package systems
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rubeola/rubeola/internal/csvin"
 	"github.com/rubeola/rubeola/params"
 )
 
@@ -169,9 +169,8 @@ func LoadSchedule(r io.Reader, p SIACalendarParams) ([]Campaign, error) {
 	if dateCol == "" {
 		dateCol = "date"
 	}
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	header, err := cr.Read()
+	cr := csvin.NewReader(r)
+	header, err := cr.Header()
 	if err == io.EOF {
 		return nil, fmt.Errorf("sia_schedule: empty CSV, expected a header with columns %q and %q", groupCol, dateCol)
 	}
@@ -180,7 +179,6 @@ func LoadSchedule(r io.Reader, p SIACalendarParams) ([]Campaign, error) {
 	}
 	gi, di := -1, -1
 	for k, name := range header {
-		name = strings.TrimSpace(strings.TrimPrefix(name, "\ufeff"))
 		switch {
 		case name == groupCol && gi < 0:
 			gi = k
@@ -192,7 +190,7 @@ func LoadSchedule(r io.Reader, p SIACalendarParams) ([]Campaign, error) {
 		return nil, fmt.Errorf("sia_schedule must contain columns %q and %q (found %q)", groupCol, dateCol, header)
 	}
 	out := []Campaign{}
-	var errs []error
+	var errs csvin.Problems
 	for row := 1; ; row++ {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -212,16 +210,16 @@ func LoadSchedule(r io.Reader, p SIACalendarParams) ([]Campaign, error) {
 		}
 		g, d := cell(gi), cell(di)
 		if g == "" {
-			errs = append(errs, fmt.Errorf("sia_schedule row %d, column %q: missing value", row, groupCol))
+			errs.Add(fmt.Errorf("sia_schedule row %d, column %q: missing value", row, groupCol))
 		}
 		t, err := parseDate(d)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("sia_schedule row %d, column %q: %w", row, dateCol, err))
+			errs.Add(fmt.Errorf("sia_schedule row %d, column %q: %w", row, dateCol, err))
 		}
 		out = append(out, Campaign{Group: g, Date: t})
 	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	if err := errs.Err(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -2,7 +2,6 @@ package systems
 
 import (
 	"crypto/sha256"
-	"encoding/csv"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rubeola/rubeola/internal/csvin"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -64,9 +64,8 @@ func LoadVitalTableFile(path string, scn *scenario.Table) (*VitalTable, error) {
 // Every problem is reported, joined, each naming name, the 1-based data row
 // and the column.
 func LoadVitalTable(r io.Reader, name string, scn *scenario.Table) (*VitalTable, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	header, err := cr.Read()
+	cr := csvin.NewReader(r)
+	header, err := cr.Header()
 	if err == io.EOF {
 		return nil, fmt.Errorf("%s: empty file, expected the header id,year,births[,deaths]", name)
 	}
@@ -78,7 +77,7 @@ func LoadVitalTable(r io.Reader, name string, scn *scenario.Table) (*VitalTable,
 		return nil, err
 	}
 	var rows []vitalRow
-	var errs []error
+	var errs csvin.Problems
 	for row := 1; ; row++ {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -91,11 +90,13 @@ func LoadVitalTable(r io.Reader, name string, scn *scenario.Table) (*VitalTable,
 			continue
 		}
 		if len(rec) != len(header) {
-			errs = append(errs, fmt.Errorf("%s: row %d: %d fields, expected %d (the header's)", name, row, len(rec), len(header)))
+			errs.Add(fmt.Errorf("%s: row %d: %d fields, expected %d (the header's)", name, row, len(rec), len(header)))
 			continue
 		}
 		vr, keyed, rowErrs := parseVitalRow(name, row, rec, cols, scn)
-		errs = append(errs, rowErrs...)
+		for _, e := range rowErrs {
+			errs.Add(e)
+		}
 		if keyed {
 			// A row whose id and year are good counts for the patch's run
 			// of years even when a value is bad, so that a bad value is
@@ -103,12 +104,14 @@ func LoadVitalTable(r io.Reader, name string, scn *scenario.Table) (*VitalTable,
 			rows = append(rows, vr)
 		}
 	}
-	if len(rows) == 0 && len(errs) == 0 {
+	if len(rows) == 0 && errs.Len() == 0 {
 		return nil, fmt.Errorf("%s: no data rows", name)
 	}
 	tab, seriesErrs := vitalSeries(name, rows, scn, cols["deaths"] >= 0)
-	errs = append(errs, seriesErrs...)
-	if err := errors.Join(errs...); err != nil {
+	for _, e := range seriesErrs {
+		errs.Add(e)
+	}
+	if err := errs.Err(); err != nil {
 		return nil, err
 	}
 	return tab, nil
@@ -121,7 +124,6 @@ func vitalHeader(name string, header []string) (map[string]int, error) {
 	cols := map[string]int{"id": -1, "year": -1, "births": -1, "deaths": -1}
 	var errs []error
 	for k, h := range header {
-		h = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
 		pos, known := cols[h]
 		switch {
 		case !known:

@@ -1,13 +1,14 @@
 package main
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strconv"
+
+	"github.com/rubeola/rubeola/internal/csvin"
 )
 
 // readMatrix reads a square mixing matrix with labelled rows and columns
@@ -17,7 +18,10 @@ import (
 // finite numbers ≥ 0. Errors name the file, the row (the header is row 1)
 // and the column.
 func readMatrix(name string, r io.Reader, ids []string) ([][]float64, error) {
-	rd := csv.NewReader(r)
+	// A row holds a label and one share per patch: the reader's bounds are
+	// set by the scenario's size (256 bytes a cell is ample for a float and
+	// any id), not by the defaults.
+	rd := csvin.NewReaderLimits(r, csvin.Limits{Fields: len(ids) + 1, RecordBytes: 256 * (len(ids) + 1)})
 	rd.FieldsPerRecord = len(ids) + 1
 	rows, err := rd.ReadAll()
 	if err != nil {
