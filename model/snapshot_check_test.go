@@ -131,3 +131,22 @@ func TestSnapshotErrorEveryLineNamesFile(t *testing.T) {
 	}
 	assert.Contains(t, lines[1], "bogus_two")
 }
+
+// TestSnapshotNestingBounded: a sealed snapshot whose JSON nests past
+// nesting.MaxDepth (64, docs/limits.md) is refused before it is decoded,
+// naming the top-level key, as run files and params are (issue 26 item 2:
+// bound depth for every input format). 200 levels: past the bound, far
+// below Go's own decoder limit (10 000), so only the bound can refuse it.
+func TestSnapshotNestingBounded(t *testing.T) {
+	path := editedSnapshot(t, func(f map[string]any) {
+		var deep any = json.Number("1")
+		for range 200 {
+			deep = []any{deep}
+		}
+		component(f, 2)["params"].(map[string]any)["beta"] = deep
+	})
+	_, err := LoadSnapshot(path, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "invalid snapshot content")
+	assert.Contains(t, err.Error(), "nested deeper than 64 levels")
+}

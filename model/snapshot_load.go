@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rubeola/rubeola/internal/nesting"
 	"github.com/rubeola/rubeola/internal/snapdigest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
@@ -225,6 +226,9 @@ func decodeSnapshot(data []byte, format string, v any) error {
 	}
 	if err != nil {
 		return err
+	}
+	if err := nesting.ScanJSON(payload); err != nil {
+		return fmt.Errorf("invalid snapshot content: %w", err)
 	}
 	var head struct {
 		Format  string `json:"format"`
