@@ -12,6 +12,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
 )
 
 // Methods of a fit file ([File.Method]).
@@ -169,7 +170,7 @@ func LoadFile(path string) (*File, error) {
 func DecodeFile(r io.Reader, name, baseDir string) (*File, error) {
 	var doc map[string]any
 	if _, err := toml.NewDecoder(r).Decode(&doc); err != nil {
-		return nil, fmt.Errorf("%s: not a valid TOML file: %w", name, err)
+		return nil, fmt.Errorf("%s: not a valid TOML file: %w", name, params.TOMLSyntaxError(err))
 	}
 	f := &File{Path: name, Spec: &Spec{}}
 	var probs fileProblems

@@ -35,7 +35,7 @@ func DecodeJSON(r io.Reader) (BiweeklyParams, error) {
 func DecodeTOML(r io.Reader) (BiweeklyParams, error) {
 	var m map[string]any
 	if _, err := toml.NewDecoder(r).Decode(&m); err != nil {
-		return BiweeklyParams{}, fmt.Errorf("params: invalid TOML: %w", err)
+		return BiweeklyParams{}, fmt.Errorf("params: invalid TOML: %w", TOMLSyntaxError(err))
 	}
 	return DecodeMap(m)
 }

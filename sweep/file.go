@@ -8,11 +8,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/rubeola/rubeola/internal/echo"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/scenario"
@@ -112,7 +112,7 @@ func decode(data []byte, name, baseDir string) (*File, []error) {
 	var doc map[string]any
 	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&doc)
 	if err != nil {
-		return nil, []error{fmt.Errorf("not a valid TOML file: %w", err)}
+		return nil, []error{fmt.Errorf("not a valid TOML file: %w", params.TOMLSyntaxError(err))}
 	}
 	f := &File{Path: name, Mode: Grid, Replicates: 1, doc: doc, baseDir: baseDir}
 	raw, ok := doc["sweep"]
@@ -157,13 +157,13 @@ func (f *File) readSweep(tbl map[string]any, order []string) []error {
 		case Grid, Zip:
 			f.Mode = Mode(s)
 		default:
-			errs = append(errs, fmt.Errorf(`[sweep] mode: expected "grid" or "zip", got %s`, ValueText(v, true)))
+			errs = append(errs, fmt.Errorf(`[sweep] mode: expected "grid" or "zip", got %s`, valueEcho(v)))
 		}
 	}
 	if v, ok := tbl["replicates"]; ok {
 		n, ok := v.(int64)
 		if !ok || n < 1 || n > math.MaxInt32 {
-			errs = append(errs, fmt.Errorf("[sweep] replicates: expected an integer >= 1, got %s", ValueText(v, true)))
+			errs = append(errs, fmt.Errorf("[sweep] replicates: expected an integer >= 1, got %s", valueEcho(v)))
 		} else {
 			f.Replicates = int(n)
 			f.setReplicates()
@@ -174,7 +174,7 @@ func (f *File) readSweep(tbl map[string]any, order []string) []error {
 		if slices.Contains(sweepKeys, path) {
 			continue
 		}
-		where := fmt.Sprintf("[sweep] %s", strconv.Quote(path))
+		where := "[sweep] " + echo.Quote(path)
 		if s := params.Suggest(path, sweepKeys); s != "" && !strings.ContainsAny(path, ".[") {
 			errs = append(errs, fmt.Errorf("%s: unknown key (did you mean %q?)", where, s))
 			continue
@@ -193,7 +193,7 @@ func (f *File) readSweep(tbl map[string]any, order []string) []error {
 			continue
 		}
 		if other, dup := seen[t.concrete]; dup {
-			errs = append(errs, fmt.Errorf("%s: sets %s, as %q does", where, t.concrete, other))
+			errs = append(errs, fmt.Errorf("%s: sets %s, as %s does", where, echo.Clip(t.concrete), echo.Quote(other)))
 			continue
 		}
 		seen[t.concrete] = path
@@ -302,7 +302,7 @@ func (f *File) describePoint(p Point) string {
 		if k > 0 {
 			s += ", "
 		}
-		s += strconv.Quote(a.Path) + " = " + ValueText(p.Values[k], true)
+		s += echo.Quote(a.Path) + " = " + valueEcho(p.Values[k])
 	}
 	return s + ")"
 }
