@@ -4,9 +4,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/fuzzwatch"
 )
 
 // fuzzFixture is the run whose tables seed the reader fuzz targets: small
@@ -41,8 +44,9 @@ func fuzzSeeds(t testing.TB, ext string) [][]byte {
 
 // FuzzReadCSV feeds arbitrary bytes as a CSV table to every reader of
 // plot (tidy states, population and cases tables, ensemble quantile
-// tables, timing): none panics, every error names the file, and what is
-// accepted holds the tables' invariants (see checkFuzzedReaders).
+// tables, timing): none panics or runs past fuzzwatch.Deadline, every
+// error names the file, and what is accepted holds the tables' invariants
+// (see checkFuzzedReads).
 func FuzzReadCSV(f *testing.F) { fuzzReaders(f, ".csv") }
 
 // FuzzReadParquet is FuzzReadCSV for Parquet files (timing has no Parquet
@@ -60,23 +64,56 @@ func fuzzReaders(f *testing.F, ext string) {
 	path := filepath.Join(f.TempDir(), "table"+ext)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		require.NoError(t, os.WriteFile(path, data, 0o644))
-		checkFuzzedReaders(t, path)
+		var r fuzzReads
+		fuzzwatch.Within(t, fuzzwatch.Deadline, func() { r = readAll(path) })
+		checkFuzzedReads(t, path, r)
 	})
 }
 
-// checkFuzzedReaders runs the readers on path: errors name the file; an
-// accepted tidy table has a date for every tick and finite totals ≥ 0,
-// every accepted ensemble series (of the fixture's states) a date and a
-// finite value of every quantile at each of its ticks, an accepted timing table a value of every phase at
-// each row.
-func checkFuzzedReaders(t *testing.T, path string) {
-	named := func(err error) {
-		require.Contains(t, err.Error(), path)
+// fuzzReads is what every reader made of one file: the tidy table kept
+// for I and for cases, the population table, the global I of an ensemble
+// table, every group's series of each of ensembleStates, the timing table
+// (CSV only), each with its error.
+type fuzzReads struct {
+	tidy                [2]*tidyTable
+	tidyErr             [2]error
+	popErr, ensembleErr error
+	groups              [3]map[string]*ensembleSeries
+	groupsErr           [3]error
+	timing              *timingTable
+	timingErr           error
+}
+
+// readAll runs every reader on path.
+func readAll(path string) fuzzReads {
+	var r fuzzReads
+	for k, keep := range []string{"I", casesState} {
+		r.tidy[k], r.tidyErr[k] = readTidy(path, keep)
 	}
-	for _, keep := range [][]string{{"I"}, {casesState}} {
-		tab, err := readTidy(path, keep...)
+	_, r.popErr = readPopulations(path)
+	_, r.ensembleErr = readEnsemble(path, "I")
+	for k, state := range ensembleStates {
+		r.groups[k], r.groupsErr[k] = scanEnsembleAll(path, state)
+	}
+	if filepath.Ext(path) == ".csv" {
+		r.timing, r.timingErr = readTiming(path)
+	}
+	return r
+}
+
+// checkFuzzedReads checks what the readers made of path: errors name the
+// file; an accepted tidy table has a date for every tick and finite totals
+// ≥ 0, every accepted ensemble series a finite value of every quantile at
+// each of its dates, an accepted timing table a value of every phase at
+// each row.
+func checkFuzzedReads(t *testing.T, path string, r fuzzReads) {
+	for _, err := range slices.Concat(r.tidyErr[:], r.groupsErr[:], []error{r.popErr, r.ensembleErr, r.timingErr}) {
 		if err != nil {
-			named(err)
+			require.Contains(t, err.Error(), path)
+		}
+	}
+	for _, tab := range r.tidy {
+		if tab == nil {
 			continue
 		}
 		require.Positive(t, tab.ticks())
@@ -89,18 +126,7 @@ func checkFuzzedReaders(t *testing.T, path string) {
 			}
 		}
 	}
-	if _, err := readPopulations(path); err != nil {
-		named(err)
-	}
-	if _, err := readEnsemble(path, "I"); err != nil {
-		named(err)
-	}
-	for _, state := range ensembleStates {
-		byID, err := scanEnsembleAll(path, state)
-		if err != nil {
-			named(err)
-			continue
-		}
+	for _, byID := range r.groups {
 		for _, s := range byID {
 			for q := range s.q {
 				require.Len(t, s.q[q], len(s.dates))
@@ -110,16 +136,10 @@ func checkFuzzedReaders(t *testing.T, path string) {
 			}
 		}
 	}
-	if filepath.Ext(path) != ".csv" {
-		return
-	}
-	tm, err := readTiming(path)
-	if err != nil {
-		named(err)
-		return
-	}
-	for _, us := range tm.us {
-		require.Len(t, us, len(tm.ticks))
+	if r.timing != nil {
+		for _, us := range r.timing.us {
+			require.Len(t, us, len(r.timing.ticks))
+		}
 	}
 }
 

@@ -40,7 +40,7 @@ func openParquet(path string, cols []string) (*parquetRecords, error) {
 		f.Close()
 		return nil, &InputError{File: path, Err: err}
 	}
-	pf, err := parquet.OpenFile(f, info.Size())
+	pf, err := openParquetFile(f, info.Size())
 	if err != nil {
 		f.Close()
 		return nil, &InputError{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
@@ -55,7 +55,7 @@ func openParquet(path string, cols []string) (*parquetRecords, error) {
 		index[i] = leaf.ColumnIndex
 	}
 	return &parquetRecords{path: path, f: f, next_: pf.RowGroups(), cols: cols, index: index,
-		buf: make([]parquet.Row, parquetBatch), vals: make([]parquet.Value, len(cols))}, nil
+		buf: make([]parquet.Row, 0, parquetBatch), vals: make([]parquet.Value, len(cols))}, nil
 }
 
 func (p *parquetRecords) next() bool {
@@ -80,6 +80,14 @@ func (p *parquetRecords) next() bool {
 	return true
 }
 
+// batchSize is how many rows are read at a time from a row group of rows
+// rows: at most limit (parquetBatch), at least 1. parquet-go's ReadRows
+// prepares values for every row of the batch it is given, so a full batch
+// for a small table cost 14 MB and 24 ms for 12 rows.
+func batchSize(rows int64, limit int) int {
+	return int(max(1, min(rows, int64(limit))))
+}
+
 // fill reads the next batch of rows, moving to the next row group when the
 // current one is done; false at the end of the file or on error.
 func (p *parquetRecords) fill() bool {
@@ -89,9 +97,10 @@ func (p *parquetRecords) fill() bool {
 				return false
 			}
 			p.rows = p.next_[0].Rows()
+			p.buf = p.buf[:batchSize(p.next_[0].NumRows(), cap(p.buf))]
 			p.next_ = p.next_[1:]
 		}
-		n, err := p.rows.ReadRows(p.buf)
+		n, err := readRows(p.rows, p.buf)
 		if n > 0 {
 			p.at, p.n = 0, n
 			return true
@@ -102,6 +111,30 @@ func (p *parquetRecords) fill() bool {
 		}
 		p.rows.Close()
 		p.rows = nil
+	}
+}
+
+// openParquetFile opens a Parquet file for reading its rows: without its
+// page index and bloom filters, which row scans do not use (parquet-go
+// panics on some corrupt page indexes), and with any panic of the decoder
+// on a corrupt file returned as an error.
+func openParquetFile(r io.ReaderAt, size int64) (pf *parquet.File, err error) {
+	defer recoverCorrupt(&err)
+	return parquet.OpenFile(r, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+}
+
+// readRows is rows.ReadRows with a panic of the decoder on a corrupt page
+// returned as an error.
+func readRows(rows parquet.Rows, buf []parquet.Row) (n int, err error) {
+	defer recoverCorrupt(&err)
+	return rows.ReadRows(buf)
+}
+
+// recoverCorrupt turns a panic of parquet-go, which does not check every
+// length and offset a corrupt file holds, into *err.
+func recoverCorrupt(err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("corrupt Parquet data (%v)", p)
 	}
 }
 

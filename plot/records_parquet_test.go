@@ -1,0 +1,40 @@
+package plot
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestReadTidyParquetBatches reads tables smaller and larger than one
+// batch (parquetBatch = 4096 rows; batchSize sizes the batch by the row
+// group) from CSV and Parquet: the aggregates must be equal.
+func TestReadTidyParquetBatches(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		patches, ticks  int
+		wantRowsOver4Ki bool
+	}{
+		{"one row", 1, 1, false},               // 3 rows (S, I, R)
+		{"a small table", 2, 3, false},         // 18 rows
+		{"more than one batch", 20, 100, true}, // 6 000 rows
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := fixture{patches: tc.patches, ticks: tc.ticks, seed: 3, perPatch: true}
+			require.Equal(t, tc.wantRowsOver4Ki, 3*tc.patches*tc.ticks > parquetBatch)
+			csvDir := writeRun(t, f)
+			f.parquet = true
+			pqDir := writeRun(t, f)
+			a, err := readTidy(filepath.Join(csvDir, "states.csv"), "I")
+			require.NoError(t, err)
+			b, err := readTidy(filepath.Join(pqDir, "states.parquet"), "I")
+			require.NoError(t, err)
+			assert.Equal(t, tc.ticks, b.ticks())
+			assert.Equal(t, a.dates, b.dates)
+			assert.Equal(t, a.totals, b.totals)
+			assert.Equal(t, a.cells, b.cells)
+		})
+	}
+}
