@@ -1,6 +1,9 @@
 package plot
 
 import (
+	"encoding/binary"
+	"math"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -37,4 +40,16 @@ func TestReadTidyParquetBatches(t *testing.T) {
 			assert.Equal(t, a.cells, b.cells)
 		})
 	}
+}
+
+// TestParquetFooterLength: a footer length beyond the file (here 4 GiB − 1
+// in a table of a few hundred bytes, as FuzzReadParquet found) is an error
+// naming the file, not a 4 GiB allocation.
+func TestParquetFooterLength(t *testing.T) {
+	data := fuzzSeeds(t, ".parquet")[0]
+	binary.LittleEndian.PutUint32(data[len(data)-8:], math.MaxUint32)
+	path := filepath.Join(t.TempDir(), "states.parquet")
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	_, err := readTidy(path, "I")
+	require.ErrorContains(t, err, path+": not a readable Parquet file: corrupt Parquet footer: 4294967295 bytes of metadata claimed")
 }
