@@ -27,13 +27,7 @@ func TestReadTidyParquetBatches(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := fixture{patches: tc.patches, ticks: tc.ticks, seed: 3, perPatch: true}
 			require.Equal(t, tc.wantRowsOver4Ki, 3*tc.patches*tc.ticks > parquetBatch)
-			csvDir := writeRun(t, f)
-			f.parquet = true
-			pqDir := writeRun(t, f)
-			a, err := readTidy(filepath.Join(csvDir, "states.csv"), "I")
-			require.NoError(t, err)
-			b, err := readTidy(filepath.Join(pqDir, "states.parquet"), "I")
-			require.NoError(t, err)
+			a, b := readStatesBoth(t, f)
 			assert.Equal(t, tc.ticks, b.ticks())
 			assert.Equal(t, a.dates, b.dates)
 			assert.Equal(t, a.totals, b.totals)
@@ -52,4 +46,19 @@ func TestParquetFooterLength(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, data, 0o644))
 	_, err := readTidy(path, "I")
 	require.ErrorContains(t, err, path+": not a readable Parquet file: corrupt Parquet footer: 4294967295 bytes of metadata claimed")
+}
+
+// readStatesBoth writes fixture f's run as CSV and as Parquet and reads
+// both states tables (keeping I).
+func readStatesBoth(t *testing.T, f fixture) (csv, pq *tidyTable) {
+	t.Helper()
+	f.parquet = false
+	csvDir := writeRun(t, f)
+	f.parquet = true
+	pqDir := writeRun(t, f)
+	csv, err := readTidy(filepath.Join(csvDir, "states.csv"), "I")
+	require.NoError(t, err)
+	pq, err = readTidy(filepath.Join(pqDir, "states.parquet"), "I")
+	require.NoError(t, err)
+	return csv, pq
 }
