@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/rubeola/rubeola/ecs"
+	"github.com/rubeola/rubeola/internal/echo"
 	"github.com/rubeola/rubeola/params"
 )
 
@@ -74,10 +75,10 @@ func unknownCompartmentError(name string) error {
 	}
 	switch s := params.Suggest(name, known); {
 	case s != "":
-		return fmt.Errorf("unknown compartment %q (did you mean %q?)", name, s)
+		return fmt.Errorf("unknown compartment %s (did you mean %q?)", echo.Quote(name), s)
 	case len(known) == 0:
-		return fmt.Errorf("unknown compartment %q: no compartment is registered (a program registers its own with model.RegisterCompartment before it runs)", name)
+		return fmt.Errorf("unknown compartment %s: no compartment is registered (a program registers its own with model.RegisterCompartment before it runs)", echo.Quote(name))
 	default:
-		return fmt.Errorf("unknown compartment %q (registered: %q)", name, known)
+		return fmt.Errorf("unknown compartment %s (registered: %q)", echo.Quote(name), known)
 	}
 }

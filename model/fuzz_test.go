@@ -30,15 +30,10 @@ const (
 )
 
 // fuzzSkips reports inputs the fuzz targets do not run: paths to devices
-// and kernel files (a scenario "/dev/zero" reads forever — the user asked
-// for it) and the ResultsWriter, which writes files where its params say.
+// and kernel files (fuzzwatch.NamesDevice) and the ResultsWriter, which
+// writes files where its params say.
 func fuzzSkips(data []byte) bool {
-	for _, s := range []string{"/dev", "/proc", "/sys", "esults"} {
-		if bytes.Contains(bytes.ToLower(data), []byte(s)) {
-			return true
-		}
-	}
-	return false
+	return fuzzwatch.NamesDevice(data) || bytes.Contains(bytes.ToLower(data), []byte("esults"))
 }
 
 // fuzzOptions are the options of fuzzed models: quiet, the memory limit,

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/rubeola/rubeola/ecs"
+	"github.com/rubeola/rubeola/internal/echo"
 	"github.com/rubeola/rubeola/internal/nesting"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/params"
@@ -214,7 +215,7 @@ func (rf *RunFile) decodeCompartments(v any) []error {
 			continue
 		}
 		if at, dup := first[name]; dup {
-			errs = append(errs, fmt.Errorf("compartments[%d]: %q is declared twice (also compartments[%d])", k+1, name, at))
+			errs = append(errs, fmt.Errorf("compartments[%d]: %s is declared twice (also compartments[%d])", k+1, echo.Quote(name), at))
 			continue
 		}
 		first[name] = k + 1
@@ -279,9 +280,9 @@ func runFilePhase(mt string, k int, tbl map[string]any, file, baseDir string) (p
 	}
 	t, ok := LookupComponentTypeFor(mt, typName)
 	if !ok {
-		msg := fmt.Sprintf("%s.type: unknown component type %q", where, typName)
+		msg := fmt.Sprintf("%s.type: unknown component type %s", where, echo.Quote(typName))
 		if other := otherScope(mt, typName); other != "" {
-			msg = fmt.Sprintf("%s.type: %q is a component of the %s model, not of the %s model (set model = %q)", where, typName, other, mt, other)
+			msg = fmt.Sprintf("%s.type: %s is a component of the %s model, not of the %s model (set model = %q)", where, echo.Quote(typName), other, mt, other)
 		} else if s := params.Suggest(typName, componentTypeNames(mt)); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		} else {
@@ -360,9 +361,9 @@ func keyErrorsAt(where string, err error) error {
 	}
 	out := make([]error, len(kes))
 	for k, e := range kes {
-		path := where + "." + e.Key
+		path := where + "." + echo.Clip(e.Key)
 		if strings.HasPrefix(e.Component, "mixing: ") {
-			path = where + ".mixer." + e.Key
+			path = where + ".mixer." + echo.Clip(e.Key)
 		}
 		out[k] = fmt.Errorf("%s: %s", path, e.Problem())
 	}
@@ -381,8 +382,10 @@ func splitJoined(err error) []error {
 	return []error{err}
 }
 
-// unknownKeyError reports an unknown top-level or builder key.
+// unknownKeyError reports an unknown top-level or builder key (a long path
+// cut by package echo).
 func unknownKeyError(path, key string, known []string) error {
+	path = echo.Clip(path)
 	if s := params.Suggest(key, known); s != "" {
 		return fmt.Errorf("%s: unknown key (did you mean %q?)", path, s)
 	}

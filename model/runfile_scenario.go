@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rubeola/rubeola/internal/echo"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/scenario"
 )
@@ -111,7 +112,7 @@ func runFileScenario(v any, baseDir string) (*scenario.Table, string, error) {
 		name, _ := raw.(string)
 		b, ok := scenarioBuilders[name]
 		if !ok {
-			msg := fmt.Sprintf("scenario.builder: unknown builder %q", fmt.Sprint(raw))
+			msg := "scenario.builder: unknown builder " + echo.Quote(fmt.Sprint(raw))
 			if s := params.Suggest(name, names); s != "" {
 				return nil, "", fmt.Errorf("%s (did you mean %q?)", msg, s)
 			}

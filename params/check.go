@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/rubeola/rubeola/internal/echo"
 )
 
 // Values handed to the checker are JSON values in generic form: nil, bool,
@@ -106,7 +108,7 @@ func (c *checker) checkKind(path string, v any, t reflect.Type) any {
 	case reflect.Float32, reflect.Float64:
 		if c.expect(isNumber, path, "number", v) {
 			if f, err := strconv.ParseFloat(string(n), t.Bits()); err != nil && math.IsInf(f, 0) {
-				c.wrongType(path, fmt.Sprintf("expected number, got %s (out of range)", n))
+				c.wrongType(path, fmt.Sprintf("expected number, got %s (out of range)", echo.Clip(string(n))))
 			}
 		}
 	case reflect.Slice, reflect.Array:
@@ -190,30 +192,30 @@ func checkInteger(lit string, t reflect.Type) (canon, detail string) {
 	case zero:
 		lit = "0"
 	case e > len(mant)+20: // |value| ≥ 10^21
-		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
+		return "", fmt.Sprintf("expected integer, got %s (out of range)", echo.Clip(lit))
 	case e < -len(mant): // 0 < |value| < 1
-		return "", fmt.Sprintf("expected integer, got %s", lit)
+		return "", fmt.Sprintf("expected integer, got %s", echo.Clip(lit))
 	}
 	r, ok := new(big.Rat).SetString(lit)
 	if !ok || !r.IsInt() {
-		return "", fmt.Sprintf("expected integer, got %s", lit)
+		return "", fmt.Sprintf("expected integer, got %s", echo.Clip(lit))
 	}
 	text := r.Num().String()
 	if len(strings.TrimPrefix(text, "-")) > 20 { // beyond any integer type, whatever its sign
-		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
+		return "", fmt.Sprintf("expected integer, got %s (out of range)", echo.Clip(lit))
 	}
 	var err error
 	switch t.Kind() {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		if r.Sign() < 0 {
-			return "", fmt.Sprintf("expected non-negative integer, got %s", lit)
+			return "", fmt.Sprintf("expected non-negative integer, got %s", echo.Clip(lit))
 		}
 		_, err = strconv.ParseUint(text, 10, t.Bits())
 	default:
 		_, err = strconv.ParseInt(text, 10, t.Bits())
 	}
 	if err != nil {
-		return "", fmt.Sprintf("expected integer, got %s (out of range)", lit)
+		return "", fmt.Sprintf("expected integer, got %s (out of range)", echo.Clip(lit))
 	}
 	return text, ""
 }

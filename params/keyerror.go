@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/rubeola/rubeola/internal/echo"
 )
 
 // KeyErrorKind classifies a [KeyError].
@@ -81,13 +83,13 @@ func (e *KeyError) Error() string {
 func (e *KeyError) Message() string {
 	switch e.Kind {
 	case UnknownKey:
-		return fmt.Sprintf("unknown key %q", e.Key) + e.hint()
+		return "unknown key " + echo.Quote(e.Key) + e.hint()
 	case RejectedKey:
-		return fmt.Sprintf("key %q is not accepted", e.Key) + e.reason()
+		return "key " + echo.Quote(e.Key) + " is not accepted" + e.reason()
 	case ConflictingKeys:
 		return e.conflict()
 	default:
-		return fmt.Sprintf("key %q: %s", e.Key, e.Detail)
+		return "key " + echo.Quote(e.Key) + ": " + e.Detail
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"time"
+
+	"github.com/rubeola/rubeola/internal/echo"
 )
 
 // startTimePattern is the only accepted shape of start_time (rubeola choice:
@@ -20,19 +22,19 @@ var startTimePattern = regexp.MustCompile(`^\d{4}-\d{2}(-\d{2})?$`)
 // `params: start_time: "2000-13": month must be 01 to 12`.
 func ParseStartTime(s string) (time.Time, error) {
 	if !startTimePattern.MatchString(s) {
-		return time.Time{}, fmt.Errorf("params: start_time: %q is not a YYYY-MM or YYYY-MM-DD date", s)
+		return time.Time{}, fmt.Errorf("params: start_time: %s is not a YYYY-MM or YYYY-MM-DD date", echo.Quote(s))
 	}
 	year, _ := strconv.Atoi(s[0:4])
 	month, _ := strconv.Atoi(s[5:7])
 	if year < 1 {
-		return time.Time{}, fmt.Errorf("params: start_time: %q: year must be 0001 to 9999", s)
+		return time.Time{}, fmt.Errorf("params: start_time: %s: year must be 0001 to 9999", echo.Quote(s))
 	}
 	if month < 1 || month > 12 {
-		return time.Time{}, fmt.Errorf("params: start_time: %q: month must be 01 to 12", s)
+		return time.Time{}, fmt.Errorf("params: start_time: %s: month must be 01 to 12", echo.Quote(s))
 	}
 	if len(s) == len("2006-01-02") {
 		if _, err := time.Parse(time.DateOnly, s); err != nil {
-			return time.Time{}, fmt.Errorf("params: start_time: %q is not a valid calendar date", s)
+			return time.Time{}, fmt.Errorf("params: start_time: %s is not a valid calendar date", echo.Quote(s))
 		}
 	}
 	return time.Date(year, time.Month(month), 1, 0, 0, 0, 0, time.UTC), nil

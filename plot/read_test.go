@@ -16,14 +16,7 @@ import (
 // TestReadTidyCSVAndParquet reads the same table from CSV and Parquet:
 // the aggregates must be equal.
 func TestReadTidyCSVAndParquet(t *testing.T) {
-	f := fixture{patches: 4, ticks: 10, seed: 7, perPatch: true}
-	csvDir := writeRun(t, f)
-	f.parquet = true
-	pqDir := writeRun(t, f)
-	a, err := readTidy(filepath.Join(csvDir, "states.csv"), "I")
-	require.NoError(t, err)
-	b, err := readTidy(filepath.Join(pqDir, "states.parquet"), "I")
-	require.NoError(t, err)
+	a, b := readStatesBoth(t, fixture{patches: 4, ticks: 10, seed: 7, perPatch: true})
 	assert.Equal(t, a.dates, b.dates)
 	assert.Equal(t, a.groups, b.groups)
 	assert.Equal(t, a.totals, b.totals)

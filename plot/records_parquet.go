@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
@@ -40,7 +41,7 @@ func openParquet(path string, cols []string) (*parquetRecords, error) {
 		f.Close()
 		return nil, &InputError{File: path, Err: err}
 	}
-	pf, err := parquet.OpenFile(f, info.Size())
+	pf, err := openParquetFile(f, info.Size())
 	if err != nil {
 		f.Close()
 		return nil, &InputError{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
@@ -55,7 +56,7 @@ func openParquet(path string, cols []string) (*parquetRecords, error) {
 		index[i] = leaf.ColumnIndex
 	}
 	return &parquetRecords{path: path, f: f, next_: pf.RowGroups(), cols: cols, index: index,
-		buf: make([]parquet.Row, parquetBatch), vals: make([]parquet.Value, len(cols))}, nil
+		buf: make([]parquet.Row, 0, parquetBatch), vals: make([]parquet.Value, len(cols))}, nil
 }
 
 func (p *parquetRecords) next() bool {
@@ -80,6 +81,14 @@ func (p *parquetRecords) next() bool {
 	return true
 }
 
+// batchSize is how many rows are read at a time from a row group of rows
+// rows: at most limit (parquetBatch), at least 1. parquet-go's ReadRows
+// prepares values for every row of the batch it is given, so a full batch
+// for a small table cost 14 MB and 24 ms for 12 rows.
+func batchSize(rows int64, limit int) int {
+	return int(max(1, min(rows, int64(limit))))
+}
+
 // fill reads the next batch of rows, moving to the next row group when the
 // current one is done; false at the end of the file or on error.
 func (p *parquetRecords) fill() bool {
@@ -89,9 +98,10 @@ func (p *parquetRecords) fill() bool {
 				return false
 			}
 			p.rows = p.next_[0].Rows()
+			p.buf = p.buf[:batchSize(p.next_[0].NumRows(), cap(p.buf))]
 			p.next_ = p.next_[1:]
 		}
-		n, err := p.rows.ReadRows(p.buf)
+		n, err := readRows(p.rows, p.buf)
 		if n > 0 {
 			p.at, p.n = 0, n
 			return true
@@ -102,6 +112,53 @@ func (p *parquetRecords) fill() bool {
 		}
 		p.rows.Close()
 		p.rows = nil
+	}
+}
+
+// openParquetFile opens a Parquet file for reading its rows: without its
+// page index and bloom filters, which row scans do not use (parquet-go
+// panics on some corrupt page indexes), and with any panic of the decoder
+// on a corrupt file returned as an error.
+func openParquetFile(r io.ReaderAt, size int64) (pf *parquet.File, err error) {
+	if err := checkFooterLength(r, size); err != nil {
+		return nil, err
+	}
+	defer recoverCorrupt(&err)
+	return parquet.OpenFile(r, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+}
+
+// checkFooterLength refuses a file whose footer (the metadata before the
+// last 8 bytes: its 4-byte length and "PAR1") claims more bytes than the
+// file holds after its 4-byte header: parquet-go allocates the claimed
+// length, up to 4 GiB, before reading it. Files too short to have a footer
+// are left to parquet-go's own errors.
+func checkFooterLength(r io.ReaderAt, size int64) error {
+	const magic, tail = 4, 8 // "PAR1" at the start; footer length + "PAR1" at the end
+	if size < magic+tail {
+		return nil
+	}
+	var b [tail]byte
+	if _, err := r.ReadAt(b[:], size-tail); err != nil {
+		return err
+	}
+	if n := int64(binary.LittleEndian.Uint32(b[:4])); n > size-magic-tail {
+		return fmt.Errorf("corrupt Parquet footer: %d bytes of metadata claimed in a file of %d bytes", n, size)
+	}
+	return nil
+}
+
+// readRows is rows.ReadRows with a panic of the decoder on a corrupt page
+// returned as an error.
+func readRows(rows parquet.Rows, buf []parquet.Row) (n int, err error) {
+	defer recoverCorrupt(&err)
+	return rows.ReadRows(buf)
+}
+
+// recoverCorrupt turns a panic of parquet-go, which does not check every
+// length and offset a corrupt file holds, into *err.
+func recoverCorrupt(err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("corrupt Parquet data (%v)", p)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/rubeola/rubeola/internal/echo"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 )
@@ -58,9 +59,9 @@ func rangeValues(tbl map[string]any) ([]any, error) {
 	for k := range tbl {
 		if !slices.Contains(rangeKeys, k) {
 			if s := params.Suggest(k, rangeKeys); s != "" {
-				return nil, fmt.Errorf("range: unknown key %q (did you mean %q?)", k, s)
+				return nil, fmt.Errorf("range: unknown key %s (did you mean %q?)", echo.Quote(k), s)
 			}
-			return nil, fmt.Errorf("range: unknown key %q (a range has from, to and an optional step)", k)
+			return nil, fmt.Errorf("range: unknown key %s (a range has from, to and an optional step)", echo.Quote(k))
 		}
 	}
 	get := func(key string, def int64, required bool) (int64, error) {
@@ -105,6 +106,16 @@ func rangeValues(tbl map[string]any) ([]any, error) {
 		}
 	}
 	return out, nil
+}
+
+// valueEcho formats an axis value for an error message: as ValueText
+// quotes it, with a long string or table cut by package echo (the file
+// holds it whole).
+func valueEcho(v any) string {
+	if s, ok := v.(string); ok {
+		return echo.Quote(s)
+	}
+	return echo.Clip(ValueText(v, true))
 }
 
 // ValueText formats an axis value for messages and tables: integers and

@@ -7,11 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/rubeola/rubeola/internal/echo"
 	"github.com/rubeola/rubeola/internal/nesting"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
@@ -156,13 +156,13 @@ func (f *File) readSweep(tbl map[string]any, order []string) []error {
 		case Grid, Zip:
 			f.Mode = Mode(s)
 		default:
-			errs = append(errs, fmt.Errorf(`[sweep] mode: expected "grid" or "zip", got %s`, ValueText(v, true)))
+			errs = append(errs, fmt.Errorf(`[sweep] mode: expected "grid" or "zip", got %s`, valueEcho(v)))
 		}
 	}
 	if v, ok := tbl["replicates"]; ok {
 		n, ok := v.(int64)
 		if !ok || n < 1 || n > math.MaxInt32 {
-			errs = append(errs, fmt.Errorf("[sweep] replicates: expected an integer >= 1, got %s", ValueText(v, true)))
+			errs = append(errs, fmt.Errorf("[sweep] replicates: expected an integer >= 1, got %s", valueEcho(v)))
 		} else {
 			f.Replicates = int(n)
 			f.setReplicates()
@@ -173,7 +173,7 @@ func (f *File) readSweep(tbl map[string]any, order []string) []error {
 		if slices.Contains(sweepKeys, path) {
 			continue
 		}
-		where := fmt.Sprintf("[sweep] %s", strconv.Quote(path))
+		where := "[sweep] " + echo.Quote(path)
 		if s := params.Suggest(path, sweepKeys); s != "" && !strings.ContainsAny(path, ".[") {
 			errs = append(errs, fmt.Errorf("%s: unknown key (did you mean %q?)", where, s))
 			continue
@@ -192,7 +192,7 @@ func (f *File) readSweep(tbl map[string]any, order []string) []error {
 			continue
 		}
 		if other, dup := seen[t.concrete]; dup {
-			errs = append(errs, fmt.Errorf("%s: sets %s, as %q does", where, t.concrete, other))
+			errs = append(errs, fmt.Errorf("%s: sets %s, as %s does", where, echo.Clip(t.concrete), echo.Quote(other)))
 			continue
 		}
 		seen[t.concrete] = path
@@ -301,7 +301,7 @@ func (f *File) describePoint(p Point) string {
 		if k > 0 {
 			s += ", "
 		}
-		s += strconv.Quote(a.Path) + " = " + ValueText(p.Values[k], true)
+		s += echo.Quote(a.Path) + " = " + valueEcho(p.Values[k])
 	}
 	return s + ")"
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rubeola/rubeola/internal/echo"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 )
@@ -29,7 +30,7 @@ func parsePath(path string) ([]segment, error) {
 		if open := strings.IndexByte(part, '['); open >= 0 {
 			n, err := strconv.Atoi(strings.TrimSuffix(part[open+1:], "]"))
 			if !strings.HasSuffix(part, "]") || err != nil || n < 1 {
-				return nil, fmt.Errorf("%q: an entry number is written [K] with K >= 1 (phases[2].beta)", part)
+				return nil, fmt.Errorf("%s: an entry number is written [K] with K >= 1 (phases[2].beta)", echo.Quote(part))
 			}
 			s = segment{key: part[:open], entry: n}
 		}
@@ -62,7 +63,7 @@ func resolve(path string, base map[string]any) (target, error) {
 	root := segs[0]
 	known := model.RunFileKeys()
 	if !slices.Contains(known, root.key) {
-		msg := fmt.Sprintf("unknown key %q", root.key)
+		msg := "unknown key " + echo.Quote(root.key)
 		if s := params.Suggest(root.key, known); s != "" {
 			return target{}, fmt.Errorf("%s (did you mean %q?)", msg, s)
 		}
@@ -70,12 +71,12 @@ func resolve(path string, base map[string]any) (target, error) {
 	}
 	for _, s := range segs[1:] {
 		if s.entry != 0 {
-			return target{}, fmt.Errorf("%s[%d]: only [[phases]] entries are numbered", s.key, s.entry)
+			return target{}, fmt.Errorf("%s[%d]: only [[phases]] entries are numbered", echo.Clip(s.key), s.entry)
 		}
 	}
 	if root.key != "phases" {
 		if root.entry != 0 {
-			return target{}, fmt.Errorf("%s[%d]: only [[phases]] entries are numbered", root.key, root.entry)
+			return target{}, fmt.Errorf("%s[%d]: only [[phases]] entries are numbered", echo.Clip(root.key), root.entry)
 		}
 		keys := make([]string, len(segs))
 		for k, s := range segs {
@@ -105,7 +106,7 @@ func resolve(path string, base map[string]any) (target, error) {
 		rest = rest[1:]
 	}
 	if len(rest) == 0 {
-		return target{}, fmt.Errorf("name a key of the entry: %s.KEY", path)
+		return target{}, fmt.Errorf("name a key of the entry: %s.KEY", echo.Clip(path))
 	}
 	keys := make([]string, len(rest))
 	for k, s := range rest {
@@ -132,9 +133,9 @@ func findPhase(mt string, list []map[string]any, name string) (int, error) {
 			}
 		}
 		if s := params.Suggest(name, names); s != "" {
-			return 0, fmt.Errorf("unknown component type %q (did you mean %q?)", name, s)
+			return 0, fmt.Errorf("unknown component type %s (did you mean %q?)", echo.Quote(name), s)
 		}
-		return 0, fmt.Errorf("unknown component type %q (see docs/components.md)", name)
+		return 0, fmt.Errorf("unknown component type %s (see docs/components.md)", echo.Quote(name))
 	}
 	var present []string
 	for k, tbl := range list {
@@ -162,7 +163,7 @@ func checkTables(m map[string]any, keys []string) error {
 		}
 		sub, ok := v.(map[string]any)
 		if !ok {
-			return fmt.Errorf("%s is %s, not a table", strings.Join(keys[:k+1], "."), model.TOMLType(v))
+			return fmt.Errorf("%s is %s, not a table", echo.Clip(strings.Join(keys[:k+1], ".")), model.TOMLType(v))
 		}
 		m = sub
 	}

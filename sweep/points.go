@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/rubeola/rubeola/internal/echo"
 )
 
 // enumerate lists the points of the axes: Grid is the Cartesian product
@@ -18,8 +20,8 @@ func enumerate(mode Mode, axes []Axis) ([]Point, error) {
 		n := len(axes[0].Values)
 		for _, a := range axes[1:] {
 			if len(a.Values) != n {
-				return nil, fmt.Errorf(`mode = "zip" needs axes of equal length: %q has %d values, %q has %d`,
-					axes[0].Path, n, a.Path, len(a.Values))
+				return nil, fmt.Errorf(`mode = "zip" needs axes of equal length: %s has %d values, %s has %d`,
+					echo.Quote(axes[0].Path), n, echo.Quote(a.Path), len(a.Values))
 			}
 		}
 		points := make([]Point, n)
@@ -68,11 +70,11 @@ func ParseShard(s string) (Shard, error) {
 	n, err2 := strconv.Atoi(ns)
 	switch {
 	case !ok || err1 != nil || err2 != nil:
-		return Shard{}, fmt.Errorf("shard %q: expected i/n, e.g. 0/4", s)
+		return Shard{}, fmt.Errorf("shard %s: expected i/n, e.g. 0/4", echo.Quote(s))
 	case n < 1:
-		return Shard{}, fmt.Errorf("shard %q: n must be >= 1", s)
+		return Shard{}, fmt.Errorf("shard %s: n must be >= 1", echo.Quote(s))
 	case i < 0 || i >= n:
-		return Shard{}, fmt.Errorf("shard %q: i must be 0 … %d (0-based)", s, n-1)
+		return Shard{}, fmt.Errorf("shard %s: i must be 0 … %d (0-based)", echo.Quote(s), n-1)
 	}
 	return Shard{I: i, N: n}, nil
 }

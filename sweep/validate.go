@@ -3,10 +3,10 @@ package sweep
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/rubeola/rubeola/internal/echo"
 	"github.com/rubeola/rubeola/model"
 )
 
@@ -92,8 +92,8 @@ func (f *File) attribute(decodeErrs [][]string) report {
 				rep.add(f.describePoint(p), msg, "points")
 			case !reported[j][v]:
 				reported[j][v] = true
-				where := fmt.Sprintf("[sweep] %s = %s (point %d)", strconv.Quote(f.Axes[j].Path),
-					ValueText(f.Axes[j].Values[v], true), p.Index)
+				where := fmt.Sprintf("[sweep] %s = %s (point %d)", echo.Quote(f.Axes[j].Path),
+					valueEcho(f.Axes[j].Values[v]), p.Index)
 				rep.add(where, msg, "values")
 			}
 		}

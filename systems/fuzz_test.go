@@ -2,8 +2,10 @@ package systems_test
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -68,4 +70,62 @@ func FuzzLoadCensusTable(f *testing.F) {
 			}
 		}
 	})
+}
+
+// vitalSeeds are FuzzLoadVitalTable's valid seeds for the patches a and b:
+// births only, births and deaths in another column order, a patch's run of
+// years starting late.
+var vitalSeeds = []string{
+	"id,year,births\na,2000,30\na,2001,31\nb,2000,60\n",
+	"deaths,births,year,id\n10,1000,2000,a\n30,2000,2001,a\n0,5,1990,b\n",
+	"id,year,births,deaths\nb,1990,5,0\na,2005,0,0\na,2006,1.5e3,2\n",
+}
+
+// FuzzLoadVitalTable feeds arbitrary bytes to the births/deaths table
+// loader for a two-patch scenario: it never panics, errors name the file,
+// and an accepted table gives every patch finite births (and deaths) ≥ 0
+// at any date.
+func FuzzLoadVitalTable(f *testing.F) {
+	for _, s := range vitalSeeds {
+		f.Add([]byte(s))
+	}
+	for _, s := range []string{
+		"id,year,births\na,2000,30\na,2002,31\nb,2000,-1\n",
+		"id,year,births,deaths,extra\n",
+		"",
+	} {
+		f.Add([]byte(s))
+	}
+	scn := table(f, []string{"a", "b"}, []int64{1000, 2000})
+	dates := []time.Time{time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2000, 7, 2, 0, 0, 0, 0, time.UTC),
+		time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tab, err := systems.LoadVitalTable(bytes.NewReader(data), "births.csv", scn)
+		if err != nil {
+			require.True(t, strings.HasPrefix(err.Error(), "births.csv"), "%q", err.Error())
+			return
+		}
+		for _, s := range []*systems.YearlySeries{tab.Births, tab.Deaths} {
+			if s == nil {
+				continue
+			}
+			require.Equal(t, scn.Len(), s.Len())
+			for j := range s.Len() {
+				for _, d := range dates {
+					v := s.At(j, d)
+					require.False(t, math.IsNaN(v) || math.IsInf(v, 0) || v < 0, "patch %d at %v: %v", j, d, v)
+				}
+			}
+		}
+	})
+}
+
+// TestVitalSeedsAreValid checks that FuzzLoadVitalTable's seeds load, so
+// that its mutations explore past the header and the first row.
+func TestVitalSeedsAreValid(t *testing.T) {
+	scn := table(t, []string{"a", "b"}, []int64{1000, 2000})
+	for k, s := range vitalSeeds {
+		_, err := systems.LoadVitalTable(strings.NewReader(s), "births.csv", scn)
+		require.NoError(t, err, "seed %d", k)
+	}
 }

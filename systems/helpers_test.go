@@ -29,7 +29,7 @@ func run(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phase
 }
 
 // table builds a validated scenario from columns.
-func table(t *testing.T, ids []string, pops []int64) *scenario.Table {
+func table(t testing.TB, ids []string, pops []int64) *scenario.Table {
 	t.Helper()
 	n := len(ids)
 	lat, lon, mcv1 := make([]float64, n), make([]float64, n), make([]float64, n)

@@ -9,7 +9,8 @@ import (
 // DecodeTOML parses a TOML document into a map, with its nesting bounded:
 // [ScanTOML] before the parser, [CheckValue] after it. A nesting error is an
 // [*Error]; a parse error reads "not a valid TOML file: " and wraps the
-// parser's.
+// parser's toml.ParseError, its long literals cut as package echo cuts
+// user values.
 func DecodeTOML(data []byte) (map[string]any, toml.MetaData, error) {
 	if err := ScanTOML(data); err != nil {
 		return nil, toml.MetaData{}, err
@@ -17,7 +18,7 @@ func DecodeTOML(data []byte) (map[string]any, toml.MetaData, error) {
 	var doc map[string]any
 	md, err := toml.Decode(string(data), &doc)
 	if err != nil {
-		return nil, md, fmt.Errorf("not a valid TOML file: %w", err)
+		return nil, md, fmt.Errorf("not a valid TOML file: %w", syntaxError(err))
 	}
 	if err := CheckValue(doc); err != nil {
 		return nil, md, err
