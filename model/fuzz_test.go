@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/internal/fuzzwatch"
+	"github.com/rubeola/rubeola/internal/snapdigest"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -136,11 +137,24 @@ func FuzzLoadSnapshot(f *testing.F) {
 		require.NoError(f, m.SaveSnapshot(path))
 		data, err := os.ReadFile(path)
 		require.NoError(f, err)
-		f.Add(data)
+		f.Add(data, false)
+		if payload, err := snapdigest.Open(bytes.Clone(data)); err == nil {
+			f.Add(payload, true) // the plain JSON's payload, sealed again per input
+		}
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
+	// reseal: data is a payload, sealed with its digest before loading, so
+	// mutations reach the decoder and the content checks behind the digest
+	// (a mutated sealed file fails the digest, which the false inputs fuzz).
+	f.Fuzz(func(t *testing.T, data []byte, reseal bool) {
 		if fuzzSkips(data) {
 			return
+		}
+		if reseal {
+			sealed, err := snapdigest.Seal(data)
+			if err != nil {
+				return
+			}
+			data = sealed
 		}
 		// One file per worker process, rewritten for every input (a
 		// t.TempDir per input made fuzzing a hundred times slower).
