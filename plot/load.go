@@ -17,6 +17,7 @@ const ensembleDir = "ensemble"
 type runData struct {
 	dir        string
 	numPatches int          // from summary.json (0 unknown)
+	numTicks   int          // ticks run, from summary.json (0 unknown)
 	stepDays   int          // tick length from summary.json (0 unknown)
 	states     *tidyTable   // states table: global S, I, R
 	incidence  *groupSeries // heat-map source: per-patch I, else reported cases
@@ -31,6 +32,7 @@ type runData struct {
 
 // runSummary is the part of summary.json the pictures use.
 type runSummary struct {
+	NumTicks   int  `json:"num_ticks"`
 	GroupLevel *int `json:"group_aggregation_level"`
 	Inputs     struct {
 		NumPatches int `json:"num_patches"`
@@ -105,6 +107,7 @@ func (d *runData) readSummary() (bool, error) {
 		return false, &InputError{File: path, Err: fmt.Errorf("not a run summary: %w", err)}
 	}
 	d.numPatches = s.Inputs.NumPatches
+	d.numTicks = s.NumTicks
 	d.stepDays = s.Metadata.TimeStepDays
 	return s.GroupLevel != nil && *s.GroupLevel == -2, nil
 }
@@ -114,6 +117,9 @@ func (d *runData) readTidyInputs(perPatchStates bool) error {
 	var err error
 	if tables := stateTables(d.dir); len(tables) > 0 {
 		if d.states, err = readTidy(tables[0], "I"); err != nil {
+			return err
+		}
+		if err := d.checkStatesTicks(); err != nil {
 			return err
 		}
 	} else {
@@ -206,3 +212,14 @@ func (d *runData) seriesOf(t *tidyTable, state, what, short string, perPatch boo
 // tick, where the biweekly SIR model's I at the end of a tick is that
 // tick's incidence.
 func isSEIR(t *tidyTable) bool { return t.hasState("E") }
+
+// checkStatesTicks compares the states table's ticks with summary.json's
+// num_ticks, which describes that table: fewer is a file cut at a tick's
+// end while it was written.
+func (d *runData) checkStatesTicks() error {
+	if have := d.states.ticks(); d.numTicks > 0 && have < d.numTicks {
+		return &InputError{File: d.states.path, Err: fmt.Errorf("ends after tick %d, but %s says the run has %d ticks: the file was cut while it was written; rerun or resume the run to rewrite it",
+			have-1, filepath.Join(d.dir, "summary.json"), d.numTicks)}
+	}
+	return nil
+}

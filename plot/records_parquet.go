@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -11,23 +12,33 @@ import (
 )
 
 // parquetRecords reads a Parquet file row by row, whatever the physical
-// types of its columns (integers of any width, floats, strings, DATE).
+// types of its columns (integers of any width, floats, strings, DATE). It
+// decodes only the columns asked for, page by page, and only as far as
+// rows are asked for: a reader that stops early never decodes the later
+// row groups.
 type parquetRecords struct {
-	path  string
-	f     *os.File
-	rows  parquet.Rows
-	next_ []parquet.RowGroup
-	cols  []string
-	index []int // leaf column index of each asked column
-	buf   []parquet.Row
-	at    int // position in buf
-	n     int // rows in buf
-	vals  []parquet.Value
-	row   int
-	e     error
+	path   string
+	f      *os.File
+	groups []parquet.RowGroup // row groups not yet started
+	cols   []string
+	index  []int          // leaf column index of each asked column
+	cursor []columnCursor // one per asked column, over the current row group
+	left   int64          // rows left in the current row group
+	vals   []parquet.Value
+	row    int
+	e      error
 }
 
-// parquetBatch is how many rows are read from a row group at a time.
+// columnCursor reads one column chunk's values a page at a time.
+type columnCursor struct {
+	pages parquet.Pages
+	page  parquet.Page
+	vr    parquet.ValueReader
+	buf   []parquet.Value
+	at, n int
+}
+
+// parquetBatch is how many values of a column are decoded at a time.
 const parquetBatch = 4096
 
 func openParquet(path string, cols []string) (*parquetRecords, error) {
@@ -40,7 +51,7 @@ func openParquet(path string, cols []string) (*parquetRecords, error) {
 		f.Close()
 		return nil, &InputError{File: path, Err: err}
 	}
-	pf, err := parquet.OpenFile(f, info.Size())
+	pf, err := parquet.OpenFile(f, info.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
 		f.Close()
 		return nil, &InputError{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
@@ -52,68 +63,117 @@ func openParquet(path string, cols []string) (*parquetRecords, error) {
 			f.Close()
 			return nil, &InputError{File: path, Column: c, Err: fmt.Errorf("no such column (expected %v)", cols)}
 		}
+		if leaf.MaxRepetitionLevel > 0 {
+			f.Close()
+			return nil, &InputError{File: path, Column: c, Err: errors.New("a repeated column (expected one value per row)")}
+		}
 		index[i] = leaf.ColumnIndex
 	}
-	return &parquetRecords{path: path, f: f, next_: pf.RowGroups(), cols: cols, index: index,
-		buf: make([]parquet.Row, parquetBatch), vals: make([]parquet.Value, len(cols))}, nil
+	p := &parquetRecords{path: path, f: f, groups: pf.RowGroups(), cols: cols, index: index,
+		cursor: make([]columnCursor, len(cols)), vals: make([]parquet.Value, len(cols))}
+	for i := range p.cursor {
+		p.cursor[i].buf = make([]parquet.Value, parquetBatch)
+	}
+	return p, nil
 }
 
 func (p *parquetRecords) next() bool {
-	for p.at >= p.n {
-		if !p.fill() {
+	if p.e != nil {
+		return false
+	}
+	for p.left == 0 {
+		if !p.startGroup() {
 			return false
 		}
 	}
 	p.row++
-	row := p.buf[p.at]
-	p.at++
-	for i := range p.vals {
-		p.vals[i] = parquet.Value{}
-	}
-	for _, v := range row {
-		for i, c := range p.index {
-			if v.Column() == c {
-				p.vals[i] = v
+	for i := range p.cursor {
+		v, err := p.cursor[i].next()
+		if err != nil {
+			if err == io.EOF {
+				err = fmt.Errorf("column %q ends before the row group's %d rows", p.cols[i], p.row)
 			}
+			p.e = &InputError{File: p.path, Row: p.row, Err: err}
+			return false
 		}
+		p.vals[i] = v
 	}
+	p.left--
 	return true
 }
 
-// fill reads the next batch of rows, moving to the next row group when the
-// current one is done; false at the end of the file or on error.
-func (p *parquetRecords) fill() bool {
-	for {
-		if p.rows == nil {
-			if len(p.next_) == 0 {
-				return false
-			}
-			p.rows = p.next_[0].Rows()
-			p.next_ = p.next_[1:]
-		}
-		n, err := p.rows.ReadRows(p.buf)
-		if n > 0 {
-			p.at, p.n = 0, n
-			return true
-		}
-		if err != nil && err != io.EOF {
-			p.e = &InputError{File: p.path, Row: p.row + 1, Err: err}
+// startGroup opens the asked columns of the next row group; false at the
+// end of the file.
+func (p *parquetRecords) startGroup() bool {
+	p.closeCursors()
+	if len(p.groups) == 0 {
+		return false
+	}
+	rg := p.groups[0]
+	p.groups = p.groups[1:]
+	chunks := rg.ColumnChunks()
+	for i, c := range p.index {
+		if c >= len(chunks) {
+			p.e = &InputError{File: p.path, Column: p.cols[i], Err: errors.New("column chunk missing from a row group")}
 			return false
 		}
-		p.rows.Close()
-		p.rows = nil
+		p.cursor[i].pages = chunks[c].Pages()
 	}
+	p.left = rg.NumRows()
+	return true
+}
+
+// closeCursors releases the current row group's page readers.
+func (p *parquetRecords) closeCursors() {
+	for i := range p.cursor {
+		p.cursor[i].close()
+	}
+}
+
+// next returns the column's next value, reading pages as needed; io.EOF
+// when the chunk has no more.
+func (c *columnCursor) next() (parquet.Value, error) {
+	for c.at >= c.n {
+		if c.vr != nil {
+			n, err := c.vr.ReadValues(c.buf)
+			c.at, c.n = 0, n
+			if n > 0 {
+				break
+			}
+			if err != nil && err != io.EOF {
+				return parquet.Value{}, err
+			}
+			parquet.Release(c.page)
+			c.page, c.vr = nil, nil
+		}
+		page, err := c.pages.ReadPage()
+		if err != nil {
+			return parquet.Value{}, err
+		}
+		c.page, c.vr = page, page.Values()
+	}
+	v := c.buf[c.at]
+	c.at++
+	return v, nil
+}
+
+// close releases the cursor's page and page reader.
+func (c *columnCursor) close() {
+	if c.page != nil {
+		parquet.Release(c.page)
+	}
+	if c.pages != nil {
+		c.pages.Close()
+	}
+	*c = columnCursor{buf: c.buf}
 }
 
 func (p *parquetRecords) err() error { return p.e }
 
 func (p *parquetRecords) close() error {
-	if p.rows != nil {
-		p.rows.Close()
-	}
+	p.closeCursors()
 	return p.f.Close()
 }
-
 func (p *parquetRecords) fieldError(i int, err error) error {
 	return &InputError{File: p.path, Row: p.row, Column: p.cols[i], Err: err}
 }
