@@ -36,6 +36,7 @@ func TestTrackersReadLive(t *testing.T) {
 		model.WithAfterTick(func(n int) { mu.Lock(); done = n; mu.Unlock() }))
 	require.NoError(t, err)
 	require.NoError(t, m.SetComponents(schedule(&WaningImmunityParams{RatePerTick: 0.01})...))
+	require.NoError(t, m.Initialize(), "readers start on an initialised model, as the CLI's do")
 	trackers := []metrics.TickRanger{model.InstancesOf[*SusceptibleTracker](m)[0], model.InstancesOf[*SusceptibleShare](m)[0]}
 	rows := make([]int, len(trackers)) // rows seen by each reader's last full walk
 	stop := make(chan struct{})
