@@ -30,7 +30,9 @@ func TestRenderIncompleteTick(t *testing.T) {
 	}{
 		{"CSV cut before the last tick's R", false, func(r tidyRow) bool { return r.Tick < ticks-1 || r.State != "R" }, 0,
 			[]string{"incomplete last tick 5", `no rows of state "R"`, "cut while it was written"}},
-		{"CSV cut inside the last tick's I", false, func(r tidyRow) bool { return r.Tick < ticks-1 || r.State == "S" || (r.State == "I" && r.PatchID == patchID(0)) }, 0,
+		{"CSV cut inside the last tick's I", false, func(r tidyRow) bool {
+			return r.Tick < ticks-1 || r.State == "S" || (r.State == "I" && r.PatchID == patchID(0))
+		}, 0,
 			[]string{"incomplete last tick 5", `1 of the 3 rows of state "I"`, `no rows of state "R"`}},
 		{"Parquet cut before the last tick's R", true, func(r tidyRow) bool { return r.Tick < ticks-1 || r.State != "R" }, 0,
 			[]string{"incomplete last tick 5", `no rows of state "R"`}},

@@ -27,6 +27,7 @@ type runData struct {
 	ensI       *ensembleSeries // ensemble: global I
 	ensCases   *ensembleSeries // ensemble: global reported cases
 	ensGroups  *ensembleGroups // ensemble: the largest patches' reported cases (or I)
+	user       []*Table        // user tables (user trackers' tidy outputs)
 	notes      []string        // inputs missing or unusable, one line each
 }
 
@@ -60,6 +61,9 @@ func loadRun(dir string) (*runData, error) {
 	if err := d.readTidyInputs(perPatchStates); err != nil {
 		return nil, err
 	}
+	if err := d.readUserTables(); err != nil {
+		return nil, err
+	}
 	if d.timingFile = filepath.Join(dir, "timing.csv"); fileExists(d.timingFile) {
 		if d.timing, err = readTiming(d.timingFile); err != nil {
 			return nil, err
@@ -67,7 +71,7 @@ func loadRun(dir string) (*runData, error) {
 	} else {
 		d.note("no timing.csv: per-phase timing skipped")
 	}
-	if d.states == nil && d.timing == nil && d.incidence == nil && isDir(filepath.Join(dir, ensembleDir)) {
+	if d.states == nil && d.timing == nil && d.incidence == nil && d.user == nil && isDir(filepath.Join(dir, ensembleDir)) {
 		// An ensemble's directory: the single-run inputs are not missing,
 		// they live elsewhere.
 		d.notes = []string{fmt.Sprintf("%s holds ensemble outputs only: one replicate's pictures come from `rubeola plot %s` (run --keep-replicates)", dir, filepath.Join(dir, "replicates", "r000"))}

@@ -61,7 +61,7 @@ func openParquet(path string, cols []string) (*parquetRecords, error) {
 		leaf, ok := pf.Schema().Lookup(c)
 		if !ok {
 			f.Close()
-			return nil, &InputError{File: path, Column: c, Err: fmt.Errorf("no such column (expected %v)", cols)}
+			return nil, &InputError{File: path, Column: c, Err: fmt.Errorf("%w of that name (expected %v)", errNoColumn, cols)}
 		}
 		if leaf.MaxRepetitionLevel > 0 {
 			f.Close()
