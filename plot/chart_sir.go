@@ -134,7 +134,7 @@ func sirPlots(t *tidyTable, unit string, stepDays int) (top, bottom, small *plot
 			continue
 		}
 		if small == nil {
-			small = newPlot("", "date", "declared compartments, people (own scale)")
+			small = newPlot("", "date", "people")
 			dateAxis(small)
 			small.Y.Tick.Marker = plot.TickerFunc(countTicks)
 			small.Add(plotter.NewGrid())
@@ -152,8 +152,12 @@ func sirPlots(t *tidyTable, unit string, stepDays int) (top, bottom, small *plot
 			c.p.Legend.Add(c.label, l)
 		}
 	}
-	// Head room for the legend above the top panel's lines.
+	// Head room for the legend above the top panel's lines (more when a
+	// third panel makes the panels lower, the legend as tall).
 	top.Y.Max = 1.3 * topMax
+	if small != nil {
+		top.Y.Max = 1.6 * topMax
+	}
 	fromZero(top)
 	if seir {
 		// Head room for the legend above the bottom panel's lines.

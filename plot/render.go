@@ -129,7 +129,7 @@ func Render(dir, outDir string, opts Options) (Result, error) {
 	pics = append(pics, mine...)
 	res := Result{Skipped: d.notes}
 	if len(pics) == 0 {
-		return res, fmt.Errorf("%s: %w: expected states.csv or states.parquet (S, I, R), cases or per-patch states with population (heat-map, fade-outs), timing.csv or ensemble/states.csv|.parquet", dir, ErrNothingToPlot)
+		return res, fmt.Errorf("%s: %w: expected states.csv or states.parquet (S, I, R), cases or per-patch states with population (heat-map, fade-outs), timing.csv, ensemble/states.csv|.parquet or a user tracker's tidy table", dir, ErrNothingToPlot)
 	}
 	tmp, err := newStaging(outDir)
 	if err != nil {
