@@ -15,9 +15,6 @@ import (
 // the time of copying the bytes into the page cache.
 const csvBufferSize = 512 << 10
 
-// csvHeader is the tidy header without the leading tracker column.
-const csvHeader = "tick,date,patch_id,state,count\n"
-
 // csvLabelsHeader is the tidy header's label columns, before the value
 // column ("count", or "value" for a [FloatTracker]).
 const csvLabelsHeader = "tick,date,patch_id,state,"
