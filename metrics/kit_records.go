@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
+	"slices"
 
 	"github.com/rubeola/rubeola/phases"
 )
@@ -51,12 +52,7 @@ func (k *Kit[V]) Series(state string) ([]V, error) {
 // Values returns state's values as [recorded tick][group] (copies); an
 // unknown state is an error.
 func (k *Kit[V]) Values(state string) ([][]V, error) {
-	s := -1
-	for i, name := range k.spec.States {
-		if name == state {
-			s = i
-		}
-	}
+	s := slices.Index(k.spec.States, state)
 	if s < 0 {
 		return nil, fmt.Errorf("%s: unknown state %q (states are %q)", k.spec.Name, state, k.spec.States)
 	}
@@ -71,13 +67,7 @@ func (k *Kit[V]) Values(state string) ([][]V, error) {
 // Last returns state's value of group g at the last recorded tick, false
 // before the first tick (or for an unknown state or group).
 func (k *Kit[V]) Last(state string, g int) (V, bool) {
-	n := k.rec.count()
-	s := -1
-	for i, name := range k.spec.States {
-		if name == state {
-			s = i
-		}
-	}
+	n, s := k.rec.count(), slices.Index(k.spec.States, state)
 	if n == 0 || s < 0 || g < 0 || g >= len(k.groupIDs) {
 		return 0, false
 	}
