@@ -16,10 +16,12 @@ import (
 // descheduled process) can take ten to a hundred times the usual; the y
 // axis stops at the larger of 3 × the median total and 1.2 × the 95th
 // percentile, and the title says how many ticks go beyond. A run of more
-// than maxTimingPoints ticks is drawn as the means of consecutive runs of
-// ticks (the legend's figures are still of every tick): a stack of 7 300
-// daily ticks' noise is a solid smear at 1 200 pixels wide, and costs the
-// rasteriser 14 s of CPU where 600 points cost about one.
+// than maxTimingPoints ticks is drawn as the medians of consecutive runs
+// of ticks (the legend's figures are still of every tick): a stack of
+// 7 300 daily ticks' noise is a smear at 1 200 pixels wide, and costs the
+// rasteriser 14 s of CPU where 600 points cost well under one; medians,
+// not means, so that the slow ticks' spikes (garbage collection, a
+// descheduled process) do not widen into the neighbouring ticks.
 func timingPicture(t *timingTable, path string) (func(draw.Canvas) error, error) {
 	n := len(t.ticks)
 	total := make([]float64, n)
@@ -39,9 +41,9 @@ func timingPicture(t *timingTable, path string) (func(draw.Canvas) error, error)
 	slices.Sort(sorted)
 	yMax := scale * min(sorted[n-1], max(3*sorted[(n-1)/2], 1.2*sorted[(n-1)*95/100]))
 	per := ceilDiv(n, maxTimingPoints) // ticks per drawn point
-	xs, us, total := binMeans(t.ticks, per), make([][]float64, len(t.us)), binMeans(total, per)
+	xs, us, total := binFirsts(t.ticks, per), make([][]float64, len(t.us)), binMedians(total, per)
 	for k := range t.us {
-		us[k] = binMeans(t.us[k], per)
+		us[k] = binMedians(t.us[k], per)
 	}
 	above := 0
 	for _, v := range total {
@@ -52,8 +54,8 @@ func timingPicture(t *timingTable, path string) (func(draw.Canvas) error, error)
 	title := fmt.Sprintf("Time per tick by phase, %d ticks (%s)", n, baseName(path))
 	cut := "slower ticks"
 	if per > 1 {
-		title = fmt.Sprintf("Time per tick by phase, %d ticks, each point the mean of %d (%s)", n, per, baseName(path))
-		cut = "slower points"
+		title = fmt.Sprintf("Time per tick by phase, %d ticks, medians of %d (%s)", n, per, baseName(path))
+		cut = "points"
 	}
 	if above > 0 {
 		title += fmt.Sprintf("; %d %s cut off", above, cut)
@@ -94,7 +96,7 @@ func timingPicture(t *timingTable, path string) (func(draw.Canvas) error, error)
 	if yMax > 0 {
 		p.Y.Max = yMax
 	}
-	p.X.Min, p.X.Max = xs[0], xs[m-1]
+	p.X.Min, p.X.Max = t.ticks[0], t.ticks[n-1]
 	for i := len(entries) - 1; i >= 0; i-- { // the top of the stack first
 		entries[i]()
 	}
@@ -140,15 +142,25 @@ func medianOf(v []float64) float64 {
 // two pixels per point at the default 1 200-pixel width.
 const maxTimingPoints = 600
 
-// binMeans returns the means of v's consecutive runs of per values (the
-// last run may be shorter); v itself when per is 1.
-func binMeans(v []float64, per int) []float64 {
+// binMedians returns the medians ([medianOf]) of v's consecutive runs of
+// per values (the last run may be shorter); v itself when per is 1.
+func binMedians(v []float64, per int) []float64 { return binOf(v, per, medianOf) }
+
+// binFirsts returns the first value of each of v's consecutive runs of
+// per values (a run's first tick, where its point is drawn).
+func binFirsts(v []float64, per int) []float64 {
+	return binOf(v, per, func(run []float64) float64 { return run[0] })
+}
+
+// binOf returns f of each of v's consecutive runs of per values; v itself
+// when per is 1.
+func binOf(v []float64, per int, f func([]float64) float64) []float64 {
 	if per <= 1 {
 		return v
 	}
 	out := make([]float64, 0, ceilDiv(len(v), per))
 	for i := 0; i < len(v); i += per {
-		out = append(out, meanOf(v[i:min(i+per, len(v))]))
+		out = append(out, f(v[i:min(i+per, len(v))]))
 	}
 	return out
 }
