@@ -73,45 +73,39 @@ func (c *SusceptibleTracker) Series() []int64 {
 	return s
 }
 
-// SusceptibleShare records, every shareEvery ticks, the share of each
-// grid row's people who are susceptible, S / (S + I + R): a float-valued
-// tracker, grouped by the first part of the patch ids (aggregation level
-// 0: the grid's rows "0", "1", …), written as shares.csv with a "value"
-// column.
-type SusceptibleShare struct{ *metrics.Kit[float64] }
-
 // shareEvery is the share tracker's sampling step: every other tick.
 const shareEvery = 2
 
-// NewSusceptibleShare returns the share tracker's factory.
+// SusceptibleShare records each grid row's share of susceptibles every other tick.
+type SusceptibleShare struct{ *metrics.Kit[float64] }
+
+var shareSpec = metrics.TrackerSpec[float64]{
+	Name:   SusceptibleShareName,
+	File:   "shares", // shares.csv or shares.parquet
+	States: []string{"S_share"},
+	Params: metrics.KitParams{AggregationLevel: 0, Every: shareEvery},
+	Measure: func(s *metrics.Sample[float64]) error {
+		w := s.Model.World()
+		for g := range s.Groups() {
+			susceptible := s.Sum(g, w.S())
+			if n := susceptible + s.Sum(g, w.I()) + s.Sum(g, w.R()); n > 0 {
+				s.Set(0, g, float64(susceptible)/float64(n))
+			}
+		}
+		return nil
+	},
+}
+
+// NewSusceptibleShare returns the share tracker's factory: a float-valued
+// tracker grouped by the first part of the patch ids (aggregation level
+// 0: the grid's rows "0", "1", …), written as shares.csv with a "value"
+// column; a group nobody lives in keeps the share 0.
 func NewSusceptibleShare() phases.Factory {
-	spec := metrics.TrackerSpec[float64]{
-		Name:    SusceptibleShareName,
-		File:    "shares",
-		States:  []string{"S_share"},
-		Params:  metrics.KitParams{AggregationLevel: 0, Every: shareEvery},
-		Measure: measureShare,
-	}
 	return func(m phases.Model) (phases.Component, error) {
-		k, err := metrics.NewKit(m, spec)
+		k, err := metrics.NewKit(m, shareSpec)
 		if err != nil {
 			return nil, err
 		}
 		return &SusceptibleShare{k}, nil
 	}
-}
-
-// measureShare is the share tracker's per-tick function: ΣS / ΣN per group
-// (0 for a group nobody lives in).
-func measureShare(s *metrics.Sample[float64]) error {
-	w := s.Model.World()
-	sCol, iCol, rCol := w.S(), w.I(), w.R()
-	for g := range s.Groups() {
-		susceptible := s.Sum(g, sCol)
-		n := susceptible + s.Sum(g, iCol) + s.Sum(g, rCol)
-		if n > 0 {
-			s.Set(0, g, float64(susceptible)/float64(n))
-		}
-	}
-	return nil
 }
