@@ -143,6 +143,21 @@ func NewKit[V Value](m phases.Model, spec TrackerSpec[V]) (*Kit[V], error) {
 	return k, nil
 }
 
+// KitFactory returns a component factory for spec whose instances are a
+// type of your own that embeds the [Kit] (wrap builds it from the kit),
+// so that model.InstancesOf finds them by that type:
+//
+//	metrics.KitFactory(spec, func(k *metrics.Kit[float64]) *MyTracker { return &MyTracker{k} })
+func KitFactory[V Value, C phases.Component](spec TrackerSpec[V], wrap func(*Kit[V]) C) phases.Factory {
+	return func(m phases.Model) (phases.Component, error) {
+		k, err := NewKit(m, spec)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(k), nil
+	}
+}
+
 // Factory returns a component factory for spec: each model gets its own
 // [Kit].
 func (s TrackerSpec[V]) Factory() phases.Factory {

@@ -204,6 +204,8 @@ func TestKitErrors(t *testing.T) {
 			m, err := model.NewBiweekly(kitScenario(t), quietParams(2))
 			require.NoError(t, err)
 			assert.ErrorContains(t, m.SetComponents(tc.spec.Factory()), tc.msg)
+			wrapped := metrics.KitFactory(tc.spec, func(k *metrics.Kit[float64]) *metrics.Kit[float64] { return k })
+			assert.ErrorContains(t, m.SetComponents(wrapped), tc.msg, "KitFactory refuses it too")
 		})
 	}
 

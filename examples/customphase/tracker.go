@@ -52,13 +52,7 @@ func measureSusceptibles(s *metrics.Sample[int64]) error {
 
 // NewSusceptibleTracker returns the tracker's factory.
 func NewSusceptibleTracker() phases.Factory {
-	return func(m phases.Model) (phases.Component, error) {
-		k, err := metrics.NewKit(m, susceptibleSpec)
-		if err != nil {
-			return nil, err
-		}
-		return &SusceptibleTracker{k}, nil
-	}
+	return metrics.KitFactory(susceptibleSpec, func(k *metrics.Kit[int64]) *SusceptibleTracker { return &SusceptibleTracker{k} })
 }
 
 // Final returns the last recorded S (0 before the first tick).
@@ -101,11 +95,5 @@ var shareSpec = metrics.TrackerSpec[float64]{
 // 0: the grid's rows "0", "1", …), written as shares.csv with a "value"
 // column; a group nobody lives in keeps the share 0.
 func NewSusceptibleShare() phases.Factory {
-	return func(m phases.Model) (phases.Component, error) {
-		k, err := metrics.NewKit(m, shareSpec)
-		if err != nil {
-			return nil, err
-		}
-		return &SusceptibleShare{k}, nil
-	}
+	return metrics.KitFactory(shareSpec, func(k *metrics.Kit[float64]) *SusceptibleShare { return &SusceptibleShare{k} })
 }
