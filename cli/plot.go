@@ -48,7 +48,9 @@ func newPlotCmd(stdout io.Writer) *cobra.Command {
 			"PNG pictures (SVG with --svg) into DIR/plots (or --out): S, I, R (S, E, I, R) over time, an\n" +
 			"incidence (daily model: prevalence) heat-map, reported cases of the largest groups, the fade-out\n" +
 			"curve, per-phase time per tick and ensemble bands, each worded in the run's tick length (per\n" +
-			"biweek, per day). Pictures whose inputs are missing are skipped with a note (docs/plots.md).",
+			"biweek, per day); each user tracker's table as a time series by group (table-NAME), and the\n" +
+			"pictures a binary registered (plot.RegisterPicture). Pictures whose inputs are missing are\n" +
+			"skipped with a note; a table cut while it was written is refused (docs/plots.md).",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]

@@ -4,6 +4,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -76,4 +77,33 @@ func TestPlotCommand(t *testing.T) {
 
 	code, _, _ = runCLI(t, "plot")
 	assert.Equal(t, 2, code, "DIR is required")
+}
+
+// TestPlotCutStates: a run's states.csv cut at a field boundary inside its
+// last tick (the R row gone, as a killed writer leaves it; issue 26 item
+// 7) is refused with exit 2 and a message naming the file, the tick and
+// the missing state; cut at a tick's end, the summary's num_ticks gives
+// it away.
+func TestPlotCutStates(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, stderr := runCLI(t, "run", "--out", dir, "--no-progress", "--ticks", "13")
+	require.Equal(t, 0, code, stderr)
+	path := filepath.Join(dir, "states.csv")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := strings.SplitAfter(strings.TrimSuffix(string(data), "\n"), "\n")
+	// Header + 13 ticks × S, I, R: the last line is tick 12's R.
+	require.Len(t, lines, 1+13*3)
+	require.True(t, strings.HasPrefix(lines[len(lines)-1], "12,"))
+
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines[:len(lines)-1], "")), 0o644))
+	code, _, stderr = runCLI(t, "plot", dir)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, path+`: incomplete last tick 12: no rows of state "R"`)
+	assert.NoDirExists(t, filepath.Join(dir, "plots"))
+
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines[:1+12*3], "")), 0o644))
+	code, _, stderr = runCLI(t, "plot", dir)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, path+": ends after tick 11, but "+filepath.Join(dir, "summary.json")+" says the run has 13 ticks")
 }

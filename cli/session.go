@@ -249,9 +249,11 @@ func jsonFile(name string, v any) outputFile {
 	}}
 }
 
-// trackerFileBase names a tracker's output file.
+// trackerFileBase names a tracker's output file: the built-in trackers'
+// fixed names, a [metrics.FileNamer]'s own (a tracker kit's), else Name()
+// in lower case with spaces as "_".
 func trackerFileBase(t metrics.Tracker) string {
-	switch t.(type) {
+	switch t := t.(type) {
 	case *metrics.StateTracker:
 		return "states"
 	case *metrics.PopulationTracker:
@@ -260,6 +262,8 @@ func trackerFileBase(t metrics.Tracker) string {
 		return "cases"
 	case *metrics.FadeOutTracker:
 		return "fadeouts"
+	case metrics.FileNamer:
+		return t.FileBase()
 	}
 	return strings.ToLower(strings.ReplaceAll(t.Name(), " ", "_"))
 }

@@ -11,6 +11,13 @@
 //	metrics.NewFadeOutTracker(nil)                // [FadeOutTracker]: patches with I == 0, [tick]
 //	metrics.NewCaseSurveillanceTracker(nil)       // [CaseSurveillanceTracker]: Binomial(I, detection_rate) per group, [group][tick]; negative binomial reporting, windows, incidence
 //
+// A tracker of your own is a declaration and a per-tick function on the
+// tracker kit ([TrackerSpec], [NewKit], [Kit], [Sample]): storage,
+// grouping, every-k sampling, int64 or float64 values, snapshot state,
+// memory estimate, tidy export under a chosen file name and safe live
+// reading come with it (docs/trackers.md). Every tracker's blocks are read
+// from another goroutine while the model runs ([Tracker]).
+//
 // Grouping (aggregation_level) has one meaning everywhere: [AllPatches] (−1)
 // is one group "all_patches", [PerPatch] (−2) one group per patch, k ≥ 0 the
 // first k+1 colon-separated parts of the id; groups are listed in first

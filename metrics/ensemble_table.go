@@ -125,6 +125,9 @@ func (t *EnsembleTable) check(n int, blocks []Block, more []bool) error {
 	}
 	b0 := blocks[0]
 	for r, b := range blocks {
+		if b.Values != nil {
+			return fmt.Errorf("%s: replicate %d: float values (ensemble quantiles are taken of integer counts only)", t.name, r)
+		}
 		if len(b.Counts) != len(b.IDs) {
 			return fmt.Errorf("%s: replicate %d: block of tick %d, state %q has %d ids but %d counts", t.name, r, b.Tick, b.State, len(b.IDs), len(b.Counts))
 		}

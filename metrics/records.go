@@ -10,38 +10,48 @@ import (
 	"github.com/rubeola/rubeola/phases"
 )
 
-// records is a tracker's storage: one row of width values per tick,
+// Value is the type of a tracker's stored values: int64 counts (every
+// built-in tracker) or float64 (a share, a rate: a [Kit] may hold either).
+type Value interface{ int64 | float64 }
+
+// store is a tracker's storage: one row of width values per tick,
 // tick-major (row t is data[t·width : (t+1)·width]), sized for num_ticks
-// ticks. Tick-major rows make growing the run (a snapshot loaded with more
+// ticks (a [Kit] sampling every k ticks: one row per sampled tick).
+// Tick-major rows make growing the run (a snapshot loaded with more
 // ticks) an append and keep each Step's writes contiguous.
-type records struct {
+type store[V Value] struct {
 	width    int          // values per tick
 	ticks    int          // capacity in ticks (num_ticks)
 	recorded atomic.Int64 // ticks recorded so far (highest recorded tick + 1)
-	data     []int64      // ticks·width values
+	data     []V          // ticks·width values
+	signed   bool         // negative values are allowed (restore checks them otherwise)
+	every    int          // row i holds tick i·every (0 or 1: every tick)
 }
+
+// records is the built-in trackers' storage of int64 counts.
+type records = store[int64]
 
 // size allocates zeroed storage for ticks ticks, backed by huge pages
 // where the kernel allows and faulted in now, so that no tick pays for
 // first touch (internal/hugepage).
-func (r *records) size(width, ticks int) {
+func (r *store[V]) size(width, ticks int) {
 	r.width, r.ticks = width, ticks
 	r.recorded.Store(0)
-	r.data = hugepage.MakeFaulted[int64](width * ticks)
+	r.data = hugepage.MakeFaulted[V](width * ticks)
 }
 
 // count returns the number of ticks recorded so far. It may be called from
 // another goroutine while the model runs (an export that follows the run,
 // see [Tracker]); rows of ticks the caller knows to be complete are then
 // safe to read.
-func (r *records) count() int { return int(r.recorded.Load()) }
+func (r *store[V]) count() int { return int(r.recorded.Load()) }
 
 // row returns tick t's values (a view into data).
-func (r *records) row(t int) []int64 { return r.data[t*r.width : (t+1)*r.width] }
+func (r *store[V]) row(t int) []V { return r.data[t*r.width : (t+1)*r.width] }
 
 // record returns tick t's row for writing, cleared, and marks t recorded. A
 // tick outside the sized range is an error naming the tracker.
-func (r *records) record(name string, t int) ([]int64, error) {
+func (r *store[V]) record(name string, t int) ([]V, error) {
 	if t < 0 || t >= r.ticks {
 		return nil, fmt.Errorf("%s: tick %d outside the %d ticks it was sized for", name, t, r.ticks)
 	}
@@ -57,9 +67,9 @@ func (r *records) record(name string, t int) ([]int64, error) {
 // columns (the tracker's groups or patches, known before storage is sized)
 // and every tick sized for (ticks not yet recorded are 0), in one
 // allocation.
-func (r *records) byColumn(columns int) [][]int64 {
-	out := make([][]int64, columns)
-	flat := make([]int64, columns*r.ticks)
+func (r *store[V]) byColumn(columns int) [][]V {
+	out := make([][]V, columns)
+	flat := make([]V, columns*r.ticks)
 	for k := range out {
 		out[k] = flat[k*r.ticks : (k+1)*r.ticks : (k+1)*r.ticks]
 	}
@@ -72,18 +82,19 @@ func (r *records) byColumn(columns int) [][]int64 {
 }
 
 // rows returns copies of the recorded rows (a snapshot's content).
-func (r *records) rows() [][]int64 {
-	out := make([][]int64, r.count())
+func (r *store[V]) rows() [][]V {
+	out := make([][]V, r.count())
 	for t := range out {
-		out[t] = append([]int64(nil), r.row(t)...)
+		out[t] = append([]V(nil), r.row(t)...)
 	}
 	return out
 }
 
 // restore sizes storage for ticks ticks and copies saved rows into it. Rows
-// must have width values each, none negative (every tracker stores counts),
-// and fit into ticks; errors name the tracker.
-func (r *records) restore(name string, width, ticks int, saved [][]int64) error {
+// must have width values each, none negative unless the store is signed
+// (every built-in tracker stores counts), and fit into ticks; errors name
+// the tracker.
+func (r *store[V]) restore(name string, width, ticks int, saved [][]V) error {
 	if len(saved) > ticks {
 		return fmt.Errorf("%s: snapshot holds %d recorded ticks, more than num_ticks %d", name, len(saved), ticks)
 	}
@@ -92,8 +103,8 @@ func (r *records) restore(name string, width, ticks int, saved [][]int64) error 
 			return fmt.Errorf("%s: snapshot row for tick %d has %d values, want %d", name, t, len(row), width)
 		}
 		for k, v := range row {
-			if v < 0 {
-				return fmt.Errorf("%s: snapshot row for tick %d, value %d is %d: counts must be >= 0", name, t, k, v)
+			if v < 0 && !r.signed {
+				return fmt.Errorf("%s: snapshot row for tick %d, value %d is %v: counts must be >= 0", name, t, k, v)
 			}
 		}
 	}
@@ -121,20 +132,43 @@ func stateColumns(m phases.Model) ([][]int64, error) {
 	return cols, nil
 }
 
-// blocks yields the recorded rows from ≤ t < to as export blocks (see
-// [Block]): tick-major, then one block per state, labelled ids and dated
-// by dates. Row t holds the states one after the other, len(ids) values
-// each.
-func (r *records) blocks(from, to int, dates func(t int) time.Time, ids []string, states []string) iter.Seq[Block] {
+// blocks yields the recorded rows of ticks from ≤ t < to as export blocks
+// (see [Block]): tick-major, then one block per state, labelled ids and
+// dated by dates. Row i holds tick i·every (every tick unless the store
+// samples), the states one after the other, len(ids) values each.
+func (r *store[V]) blocks(from, to int, dates func(t int) time.Time, ids []string, states []string) iter.Seq[Block] {
 	return func(yield func(Block) bool) {
-		g := len(ids)
-		for t := max(from, 0); t < min(to, r.count()); t++ {
-			row, date := r.row(t), dates(t)
+		g, step := len(ids), max(r.every, 1)
+		first, end := ceilDiv(max(from, 0), step), min(ceilDiv(to, step), r.count())
+		for i := first; i < end; i++ {
+			t := i * step
+			row, date := r.row(i), dates(t)
 			for k, state := range states {
-				if !yield(Block{Tick: t, Date: date, State: state, IDs: ids, Counts: row[k*g : (k+1)*g : (k+1)*g]}) {
+				if !yield(valueBlock(Block{Tick: t, Date: date, State: state, IDs: ids}, row[k*g:(k+1)*g:(k+1)*g])) {
 					return
 				}
 			}
 		}
 	}
+}
+
+// ceilDiv is ⌈a/b⌉ for a ≥ 0, b > 0, without overflow at math.MaxInt.
+func ceilDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 {
+		q++
+	}
+	return q
+}
+
+// valueBlock returns b with its values: Counts for int64, Values for
+// float64.
+func valueBlock[V Value](b Block, values []V) Block {
+	switch v := any(values).(type) {
+	case []int64:
+		b.Counts = v
+	case []float64:
+		b.Values = v
+	}
+	return b
 }

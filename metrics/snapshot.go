@@ -3,6 +3,7 @@ package metrics
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -52,13 +53,8 @@ func encodeState(name string, s trackerState) (json.RawMessage, error) {
 // and trailing data are errors); rows must be present.
 func decodeState(name string, data json.RawMessage) (trackerState, error) {
 	var s trackerState
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
+	if err := decodeStrict(data, &s); err != nil {
 		return trackerState{}, fmt.Errorf("%s: snapshot state: %w", name, err)
-	}
-	if dec.More() {
-		return trackerState{}, fmt.Errorf("%s: snapshot state: unexpected data after the object", name)
 	}
 	if s.Rows == nil {
 		return trackerState{}, fmt.Errorf("%s: snapshot state: missing \"rows\"", name)
@@ -89,6 +85,20 @@ func checkPatches(name string, saved *int, want int) error {
 		return fmt.Errorf("%s: snapshot state: missing \"patches\"", name)
 	case *saved != want:
 		return fmt.Errorf("%s: snapshot covers %d patches, the model has %d", name, *saved, want)
+	}
+	return nil
+}
+
+// decodeStrict unmarshals data into v: unknown keys and data after the
+// object are errors.
+func decodeStrict(data json.RawMessage, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("unexpected data after the object")
 	}
 	return nil
 }

@@ -15,8 +15,9 @@ import (
 // the time of copying the bytes into the page cache.
 const csvBufferSize = 512 << 10
 
-// csvHeader is the tidy header without the leading tracker column.
-const csvHeader = "tick,date,patch_id,state,count\n"
+// csvLabelsHeader is the tidy header's label columns, before the value
+// column ("count", or "value" for a [FloatTracker]).
+const csvLabelsHeader = "tick,date,patch_id,state,"
 
 // WriteTidyCSV streams the trackers' tidy rows as CSV into w (SPEC §8.5).
 // One tracker: header tick,date,patch_id,state,count; several: a leading
@@ -27,8 +28,15 @@ const csvHeader = "tick,date,patch_id,state,count\n"
 // the table's size; the output is byte-identical to encoding/csv's. Each
 // tick's labels (tracker, tick, date) are formatted once per tick and each
 // id's (with the state) once per id list and state, not once per row.
+// Trackers of float values ([FloatTracker]) have a "value" column instead
+// of "count", each value the shortest decimal that reads back to the same
+// float64; they cannot share a file with trackers of counts.
 func WriteTidyCSV(w io.Writer, trackers ...Tracker) error {
-	e := newCSVEncoder(w, len(trackers) > 1, csvHeader)
+	col, err := valueKind(trackers)
+	if err != nil {
+		return err
+	}
+	e := newCSVEncoder(w, len(trackers) > 1, csvLabelsHeader+col+"\n")
 	for _, t := range trackers {
 		e.startTracker(t.Name())
 		for b := range t.Blocks {
@@ -96,11 +104,14 @@ func (e *csvEncoder) rowLabels(tick int, date time.Time, ids []string, state str
 // block appends b's rows; false stops the sequence after a write error or
 // a malformed block.
 func (e *csvEncoder) block(b Block) bool {
-	if len(b.IDs) != len(b.Counts) {
-		e.err = fmt.Errorf("%s: block of tick %d, state %q has %d ids but %d counts", e.name, b.Tick, b.State, len(b.IDs), len(b.Counts))
+	if len(b.IDs) != b.Len() {
+		e.err = fmt.Errorf("%s: block of tick %d, state %q has %d ids but %d counts", e.name, b.Tick, b.State, len(b.IDs), b.Len())
 		return false
 	}
 	head, labels := e.rowLabels(b.Tick, b.Date, b.IDs, b.State)
+	if b.Values != nil {
+		return e.floatRows(head, labels, b.Values)
+	}
 	counts := b.Counts[:len(labels.ends)]
 	buf, ok, start := e.buf, true, 0
 	for k, end := range labels.ends {
@@ -141,4 +152,21 @@ func (e *csvEncoder) flush() bool {
 		e.buf = e.buf[:0]
 	}
 	return e.err == nil
+}
+
+// floatRows appends a float-valued block's rows (head and labels as in
+// [csvEncoder.block]); false after a write error.
+func (e *csvEncoder) floatRows(head []byte, labels *csvLabels, values []float64) bool {
+	buf, ok, start := e.buf, true, 0
+	for k, end := range labels.ends {
+		buf = append(buf, head...)
+		buf = append(buf, labels.text[start:end]...)
+		buf = append(strconv.AppendFloat(buf, values[k], 'g', -1, 64), '\n')
+		start = end
+		if buf, ok = e.rowEnd(buf); !ok {
+			return false
+		}
+	}
+	e.buf = buf
+	return true
 }

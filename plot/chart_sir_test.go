@@ -13,8 +13,10 @@ import (
 )
 
 // TestSIRPictureDrawsDeclaredCompartments: a states table with a declared
-// compartment (W, as examples/sirs writes) puts it beside S and R in the
-// top panel; an S, I, R table has no extra state.
+// compartment (W, as examples/sirs writes) names it in the title; W stays
+// below 5 % of S (18 of 900), so it is drawn on a third panel of its own
+// scale, not at the foot of the S and R panel; an S, I, R table has no
+// extra state and no third panel.
 func TestSIRPictureDrawsDeclaredCompartments(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "states.csv")
@@ -28,9 +30,28 @@ func TestSIRPictureDrawsDeclaredCompartments(t *testing.T) {
 	require.NoError(t, err)
 	img := vgimg.New(4*vg.Inch, 3*vg.Inch)
 	require.NoError(t, draw1(draw.New(img)))
-	top, _, err := sirPlots(tbl, "patches", 0)
+	top, _, small, err := sirPlots(tbl, "patches", 0)
 	require.NoError(t, err)
 	assert.Equal(t, "Global S, I, R and W over time (states.csv)", top.Title.Text)
+	require.NotNil(t, small, "W is small: a panel of its own")
+	assert.InDelta(t, 1.3*18, small.Y.Max, 1e-9, "its own scale: W's peak 18 with the legend's head room")
+	assert.InDelta(t, 1.6*900, top.Y.Max, 1e-9, "the top panel's scale is S's (with a third panel's head room)")
 
 	assert.Empty(t, extraStates(&tidyTable{states: []string{"S", "I", "R"}}))
+}
+
+// TestSIRPictureLargeCompartmentOnTop: a declared compartment of the size
+// of S and R (W up to 400 of 900, above the 5 % threshold) stays in the
+// top panel, with no third panel.
+func TestSIRPictureLargeCompartmentOnTop(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "states.csv")
+	require.NoError(t, os.WriteFile(path, []byte("tick,date,patch_id,state,count\n"+
+		"0,2000-01-01,all_patches,S,900\n0,2000-01-01,all_patches,I,10\n0,2000-01-01,all_patches,R,90\n0,2000-01-01,all_patches,W,0\n"+
+		"1,2000-01-15,all_patches,S,500\n1,2000-01-15,all_patches,I,12\n1,2000-01-15,all_patches,R,90\n1,2000-01-15,all_patches,W,400\n"), 0o644))
+	tbl, err := readTidy(path)
+	require.NoError(t, err)
+	top, _, small, err := sirPlots(tbl, "patches", 0)
+	require.NoError(t, err)
+	assert.Nil(t, small)
+	assert.Equal(t, 1.3*900, top.Y.Max)
 }

@@ -4,11 +4,16 @@
 // groups, the fade-out curve (share of biweeks without reported cases
 // against patch population), the per-phase time per tick and, for an
 // ensemble, the median with 50 % and 90 % bands of the global I (and
-// reported cases) and of the largest patches' reported cases.
+// reported cases) and of the largest patches' reported cases; every user
+// tracker's table as a time series by group ([ReadTable] reads one); and
+// the pictures a binary added with [RegisterPicture].
 //
 // [Render] reads a run directory (CSV or Parquet tables, found by name),
 // skips a picture whose inputs are missing (with a note) and writes PNG or
 // SVG files into a plots directory atomically: all pictures or none. Bad
-// input files give an [*InputError] naming the file, row and column.
+// input files give an [*InputError] naming the file, row and column; so
+// does a table cut while it was written (its last tick incomplete). Only
+// what a picture needs is read: the population table up to its first
+// tick, Parquet files column by column.
 // docs/plots.md describes each picture and how to read it.
 package plot

@@ -85,9 +85,10 @@ type populations struct {
 	pop  map[string]float64
 }
 
-// readPopulations reads the population table (state N) at tick 0.
+// readPopulations reads the population table (state N) at tick 0, and
+// nothing after it.
 func readPopulations(path string) (*populations, error) {
-	t, err := readTidy(path)
+	t, err := readTidyTicks(path, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ const ensembleDir = "ensemble"
 type runData struct {
 	dir        string
 	numPatches int          // from summary.json (0 unknown)
+	numTicks   int          // ticks run, from summary.json (0 unknown)
 	stepDays   int          // tick length from summary.json (0 unknown)
 	states     *tidyTable   // states table: global S, I, R
 	incidence  *groupSeries // heat-map source: per-patch I, else reported cases
@@ -26,11 +27,13 @@ type runData struct {
 	ensI       *ensembleSeries // ensemble: global I
 	ensCases   *ensembleSeries // ensemble: global reported cases
 	ensGroups  *ensembleGroups // ensemble: the largest patches' reported cases (or I)
+	user       []*Table        // user tables (user trackers' tidy outputs)
 	notes      []string        // inputs missing or unusable, one line each
 }
 
 // runSummary is the part of summary.json the pictures use.
 type runSummary struct {
+	NumTicks   int  `json:"num_ticks"`
 	GroupLevel *int `json:"group_aggregation_level"`
 	Inputs     struct {
 		NumPatches int `json:"num_patches"`
@@ -58,6 +61,9 @@ func loadRun(dir string) (*runData, error) {
 	if err := d.readTidyInputs(perPatchStates); err != nil {
 		return nil, err
 	}
+	if err := d.readUserTables(); err != nil {
+		return nil, err
+	}
 	if d.timingFile = filepath.Join(dir, "timing.csv"); fileExists(d.timingFile) {
 		if d.timing, err = readTiming(d.timingFile); err != nil {
 			return nil, err
@@ -65,7 +71,7 @@ func loadRun(dir string) (*runData, error) {
 	} else {
 		d.note("no timing.csv: per-phase timing skipped")
 	}
-	if d.states == nil && d.timing == nil && d.incidence == nil && isDir(filepath.Join(dir, ensembleDir)) {
+	if d.states == nil && d.timing == nil && d.incidence == nil && d.user == nil && isDir(filepath.Join(dir, ensembleDir)) {
 		// An ensemble's directory: the single-run inputs are not missing,
 		// they live elsewhere.
 		d.notes = []string{fmt.Sprintf("%s holds ensemble outputs only: one replicate's pictures come from `rubeola plot %s` (run --keep-replicates)", dir, filepath.Join(dir, "replicates", "r000"))}
@@ -105,6 +111,7 @@ func (d *runData) readSummary() (bool, error) {
 		return false, &InputError{File: path, Err: fmt.Errorf("not a run summary: %w", err)}
 	}
 	d.numPatches = s.Inputs.NumPatches
+	d.numTicks = s.NumTicks
 	d.stepDays = s.Metadata.TimeStepDays
 	return s.GroupLevel != nil && *s.GroupLevel == -2, nil
 }
@@ -114,6 +121,9 @@ func (d *runData) readTidyInputs(perPatchStates bool) error {
 	var err error
 	if tables := stateTables(d.dir); len(tables) > 0 {
 		if d.states, err = readTidy(tables[0], "I"); err != nil {
+			return err
+		}
+		if err := d.checkStatesTicks(); err != nil {
 			return err
 		}
 	} else {
@@ -206,3 +216,14 @@ func (d *runData) seriesOf(t *tidyTable, state, what, short string, perPatch boo
 // tick, where the biweekly SIR model's I at the end of a tick is that
 // tick's incidence.
 func isSEIR(t *tidyTable) bool { return t.hasState("E") }
+
+// checkStatesTicks compares the states table's ticks with summary.json's
+// num_ticks, which describes that table: fewer is a file cut at a tick's
+// end while it was written.
+func (d *runData) checkStatesTicks() error {
+	if have := d.states.ticks(); d.numTicks > 0 && have < d.numTicks {
+		return &InputError{File: d.states.path, Err: fmt.Errorf("ends after tick %d, but %s says the run has %d ticks: the file was cut while it was written; rerun or resume the run to rewrite it",
+			have-1, filepath.Join(d.dir, "summary.json"), d.numTicks)}
+	}
+	return nil
+}

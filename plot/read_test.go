@@ -33,13 +33,14 @@ func TestReadTidyAggregates(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cases.csv")
 	require.NoError(t, os.WriteFile(path, []byte("tick,date,patch_id,state,count\n"+
 		"0,2000-01-01,a,cases,1\n0,2000-01-01,b,cases,2\n"+
-		"1,2000-01-15,b,cases,5\n"), 0o644)) // a has no row at tick 1: 0
+		"1,2000-01-15,b,cases,5\n"+ // a has no row at tick 1: 0
+		"2,2000-01-29,a,cases,3\n2,2000-01-29,b,cases,4\n"), 0o644)) // the last tick is complete
 	tab, err := readTidy(path, "cases")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"a", "b"}, tab.groups)
-	assert.Equal(t, []float64{3, 5}, tab.total("cases"))
-	assert.Equal(t, []float64{1, 0}, tab.series("cases", 0))
-	assert.Equal(t, []float64{2, 5}, tab.series("cases", 1))
+	assert.Equal(t, []float64{3, 5, 7}, tab.total("cases"))
+	assert.Equal(t, []float64{1, 0, 3}, tab.series("cases", 0))
+	assert.Equal(t, []float64{2, 5, 4}, tab.series("cases", 1))
 }
 
 func TestReadEnsembleChoosesGlobal(t *testing.T) {

@@ -46,6 +46,10 @@ func openCSV(path string, cols []string) (*csvRecords, error) {
 	return &csvRecords{path: path, f: f, r: r, cols: cols, index: index}, nil
 }
 
+// errNoColumn is a table without a column asked for (CSV: its header;
+// Parquet: its schema).
+var errNoColumn = errors.New("no column")
+
 // columnIndex finds each of cols in header.
 func columnIndex(header, cols []string) ([]int, error) {
 	at := make(map[string]int, len(header))
@@ -58,7 +62,7 @@ func columnIndex(header, cols []string) ([]int, error) {
 	for i, c := range cols {
 		j, ok := at[c]
 		if !ok {
-			return nil, fmt.Errorf("no column %q (columns: %v, expected %v)", c, header, cols)
+			return nil, fmt.Errorf("%w %q (columns: %v, expected %v)", errNoColumn, c, header, cols)
 		}
 		index[i] = j
 	}

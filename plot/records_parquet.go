@@ -2,6 +2,7 @@ package plot
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -12,23 +13,33 @@ import (
 )
 
 // parquetRecords reads a Parquet file row by row, whatever the physical
-// types of its columns (integers of any width, floats, strings, DATE).
+// types of its columns (integers of any width, floats, strings, DATE). It
+// decodes only the columns asked for, page by page, and only as far as
+// rows are asked for: a reader that stops early never decodes the later
+// row groups.
 type parquetRecords struct {
-	path  string
-	f     *os.File
-	rows  parquet.Rows
-	next_ []parquet.RowGroup
-	cols  []string
-	index []int // leaf column index of each asked column
-	buf   []parquet.Row
-	at    int // position in buf
-	n     int // rows in buf
-	vals  []parquet.Value
-	row   int
-	e     error
+	path   string
+	f      *os.File
+	groups []parquet.RowGroup // row groups not yet started
+	cols   []string
+	index  []int          // leaf column index of each asked column
+	cursor []columnCursor // one per asked column, over the current row group
+	left   int64          // rows left in the current row group
+	vals   []parquet.Value
+	row    int
+	e      error
 }
 
-// parquetBatch is how many rows are read from a row group at a time.
+// columnCursor reads one column chunk's values a page at a time.
+type columnCursor struct {
+	pages parquet.Pages
+	page  parquet.Page
+	vr    parquet.ValueReader
+	buf   []parquet.Value
+	at, n int
+}
+
+// parquetBatch is how many values of a column are decoded at a time.
 const parquetBatch = 4096
 
 func openParquet(path string, cols []string) (*parquetRecords, error) {
@@ -51,72 +62,117 @@ func openParquet(path string, cols []string) (*parquetRecords, error) {
 		leaf, ok := pf.Schema().Lookup(c)
 		if !ok {
 			f.Close()
-			return nil, &InputError{File: path, Column: c, Err: fmt.Errorf("no such column (expected %v)", cols)}
+			return nil, &InputError{File: path, Column: c, Err: fmt.Errorf("%w of that name (expected %v)", errNoColumn, cols)}
+		}
+		if leaf.MaxRepetitionLevel > 0 {
+			f.Close()
+			return nil, &InputError{File: path, Column: c, Err: errors.New("a repeated column (expected one value per row)")}
 		}
 		index[i] = leaf.ColumnIndex
 	}
-	return &parquetRecords{path: path, f: f, next_: pf.RowGroups(), cols: cols, index: index,
-		buf: make([]parquet.Row, 0, parquetBatch), vals: make([]parquet.Value, len(cols))}, nil
+	p := &parquetRecords{path: path, f: f, groups: pf.RowGroups(), cols: cols, index: index,
+		cursor: make([]columnCursor, len(cols)), vals: make([]parquet.Value, len(cols))}
+	for i := range p.cursor {
+		p.cursor[i].buf = make([]parquet.Value, parquetBatch)
+	}
+	return p, nil
 }
 
 func (p *parquetRecords) next() bool {
-	for p.at >= p.n {
-		if !p.fill() {
+	if p.e != nil {
+		return false
+	}
+	for p.left == 0 {
+		if !p.startGroup() {
 			return false
 		}
 	}
 	p.row++
-	row := p.buf[p.at]
-	p.at++
-	for i := range p.vals {
-		p.vals[i] = parquet.Value{}
-	}
-	for _, v := range row {
-		for i, c := range p.index {
-			if v.Column() == c {
-				p.vals[i] = v
+	for i := range p.cursor {
+		v, err := p.cursor[i].next()
+		if err != nil {
+			if err == io.EOF {
+				err = fmt.Errorf("column %q ends before the row group's %d rows", p.cols[i], p.row)
 			}
+			p.e = &InputError{File: p.path, Row: p.row, Err: err}
+			return false
 		}
+		p.vals[i] = v
 	}
+	p.left--
 	return true
 }
 
-// batchSize is how many rows are read at a time from a row group of rows
-// rows: at most limit (parquetBatch), at least 1. parquet-go's ReadRows
-// prepares values for every row of the batch it is given, so a full batch
-// for a small table cost 14 MB and 24 ms for 12 rows.
-func batchSize(rows int64, limit int) int {
-	return int(max(1, min(rows, int64(limit))))
-}
-
-// fill reads the next batch of rows, moving to the next row group when the
-// current one is done; false at the end of the file or on error.
-func (p *parquetRecords) fill() bool {
-	for {
-		if p.rows == nil {
-			if len(p.next_) == 0 {
-				return false
-			}
-			p.rows = p.next_[0].Rows()
-			p.buf = p.buf[:batchSize(p.next_[0].NumRows(), cap(p.buf))]
-			p.next_ = p.next_[1:]
-		}
-		n, err := readRows(p.rows, p.buf)
-		if n > 0 {
-			p.at, p.n = 0, n
-			return true
-		}
-		if err != nil && err != io.EOF {
-			p.e = &InputError{File: p.path, Row: p.row + 1, Err: err}
+// startGroup opens the asked columns of the next row group; false at the
+// end of the file.
+func (p *parquetRecords) startGroup() bool {
+	p.closeCursors()
+	if len(p.groups) == 0 {
+		return false
+	}
+	rg := p.groups[0]
+	p.groups = p.groups[1:]
+	chunks := rg.ColumnChunks()
+	for i, c := range p.index {
+		if c >= len(chunks) {
+			p.e = &InputError{File: p.path, Column: p.cols[i], Err: errors.New("column chunk missing from a row group")}
 			return false
 		}
-		p.rows.Close()
-		p.rows = nil
+		p.cursor[i].pages = chunks[c].Pages()
+	}
+	p.left = rg.NumRows()
+	return true
+}
+
+// closeCursors releases the current row group's page readers.
+func (p *parquetRecords) closeCursors() {
+	for i := range p.cursor {
+		p.cursor[i].close()
 	}
 }
 
-// openParquetFile opens a Parquet file for reading its rows: without its
-// page index and bloom filters, which row scans do not use (parquet-go
+// next returns the column's next value, reading pages as needed; io.EOF
+// when the chunk has no more. A panic of the decoder on a corrupt page is
+// returned as an error.
+func (c *columnCursor) next() (v parquet.Value, err error) {
+	defer recoverCorrupt(&err)
+	for c.at >= c.n {
+		if c.vr != nil {
+			n, err := c.vr.ReadValues(c.buf)
+			c.at, c.n = 0, n
+			if n > 0 {
+				break
+			}
+			if err != nil && err != io.EOF {
+				return parquet.Value{}, err
+			}
+			parquet.Release(c.page)
+			c.page, c.vr = nil, nil
+		}
+		page, err := c.pages.ReadPage()
+		if err != nil {
+			return parquet.Value{}, err
+		}
+		c.page, c.vr = page, page.Values()
+	}
+	v = c.buf[c.at]
+	c.at++
+	return v, nil
+}
+
+// close releases the cursor's page and page reader.
+func (c *columnCursor) close() {
+	if c.page != nil {
+		parquet.Release(c.page)
+	}
+	if c.pages != nil {
+		c.pages.Close()
+	}
+	*c = columnCursor{buf: c.buf}
+}
+
+// openParquetFile opens a Parquet file for reading its columns: without its
+// page index and bloom filters, which column scans do not use (parquet-go
 // panics on some corrupt page indexes), and with any panic of the decoder
 // on a corrupt file returned as an error.
 func openParquetFile(r io.ReaderAt, size int64) (pf *parquet.File, err error) {
@@ -147,13 +203,6 @@ func checkFooterLength(r io.ReaderAt, size int64) error {
 	return nil
 }
 
-// readRows is rows.ReadRows with a panic of the decoder on a corrupt page
-// returned as an error.
-func readRows(rows parquet.Rows, buf []parquet.Row) (n int, err error) {
-	defer recoverCorrupt(&err)
-	return rows.ReadRows(buf)
-}
-
 // recoverCorrupt turns a panic of parquet-go, which does not check every
 // length and offset a corrupt file holds, into *err.
 func recoverCorrupt(err *error) {
@@ -165,12 +214,9 @@ func recoverCorrupt(err *error) {
 func (p *parquetRecords) err() error { return p.e }
 
 func (p *parquetRecords) close() error {
-	if p.rows != nil {
-		p.rows.Close()
-	}
+	p.closeCursors()
 	return p.f.Close()
 }
-
 func (p *parquetRecords) fieldError(i int, err error) error {
 	return &InputError{File: p.path, Row: p.row, Column: p.cols[i], Err: err}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -123,9 +124,14 @@ func Render(dir, outDir string, opts Options) (Result, error) {
 		return Result{}, err
 	}
 	pics := d.pictures()
+	mine, err := d.registeredPictures()
+	if err != nil {
+		return Result{Skipped: d.notes}, err
+	}
+	pics = append(pics, mine...)
 	res := Result{Skipped: d.notes}
 	if len(pics) == 0 {
-		return res, fmt.Errorf("%s: %w: expected states.csv or states.parquet (S, I, R), cases or per-patch states with population (heat-map, fade-outs), timing.csv or ensemble/states.csv|.parquet", dir, ErrNothingToPlot)
+		return res, fmt.Errorf("%s: %w: expected states.csv or states.parquet (S, I, R), cases or per-patch states with population (heat-map, fade-outs), timing.csv, ensemble/states.csv|.parquet or a user tracker's tidy table", dir, ErrNothingToPlot)
 	}
 	tmp, err := newStaging(outDir)
 	if err != nil {
@@ -250,6 +256,10 @@ func (d *runData) pictures() []picture {
 	}
 	if d.ensGroups != nil {
 		add("ensemble-largest", func() (func(draw.Canvas) error, error) { return ensembleGroupsPicture(d.ensGroups) })
+	}
+	for _, t := range d.user {
+		name := userTablePrefix + strings.TrimSuffix(baseName(t.Path), filepath.Ext(t.Path))
+		add(name, func() (func(draw.Canvas) error, error) { return tablePicture(t) })
 	}
 	return pics
 }

@@ -38,6 +38,9 @@ type tidyTable struct {
 	states []string
 	// steps maps ticks to series indices (windows: the cases table).
 	steps tickSteps
+	// rows counts the rows of each state at the first and at the current
+	// (latest) tick, to find a last tick cut short ([tidyTable.checkLast]).
+	rows tickRows
 }
 
 // hasState reports whether the table has rows of state.
@@ -49,9 +52,23 @@ func (t *tidyTable) hasState(state string) bool {
 // ticks is the number of ticks the table covers.
 func (t *tidyTable) ticks() int { return len(t.dates) }
 
-// readTidy reads the tidy table at path, keeping every group's series of
-// the states in keep (others only as totals).
+// readTidy reads the whole tidy table at path, keeping every group's
+// series of the states in keep (others only as totals). A last tick with
+// fewer rows than the first (a file cut while it was written) is an error.
 func readTidy(path string, keep ...string) (*tidyTable, error) {
+	return readTidyTicks(path, allTicks, keep...)
+}
+
+// allTicks is a last tick past every table's end: read the whole table.
+const allTicks = maxTicks
+
+// readTidyTicks reads the tidy table at path up to series index last
+// (tick last in a table of every tick), as [readTidy] does: the rows are
+// tick-major, so reading stops at the first row past it — the population
+// table's tick 0 is read without streaming the rest of the file (CSV: the
+// bytes after it are never read; Parquet: the row groups after it are
+// never decoded, and only the tidy columns are).
+func readTidyTicks(path string, last int, keep ...string) (*tidyTable, error) {
 	rec, err := openRecords(path, tidyColumns)
 	if err != nil {
 		return nil, err
@@ -63,8 +80,12 @@ func readTidy(path string, keep ...string) (*tidyTable, error) {
 		t.cells[s] = nil
 	}
 	for rec.next() {
-		if err := t.add(rec); err != nil {
+		past, err := t.add(rec, last)
+		if err != nil {
 			return nil, err
+		}
+		if past {
+			return t, nil
 		}
 	}
 	if err := rec.err(); err != nil {
@@ -73,29 +94,40 @@ func readTidy(path string, keep ...string) (*tidyTable, error) {
 	if len(t.dates) == 0 {
 		return nil, &InputError{File: path, Err: errors.New("no rows")}
 	}
-	return t, nil
+	return t, t.checkLast()
 }
 
-// add adds the current row.
-func (t *tidyTable) add(rec records) error {
-	tick, date, err := tickAndDate(rec)
+// add adds the current row, unless its series index is past last: it
+// then reports true and adds nothing.
+func (t *tidyTable) add(rec records, last int) (bool, error) {
+	raw, date, err := tickAndDate(rec)
 	if err != nil {
-		return err
+		return false, err
 	}
-	if tick, err = t.steps.index(tick, len(t.dates)); err != nil {
-		return rec.fieldError(0, err)
+	tick, err := t.steps.index(raw, len(t.dates))
+	if err != nil {
+		return false, rec.fieldError(0, err)
+	}
+	if tick > last {
+		return true, nil
 	}
 	id, state := rec.str(2), rec.str(3)
 	if state == "" {
-		return rec.fieldError(3, errors.New("empty state"))
+		return false, rec.fieldError(3, errors.New("empty state"))
 	}
 	count, err := rec.integer(4)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if count < 0 {
-		return rec.fieldError(4, fmt.Errorf("negative count %d", count))
+		return false, rec.fieldError(4, fmt.Errorf("negative count %d", count))
 	}
+	t.rows.add(tick, raw, state)
+	return false, t.addCount(rec, tick, date, id, state, count)
+}
+
+// addCount adds a row's count of state for group id at series index tick.
+func (t *tidyTable) addCount(rec records, tick int, date time.Time, id, state string, count int64) error {
 	for len(t.dates) <= tick {
 		t.dates = append(t.dates, time.Time{})
 	}

@@ -21,7 +21,7 @@ func TestReadTidyWindows(t *testing.T) {
 		require.NoError(t, os.WriteFile(path, []byte(header+content), 0o644))
 		return path
 	}
-	tab, err := readTidy(write("1,2000-01-15,a,cases,4\n1,2000-01-15,b,cases,1\n3,2000-02-12,a,cases,7\n5,2000-03-11,a,cases,2\n"), "cases")
+	tab, err := readTidy(write("1,2000-01-15,a,cases,4\n1,2000-01-15,b,cases,1\n3,2000-02-12,a,cases,7\n5,2000-03-11,a,cases,2\n5,2000-03-11,b,cases,0\n"), "cases")
 	require.NoError(t, err)
 	assert.Equal(t, 3, tab.ticks())
 	assert.Equal(t, []float64{4, 7, 2}, tab.series("cases", 0))

@@ -36,11 +36,11 @@ func run(out io.Writer) error {
 		return err
 	}
 
-	standard, err := simulate(scn, nil)
+	standard, _, err := simulate(scn, nil)
 	if err != nil {
 		return err
 	}
-	waning, err := simulate(scn, &WaningImmunityParams{RatePerTick: 0.01})
+	waning, waningShare, err := simulate(scn, &WaningImmunityParams{RatePerTick: 0.01})
 	if err != nil {
 		return err
 	}
@@ -48,31 +48,35 @@ func run(out io.Writer) error {
 	fmt.Fprintf(out, "final S, with WaningImmunity (rate 0.01 per tick): %d\n", waning.Final())
 
 	fmt.Fprintln(out, "SusceptibleTracker, waning run:")
-	return metrics.WriteTidyCSV(out, waning)
+	if err := metrics.WriteTidyCSV(out, waning); err != nil {
+		return err
+	}
+	fmt.Fprintln(out, "SusceptibleShare, waning run:")
+	return metrics.WriteTidyCSV(out, waningShare)
 }
 
-// simulate runs the standard schedule plus a SusceptibleTracker at the end;
-// with waning != nil a WaningImmunity phase runs right after Infection. It
-// returns the tracker.
-func simulate(scn *scenario.Table, waning *WaningImmunityParams) (*SusceptibleTracker, error) {
+// simulate runs the standard schedule plus the two user trackers at the
+// end; with waning != nil a WaningImmunity phase runs right after
+// Infection. It returns the trackers.
+func simulate(scn *scenario.Table, waning *WaningImmunityParams) (*SusceptibleTracker, *SusceptibleShare, error) {
 	p := params.Default()
 	p.NumTicks = numTicks
 	p.Seed = seed
 	p.ShowProgress = false
 	m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := m.SetComponents(schedule(waning)...); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := m.Run(context.Background()); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return model.InstancesOf[*SusceptibleTracker](m)[0], nil
+	return model.InstancesOf[*SusceptibleTracker](m)[0], model.InstancesOf[*SusceptibleShare](m)[0], nil
 }
 
-// schedule returns model.DefaultComponents() plus the tracker, with a
+// schedule returns model.DefaultComponents() plus the two trackers, with a
 // WaningImmunity phase inserted right after Infection when waning != nil.
 // DefaultComponents' order is documented (README "The standard schedule"):
 // InitializeEquilibriumStates, ImportationPressure, Infection, VitalDynamics,
@@ -83,5 +87,5 @@ func schedule(waning *WaningImmunityParams) []phases.Factory {
 		const afterInfection = 3
 		list = slices.Insert(list, afterInfection, NewWaningImmunity(waning))
 	}
-	return append(list, NewSusceptibleTracker())
+	return append(list, NewSusceptibleTracker(), NewSusceptibleShare())
 }

@@ -73,6 +73,8 @@ func TestCustomphaseRuns(t *testing.T) {
 
 	_, csvText, ok := strings.Cut(text, "SusceptibleTracker, waning run:\n")
 	require.True(t, ok)
+	csvText, shareText, ok := strings.Cut(csvText, "SusceptibleShare, waning run:\n")
+	require.True(t, ok)
 	records, err := csv.NewReader(strings.NewReader(csvText)).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, records, 1+2*numTicks, "header + S and N per tick")
@@ -82,6 +84,21 @@ func TestCustomphaseRuns(t *testing.T) {
 	assert.Equal(t, strconv.Itoa(numTicks-1), last[0])
 	assert.Equal(t, "S", last[3])
 	assert.Equal(t, strconv.FormatInt(waning, 10), last[4])
+
+	// The share tracker: every shareEvery ticks, one row per grid row
+	// (gridSize groups at aggregation level 0), float values in (0, 1).
+	shares, err := csv.NewReader(strings.NewReader(shareText)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, shares, 1+gridSize*numTicks/shareEvery, "header + one row per grid row and sampled tick")
+	assert.Equal(t, []string{"tick", "date", "patch_id", "state", "value"}, shares[0])
+	for _, r := range shares[1:] {
+		tick, err := strconv.Atoi(r[0])
+		require.NoError(t, err)
+		assert.Zero(t, tick%shareEvery, "only sampled ticks")
+		v, err := strconv.ParseFloat(r[4], 64)
+		require.NoError(t, err)
+		assert.True(t, v > 0 && v < 1, "a share: %v", r)
+	}
 }
 
 // TestWaningAfterInfection checks the schedule: WaningImmunity runs right
@@ -94,7 +111,7 @@ func TestWaningAfterInfection(t *testing.T) {
 	}
 	assert.Equal(t, []string{
 		systems.EquilibriumName, systems.ImportationName, systems.InfectionName,
-		WaningImmunityName, systems.VitalDynamicsName, "StateTracker", SusceptibleTrackerName,
+		WaningImmunityName, systems.VitalDynamicsName, "StateTracker", SusceptibleTrackerName, SusceptibleShareName,
 	}, names)
 }
 
@@ -218,11 +235,11 @@ func TestSusceptibleTrackerRoundTrip(t *testing.T) {
 		assert.Equal(t, 4, tr.Recorded())
 		assert.Equal(t, saved.Series(), tr.Series())
 		assert.Equal(t, metrics.Tidy(saved), metrics.Tidy(tr))
-		assert.Len(t, tr.susceptible, ticks, "storage sized for num_ticks")
+		assert.Equal(t, ticks, int(tr.TickStorage(fresh, ticks).Bytes()/(2*8)), "storage sized for num_ticks: 2 states × 1 group of 8 bytes per tick")
 	}
 
-	tr := &SusceptibleTracker{}
-	assert.ErrorContains(t, tr.RestoreState(m, []byte(`{"S":[1,2],"N":[3]}`)), "SusceptibleTracker: snapshot state: 2 S values but 1 N values")
+	tr := model.InstancesOf[*SusceptibleTracker](m)[0]
+	assert.ErrorContains(t, tr.RestoreState(m, []byte(`{"group_ids":["all_patches"],"states":["S"],"every":1,"rows":[]}`)), "SusceptibleTracker: snapshot has 1 states, the model has 2")
 	assert.ErrorContains(t, tr.RestoreState(m, []byte(`[`)), "SusceptibleTracker: snapshot state:")
 }
 

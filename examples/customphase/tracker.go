@@ -1,137 +1,99 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"time"
-
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/phases"
 )
 
-// SusceptibleTrackerName is the component name of [SusceptibleTracker].
-const SusceptibleTrackerName = "SusceptibleTracker"
+// Component names of the two user trackers.
+const (
+	SusceptibleTrackerName = "SusceptibleTracker"
+	SusceptibleShareName   = "SusceptibleShare"
+)
 
-// Compile-time checks: the tracker exports tidy rows and carries its
-// records in snapshots; the waning phase has an Initialize and a Step.
+// Compile-time checks: the waning phase has an Initialize and a Step. The
+// trackers get everything else from the tracker kit (metrics.Kit): storage,
+// grouping, sampling, snapshot state, memory estimate, tidy export and
+// safe live reading.
 var (
-	_ metrics.Tracker    = (*SusceptibleTracker)(nil)
-	_ phases.Snapshotter = (*SusceptibleTracker)(nil)
-	_ phases.Stepper     = (*SusceptibleTracker)(nil)
 	_ phases.Initializer = (*WaningImmunity)(nil)
 	_ phases.Stepper     = (*WaningImmunity)(nil)
 )
 
-// SusceptibleTracker is a tiny user tracker: every tick it records the
-// model-wide number of susceptibles S and the population N = S + I + R at
-// its position in the schedule. It implements [metrics.Tracker], so
-// [metrics.WriteTidyCSV] exports it, and [phases.Snapshotter], because its
-// records are run state that a snapshot must carry.
-type SusceptibleTracker struct {
-	s, i, r []int64               // column views, fetched once
-	date    func(t int) time.Time // the model's TickDate
+// SusceptibleTracker records, every tick, the model-wide number of
+// susceptibles S and the population N = S + I + R at its position in the
+// schedule: a declaration (its states, grouping and file) and a per-tick
+// function, on the tracker kit. Embedding *metrics.Kit gives it the
+// tracker's methods and a type of its own for model.InstancesOf.
+type SusceptibleTracker struct{ *metrics.Kit[int64] }
 
-	susceptible, population []int64 // one entry per tick, num_ticks long
-	recorded                int     // ticks recorded so far
+// susceptibleSpec declares the tracker: one group, every tick, file
+// susceptibles.csv (or .parquet).
+var susceptibleSpec = metrics.TrackerSpec[int64]{
+	Name:    SusceptibleTrackerName,
+	File:    "susceptibles",
+	States:  []string{"S", "N"},
+	Params:  metrics.DefaultKitParams(),
+	Measure: measureSusceptibles,
+}
+
+// measureSusceptibles is the per-tick function: Σ S and Σ (S + I + R) of
+// each group.
+func measureSusceptibles(s *metrics.Sample[int64]) error {
+	w := s.Model.World()
+	sCol, iCol, rCol := w.S(), w.I(), w.R()
+	for g := range s.Groups() {
+		susceptible := s.Sum(g, sCol)
+		s.Set(0, g, susceptible)
+		s.Set(1, g, susceptible+s.Sum(g, iCol)+s.Sum(g, rCol))
+	}
+	return nil
 }
 
 // NewSusceptibleTracker returns the tracker's factory.
 func NewSusceptibleTracker() phases.Factory {
-	return func(phases.Model) (phases.Component, error) { return &SusceptibleTracker{}, nil }
-}
-
-// Name returns "SusceptibleTracker".
-func (c *SusceptibleTracker) Name() string { return SusceptibleTrackerName }
-
-// Initialize fetches the columns and sizes storage for num_ticks ticks.
-func (c *SusceptibleTracker) Initialize(m phases.Model) error {
-	w := m.World()
-	c.s, c.i, c.r = w.S(), w.I(), w.R()
-	c.date = m.TickDate
-	n := m.Params().NumTicks
-	c.susceptible = make([]int64, n)
-	c.population = make([]int64, n)
-	c.recorded = 0
-	return nil
-}
-
-// Step records Σ S and Σ (S + I + R) at tick.
-func (c *SusceptibleTracker) Step(_ phases.Model, tick int) error {
-	if tick < 0 || tick >= len(c.susceptible) {
-		return fmt.Errorf("%s: tick %d outside [0, %d)", SusceptibleTrackerName, tick, len(c.susceptible))
-	}
-	var s, n int64
-	for j, sj := range c.s {
-		s += sj
-		n += sj + c.i[j] + c.r[j]
-	}
-	c.susceptible[tick], c.population[tick] = s, n
-	c.recorded = max(c.recorded, tick+1)
-	return nil
+	return metrics.KitFactory(susceptibleSpec, func(k *metrics.Kit[int64]) *SusceptibleTracker { return &SusceptibleTracker{k} })
 }
 
 // Final returns the last recorded S (0 before the first tick).
 func (c *SusceptibleTracker) Final() int64 {
-	if c.recorded == 0 {
-		return 0
-	}
-	return c.susceptible[c.recorded-1]
+	v, _ := c.Last("S", 0)
+	return v
 }
 
-// Series returns the recorded S per tick (a copy, Recorded() long).
+// Series returns the recorded S per tick.
 func (c *SusceptibleTracker) Series() []int64 {
-	return append([]int64(nil), c.susceptible[:c.recorded]...)
+	s, _ := c.Kit.Series("S") // "S" is one of the spec's states
+	return s
 }
 
-// Recorded returns the number of ticks recorded so far.
-func (c *SusceptibleTracker) Recorded() int { return c.recorded }
+// shareEvery is the share tracker's sampling step: every other tick.
+const shareEvery = 2
 
-// trackedIDs is the tracker's one group, "all_patches".
-var trackedIDs = []string{metrics.AllPatchesID}
+// SusceptibleShare records each grid row's share of susceptibles every other tick.
+type SusceptibleShare struct{ *metrics.Kit[float64] }
 
-// Blocks yields two blocks per recorded tick, "S" then "N", each with one
-// count for the group "all_patches" ([metrics.Tracker]). The writers
-// stream them: nothing is copied, the counts are views into storage.
-func (c *SusceptibleTracker) Blocks(yield func(metrics.Block) bool) {
-	for t := range c.recorded {
-		date := c.date(t)
-		if !yield(metrics.Block{Tick: t, Date: date, State: "S", IDs: trackedIDs, Counts: c.susceptible[t : t+1]}) ||
-			!yield(metrics.Block{Tick: t, Date: date, State: "N", IDs: trackedIDs, Counts: c.population[t : t+1]}) {
-			return
+var shareSpec = metrics.TrackerSpec[float64]{
+	Name:   SusceptibleShareName,
+	File:   "shares", // shares.csv or shares.parquet
+	States: []string{"S_share"},
+	Params: metrics.KitParams{AggregationLevel: 0, Every: shareEvery},
+	Measure: func(s *metrics.Sample[float64]) error {
+		w := s.Model.World()
+		for g := range s.Groups() {
+			susceptible := s.Sum(g, w.S())
+			if n := susceptible + s.Sum(g, w.I()) + s.Sum(g, w.R()); n > 0 {
+				s.Set(0, g, float64(susceptible)/float64(n))
+			}
 		}
-	}
+		return nil
+	},
 }
 
-// susceptibleState is the tracker's snapshot state.
-type susceptibleState struct {
-	S []int64 `json:"S"` // recorded ticks only
-	N []int64 `json:"N"`
-}
-
-// SnapshotState returns the rows recorded so far.
-func (c *SusceptibleTracker) SnapshotState() (json.RawMessage, error) {
-	return json.Marshal(susceptibleState{S: c.susceptible[:c.recorded], N: c.population[:c.recorded]})
-}
-
-// RestoreState fetches the columns as Initialize does, sizes storage for
-// the loaded model's num_ticks (a resumed run may be longer or shorter)
-// and copies the saved rows. It changes no patch state and draws nothing.
-func (c *SusceptibleTracker) RestoreState(m phases.Model, state json.RawMessage) error {
-	var st susceptibleState
-	if err := json.Unmarshal(state, &st); err != nil {
-		return fmt.Errorf("%s: snapshot state: %w", SusceptibleTrackerName, err)
-	}
-	if len(st.S) != len(st.N) {
-		return fmt.Errorf("%s: snapshot state: %d S values but %d N values", SusceptibleTrackerName, len(st.S), len(st.N))
-	}
-	if len(st.S) > m.Params().NumTicks {
-		return fmt.Errorf("%s: snapshot state: %d recorded ticks, more than num_ticks %d", SusceptibleTrackerName, len(st.S), m.Params().NumTicks)
-	}
-	if err := c.Initialize(m); err != nil {
-		return err
-	}
-	copy(c.susceptible, st.S)
-	copy(c.population, st.N)
-	c.recorded = len(st.S)
-	return nil
+// NewSusceptibleShare returns the share tracker's factory: a float-valued
+// tracker grouped by the first part of the patch ids (aggregation level
+// 0: the grid's rows "0", "1", …), written as shares.csv with a "value"
+// column; a group nobody lives in keeps the share 0.
+func NewSusceptibleShare() phases.Factory {
+	return metrics.KitFactory(shareSpec, func(k *metrics.Kit[float64]) *SusceptibleShare { return &SusceptibleShare{k} })
 }

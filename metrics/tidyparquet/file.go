@@ -77,9 +77,10 @@ type fileWriter struct {
 
 	// The current page, column-wise: dictionary indexes for strings.
 	tracker, tick, date, patch, state []int32
-	count                             []int64     // tidy files
-	doubles                           [][]float64 // ensemble files: one per double column
-	rows                              int         // rows in the current page
+	count                             []int64      // tidy files
+	doubles                           [][]float64  // ensemble files: one per double column
+	values                            [1][]float64 // a float block's values, as rowsOf takes them
+	rows                              int          // rows in the current page
 
 	rgRows    int64 // rows of the current row group in written pages
 	rowGroups []format.RowGroup
@@ -161,6 +162,10 @@ func (fw *fileWriter) write(p []byte) error {
 // block appends b's rows (tracker index ti), flushing pages and row groups
 // as they fill.
 func (fw *fileWriter) block(b metrics.Block, ti int32) error {
+	if b.Values != nil {
+		fw.values[0] = b.Values
+		return fw.rowsOf(ti, b.Tick, b.Date, b.State, b.IDs, nil, fw.values[:])
+	}
 	return fw.rowsOf(ti, b.Tick, b.Date, b.State, b.IDs, b.Counts, nil)
 }
 

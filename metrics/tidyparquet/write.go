@@ -27,8 +27,23 @@ const pageRows = 1 << 16
 // package's schema; one tracker: no tracker column). Only the current page
 // (pageRows rows, column-wise) and the current row group's compressed pages
 // are held in memory.
+//
+// Trackers of float values ([metrics.FloatTracker]) have a REQUIRED DOUBLE
+// "value" column (PLAIN, ZSTD) instead of count; they cannot share a file
+// with trackers of counts.
 func Write(w io.Writer, trackers ...metrics.Tracker) error {
-	fw, err := newFileWriter(w, len(trackers) > 1)
+	floats := len(trackers) > 0 && metrics.IsFloat(trackers[0])
+	for _, t := range trackers {
+		if metrics.IsFloat(t) != floats {
+			return fmt.Errorf("%s has a %q column and %s a %q column: trackers of counts and of float values go in separate files",
+				trackers[0].Name(), metrics.ValueColumn(trackers[0]), t.Name(), metrics.ValueColumn(t))
+		}
+	}
+	var doubles []string
+	if floats {
+		doubles = []string{"value"}
+	}
+	fw, err := newFileWriter(w, len(trackers) > 1, doubles...)
 	if err != nil {
 		return err
 	}
@@ -39,8 +54,8 @@ func Write(w io.Writer, trackers ...metrics.Tracker) error {
 			ti = fw.col(colTracker).dict.add(name)
 		}
 		for b := range t.Blocks {
-			if len(b.IDs) != len(b.Counts) {
-				err = fmt.Errorf("%s: block of tick %d, state %q has %d ids but %d counts", name, b.Tick, b.State, len(b.IDs), len(b.Counts))
+			if len(b.IDs) != b.Len() || (b.Values != nil) != floats {
+				err = fmt.Errorf("%s: block of tick %d, state %q has %d ids but %d counts", name, b.Tick, b.State, len(b.IDs), b.Len())
 			} else {
 				err = fw.block(b, ti)
 			}
