@@ -1,7 +1,6 @@
 package plot
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -9,13 +8,15 @@ import (
 	"os"
 	"strconv"
 	"time"
+
+	"github.com/rubeola/rubeola/internal/csvin"
 )
 
 // csvRecords reads a CSV file with a header.
 type csvRecords struct {
 	path   string
 	f      *os.File
-	r      *csv.Reader
+	r      *csvin.Reader
 	cols   []string
 	index  []int // field index of each asked column
 	fields []string
@@ -28,8 +29,8 @@ func openCSV(path string, cols []string) (*csvRecords, error) {
 	if err != nil {
 		return nil, &InputError{File: path, Err: err}
 	}
-	r := csv.NewReader(f)
-	r.ReuseRecord = true
+	r := csvin.NewReader(f) // bounded records (docs/limits.md)
+	r.FieldsPerRecord = 0   // every row as wide as the header, as rubeola writes them
 	header, err := r.Read()
 	if err != nil {
 		f.Close()

@@ -1,12 +1,13 @@
 package plot
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+
+	"github.com/rubeola/rubeola/internal/csvin"
 )
 
 // timingTable is timing.csv (SPEC §8.6): the wall-clock microseconds each
@@ -25,8 +26,8 @@ func readTiming(path string) (*timingTable, error) {
 		return nil, &InputError{File: path, Err: err}
 	}
 	defer f.Close()
-	r := csv.NewReader(f)
-	r.ReuseRecord = true
+	r := csvin.NewReader(f) // bounded records (docs/limits.md)
+	r.FieldsPerRecord = 0   // every row as wide as the header, as rubeola writes them
 	header, err := r.Read()
 	if err != nil {
 		if err == io.EOF {
