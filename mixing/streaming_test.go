@@ -76,13 +76,7 @@ func TestStreamingMatchesReferenceAndFactored(t *testing.T) {
 			want := referenceForce(dense, x)
 			got := make([]float64, n)
 			om.NewForce().Force(got, x)
-			for j := range n {
-				if want[j] == 0 {
-					require.Zero(t, got[j], "%s, %s: acc[%d]", name, pattern, j)
-					continue
-				}
-				require.InEpsilon(t, want[j], got[j], 1e-12, "%s, %s: acc[%d]", name, pattern, j)
-			}
+			requireNearReference(t, want, got, name+", "+pattern)
 			tiles := make([]float64, n)
 			fac.NewForce().Force(tiles, x)
 			require.Equal(t, bits(tiles), bits(got), "%s, %s: the factored tile pass's bits", name, pattern)

@@ -62,10 +62,11 @@ type InfectionParams struct {
 	// each tick ([mixing.StreamingMatrix]; O(N) memory, exact: the bits of
 	// the factored tile pass, within 1e−12 of the reference), for
 	// scenarios whose D does not fit in memory; it costs N² kernel values
-	// per tick with every patch infectious (measured on 2 cores: about
-	// STREAMCOST), less when few are. It needs the default kernel and a
+	// per tick with every patch infectious (measured on 2 shared cores:
+	// about 0.15 s at N = 5 000, 1–3 s at 20 000, 50 s at 100 000; see
+	// docs/transmission.md), less when few are. It needs the default kernel and a
 	// separable mixer (gravity or mixing.FromKernel).
-	Storage string `json:"storage" doc:"how the default kernel (use_numba) stores gravity mixing: \"float64\" (factored, D stored once; exact within 1e−12), \"float32\" (factored in float32, opt-in approximation: half the bytes again, λ within about 1e−7), \"dense\" (the dense matrix and the active-source kernel: twice the memory, bit-identical to the reference; fastest when few, changing patches are infectious) or \"streaming\" (nothing of size N² stored: D recomputed every tick from the coordinates, exact, O(N) memory; STREAMDOC). float32 and streaming need use_numba and a factored mixer (gravity or a user distance kernel, mixing.FromKernel); other mixers always use their own matrix"`
+	Storage string `json:"storage" doc:"how the default kernel (use_numba) stores gravity mixing: \"float64\" (factored, D stored once; exact within 1e−12), \"float32\" (factored in float32, opt-in approximation: half the bytes again, λ within about 1e−7), \"dense\" (the dense matrix and the active-source kernel: twice the memory, bit-identical to the reference; fastest when few, changing patches are infectious) or \"streaming\" (nothing of size N² stored: D recomputed every tick from the coordinates, exact, O(N) memory; about 0.15 s per tick at N = 5 000, 1–3 s at 20 000, 50 s at 100 000 on 2 cores). float32 and streaming need use_numba and a factored mixer (gravity or a user distance kernel, mixing.FromKernel); other mixers always use their own matrix"`
 }
 
 // Storage values of [InfectionParams.Storage].
