@@ -12,12 +12,15 @@ import (
 
 // streamingMixers are the separable mixers the streaming tests cover: the
 // default gravity (its c = 1.5 fast decay), gravity with a general
-// exponent and a' ≠ 0 (math.Pow decay), and a user kernel (per-entry
-// Decay and the batch DecayRow).
+// exponent and a' ≠ 0 (math.Pow decay), mean-field gravity (c = 0: no
+// distances; K = 1e−4 keeps every migration row of randomTable's pops,
+// ratios up to 5 000, below 1), and a user kernel (per-entry Decay and the
+// batch DecayRow).
 func streamingMixers() map[string]Mixer {
 	return map[string]Mixer{
 		"gravity":          DefaultGravity(),
 		"gravity a2 c1.25": Gravity{A: 2, B: 0.5, C: 1.25, K: 0.01},
+		"mean field c0":    Gravity{A: 1, B: 1, C: 0, K: 1e-4},
 		"exponential":      FromKernel(expKernel{Scale: 40, K: 0.02, Origin: 0.5, Dest: 1}),
 		"exponential row":  FromKernel(expKernel{Scale: 40, K: 0.02, Origin: 0.5, Dest: 1, Batch: true}),
 	}
