@@ -492,7 +492,7 @@ func (c *Infection) newKernel() (*infectionKernel, error) {
 	fm, ok := mixing.AsFactored(c.p.Mixer)
 	f32 := c.p.Storage == StorageFloat32
 	if !ok || !c.m.Params().Parallel || c.p.Storage == StorageDense {
-		if f32 || c.p.Storage == StorageStreaming {
+		if f32 || onOperator(c.p.Storage) {
 			return nil, fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a factored mixer (gravity or a user distance kernel), got mixer %q",
 				InfectionName, c.p.Storage, c.p.Mixer.Name())
 		}
@@ -502,8 +502,8 @@ func (c *Infection) newKernel() (*infectionKernel, error) {
 		}
 		return &infectionKernel{mix: mix}, nil
 	}
-	if c.p.Storage == StorageStreaming {
-		return c.newStreaming()
+	if onOperator(c.p.Storage) {
+		return c.newOperatorKernel()
 	}
 	fac, err := fm.Factored(c.m.Scenario(), mixing.FactoredOptions{Workers: c.m.Workers(), Float32: f32})
 	if err != nil {
@@ -515,10 +515,24 @@ func (c *Infection) newKernel() (*infectionKernel, error) {
 	return &infectionKernel{fac: fac}, nil
 }
 
-// newStreaming builds the mixing on the streaming operator (Storage
-// "streaming").
-func (c *Infection) newStreaming() (*infectionKernel, error) {
-	opm, err := mixing.StreamingMatrix(c.p.Mixer, c.m.Scenario(), mixing.StreamingOptions{Workers: c.m.Workers()})
+// onOperator reports whether storage evaluates the mixing on a distance
+// operator ([mixing.DistanceOperator]) instead of stored D.
+func onOperator(storage string) bool { return storage == StorageStreaming }
+
+// newOperatorKernel builds the mixing on the distance operator of the
+// storage (onOperator): the exact streaming operator for "streaming". A
+// further operator (a hierarchical one) is one more case here, normalised
+// by mixing.NewOperatorMatrix on it; the force (mixing.OperatorForce) is
+// the same for all.
+func (c *Infection) newOperatorKernel() (*infectionKernel, error) {
+	var opm *mixing.OperatorMatrix
+	var err error
+	switch c.p.Storage {
+	case StorageStreaming:
+		opm, err = mixing.StreamingMatrix(c.p.Mixer, c.m.Scenario(), mixing.StreamingOptions{Workers: c.m.Workers()})
+	default:
+		err = fmt.Errorf("storage %q has no distance operator", c.p.Storage)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", InfectionName, err)
 	}
