@@ -50,13 +50,11 @@ type FactoredOptions struct {
 // rounding of R_j and of the products f·g·D. With opt.Float32, D is stored
 // rounded to float32 (see [FactoredOptions]).
 func (g Gravity) Factored(scn *scenario.Table, opt FactoredOptions) (*Factored, error) {
-	if err := g.Validate(); err != nil {
+	terms, k, err := g.separable(scn)
+	if err != nil {
 		return nil, err
 	}
-	if _, err := checkScenario(scn); err != nil {
-		return nil, err
-	}
-	return buildFactored(scn, newGravityTerms(scn, g.Name(), g.A-1, g.B, g.C), g.K, opt)
+	return buildFactored(scn, terms, k, opt)
 }
 
 // buildFactored builds the factored form (SPEC §7.5) of the separable
@@ -170,28 +168,35 @@ func newFactoredLayout(n int) *Factored {
 	return m
 }
 
-// fillTile computes tile t of D from the gravity terms: D_ij = d_ij^(−c)
-// (decayRow: decayBetween's bits, as the dense build), 0 on the diagonal and
-// in the padding.
-// A diagonal tile computes each pair once and mirrors it. The error is the
-// one of the tile's first failing pair in row order.
+// fillTile computes tile t of D from the gravity terms (fillTileData).
 func (m *Factored) fillTile(t int, terms *gravityTerms) error {
 	tr := m.tiles[t]
 	ilo, ihi := m.blockRange(tr.bi)
 	jlo, jhi := m.blockRange(tr.bj)
 	stride := m.stride(tr.bj)
-	d := m.data[tr.off : tr.off+(ihi-ilo)*stride]
+	return fillTileData(m.data[tr.off:tr.off+(ihi-ilo)*stride], stride, ilo, ihi, jlo, jhi, terms)
+}
+
+// fillTileData computes the tile of D with rows [ilo, ihi) and columns
+// [jlo, jhi) (ilo ≤ jlo; row r at d[r·stride:], d zeroed by the caller)
+// from the gravity terms: D_ij = d_ij^(−c) (decayRow: decayBetween's bits,
+// as the dense build), 0 on the diagonal and in the padding. A diagonal
+// tile (ilo = jlo) computes each pair once and mirrors it. The error is the
+// one of the tile's first failing pair in row order. The factored build and
+// the streaming operator ([Streaming]) share it, so their D is the same bits.
+func fillTileData(d []float64, stride, ilo, ihi, jlo, jhi int, terms *gravityTerms) error {
+	diagonal := ilo == jlo
 	for i := ilo; i < ihi; i++ {
 		row := d[(i-ilo)*stride : (i-ilo)*stride+(jhi-jlo)]
 		start := jlo
-		if tr.bi == tr.bj {
+		if diagonal {
 			start = i + 1
 		}
 		if err := terms.decayRow(row[start-jlo:], i, start); err != nil {
 			return &pairError{i: i, err: err}
 		}
 	}
-	if tr.bi == tr.bj { // mirror the strict upper triangle
+	if diagonal { // mirror the strict upper triangle
 		for i := ilo; i < ihi; i++ {
 			for j := i + 1; j < jhi; j++ {
 				d[(j-ilo)*stride+(i-jlo)] = d[(i-ilo)*stride+(j-jlo)]

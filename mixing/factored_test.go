@@ -1,6 +1,7 @@
 package mixing
 
 import (
+	"fmt"
 	"maps"
 	"math"
 	"math/rand/v2"
@@ -123,13 +124,7 @@ func TestFactoredForceMatchesReference(t *testing.T) {
 			w := fac.NewForce()
 			got := make([]float64, n)
 			w.Force(got, x)
-			for j := range n {
-				if want[j] == 0 {
-					require.Zero(t, got[j], "mode %d, %s: acc[%d]", mode, name, j)
-					continue
-				}
-				require.InEpsilon(t, want[j], got[j], 1e-12, "mode %d, %s: acc[%d]", mode, name, j)
-			}
+			requireNearReference(t, want, got, fmt.Sprintf("mode %d, %s", mode, name))
 			rev := make([]float64, n)
 			w.Load(x)
 			for t := w.Tiles() - 1; t >= 0; t-- {

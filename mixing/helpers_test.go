@@ -117,6 +117,20 @@ func naiveGravityMigration(t *testing.T, g Gravity, scn *scenario.Table) [][]flo
 	return w
 }
 
+// requireNearReference checks got against the reference force want within
+// 1e−12 relative per entry (SPEC §7.5 rule 2), exactly 0 where want is 0;
+// what names the case in messages.
+func requireNearReference(t *testing.T, want, got []float64, what string) {
+	t.Helper()
+	for j := range want {
+		if want[j] == 0 {
+			require.Zero(t, got[j], "%s: acc[%d]", what, j)
+			continue
+		}
+		require.InEpsilon(t, want[j], got[j], 1e-12, "%s: acc[%d]", what, j)
+	}
+}
+
 // referenceForce returns acc_j = Σ_i x_i·M[i,j] in the reference order of
 // SPEC §7.5 (sources in increasing i, each row's stored entries in order,
 // no fused multiply-add): the oracle of the force tests.

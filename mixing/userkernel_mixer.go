@@ -98,14 +98,11 @@ func (m KernelMixer) Migration(scn *scenario.Table) (*Matrix, error) {
 // on up to opt.Workers goroutines with the same bits for any number of
 // them. Its errors are those of Mixing; it equals Mixing up to rounding.
 func (m KernelMixer) Factored(scn *scenario.Table, opt FactoredOptions) (*Factored, error) {
-	dk, err := m.Kernel()
+	terms, k, err := m.separable(scn)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := checkScenario(scn); err != nil {
-		return nil, err
-	}
-	return buildFactored(scn, newKernelTerms(scn, m.Name(), dk), dk.K, opt)
+	return buildFactored(scn, terms, k, opt)
 }
 
 // kernel validates the parameters and returns the raw kernel (the rows of

@@ -297,13 +297,7 @@ func TestKernelForceMatchesReference(t *testing.T) {
 			want := referenceForce(dense, x)
 			got := make([]float64, n)
 			fac.NewForce().Force(got, x)
-			for j := range n {
-				if want[j] == 0 {
-					require.Zero(t, got[j], "mode %d, every %d: acc[%d]", mode, every, j)
-					continue
-				}
-				require.InEpsilon(t, want[j], got[j], 1e-12, "mode %d, every %d: acc[%d]", mode, every, j)
-			}
+			requireNearReference(t, want, got, fmt.Sprintf("mode %d, every %d", mode, every))
 		}
 	}
 }

@@ -57,8 +57,16 @@ type InfectionParams struct {
 	// sources are infectious, but the fastest force when few are and the
 	// infectious set changes from tick to tick (the factored kernel then
 	// gathers each newly infectious patch's row from the strided half of
-	// D); bit-identical to the reference kernel.
-	Storage string `json:"storage" doc:"how the default kernel (use_numba) stores gravity mixing: \"float64\" (factored, D stored once; exact within 1e−12), \"float32\" (factored in float32, opt-in approximation: half the bytes again, λ within about 1e−7) or \"dense\" (the dense matrix and the active-source kernel: twice the memory, bit-identical to the reference; fastest when few, changing patches are infectious). float32 needs use_numba and a factored mixer (gravity or a user distance kernel, mixing.FromKernel); other mixers always use their own matrix"`
+	// D); bit-identical to the reference kernel. StorageStreaming stores
+	// nothing of size N²: D is computed on the fly from the coordinates
+	// each tick ([mixing.StreamingMatrix]; O(N) memory, exact: the bits of
+	// the factored tile pass, within 1e−12 of the reference), for
+	// scenarios whose D does not fit in memory; it costs N² kernel values
+	// per tick with every patch infectious (measured on 2 shared cores:
+	// about 0.15 s at N = 5 000, 1–3 s at 20 000, 50 s at 100 000; see
+	// docs/transmission.md), less when few are. It needs the default kernel and a
+	// separable mixer (gravity or mixing.FromKernel).
+	Storage string `json:"storage" doc:"how the default kernel (use_numba) stores gravity mixing: \"float64\" (factored, D stored once; exact within 1e−12), \"float32\" (factored in float32, opt-in approximation: half the bytes again, λ within about 1e−7), \"dense\" (the dense matrix and the active-source kernel: twice the memory, bit-identical to the reference; fastest when few, changing patches are infectious) or \"streaming\" (nothing of size N² stored: D recomputed every tick from the coordinates, exact, O(N) memory; about 0.15 s per tick at N = 5 000, 1–3 s at 20 000, 50 s at 100 000 on 2 cores). float32 and streaming need use_numba and a factored mixer (gravity or a user distance kernel, mixing.FromKernel); other mixers always use their own matrix"`
 }
 
 // Storage values of [InfectionParams.Storage].
@@ -66,6 +74,8 @@ const (
 	StorageFloat64 = "float64"
 	StorageFloat32 = "float32"
 	StorageDense   = "dense"
+	// StorageStreaming computes D on the fly every tick (no N² storage).
+	StorageStreaming = "streaming"
 )
 
 // DefaultInfectionParams returns β = 8/14 per day, no seasonality, default
@@ -116,9 +126,11 @@ func (p InfectionParams) Validate() error {
 
 // checkStorage checks a storage key's value.
 func checkStorage(storage string) error {
-	if storage != StorageFloat64 && storage != StorageFloat32 && storage != StorageDense {
-		return fmt.Errorf("%s: storage must be %q, %q or %q, got %q", InfectionName,
-			StorageFloat64, StorageFloat32, StorageDense, storage)
+	switch storage {
+	case StorageFloat64, StorageFloat32, StorageDense, StorageStreaming:
+	default:
+		return fmt.Errorf("%s: storage must be %q, %q, %q or %q, got %q", InfectionName,
+			StorageFloat64, StorageFloat32, StorageDense, StorageStreaming, storage)
 	}
 	return nil
 }
@@ -287,12 +299,16 @@ func marshalWithMixer(fields any) ([]byte, error) {
 // are infectious, a source-major pass over their rows of D, kept in a row
 // cache of at most N/8 rows while they stay infectious); any other mixer,
 // or Storage "dense", keeps its matrix and the active-source kernel
-// [ForceActive].
+// [ForceActive]. Storage "streaming" evaluates the factored form on the
+// streaming operator ([mixing.OperatorForce] over [mixing.Streaming]: D
+// computed every tick, nothing of size N² kept).
 type Infection struct {
 	p      InfectionParams
 	mix    *mixing.Matrix
-	fac    *mixing.Factored      // factored mixing (Parallel and a factored mixer), else nil
-	ff     *mixing.FactoredForce // fac's force evaluator (made by the first Step)
+	fac    *mixing.Factored       // factored mixing (Parallel and a factored mixer), else nil
+	ff     *mixing.FactoredForce  // fac's force evaluator (made by the first Step)
+	opm    *mixing.OperatorMatrix // mixing on a distance operator (Storage "streaming"), else nil
+	opf    *mixing.OperatorForce  // opm's force evaluator (made by the first Step)
 	blocks phases.Blocks
 
 	s, i, r  []int64
@@ -405,7 +421,11 @@ func (c *Infection) MixingMatrix() *mixing.Matrix {
 	if c.buildKernel() != nil {
 		return nil
 	}
-	if c.mix == nil {
+	switch {
+	case c.mix != nil:
+	case c.opm != nil:
+		c.mix = c.opm.Matrix()
+	default:
 		c.mix = c.fac.Matrix()
 	}
 	return c.mix
@@ -427,7 +447,7 @@ func (c *Infection) Factored() *mixing.Factored {
 // share builds (an ensemble's replicates, [phases.Model] Shared) build it
 // once for all, when the mixer can be encoded as a key.
 func (c *Infection) buildKernel() error {
-	if c.mix != nil || c.fac != nil {
+	if c.mix != nil || c.fac != nil || c.opm != nil {
 		return nil
 	}
 	key, shareable := c.kernelKey()
@@ -436,7 +456,7 @@ func (c *Infection) buildKernel() error {
 		if err != nil {
 			return err
 		}
-		c.mix, c.fac = k.mix, k.fac
+		c.mix, c.fac, c.opm = k.mix, k.fac, k.opm
 		return nil
 	}
 	v, err := c.m.Shared(key, func() (any, error) { return c.newKernel() })
@@ -444,14 +464,16 @@ func (c *Infection) buildKernel() error {
 		return err
 	}
 	k := v.(*infectionKernel)
-	c.mix, c.fac = k.mix, k.fac
+	c.mix, c.fac, c.opm = k.mix, k.fac, k.opm
 	return nil
 }
 
-// infectionKernel is the built mixing of an Infection: one of mix and fac.
+// infectionKernel is the built mixing of an Infection: one of mix, fac
+// and opm.
 type infectionKernel struct {
 	mix *mixing.Matrix
 	fac *mixing.Factored
+	opm *mixing.OperatorMatrix
 }
 
 // kernelKey returns the key of the instance's mixing build: the mixer's
@@ -470,15 +492,18 @@ func (c *Infection) newKernel() (*infectionKernel, error) {
 	fm, ok := mixing.AsFactored(c.p.Mixer)
 	f32 := c.p.Storage == StorageFloat32
 	if !ok || !c.m.Params().Parallel || c.p.Storage == StorageDense {
-		if f32 {
-			return nil, fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a factored mixer (gravity or a user distance kernel)",
-				InfectionName, StorageFloat32)
+		if f32 || onOperator(c.p.Storage) {
+			return nil, fmt.Errorf("%s: storage %q needs the default kernel (use_numba = true) and a factored mixer (gravity or a user distance kernel), got mixer %q",
+				InfectionName, c.p.Storage, c.p.Mixer.Name())
 		}
 		mix, err := c.buildMixing()
 		if err != nil {
 			return nil, err
 		}
 		return &infectionKernel{mix: mix}, nil
+	}
+	if onOperator(c.p.Storage) {
+		return c.newOperatorKernel()
 	}
 	fac, err := fm.Factored(c.m.Scenario(), mixing.FactoredOptions{Workers: c.m.Workers(), Float32: f32})
 	if err != nil {
@@ -488,6 +513,33 @@ func (c *Infection) newKernel() (*infectionKernel, error) {
 		return nil, err
 	}
 	return &infectionKernel{fac: fac}, nil
+}
+
+// onOperator reports whether storage evaluates the mixing on a distance
+// operator ([mixing.DistanceOperator]) instead of stored D.
+func onOperator(storage string) bool { return storage == StorageStreaming }
+
+// newOperatorKernel builds the mixing on the distance operator of the
+// storage (onOperator): the exact streaming operator for "streaming". A
+// further operator (a hierarchical one) is one more case here, normalised
+// by mixing.NewOperatorMatrix on it; the force (mixing.OperatorForce) is
+// the same for all.
+func (c *Infection) newOperatorKernel() (*infectionKernel, error) {
+	var opm *mixing.OperatorMatrix
+	var err error
+	switch c.p.Storage {
+	case StorageStreaming:
+		opm, err = mixing.StreamingMatrix(c.p.Mixer, c.m.Scenario(), mixing.StreamingOptions{Workers: c.m.Workers()})
+	default:
+		err = fmt.Errorf("storage %q has no distance operator", c.p.Storage)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", InfectionName, err)
+	}
+	if err := c.checkSize(opm.N()); err != nil {
+		return nil, err
+	}
+	return &infectionKernel{opm: opm}, nil
 }
 
 // buildMixing builds the mixing matrix. A mixer that reports how it built
@@ -541,6 +593,11 @@ func (c *Infection) force(m phases.Model, tick int) {
 		c.ff.Load(c.x)
 		m.ForBlocks(c.ff.Tiles(), (*forceTiles)(c.ff))
 		m.ForBlocks(min(c.ranges, c.ff.Blocks()), (*combineRanges)(c))
+	case c.opm != nil: // the operator runs its own workers
+		if c.opf == nil {
+			c.opf = c.opm.NewForce()
+		}
+		c.opf.Force(c.lambda, c.x)
 	case c.parallel:
 		m.ForBlocks(c.ranges, (*forceRanges)(c))
 	default:
@@ -578,7 +635,7 @@ func (c *Infection) loadSources(tick int) {
 	coef := c.Coefficient(tick)
 	c.coef = coef
 	c.active = c.active[:0]
-	listActive := c.parallel && c.fac == nil
+	listActive := c.parallel && c.fac == nil && c.opm == nil
 	if c.p.Alpha != 1 {
 		coef = 1 // the exponent applies to Σ I_i·M[i,j] alone; pressure multiplies by c.coef
 	}

@@ -31,7 +31,7 @@ type SEIRInfectionParams struct {
 	Mixer mixing.Mixer `json:"mixer" doc:"mixing kernel, as the biweekly Infection's (default gravity a = 1, b = 1, c = 1.5, k = 0.01)"`
 	// Storage is the default kernel's storage of gravity mixing, as
 	// [InfectionParams.Storage].
-	Storage string `json:"storage" doc:"how the default kernel stores gravity mixing: \"float64\", \"float32\" or \"dense\", as the biweekly Infection's"`
+	Storage string `json:"storage" doc:"how the default kernel stores gravity mixing: \"float64\", \"float32\", \"dense\" or \"streaming\", as the biweekly Infection's"`
 	// SeasonSpec is the calendar season, as [InfectionParams.SeasonSpec]
 	// (school terms; s(t) is the day's multiplier).
 	SeasonSpec *SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid, as the biweekly Infection's: {type = \"terms\", amplitude = A, holidays = [[\"07-20\", \"09-05\"], …]}; s(t) = the day's multiplier. Excludes seasonality ≠ 0"`
