@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -18,7 +17,7 @@ func newScenarioCmd(stdout, stderr io.Writer) *cobra.Command {
 		Use:   "scenario",
 		Short: "Build scenario tables from public data",
 	}
-	cmd.AddCommand(newScenarioRasterCmd(stdout, stderr))
+	cmd.AddCommand(newScenarioRasterCmd(stdout, stderr), newScenarioSyntheticCmd(stdout))
 	return cmd
 }
 
@@ -126,15 +125,8 @@ func (f *rasterFlags) check() error {
 	if f.workers < 0 {
 		errs = append(errs, fmt.Errorf("--workers must be >= 0 (0: one per CPU), got %d", f.workers))
 	}
-	switch _, err := os.Stat(f.out); {
-	case f.out == "":
-		errs = append(errs, errors.New("scenario raster: --out FILE is required"))
-	case err == nil && !f.force:
-		errs = append(errs, fmt.Errorf("output file %q exists (use --force to replace it)", f.out))
-	default:
-		if err := checkCanCreate("--out", f.out); err != nil {
-			errs = append(errs, err)
-		}
+	if err := checkScenarioOut("raster", f.out, f.force); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

@@ -16,8 +16,8 @@ type ClusteredOptions struct {
 	// patches, and its city k^−s of LargestCity people; > 0.
 	ZipfExponent  float64
 	LargestCity   int64   // population of the rank-1 city; in [1, 2^53/n]
-	VillageMedian float64 // median population of a non-city patch; > 0
-	VillageSigma  float64 // log-sd of the non-city populations; >= 0
+	CountryPop    int64   // expected total population; the villages' median follows from it; in [1, 2^53]
+	VillageSigma  float64 // log-sd of the non-city (village) populations; >= 0
 	SpacingKm     float64 // distance between neighbouring patches at a cluster's core, km; > 0
 	MCV1South     float64 // coverage trend at LatMin, in [0, 1]
 	MCV1North     float64 // coverage trend at LatMax, in [0, 1]
@@ -28,8 +28,9 @@ type ClusteredOptions struct {
 // DefaultClusteredOptions returns Nigeria-like defaults: the box lat 4.3–13.9,
 // lon 2.7–14.7 (Nigeria's extent, rounded outwards to 0.1°); Zipf exponent 1
 // (Zipf's law for city sizes, Gabaix 1999); the largest city 15 000 000
-// (Lagos); villages log-normal with median 1000 and log-sd 1 (95 % between
-// about 140 and 7100 people, the range of rural settlements and 1 km cells);
+// (Lagos); a country of 220 000 000 people (Nigeria, 2023); villages
+// log-normal with log-sd 1.5 (a 95 % range of a factor 360 around the median,
+// as between the sparse and dense cells of a 1 km population raster);
 // 1 km between patches at a cluster's core (a 1 km raster); coverage falling
 // from 0.8 in the south to 0.3 in the north (the pattern of Nigeria's DHS
 // MCV1 estimates) with waves of amplitude 0.1 and wavelength 3°.
@@ -38,8 +39,8 @@ func DefaultClusteredOptions() ClusteredOptions {
 		LatMin: 4.3, LatMax: 13.9, LonMin: 2.7, LonMax: 14.7,
 		ZipfExponent:  1,
 		LargestCity:   15_000_000,
-		VillageMedian: 1000,
-		VillageSigma:  1,
+		CountryPop:    220_000_000,
+		VillageSigma:  1.5,
 		SpacingKm:     1,
 		MCV1South:     0.8,
 		MCV1North:     0.3,
@@ -53,6 +54,9 @@ const (
 	// clusteredCoordScale rounds coordinates to 1e-5° (about 1.1 m), so that
 	// a CSV holds short numbers; distinct patches stay distinct (redrawn).
 	clusteredCoordScale = 1e5
+	// clusteredMCV1Scale rounds coverages to 1e-4, far below any survey's
+	// precision, for the same reason.
+	clusteredMCV1Scale = 1e4
 	// clusteredMaxTries bounds the redraws of a position outside the box or
 	// on another patch; the last resort is a uniform point of the box.
 	clusteredMaxTries = 64
@@ -76,11 +80,16 @@ const (
 //     one patch per SpacingKm²), then rounded to 1e-5°; a position outside
 //     the box or equal to an earlier patch's is drawn again (at most 64
 //     times, then U over the box), so every coordinate pair is distinct
-//     (gravity refuses d = 0). Its pop is round(exp(Norm(ln VillageMedian,
-//     VillageSigma))), at most LargestCity (so the total stays <= 2^53).
+//     (gravity refuses d = 0). Its pop is round(exp(Norm(ln M,
+//     VillageSigma))), at most LargestCity (so the total stays <= 2^53),
+//     where the village median M = max(1, (CountryPop − Σ cities)/
+//     ((n − K)·exp(VillageSigma²/2))) makes the expected total CountryPop
+//     (cities above CountryPop make M = 1): a patch is a village of
+//     thousands when n is small, a 1 km cell of tens when n = 10⁶.
 //  5. No draws: mcv1 = clamp(MCV1South + (MCV1North − MCV1South)·
 //     (lat − LatMin)/(LatMax − LatMin) + MCV1Wave·sin(2π·lat/λ + φ₁)·
-//     cos(2π·lon/λ + φ₂), 0, 1), λ = WavelengthDeg: smooth in space.
+//     cos(2π·lon/λ + φ₂), 0, 1) rounded to 1e-4, λ = WavelengthDeg: smooth
+//     in space.
 //
 // Ids are "c<k>:p<i>" (cluster k, patch i within it, both 1-based), unique by
 // construction. n ≤ 0, n > [MaxBuilderPatches] and invalid options are
@@ -105,16 +114,16 @@ func Clustered(n int, seed uint64, o ClusteredOptions) (*Table, error) {
 
 	t := newTable(n)
 	seen := make(map[[2]float64]struct{}, n)
-	row, mu := 0, math.Log(o.VillageMedian)
+	mu := math.Log(o.villageMedian(n, sizes))
+	row := 0
 	for k, m := range sizes {
-		rank := float64(k + 1)
 		sigma := o.SpacingKm * math.Sqrt(float64(m)/(2*math.Pi)) / kmPerDegree
 		prefix := "c" + strconv.Itoa(k+1) + ":p"
 		for i := range m {
 			var lat, lon float64
 			if i == 0 {
 				lat, lon = o.place(src, seen, clat[k], clon[k], 0)
-				t.Pop[row] = int64(math.RoundToEven(float64(o.LargestCity) * math.Pow(rank, -o.ZipfExponent)))
+				t.Pop[row] = o.cityPop(k + 1)
 			} else {
 				lat, lon = o.place(src, seen, clat[k], clon[k], sigma)
 				v := math.RoundToEven(math.Exp(mu + o.VillageSigma*rng.Normal(src)))
@@ -122,11 +131,34 @@ func Clustered(n int, seed uint64, o ClusteredOptions) (*Table, error) {
 			}
 			t.ID[row] = prefix + strconv.Itoa(i+1)
 			t.Lat[row], t.Lon[row] = lat, lon
-			t.MCV1[row] = o.mcv1(lat, lon, phi1, phi2)
+			t.MCV1[row] = math.Round(o.mcv1(lat, lon, phi1, phi2)*clusteredMCV1Scale) / clusteredMCV1Scale
 			row++
 		}
 	}
 	return validated(t)
+}
+
+// cityPop is the population of the city of the cluster of the given 1-based
+// rank.
+func (o ClusteredOptions) cityPop(rank int) int64 {
+	return int64(math.RoundToEven(float64(o.LargestCity) * math.Pow(float64(rank), -o.ZipfExponent)))
+}
+
+// villageMedian is the median village population M that makes the expected
+// total CountryPop, at least 1.
+func (o ClusteredOptions) villageMedian(n int, sizes []int) float64 {
+	var cities float64
+	villages := n
+	for k, m := range sizes {
+		if m > 0 {
+			cities += float64(o.cityPop(k + 1))
+			villages--
+		}
+	}
+	if villages == 0 {
+		return 1
+	}
+	return max(1, (float64(o.CountryPop)-cities)/(float64(villages)*math.Exp(o.VillageSigma*o.VillageSigma/2)))
 }
 
 // place returns a position for a patch around (lat0, lon0) with spread sigma
@@ -216,7 +248,7 @@ func (o ClusteredOptions) check(n int) error {
 	positive := []struct {
 		name string
 		v    float64
-	}{{"ZipfExponent", o.ZipfExponent}, {"VillageMedian", o.VillageMedian}, {"SpacingKm", o.SpacingKm}, {"WavelengthDeg", o.WavelengthDeg}}
+	}{{"ZipfExponent", o.ZipfExponent}, {"SpacingKm", o.SpacingKm}, {"WavelengthDeg", o.WavelengthDeg}}
 	for _, f := range positive {
 		if !(f.v > 0) || math.IsInf(f.v, 0) {
 			p.addf("%s must be finite and > 0, got %v", f.name, f.v)
@@ -224,6 +256,9 @@ func (o ClusteredOptions) check(n int) error {
 	}
 	if !(o.VillageSigma >= 0) || math.IsInf(o.VillageSigma, 0) {
 		p.addf("VillageSigma must be finite and >= 0, got %v", o.VillageSigma)
+	}
+	if o.CountryPop < 1 || o.CountryPop > MaxPop {
+		p.addf("CountryPop must be in [1, 2^53], got %d", o.CountryPop)
 	}
 	if n > 0 && (o.LargestCity < 1 || o.LargestCity > MaxPop/int64(n)) {
 		p.addf("LargestCity must be in [1, 2^53/n = %d], got %d", MaxPop/int64(n), o.LargestCity)
