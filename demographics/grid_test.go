@@ -157,7 +157,7 @@ func TestGridScenarioBadGrid(t *testing.T) {
 		fine bool
 	}{
 		{0.25, "the cell of 0.25° is smaller than the raster's 0.5° pixels along longitude", true},
-		{0.75, "the cell of 0.75° is 1.5 of the raster's 0.5° pixels along longitude; use a whole number of pixels (0.5° or 1°)", false},
+		{0.75, "grid cell is not a whole number of pixels: the cell of 0.75° is 1.5 of the raster's 0.5° pixels along longitude; use 0.5° or 1°", false},
 	} {
 		o := DefaultGridOptions()
 		o.Cell = tc.cell

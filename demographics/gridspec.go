@@ -46,6 +46,11 @@ func ParseGridCell(s string) (float64, error) {
 // grid and the limit.
 var ErrGridTooFine = errors.New("grid too fine")
 
+// ErrGridMismatch is a grid cell that is not a whole number of the
+// population raster's pixels; the message names both sizes and the nearest
+// that fit.
+var ErrGridMismatch = errors.New("grid cell is not a whole number of pixels")
+
 // MaxGridCells is the most cells a raster grid ([GridScenario]) may have
 // before reading: 2^24 (16 777 216), about 1.7 GB for the table if every
 // cell were populated, and 16 times the 10⁶ patches rubeola's kernels aim
@@ -65,8 +70,8 @@ func cellFactor(cell, pixel float64, axis string) (int, error) {
 		return 0, fmt.Errorf("%w: the cell of %g° is smaller than the raster's %g° pixels along %s; use a grid of whole pixels",
 			ErrGridTooFine, cell, pixel, axis)
 	case math.Abs(f-k) > 1e-6*f:
-		return 0, fmt.Errorf("the cell of %g° is %.4g of the raster's %g° pixels along %s; use a whole number of pixels (%g° or %g°)",
-			cell, f, pixel, axis, math.Floor(f)*pixel, math.Ceil(f)*pixel)
+		return 0, fmt.Errorf("%w: the cell of %g° is %.4g of the raster's %g° pixels along %s; use %g° or %g°",
+			ErrGridMismatch, cell, f, pixel, axis, math.Floor(f)*pixel, math.Ceil(f)*pixel)
 	}
 	return int(k), nil
 }
