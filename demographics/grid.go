@@ -165,7 +165,7 @@ func (rep *GridReport) layout(pg grid, cell float64, chunkH int) error {
 	rep.Cols = (pg.w + rep.PixelsX - 1) / rep.PixelsX
 	rep.Rows = (pg.h + rep.PixelsY - 1) / rep.PixelsY
 	if cells := int64(rep.Cols) * int64(rep.Rows); cells > MaxGridCells {
-		return fmt.Errorf("%w: a %g° grid over the %d×%d-pixel raster has %d×%d = %d cells, more than the %d rubeola builds (about 100 bytes each); use a coarser grid or a raster cut to the country",
+		return fmt.Errorf("%w: a %g° grid over the %d×%d-pixel raster has %d×%d = %d cells, more than the %d rubeola builds (up to 250 bytes each); use a coarser grid or a raster cut to the country",
 			ErrGridTooFine, cell, pg.w, pg.h, rep.Cols, rep.Rows, cells, MaxGridCells)
 	}
 	fy := rep.PixelsY
@@ -332,8 +332,10 @@ func (b *gridBuilder) table(o GridOptions) (*scenario.Table, GridReport, error) 
 	if n == 0 {
 		return nil, *b.rep, fmt.Errorf("no cell of the %g° grid has %d or more people (%.0f people in all)", o.Cell, o.MinPop, b.rep.PopDropped)
 	}
-	t, err := scenario.FromColumns(b.id, b.pop, b.lat, b.lon, mcv1)
-	if err != nil {
+	// Not FromColumns, which copies every column: a 1 km grid's table is
+	// the largest thing in memory.
+	t := &scenario.Table{ID: b.id, Pop: b.pop, Lat: b.lat, Lon: b.lon, MCV1: mcv1}
+	if err := t.Validate(); err != nil {
 		return nil, *b.rep, err
 	}
 	if mcv2 != nil {

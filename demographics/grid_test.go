@@ -171,12 +171,12 @@ func TestGridScenarioBadGrid(t *testing.T) {
 
 func TestGridLayoutTooManyCells(t *testing.T) {
 	// Africa at 30″: about 8 400 × 8 800 pixels (70° × 73°), 7.4e7 cells
-	// at "1km", more than MaxGridCells; the check needs only the header.
+	// at "1km", more than MaxGridCells (2^25); the check needs only the header.
 	pg := grid{Georef: geotiff.Georef{X0: -18, Y0: 38, DX: 1.0 / 120, DY: 1.0 / 120}, w: 8400, h: 8800}
 	var rep GridReport
 	err := rep.layout(pg, 1.0/120, 1)
 	require.ErrorIs(t, err, ErrGridTooFine)
-	assert.Contains(t, err.Error(), "8400×8800 = 73920000 cells, more than the 16777216")
+	assert.Contains(t, err.Error(), "8400×8800 = 73920000 cells, more than the 33554432")
 	// At "5km" it fits: 1680 × 1760 cells, bands of whole cell rows.
 	require.NoError(t, rep.layout(pg, 5.0/120, 1))
 	assert.Equal(t, 1680, rep.Cols)

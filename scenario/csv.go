@@ -128,7 +128,11 @@ func readCSV(r io.Reader, file string, size int64) (*Table, error) {
 		}
 		row++
 		if row == sizeSampleRows && size > 0 {
-			seen = t.reserve(seen, predictRows(size, row, cr.InputOffset()), extraIdx)
+			n := predictRows(size, row, cr.InputOffset())
+			t.reserve(n, extraIdx)
+			grown := make(map[string]int, n)
+			maps.Copy(grown, seen)
+			seen = grown
 		}
 		if len(rec) != len(names) {
 			p.cell(row, "", "", fmt.Sprintf("has %d fields, the header has %d", len(rec), len(names)))
@@ -167,11 +171,10 @@ func predictRows(size int64, rows int, offset int64) int {
 	return int(min(size/max(offset/int64(rows), 1)+1, maxSizeHint))
 }
 
-// reserve grows the columns (extra columns too) to capacity n and returns
-// the id map rebuilt with room for n ids.
-func (t *Table) reserve(seen map[string]int, n int, extraIdx []int) map[string]int {
+// reserve grows the columns (extra columns too) to capacity n.
+func (t *Table) reserve(n int, extraIdx []int) {
 	if n <= len(t.ID) {
-		return seen
+		return
 	}
 	t.ID = slices.Grow(t.ID, n-len(t.ID))
 	t.Pop = slices.Grow(t.Pop, n-len(t.Pop))
@@ -182,9 +185,6 @@ func (t *Table) reserve(seen map[string]int, n int, extraIdx []int) map[string]i
 		name := t.extraNames[k]
 		t.extra[name] = slices.Grow(t.extra[name], n-len(t.extra[name]))
 	}
-	grown := make(map[string]int, n)
-	maps.Copy(grown, seen)
-	return grown
 }
 
 // checkHeader trims the header names and records empty and duplicate names and
