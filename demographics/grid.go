@@ -84,8 +84,8 @@ const maxBandBytes = 64 << 20
 //     column (from the west); rows are in that order, north to south.
 //
 // The raster is read in bands of whole cell rows, at most maxBandBytes of
-// pixels, so memory is bounded by the band, the coverage windows of one
-// cell row and the patches kept, not by the raster. A grid of more than
+// pixels, so memory is bounded by the band, the coverage rasters' windows
+// over it and the patches kept, not by the raster. A grid of more than
 // [MaxGridCells] cells or finer than the raster's pixels is
 // [ErrGridTooFine], reported from the headers before any pixel is read; a
 // cell that is not a whole number of pixels is an error naming both sizes.
@@ -122,6 +122,9 @@ func GridScenario(ctx context.Context, popPath string, o GridOptions) (*scenario
 		}
 		nr := min(rep.BandRows, pg.h-r0)
 		if err := popF.ReadWindow(0, r0, pg.w, nr, buf[:pg.w*nr]); err != nil {
+			return nil, rep, err
+		}
+		if err := b.loadCoverage(r0, nr); err != nil {
 			return nil, rep, err
 		}
 		for k := 0; k < nr; k += rep.PixelsY {
@@ -228,6 +231,20 @@ func newGridBuilder(pg grid, rep *GridReport, minPop int64, layers []*coverage) 
 	return b
 }
 
+// loadCoverage reads the coverage rasters' pixels around pixel rows r0 …
+// r0+nr−1 of the population raster (one band: a strip or tile of a
+// coverage raster is then decoded once per band, not once per cell row).
+func (b *gridBuilder) loadCoverage(r0, nr int) error {
+	pg := b.pg
+	box := rect{xmin: pg.X0, xmax: pg.X0 + pg.DX*float64(pg.w), ymax: pg.Y0 - pg.DY*float64(r0), ymin: pg.Y0 - pg.DY*float64(r0+nr)}
+	for _, l := range b.layers {
+		if err := l.s.load(box); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // cellRow adds the cells of cell row cr, whose pixel rows are px (row-major,
 // the raster's width each).
 func (b *gridBuilder) cellRow(cr int, px []float64) error {
@@ -237,10 +254,6 @@ func (b *gridBuilder) cellRow(cr int, px []float64) error {
 	for _, l := range b.layers {
 		clear(l.raw)
 		clear(l.miss)
-		box := rect{xmin: pg.X0, xmax: pg.X0 + pg.DX*float64(pg.w), ymax: pg.Y0 - pg.DY*float64(r0), ymin: pg.Y0 - pg.DY*float64(r0+nr)}
-		if err := l.s.load(box); err != nil {
-			return err
-		}
 	}
 	for r := range nr {
 		lat := pg.lat(r0 + r)
