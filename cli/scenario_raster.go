@@ -51,7 +51,7 @@ func newScenarioRasterCmd(stdout, stderr io.Writer) *cobra.Command {
 			"With --grid instead of --shapefile: one patch per grid cell (1km = 30 arc-seconds, 5km = 2.5\n" +
 			"arc-minutes, or Xdeg; a whole number of raster pixels) with at least --min-pop people, at the\n" +
 			"cell's centre, id r<row>c<col> (from the north-west), MCV1 (and MCV2, an extra column)\n" +
-			"population-weighted as for polygons. The raster is read in bands of whole cell rows, so\n" +
+			"population-weighted as for polygons. The raster is read in bands of strips or tiles, so\n" +
 			"memory follows the raster's width, not its area; a grid of more than " + strconv.Itoa(demographics.MaxGridCells) + " cells is\n" +
 			"refused before any pixel is read.",
 		Args: cobra.NoArgs,

@@ -39,7 +39,7 @@
 //
 // [GridScenario] needs no polygons: one patch per grid cell ([ParseGridCell]:
 // "1km" = 30″, "5km", "0.1deg") with at least [GridOptions.MinPop] people,
-// the raster read in bands of whole cell rows so that memory follows its
+// the raster read in bands of strips or tiles so that memory follows its
 // width, not its area; a grid of more than [MaxGridCells] cells is
 // [ErrGridTooFine] before any pixel is read.
 //

@@ -62,9 +62,14 @@ type GridReport struct {
 
 // maxBandBytes bounds the pixel rows a [GridScenario] decodes at a time:
 // 64 MiB of float64, 1 700 rows of a 5 000-pixel-wide raster, 190 of the
-// 43 200-pixel global 30″ raster. A band holds whole cell rows and, where
-// the bound allows, whole strips or tiles (so each is decoded once).
-const maxBandBytes = 64 << 20
+// 43 200-pixel global 30″ raster. A band holds, where the bound allows,
+// whole strips or tiles (so each is decoded once) and at least minBandRows
+// rows (so the coverage rasters' strips are decoded about once, not once per
+// row, when the population raster has strips of a row).
+const (
+	maxBandBytes = 64 << 20
+	minBandRows  = 256
+)
 
 // GridScenario turns the population raster at popPath into one patch per
 // grid cell with at least o.MinPop people, without polygons (issue 27):
@@ -83,9 +88,11 @@ const maxBandBytes = 64 << 20
 //   - ids are "r<row>c<col>", the cell's 0-based row (from the north) and
 //     column (from the west); rows are in that order, north to south.
 //
-// The raster is read in bands of whole cell rows, at most maxBandBytes of
-// pixels, so memory is bounded by the band, the coverage rasters' windows
-// over it and the patches kept, not by the raster. A grid of more than
+// The raster is read in bands of whole strips or tiles, at most
+// maxBandBytes of pixels, and summed into one cell row at a time, so memory
+// is bounded by the band, the coverage rasters' windows over it and the
+// patches kept, not by the raster. A raster wider than one band's bytes
+// (8 388 608 pixels) is [ErrGridTooFine] as well. A grid of more than
 // [MaxGridCells] cells or finer than the raster's pixels is
 // [ErrGridTooFine], reported from the headers before any pixel is read; a
 // cell that is not a whole number of pixels is an error naming both sizes.
@@ -127,11 +134,14 @@ func GridScenario(ctx context.Context, popPath string, o GridOptions) (*scenario
 		if err := b.loadCoverage(r0, nr); err != nil {
 			return nil, rep, err
 		}
-		for k := 0; k < nr; k += rep.PixelsY {
-			if err := b.cellRow((r0+k)/rep.PixelsY, buf[k*pg.w:min(k+rep.PixelsY, nr)*pg.w]); err != nil {
+		for k := range nr {
+			if err := b.pixelRow(r0+k, buf[k*pg.w:(k+1)*pg.w]); err != nil {
 				return nil, rep, err
 			}
 		}
+	}
+	if err := b.keep(); err != nil {
+		return nil, rep, err
 	}
 	return b.table(o)
 }
@@ -171,10 +181,12 @@ func (rep *GridReport) layout(pg grid, cell float64, chunkH int) error {
 		return fmt.Errorf("%w: a %g° grid over the %d×%d-pixel raster has %d×%d = %d cells, more than the %d rubeola builds (up to 250 bytes each); use a coarser grid or a raster cut to the country",
 			ErrGridTooFine, cell, pg.w, pg.h, rep.Cols, rep.Rows, cells, MaxGridCells)
 	}
-	fy := rep.PixelsY
-	rows := fy * ((chunkH + fy - 1) / fy)                 // whole chunks, in whole cell rows
-	limit := max(fy, maxBandBytes/(8*max(pg.w, 1))/fy*fy) // whole cell rows within the byte bound
-	rep.BandRows = min(rows, limit, fy*rep.Rows)
+	if pg.w > maxBandBytes/8 {
+		return fmt.Errorf("%w: the raster is %d pixels wide, more than the %d one band of %d MiB holds",
+			ErrGridTooFine, pg.w, maxBandBytes/8, maxBandBytes>>20)
+	}
+	rows := chunkH * ((minBandRows + chunkH - 1) / chunkH) // whole chunks, at least minBandRows
+	rep.BandRows = max(1, min(rows, maxBandBytes/(8*max(pg.w, 1)), pg.h))
 	return nil
 }
 
@@ -217,6 +229,7 @@ type gridBuilder struct {
 	minPop int64
 	layers []*coverage
 	sum    []float64 // population per cell of the current cell row
+	cr     int       // the current cell row; −1 before the first
 
 	id       []string
 	pop      []int64
@@ -224,7 +237,7 @@ type gridBuilder struct {
 }
 
 func newGridBuilder(pg grid, rep *GridReport, minPop int64, layers []*coverage) *gridBuilder {
-	b := &gridBuilder{pg: pg, rep: rep, minPop: minPop, layers: layers, sum: make([]float64, rep.Cols)}
+	b := &gridBuilder{pg: pg, rep: rep, minPop: minPop, layers: layers, sum: make([]float64, rep.Cols), cr: -1}
 	for _, l := range layers {
 		l.raw, l.miss, l.at = make([]float64, rep.Cols), make([]bool, rep.Cols), make([][2]float64, rep.Cols)
 	}
@@ -245,46 +258,50 @@ func (b *gridBuilder) loadCoverage(r0, nr int) error {
 	return nil
 }
 
-// cellRow adds the cells of cell row cr, whose pixel rows are px (row-major,
-// the raster's width each).
-func (b *gridBuilder) cellRow(cr int, px []float64) error {
-	pg, fx, fy := b.pg, b.rep.PixelsX, b.rep.PixelsY
-	r0, nr := cr*fy, len(px)/pg.w
-	clear(b.sum)
-	for _, l := range b.layers {
-		clear(l.raw)
-		clear(l.miss)
+// pixelRow adds pixel row r of the population raster to the cells of its
+// cell row, first keeping the cells of the previous cell row when r starts
+// a new one.
+func (b *gridBuilder) pixelRow(r int, row []float64) error {
+	pg, fx := b.pg, b.rep.PixelsX
+	if cr := r / b.rep.PixelsY; cr != b.cr {
+		if err := b.keep(); err != nil {
+			return err
+		}
+		b.cr = cr
 	}
-	for r := range nr {
-		lat := pg.lat(r0 + r)
-		row := px[r*pg.w : (r+1)*pg.w]
-		for c, v := range row {
-			if !(v > 0) || math.IsInf(v, 1) || pg.isNodata(v) {
+	lat := pg.lat(r)
+	for c, v := range row {
+		if !(v > 0) || math.IsInf(v, 1) || pg.isNodata(v) {
+			continue
+		}
+		cell := c / fx
+		b.sum[cell] += v
+		for _, l := range b.layers {
+			lon := pg.lon(c)
+			val, ok, err := l.s.sample(lon, lat)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				l.miss[cell], l.at[cell] = true, [2]float64{lon, lat}
 				continue
 			}
-			cell := c / fx
-			b.sum[cell] += v
-			for _, l := range b.layers {
-				lon := pg.lon(c)
-				val, ok, err := l.s.sample(lon, lat)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					l.miss[cell], l.at[cell] = true, [2]float64{lon, lat}
-					continue
-				}
-				l.raw[cell] += v * val
-			}
+			l.raw[cell] += v * val
 		}
 	}
-	return b.keep(cr, r0, nr)
+	return nil
 }
 
-// keep appends the cells of cell row cr (pixel rows r0 … r0+nr−1) with at
-// least minPop people.
-func (b *gridBuilder) keep(cr, r0, nr int) error {
-	pg, fx := b.pg, b.rep.PixelsX
+// keep appends the cells of the current cell row with at least minPop
+// people, then clears the row's sums.
+func (b *gridBuilder) keep() error {
+	if b.cr < 0 {
+		return nil
+	}
+	defer b.reset()
+	pg, fx, fy, cr := b.pg, b.rep.PixelsX, b.rep.PixelsY, b.cr
+	r0 := cr * fy
+	nr := min(fy, pg.h-r0)
 	lat := pg.Y0 - float64(pg.DY*(float64(r0)+float64(nr)/2))
 	for cc, s := range b.sum {
 		p := math.RoundToEven(s)
@@ -310,6 +327,15 @@ func (b *gridBuilder) keep(cr, r0, nr int) error {
 		b.rep.PopKept += int64(p)
 	}
 	return nil
+}
+
+// reset clears the sums of the current cell row.
+func (b *gridBuilder) reset() {
+	clear(b.sum)
+	for _, l := range b.layers {
+		clear(l.raw)
+		clear(l.miss)
+	}
 }
 
 // table converts the coverages to fractions and returns the validated

@@ -95,7 +95,6 @@ func TestGridScenarioSums(t *testing.T) {
 			assert.Equal(t, []float64{0.7, 0.7, 0.7, 0.7, 0.7, 0.7}, tab.MCV1)
 			assert.Equal(t, GridReport{Cols: 3, Rows: 2, PixelsX: 2, PixelsY: 2, BandRows: rep.BandRows,
 				Patches: 6, PopKept: 120}, rep)
-			assert.Zero(t, rep.BandRows%2, "bands hold whole cell rows")
 		})
 	}
 }
@@ -177,11 +176,41 @@ func TestGridLayoutTooManyCells(t *testing.T) {
 	err := rep.layout(pg, 1.0/120, 1)
 	require.ErrorIs(t, err, ErrGridTooFine)
 	assert.Contains(t, err.Error(), "8400×8800 = 73920000 cells, more than the 33554432")
-	// At "5km" it fits: 1680 × 1760 cells, bands of whole cell rows.
+	// At "5km" it fits: 1680 × 1760 cells.
 	require.NoError(t, rep.layout(pg, 5.0/120, 1))
 	assert.Equal(t, 1680, rep.Cols)
-	assert.Equal(t, 5, rep.BandRows, "one 1-row strip rounds up to one cell row of 5 pixel rows")
-	// A tall chunk is capped by maxBandBytes: 64 MiB / (8 · 8400) = 998 rows → 995.
+	assert.Equal(t, 256, rep.BandRows, "1-row strips are read minBandRows at a time")
+	// A tall chunk is capped by maxBandBytes: 64 MiB / (8 · 8400) = 998 rows.
 	require.NoError(t, rep.layout(pg, 5.0/120, 8800))
-	assert.Equal(t, 995, rep.BandRows)
+	assert.Equal(t, 998, rep.BandRows)
+	// A raster wider than a band holds is refused too.
+	pg.w = maxBandBytes/8 + 1
+	err = rep.layout(pg, 1, 1)
+	require.ErrorIs(t, err, ErrGridTooFine)
+	assert.Contains(t, err.Error(), "the raster is 8388609 pixels wide, more than the 8388608 one band of 64 MiB holds")
+}
+
+func TestGridScenarioCellRowAcrossBands(t *testing.T) {
+	// 2 × 300 pixels of 0.1°, all 1, in 1-row strips: bands of minBandRows =
+	// 256 rows; 0.3° cells are 3 × 3 pixels (1 column of cells, cut to 2
+	// pixels wide), and cell row 85 (pixel rows 255–257) spans two bands.
+	data := make([]float64, 600)
+	for i := range data {
+		data[i] = 1
+	}
+	path := filepath.Join(t.TempDir(), "pop.tif")
+	require.NoError(t, geotifftest.WriteFile(path, 2, 300, data, geotifftest.Options{
+		RowsPerStrip: 1, Georef: geotiff.Georef{X0: 10, Y0: 20, DX: 0.1, DY: 0.1}}))
+	o := DefaultGridOptions()
+	o.Cell = 0.3
+	tab, rep, err := GridScenario(context.Background(), path, o)
+	require.NoError(t, err)
+	assert.Equal(t, 256, rep.BandRows)
+	require.Equal(t, 100, tab.Len())
+	for i, p := range tab.Pop {
+		require.Equal(t, int64(6), p, "cell row %d: 2 × 3 pixels of 1", i)
+	}
+	assert.Equal(t, "r85c0", tab.ID[85])
+	// Centre of pixel rows 255–257: 20 − 0.1·(255 + 1.5).
+	assert.InDelta(t, 20-0.1*256.5, tab.Lat[85], 1e-12)
 }
