@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,7 +18,7 @@ func newScenarioCmd(stdout, stderr io.Writer) *cobra.Command {
 		Use:   "scenario",
 		Short: "Build scenario tables from public data",
 	}
-	cmd.AddCommand(newScenarioRasterCmd(stdout, stderr))
+	cmd.AddCommand(newScenarioRasterCmd(stdout, stderr), newScenarioSyntheticCmd(stdout))
 	return cmd
 }
 
@@ -33,21 +33,33 @@ type rasterFlags struct {
 	out       string
 	force     bool
 	verbose   bool
+	grid      string // --grid: one patch per cell instead of per polygon (scenario_grid.go)
+	minPop    int64
 }
 
 func newScenarioRasterCmd(stdout, stderr io.Writer) *cobra.Command {
 	var f rasterFlags
 	cmd := &cobra.Command{
-		Use:   "raster --id ID --region ISO3 --shapefile FILE --population-raster FILE [--mcv1-raster FILE] --out scenario.csv",
-		Short: "Sum a population raster over shapefile polygons into a scenario CSV",
+		Use: "raster --id ID --region ISO3 --shapefile FILE --population-raster FILE [--mcv1-raster FILE] --out scenario.csv\n" +
+			"  rubeola scenario raster --grid 1km|5km|Xdeg --population-raster FILE [--mcv1-raster FILE] [--mcv2-raster FILE] [--min-pop N] --out scenario.csv",
+		Short: "Sum a population raster over shapefile polygons or grid cells into a scenario CSV",
 		Long: "For every polygon of a DOTNAME-labelled shapefile, sum the population raster's pixels\n" +
 			"whose centres fall inside it, take the polygon's area centroid as lat/lon and the\n" +
 			"population-weighted MCV1 coverage (bilinear; percent rasters detected), and write a\n" +
 			"validated scenario CSV (id = DOTNAME). Results are cached per --id until an input\n" +
-			"changes.",
+			"changes.\n\n" +
+			"With --grid instead of --shapefile: one patch per grid cell (1km = 30 arc-seconds, 5km = 2.5\n" +
+			"arc-minutes, or Xdeg; a whole number of raster pixels) with at least --min-pop people, at the\n" +
+			"cell's centre, id r<row>c<col> (from the north-west), MCV1 (and MCV2, an extra column)\n" +
+			"population-weighted as for polygons. The raster is read in bands of strips or tiles, so\n" +
+			"memory follows the raster's width, not its area; a grid of more than " + strconv.Itoa(demographics.MaxGridCells) + " cells is\n" +
+			"refused before any pixel is read.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := f.check(); err != nil {
+			if cmd.Flags().Changed("grid") {
+				return f.runGrid(cmd, stdout, stderr)
+			}
+			if err := f.check(cmd); err != nil {
 				return invalid(err)
 			}
 			opts := []demographics.GenOption{
@@ -89,6 +101,9 @@ func newScenarioRasterCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.StringVar(&f.params.Shapefile, "shapefile", "", "polygon shapefile with a DOTNAME field")
 	fl.StringVar(&f.params.PopulationRaster, "population-raster", "", "population GeoTIFF (persons per pixel, lon/lat)")
 	fl.StringVar(&f.params.MCV1Raster, "mcv1-raster", "", "MCV1 coverage GeoTIFF (fraction or percent)")
+	fl.StringVar(&f.params.MCV2Raster, "mcv2-raster", "", "MCV2 coverage GeoTIFF: the extra column mcv2 with --grid (checked but unused with --shapefile, parity)")
+	fl.StringVar(&f.grid, "grid", "", "one patch per grid cell: 1km (30″), 5km (2.5′), <X>km or <X>deg; replaces --shapefile")
+	fl.Int64Var(&f.minPop, "min-pop", demographics.DefaultMinPop, "with --grid: keep cells with at least this many people")
 	fl.StringVar(&f.mcv1Units, "mcv1-units", "auto", `MCV1 raster units: "auto", "fraction" or "percent"`)
 	fl.Float64Var(&f.defMCV1, "default-mcv1", 0, "MCV1 used when no MCV1 raster is given")
 	fl.StringVar(&f.cacheDir, "cache-dir", "", "cache directory (default: the user cache directory + /rubeola)")
@@ -104,8 +119,11 @@ func newScenarioRasterCmd(stdout, stderr io.Writer) *cobra.Command {
 // messages name its Go options) and an --out that exists (without --force)
 // or cannot be written (before hours of raster sums). Every problem is
 // listed.
-func (f *rasterFlags) check() error {
+func (f *rasterFlags) check(cmd *cobra.Command) error {
 	var errs []error
+	if cmd.Flags().Changed("min-pop") {
+		errs = append(errs, errors.New("--min-pop applies only with --grid"))
+	}
 	for _, req := range []struct{ flag, value string }{
 		{"--id", f.params.ID}, {"--region", f.params.Region}, {"--shapefile", f.params.Shapefile},
 		{"--population-raster", f.params.PopulationRaster},
@@ -126,15 +144,8 @@ func (f *rasterFlags) check() error {
 	if f.workers < 0 {
 		errs = append(errs, fmt.Errorf("--workers must be >= 0 (0: one per CPU), got %d", f.workers))
 	}
-	switch _, err := os.Stat(f.out); {
-	case f.out == "":
-		errs = append(errs, errors.New("scenario raster: --out FILE is required"))
-	case err == nil && !f.force:
-		errs = append(errs, fmt.Errorf("output file %q exists (use --force to replace it)", f.out))
-	default:
-		if err := checkCanCreate("--out", f.out); err != nil {
-			errs = append(errs, err)
-		}
+	if err := checkScenarioOut("raster", f.out, f.force); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

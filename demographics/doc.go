@@ -37,6 +37,12 @@
 // read by the in-house reader in sub-package [geotiff], which decodes only the
 // strips or tiles each polygon needs.
 //
+// [GridScenario] needs no polygons: one patch per grid cell ([ParseGridCell]:
+// "1km" = 30″, "5km", "0.1deg") with at least [GridOptions.MinPop] people,
+// the raster read in bands of strips or tiles so that memory follows its
+// width, not its area; a grid of more than [MaxGridCells] cells is
+// [ErrGridTooFine] before any pixel is read.
+//
 // # Cache
 //
 // [LoadCache] opens the on-disk cache (default [DefaultCacheDir]): one JSON

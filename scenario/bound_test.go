@@ -57,7 +57,7 @@ func TestReadCSVPopBound(t *testing.T) {
 			`in.csv: column "pop": total population passes ` + twoToThe53 + ` (2^53) at row 2; the total over patches must stay <= 2^53 so that every count is exact in float64 and in the samplers`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := readCSV(strings.NewReader("id,pop,lat,lon,mcv1\n"+tc.rows), "in.csv")
+			_, err := readCSV(strings.NewReader("id,pop,lat,lon,mcv1\n"+tc.rows), "in.csv", 0)
 			assert.EqualError(t, err, tc.want)
 		})
 	}

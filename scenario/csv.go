@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,7 +46,7 @@ import (
 //	row 17, column "pop": "12a" is not an integer
 //	scenario: missing required column "pop" (found "population": did you mean "pop"?)
 func ReadCSV(r io.Reader) (*Table, error) {
-	return readCSV(r, "")
+	return readCSV(r, "", 0)
 }
 
 // LoadCSV reads the scenario CSV file at path, as [ReadCSV] does. Every
@@ -62,11 +64,27 @@ func LoadCSV(path string) (*Table, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return readCSV(f, path)
+	var size int64
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	return readCSV(f, path, size)
 }
 
-// readCSV implements ReadCSV and LoadCSV; file prefixes the messages.
-func readCSV(r io.Reader, file string) (*Table, error) {
+// Pre-sizing of a loaded table (readCSV): after sizeSampleRows rows, the
+// columns and the id map are grown to the number of rows the input's size
+// predicts at the sample's bytes per row, at most maxSizeHint rows (about
+// 200 MB), so a million-row file is not copied and rehashed twenty times on
+// the way; a file whose first rows are short and the rest long wastes at most
+// that.
+const (
+	sizeSampleRows = 256
+	maxSizeHint    = 1 << 21
+)
+
+// readCSV implements ReadCSV and LoadCSV; file prefixes the messages and
+// size, if > 0, is the input's size in bytes (a hint).
+func readCSV(r io.Reader, file string, size int64) (*Table, error) {
 	p := &problems{file: file}
 	cr := csvin.NewReader(r)
 
@@ -109,6 +127,13 @@ func readCSV(r io.Reader, file string) (*Table, error) {
 			break
 		}
 		row++
+		if row == sizeSampleRows && size > 0 {
+			n := predictRows(size, row, cr.InputOffset())
+			t.reserve(n, extraIdx)
+			grown := make(map[string]int, n)
+			maps.Copy(grown, seen)
+			seen = grown
+		}
 		if len(rec) != len(names) {
 			p.cell(row, "", "", fmt.Sprintf("has %d fields, the header has %d", len(rec), len(names)))
 			continue
@@ -134,6 +159,32 @@ func readCSV(r io.Reader, file string) (*Table, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// predictRows is the number of rows an input of size bytes holds if the rest
+// has the bytes per row of the first rows, read in offset bytes; at most
+// maxSizeHint.
+func predictRows(size int64, rows int, offset int64) int {
+	if offset <= 0 {
+		return 0
+	}
+	return int(min(size/max(offset/int64(rows), 1)+1, maxSizeHint))
+}
+
+// reserve grows the columns (extra columns too) to capacity n.
+func (t *Table) reserve(n int, extraIdx []int) {
+	if n <= len(t.ID) {
+		return
+	}
+	t.ID = slices.Grow(t.ID, n-len(t.ID))
+	t.Pop = slices.Grow(t.Pop, n-len(t.Pop))
+	t.Lat = slices.Grow(t.Lat, n-len(t.Lat))
+	t.Lon = slices.Grow(t.Lon, n-len(t.Lon))
+	t.MCV1 = slices.Grow(t.MCV1, n-len(t.MCV1))
+	for k := range extraIdx {
+		name := t.extraNames[k]
+		t.extra[name] = slices.Grow(t.extra[name], n-len(t.extra[name]))
+	}
 }
 
 // checkHeader trims the header names and records empty and duplicate names and

@@ -28,7 +28,10 @@
 // "cluster_1:node_1" …; start from [DefaultTwoClusterOptions]) and
 // [Satellites] with [SatellitesOptions] (a core city "0" and towns "1" … on a
 // disc around it, their coverage a clipped random walk; start from
-// [DefaultSatellitesOptions]). Each random builder draws from its own stream
+// [DefaultSatellitesOptions]) and [Clustered] with [ClusteredOptions] (up
+// to 2^20 patches in Zipf-sized clusters over a Nigeria-sized box, cities
+// and log-normal villages, distinct coordinates, coverage smooth in space;
+// start from [DefaultClusteredOptions]). Each random builder draws from its own stream
 // (seed, "scenario.<Builder>", block 0) of package rng, in the order its doc
 // lists, so a table depends only on the builder's options. Every builder
 // returns a validated table; bad options are errors naming the option.

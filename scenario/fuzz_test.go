@@ -24,7 +24,7 @@ func FuzzReadCSV(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tab, err := readCSV(bytes.NewReader(data), "fuzz.csv")
+		tab, err := readCSV(bytes.NewReader(data), "fuzz.csv", 0)
 		if err != nil {
 			require.True(t, strings.HasPrefix(err.Error(), "fuzz.csv: "), "error names the file: %q", err.Error())
 			return

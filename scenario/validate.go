@@ -49,10 +49,12 @@ func (t *Table) Validate() error {
 	for i := range n {
 		row := i + 1
 		p.checkID(row, t.ID[i], t.ID[i], seen)
-		p.checkPop(row, strconv.FormatInt(t.Pop[i], 10), t.Pop[i])
-		p.checkFloat(row, ColLat, formatFloat(t.Lat[i]), t.Lat[i])
-		p.checkFloat(row, ColLon, formatFloat(t.Lon[i]), t.Lon[i])
-		p.checkFloat(row, ColMCV1, formatFloat(t.MCV1[i]), t.MCV1[i])
+		if v := t.Pop[i]; v < 0 || v > MaxPop { // the text only for a message
+			p.checkPop(row, strconv.FormatInt(v, 10), v)
+		}
+		p.checkFloatValue(row, ColLat, t.Lat[i])
+		p.checkFloatValue(row, ColLon, t.Lon[i])
+		p.checkFloatValue(row, ColMCV1, t.MCV1[i])
 	}
 	p.checkTotal(t.Pop)
 	return p.err()
@@ -152,6 +154,14 @@ func (p *problems) checkFloat(row int, col, text string, v float64) {
 		p.cell(row, col, text, fmt.Sprintf("%q: must be finite", text))
 	case v < r[0] || v > r[1]:
 		p.cell(row, col, text, fmt.Sprintf("%q: must be in [%g, %g]", text, r[0], r[1]))
+	}
+}
+
+// checkFloatValue is checkFloat for an in-memory value, formatted as
+// WriteCSV does only when there is a problem to show.
+func (p *problems) checkFloatValue(row int, col string, v float64) {
+	if r := floatRanges[col]; !(v >= r[0] && v <= r[1]) { // NaN fails too
+		p.checkFloat(row, col, formatFloat(v), v)
 	}
 }
 
