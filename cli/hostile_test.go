@@ -67,9 +67,10 @@ func TestRunRefusesTicksThatCannotFit(t *testing.T) {
 	code, _, stderr := runCLI(t, "run", "--no-progress", "--out", out, "--ticks", "1000000000")
 	// The default run stores 88 bytes per tick (StateTracker 3·8, timing
 	// table 5·8 + 24): 88 GB for 10^9 ticks, more than this machine (and
-	// any CI runner) has available.
+	// any CI runner) has available; its 100 patches' factored D is 40 kB.
 	requireRefused(t, out, code, stderr,
-		"rubeola: a run of 1000000000 ticks needs 88.0 GB for tracker storage and the timing table, which are sized for every tick before the run starts, more than the ",
+		"rubeola: a run of 1000000000 ticks needs 88.0 GB for what it sizes before it starts (tracker storage and the timing table for every tick, the mixing matrix), more than the ",
+		"rubeola: InfectionProcess mixing: 100 patches × 100 patches × 4 B = 40.0 kB\n",
 		"rubeola: StateTracker: 3 states × 1 group × 1000000000 ticks × 8 B = 24.0 GB\n",
 		"rubeola: timing table: 5 columns × 1000000000 ticks × 8 B = 40.0 GB\n",
 		"rubeola: timing table rows: 1000000000 ticks × 24 B = 24.0 GB\n",
@@ -77,9 +78,9 @@ func TestRunRefusesTicksThatCannotFit(t *testing.T) {
 
 	t.Run("set limit", func(t *testing.T) {
 		out := filepath.Join(dir, "out-limit")
-		// 1000 ticks need 88 kB: refused under 50kB.
+		// 1000 ticks need 88 kB, and the mixing 40 kB: refused under 50kB.
 		code, _, stderr := runCLI(t, "run", "--no-progress", "--out", out, "--ticks", "1000", "--max-memory", "50kB")
-		requireRefused(t, out, code, stderr, "needs 88.0 kB", "more than the 50.0 kB allowed (set by --max-memory / model.WithMemoryLimit)")
+		requireRefused(t, out, code, stderr, "needs 128 kB", "more than the 50.0 kB allowed (set by --max-memory / model.WithMemoryLimit)")
 	})
 	t.Run("bad size", func(t *testing.T) {
 		out := filepath.Join(dir, "out-bad")
@@ -136,4 +137,27 @@ func TestResumeRefusesEditedSnapshot(t *testing.T) {
 		code, _, stderr := runCLI(t, "resume", snap, "--no-progress", "--out", out, "--ticks", "1000000000", "--max-memory", "1GB")
 		requireRefused(t, out, code, stderr, "rubeola: snapshot "+snap+": a run of 1000000000 ticks needs 88.0 GB")
 	})
+}
+
+// TestValidateRefusesMixingThatCannotFit: a scenario whose mixing matrix
+// cannot fit (issue 27's bad input "a grid too fine for memory"; before,
+// 100 000 patches made validate and run die with the Go runtime's fatal
+// "out of memory" in the factored build) is refused by the memory
+// estimate before the build, exit 2, with the advice to stream. 3 000
+// patches need 36 MB of factored D (4 B per N² entry): refused under a
+// --max-memory of 10 MB, accepted with storage = "streaming".
+func TestValidateRefusesMixingThatCannotFit(t *testing.T) {
+	dir := t.TempDir()
+	scn := filepath.Join(dir, "s.csv")
+	code, _, stderr := runCLI(t, "scenario", "synthetic", "--patches", "3000", "--seed", "1", "--out", scn)
+	require.Equal(t, 0, code, stderr)
+	code, _, stderr = runCLI(t, "validate", "--scenario", scn, "--max-memory", "10MB")
+	assert.Equal(t, 2, code, stderr)
+	assert.Contains(t, stderr, "rubeola: InfectionProcess mixing: 3000 patches × 3000 patches × 4 B = 36.0 MB\n")
+	assert.Contains(t, stderr, `use the Infection's storage = "streaming"`)
+
+	cfg := filepath.Join(dir, "run.toml")
+	require.NoError(t, os.WriteFile(cfg, []byte("scenario = \"s.csv\"\n\n[[phases]]\ntype = \"Infection\"\nstorage = \"streaming\"\n\n[[phases]]\ntype = \"StateTracker\"\n"), 0o644))
+	code, _, stderr = runCLI(t, "validate", "--config", cfg, "--max-memory", "10MB")
+	assert.Equal(t, 0, code, stderr)
 }

@@ -4,7 +4,8 @@ import "github.com/rubeola/rubeola/phases"
 
 // EstimateMemory returns the storage the ensemble's run allocates for all
 // its ticks: one replicate's ([Model.EstimateMemory]: trackers and the
-// timing table), each item counted once per replicate.
+// timing table), each item counted once per replicate, except the mixing
+// matrix the replicates share, counted once.
 func (e *Ensemble) EstimateMemory() MemoryEstimate {
 	return replicatedEstimate(e.reps[0], len(e.reps))
 }
@@ -25,6 +26,9 @@ func replicatedEstimate(m *Model, R int) MemoryEstimate {
 		return est
 	}
 	for k, it := range est.Items {
+		if it.Shared {
+			continue // built once for all replicates
+		}
 		est.Items[k].Storage.Dims = append([]phases.Dim{{N: R, Unit: "replicates"}}, it.Storage.Dims...)
 	}
 	return est

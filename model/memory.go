@@ -22,16 +22,21 @@ const timingRowHeader = 24
 // MemoryItem is one array sized for the run.
 type MemoryItem struct {
 	// Component is the instance name ("StateTracker"), "timing table" or
-	// "timing table rows".
+	// "timing table rows"; a structure built once ([phases.SetupSizer]) is
+	// named "InfectionProcess mixing".
 	Component string
 	// Storage is its size and how it is made up.
 	Storage phases.Storage
+	// Shared is true for a structure built once and shared by an
+	// ensemble's replicates (counted once, not per replicate).
+	Shared bool
 }
 
-// MemoryEstimate lists the storage a run allocates for all its ticks when
-// it starts: every tracker ([phases.StorageSizer]) and the per-phase timing
-// table. State columns, mixing matrices and buffers of one tick are not
-// included (they do not grow with the number of ticks).
+// MemoryEstimate lists the storage a run allocates when it starts: every
+// tracker ([phases.StorageSizer]) and the per-phase timing table, sized for
+// all its ticks, and the structures built once that grow faster than the
+// patches ([phases.SetupSizer]: the mixing matrix). State columns and
+// buffers of one tick are not included.
 type MemoryEstimate struct {
 	Ticks int          // num_ticks the storage is sized for
 	Items []MemoryItem // in instance order, then the timing table
@@ -67,6 +72,11 @@ func (m *Model) EstimateMemory() MemoryEstimate {
 	ticks := m.p.NumTicks
 	e := MemoryEstimate{Ticks: ticks}
 	for _, c := range m.instances {
+		if s, ok := c.(phases.SetupSizer); ok {
+			if st := s.SetupStorage(m); len(st.Dims) > 0 {
+				e.Items = append(e.Items, MemoryItem{Component: c.Name() + " mixing", Storage: st, Shared: true})
+			}
+		}
 		if s, ok := c.(phases.StorageSizer); ok {
 			e.Items = append(e.Items, MemoryItem{Component: c.Name(), Storage: s.TickStorage(m, ticks)})
 		}
@@ -91,10 +101,27 @@ type MemoryError struct {
 // Error implements error: the total, the limit and its source, one line
 // per item, and what to do.
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("a run of %d ticks needs %s for tracker storage and the timing table, which are sized for every tick before the run starts, "+
+	advice := "use fewer ticks, fewer or coarser trackers (a larger aggregation_level)"
+	if e.mixingDominates() {
+		advice = `for this many patches use the Infection's storage = "streaming" (exact, O(N) memory, each distance computed every tick) or a truncated mixer (SPEC §7.6)`
+	}
+	return fmt.Sprintf("a run of %d ticks needs %s for what it sizes before it starts (tracker storage and the timing table for every tick, the mixing matrix), "+
 		"more than the %s allowed (%s):\n%s\n"+
-		"use fewer ticks, fewer or coarser trackers (a larger aggregation_level), or set the limit yourself (--max-memory / model.WithMemoryLimit)",
-		e.Estimate.Ticks, FormatBytes(e.Estimate.Total()), FormatBytes(e.Limit), e.Source, e.Estimate)
+		"%s, or set the limit yourself (--max-memory / model.WithMemoryLimit)",
+		e.Estimate.Ticks, FormatBytes(e.Estimate.Total()), FormatBytes(e.Limit), e.Source, e.Estimate, advice)
+}
+
+// mixingDominates reports whether the structures built once (the mixing
+// matrix) are more than half of the estimate: the advice is then about
+// them, not about trackers.
+func (e *MemoryError) mixingDominates() bool {
+	var shared float64
+	for _, it := range e.Estimate.Items {
+		if it.Shared {
+			shared += it.Storage.Bytes()
+		}
+	}
+	return shared > e.Estimate.Total()/2
 }
 
 // CheckMemory returns a [*MemoryError] when the model's per-tick storage

@@ -24,6 +24,7 @@ func TestEstimateMemory(t *testing.T) {
 	e := m.EstimateMemory()
 	assert.Equal(t, 1_000_000_000, e.Ticks)
 	assert.Equal(t, ""+
+		"InfectionProcess mixing: 2 patches × 2 patches × 4 B = 16 B\n"+
 		"StateTracker: 3 states × 1 group × 1000000000 ticks × 8 B = 24.0 GB\n"+
 		"StateTracker: 3 states × 2 patches × 1000000000 ticks × 8 B = 48.0 GB\n"+
 		"CaseSurveillanceTracker: 2 patches × 1000000000 ticks × 8 B = 16.0 GB\n"+
@@ -31,8 +32,9 @@ func TestEstimateMemory(t *testing.T) {
 		"PopulationTracker: 2 patches × 1000000000 ticks × 8 B = 16.0 GB\n"+
 		"timing table: 9 columns × 1000000000 ticks × 8 B = 72.0 GB\n"+
 		"timing table rows: 1000000000 ticks × 24 B = 24.0 GB", e.String())
-	// 3·8 + 6·8 + 2·8 + 8 + 2·8 + 9·8 + 24 = 208 bytes per tick.
-	assert.Equal(t, 208e9, e.Total())
+	// 3·8 + 6·8 + 2·8 + 8 + 2·8 + 9·8 + 24 = 208 bytes per tick, and the
+	// factored D of 2 patches (D stored once: 4 B per N² entry).
+	assert.Equal(t, 208e9+16, e.Total())
 }
 
 // TestInitializeRefusesWhatCannotFit: Initialize checks the estimate
@@ -46,15 +48,16 @@ func TestInitializeRefusesWhatCannotFit(t *testing.T) {
 		return m
 	}
 	// The standard schedule stores 3·8 + 5·8 + 24 = 88 bytes per tick: 100
-	// ticks need 8800 B.
+	// ticks need 8800 B, and the two patches' factored D 16 B.
 	t.Run("over a set limit", func(t *testing.T) {
-		m := build(100, WithMemoryLimit(8799))
+		m := build(100, WithMemoryLimit(8815))
 		err := m.Initialize()
 		var me *MemoryError
 		require.True(t, errors.As(err, &me), "%v", err)
-		assert.Equal(t, 8800.0, me.Estimate.Total())
-		assert.Equal(t, "a run of 100 ticks needs 8.80 kB for tracker storage and the timing table, which are sized for every tick "+
-			"before the run starts, more than the 8.80 kB allowed (set by --max-memory / model.WithMemoryLimit):\n"+
+		assert.Equal(t, 8816.0, me.Estimate.Total())
+		assert.Equal(t, "a run of 100 ticks needs 8.82 kB for what it sizes before it starts (tracker storage and the timing table for every tick, "+
+			"the mixing matrix), more than the 8.81 kB allowed (set by --max-memory / model.WithMemoryLimit):\n"+
+			"InfectionProcess mixing: 2 patches × 2 patches × 4 B = 16 B\n"+
 			"StateTracker: 3 states × 1 group × 100 ticks × 8 B = 2.40 kB\n"+
 			"timing table: 5 columns × 100 ticks × 8 B = 4.00 kB\n"+
 			"timing table rows: 100 ticks × 24 B = 2.40 kB\n"+
@@ -63,7 +66,7 @@ func TestInitializeRefusesWhatCannotFit(t *testing.T) {
 		assert.Error(t, m.Run(context.Background()), "a refused model does not run")
 	})
 	t.Run("at the limit", func(t *testing.T) {
-		require.NoError(t, build(100, WithMemoryLimit(8800)).Run(context.Background()))
+		require.NoError(t, build(100, WithMemoryLimit(8816)).Run(context.Background()))
 	})
 	t.Run("available memory", func(t *testing.T) {
 		// 10^15 ticks need 88 PB, more than any machine this runs on.

@@ -56,3 +56,16 @@ type StorageSizer interface {
 	Component
 	TickStorage(m Model, ticks int) Storage
 }
+
+// SetupSizer is a component that allocates one large structure when it is
+// initialised and keeps it for the run (the Infection's mixing matrix: 8·N²
+// bytes dense, 4·N² factored). SetupStorage describes it for model m
+// without allocating, so that a scenario too large for the machine is
+// refused before the build (a Go allocation past the memory is a fatal
+// error, not an error value); a zero Storage (no dims) means the component
+// keeps nothing that grows faster than the patches. The structure is
+// shared by an ensemble's replicates, so an ensemble counts it once.
+type SetupSizer interface {
+	Component
+	SetupStorage(m Model) Storage
+}
