@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
 
@@ -10,14 +11,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/metrics/tidyparquet"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 )
 
 // liveModel builds a 3×3 grid model with the standard schedule and a
-// population tracker, reporting every completed tick to feed.
-func liveModel(t *testing.T, feed *progressFeed, ticks int) (*model.Biweekly, *metrics.PopulationTracker) {
+// population tracker (and any more components), reporting every completed tick to feed.
+func liveModel(t *testing.T, feed *progressFeed, ticks int, more ...phases.Factory) (*model.Biweekly, *metrics.PopulationTracker) {
 	t.Helper()
 	scn, err := scenario.Grid(3, 3, 5000, scenario.DefaultGridOptions())
 	require.NoError(t, err)
@@ -25,7 +28,7 @@ func liveModel(t *testing.T, feed *progressFeed, ticks int) (*model.Biweekly, *m
 	p.NumTicks, p.ShowProgress = ticks, false
 	m, err := model.NewBiweekly(scn, p, model.WithAfterTick(feed.tick))
 	require.NoError(t, err)
-	require.NoError(t, m.SetComponents(append(model.DefaultComponents(), metrics.NewPopulationTracker(nil))...))
+	require.NoError(t, m.SetComponents(append(append(model.DefaultComponents(), metrics.NewPopulationTracker(nil)), more...)...))
 	require.NoError(t, m.Initialize())
 	return m, model.InstancesOf[*metrics.PopulationTracker](m)[0]
 }
@@ -66,4 +69,47 @@ func TestLiveTrackerStopsOnFailure(t *testing.T) {
 	feed.fail()
 	require.NoError(t, <-done)
 	assert.LessOrEqual(t, strings.Count(live.String(), "\n"), 1+4*9, "no tick past the 4 completed ones")
+}
+
+// TestLiveTrackerKeepsFloatValues checks that a float-valued kit tracker
+// written live has the same table as written after the run, CSV and
+// Parquet: the live wrapper must not hide [metrics.FloatTracker] (it did,
+// and a share was written under a "count" header).
+func TestLiveTrackerKeepsFloatValues(t *testing.T) {
+	const ticks = 12
+	spec := metrics.TrackerSpec[float64]{
+		Name: "Share", States: []string{"S_share"}, Params: metrics.DefaultKitParams(),
+		Measure: func(s *metrics.Sample[float64]) error {
+			w := s.Model.World()
+			for g := range s.Groups() {
+				n := s.Sum(g, w.S()) + s.Sum(g, w.I()) + s.Sum(g, w.R())
+				s.Set(0, g, float64(s.Sum(g, w.S()))/float64(n))
+			}
+			return nil
+		},
+	}
+	for _, tc := range []struct {
+		name  string
+		write func(io.Writer, ...metrics.Tracker) error
+	}{{"csv", metrics.WriteTidyCSV}, {"parquet", tidyparquet.Write}} {
+		t.Run(tc.name, func(t *testing.T) {
+			feed := newProgressFeed()
+			m, _ := liveModel(t, feed, ticks, spec.Factory())
+			share := model.InstancesOf[*metrics.Kit[float64]](m)[0]
+			feed.startAt(m.Tick(), ticks)
+			var live bytes.Buffer
+			done := make(chan error)
+			go func() { done <- tc.write(&live, liveTracker{Tracker: share, feed: feed}) }()
+			require.NoError(t, m.Run(context.Background()))
+			feed.publish(m.Tick(), true)
+			require.NoError(t, <-done)
+
+			var after bytes.Buffer
+			require.NoError(t, tc.write(&after, share))
+			assert.Equal(t, after.Bytes(), live.Bytes())
+			if tc.name == "csv" {
+				assert.True(t, strings.HasPrefix(live.String(), "tick,date,patch_id,state,value\n"), live.String())
+			}
+		})
+	}
 }
