@@ -110,7 +110,8 @@ func (d *runData) registeredPictures() ([]picture, error) {
 		case errors.As(err, &ie):
 			return nil, err
 		case err != nil:
-			d.note("%s skipped: %v", p.Name, err)
+			// "x skipped: no y.csv … in DIR", not "…: skipped" twice
+			d.note("%s skipped: %s", p.Name, strings.TrimSuffix(err.Error(), ": "+ErrSkip.Error()))
 		default:
 			pics = append(pics, picture{p.Name, fn})
 		}

@@ -70,7 +70,7 @@ func TestRegisterPicture(t *testing.T) {
 		require.NotNil(t, seen)
 		assert.Equal(t, []string{"cases"}, seen.States)
 		assert.Len(t, seen.Ticks, 6)
-		assert.Contains(t, res.Skipped, "needs-extra skipped: no extra.csv or extra.parquet in "+dir+": skipped")
+		assert.Contains(t, res.Skipped, "needs-extra skipped: no extra.csv or extra.parquet in "+dir, "the note says skipped once")
 
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "extra.csv"), []byte("tick,date,patch_id,state,count\n0,2000-01-01,a,x,oops\n"), 0o644))
 		_, err = Render(dir, filepath.Join(dir, "plots2"), small)
