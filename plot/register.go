@@ -91,6 +91,14 @@ func RegisterPicture(p Picture) error {
 	return nil
 }
 
+// MustRegisterPicture is [RegisterPicture] that panics on error, for a
+// binary's main or init (as model.MustRegister and mixing.MustRegister).
+func MustRegisterPicture(p Picture) {
+	if err := RegisterPicture(p); err != nil {
+		panic(err)
+	}
+}
+
 // registered returns a copy of the registered pictures.
 func registered() []Picture {
 	registry.Lock()

@@ -60,6 +60,7 @@ func TestRegisterPicture(t *testing.T) {
 			{Picture{Name: "my-cases", Build: func(*Run) (func(draw.Canvas) error, error) { return nil, nil }}, "already registered"},
 		} {
 			assert.ErrorContains(t, RegisterPicture(bad.p), bad.msg)
+			assert.PanicsWithError(t, RegisterPicture(bad.p).Error(), func() { MustRegisterPicture(bad.p) })
 		}
 
 		dir := writeRun(t, fixture{patches: 3, ticks: 6, seed: 1, cases: true})
