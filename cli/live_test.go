@@ -41,18 +41,27 @@ func TestLiveTrackerFollowsTheRun(t *testing.T) {
 	const ticks = 70 // not a multiple of the reporting interval (70/32 → every 2 ticks)
 	feed := newProgressFeed()
 	m, pop := liveModel(t, feed, ticks)
-	feed.startAt(m.Tick(), ticks)
+	live := writeLiveAndAfter(t, m, feed, pop, metrics.WriteTidyCSV)
+	assert.Equal(t, 1+ticks*9, strings.Count(string(live), "\n"), "header and one row per tick and patch")
+}
+
+// writeLiveAndAfter writes tr's table with write while m runs its ticks
+// (following feed), checks it equals the table written after the run, and
+// returns it.
+func writeLiveAndAfter(t *testing.T, m *model.Biweekly, feed *progressFeed, tr metrics.Tracker, write func(io.Writer, ...metrics.Tracker) error) []byte {
+	t.Helper()
+	feed.startAt(m.Tick(), m.Params().NumTicks)
 	var live bytes.Buffer
 	done := make(chan error)
-	go func() { done <- metrics.WriteTidyCSV(&live, liveTracker{Tracker: pop, feed: feed}) }()
+	go func() { done <- write(&live, liveTracker{Tracker: tr, feed: feed}) }()
 	require.NoError(t, m.Run(context.Background()))
 	feed.publish(m.Tick(), true)
 	require.NoError(t, <-done)
 
 	var after bytes.Buffer
-	require.NoError(t, metrics.WriteTidyCSV(&after, pop))
-	assert.Equal(t, after.String(), live.String())
-	assert.Equal(t, 1+ticks*9, strings.Count(live.String(), "\n"), "header and one row per tick and patch")
+	require.NoError(t, write(&after, tr))
+	assert.Equal(t, after.Bytes(), live.Bytes())
+	return live.Bytes()
 }
 
 // TestLiveTrackerStopsOnFailure checks that a failed run stops the writer:
@@ -77,13 +86,11 @@ func TestLiveTrackerStopsOnFailure(t *testing.T) {
 // and a share was written under a "count" header).
 func TestLiveTrackerKeepsFloatValues(t *testing.T) {
 	const ticks = 12
-	spec := metrics.TrackerSpec[float64]{
-		Name: "Share", States: []string{"S_share"}, Params: metrics.DefaultKitParams(),
+	spec := metrics.TrackerSpec[float64]{ // a third of I per group: floats with long decimals
+		Name: "Third", States: []string{"I_third"}, Params: metrics.DefaultKitParams(),
 		Measure: func(s *metrics.Sample[float64]) error {
-			w := s.Model.World()
 			for g := range s.Groups() {
-				n := s.Sum(g, w.S()) + s.Sum(g, w.I()) + s.Sum(g, w.R())
-				s.Set(0, g, float64(s.Sum(g, w.S()))/float64(n))
+				s.Set(0, g, float64(s.Sum(g, s.Model.World().I()))/3)
 			}
 			return nil
 		},
@@ -95,20 +102,9 @@ func TestLiveTrackerKeepsFloatValues(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			feed := newProgressFeed()
 			m, _ := liveModel(t, feed, ticks, spec.Factory())
-			share := model.InstancesOf[*metrics.Kit[float64]](m)[0]
-			feed.startAt(m.Tick(), ticks)
-			var live bytes.Buffer
-			done := make(chan error)
-			go func() { done <- tc.write(&live, liveTracker{Tracker: share, feed: feed}) }()
-			require.NoError(t, m.Run(context.Background()))
-			feed.publish(m.Tick(), true)
-			require.NoError(t, <-done)
-
-			var after bytes.Buffer
-			require.NoError(t, tc.write(&after, share))
-			assert.Equal(t, after.Bytes(), live.Bytes())
+			live := writeLiveAndAfter(t, m, feed, model.InstancesOf[*metrics.Kit[float64]](m)[0], tc.write)
 			if tc.name == "csv" {
-				assert.True(t, strings.HasPrefix(live.String(), "tick,date,patch_id,state,value\n"), live.String())
+				assert.True(t, strings.HasPrefix(string(live), "tick,date,patch_id,state,value\n"), string(live))
 			}
 		})
 	}
