@@ -112,6 +112,11 @@ func (l liveTracker) Blocks(yield func(metrics.Block) bool) {
 	}
 }
 
+// FloatValues reports whether the followed tracker's blocks carry float64
+// values ([metrics.FloatTracker]), so that the table of a float tracker (a
+// tracker kit's TrackerSpec[float64]) written live keeps its "value" column.
+func (l liveTracker) FloatValues() bool { return metrics.IsFloat(l.Tracker) }
+
 // between yields the tracker's blocks of ticks from ≤ tick < to: read
 // directly from a [metrics.TickRanger] (the built-in trackers), else by
 // walking Blocks from the first tick.

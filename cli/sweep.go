@@ -39,12 +39,17 @@ var sweepMetrics = []string{"attack_rate", "peak_tick", "peak_infectious", "infe
 
 // sweepMetricsFor returns the metric columns of a sweep of base:
 // [sweepMetrics], with final_E after final_S for the compartmental model,
-// and reported_cases (the first CaseSurveillanceTracker's total over the
+// final_X after final_R for each compartment X the run file declares
+// (compartments = ["M"]: final_M), and reported_cases (the first CaseSurveillanceTracker's total over the
 // run; the median for an ensemble point) when base has such a tracker.
 func sweepMetricsFor(base *model.RunFile) []string {
 	out := slices.Clone(sweepMetrics)
 	if base.Model == model.TypeCompartmental {
 		out = slices.Insert(out, slices.Index(out, "final_S")+1, "final_E")
+	}
+	at := slices.Index(out, "final_R") + 1
+	for k, c := range base.Compartments {
+		out = slices.Insert(out, at+k, "final_"+c.Name())
 	}
 	if slices.Contains(base.Types, "CaseSurveillanceTracker") {
 		out = append(out, "reported_cases")

@@ -79,6 +79,7 @@ func (t *EnsembleTable) Blocks(yield func(QuantileBlock, error) bool) {
 	blocks := make([]Block, R)
 	more := make([]bool, R) // replicate r yielded an n-th block
 	vals := make([]int64, R)
+	fvals := make([]float64, R)
 	var out QuantileBlock
 	for n := 0; ; n++ {
 		for r := range R {
@@ -96,17 +97,21 @@ func (t *EnsembleTable) Blocks(yield func(QuantileBlock, error) bool) {
 		for c := range out.Values {
 			out.Values[c] = slices.Grow(out.Values[c][:0], g)[:g]
 		}
-		for k := range g {
-			var sum int64
-			for r := range R {
-				v := blocks[r].Counts[k]
-				vals[r] = v
-				sum += v
-			}
-			sortCounts(vals)
-			out.Values[0][k] = float64(sum) / float64(R)
-			for q, pct := range QuantilePercents {
-				out.Values[1+q][k] = QuantilePercent(vals, pct)
+		if b0.Values != nil {
+			floatQuantiles(&out, blocks, fvals)
+		} else {
+			for k := range g {
+				var sum int64
+				for r := range R {
+					v := blocks[r].Counts[k]
+					vals[r] = v
+					sum += v
+				}
+				sortCounts(vals)
+				out.Values[0][k] = float64(sum) / float64(R)
+				for q, pct := range QuantilePercents {
+					out.Values[1+q][k] = QuantilePercent(vals, pct)
+				}
 			}
 		}
 		out.Tick, out.Date, out.State, out.IDs = b0.Tick, b0.Date, b0.State, b0.IDs
@@ -125,11 +130,12 @@ func (t *EnsembleTable) check(n int, blocks []Block, more []bool) error {
 	}
 	b0 := blocks[0]
 	for r, b := range blocks {
-		if b.Values != nil {
-			return fmt.Errorf("%s: replicate %d: float values (ensemble quantiles are taken of integer counts only)", t.name, r)
+		if (b.Values != nil) != (b0.Values != nil) {
+			return fmt.Errorf("%s: replicate %d: %s, replicate 0: %s (replicates must record the same kind of values)",
+				t.name, r, valueKindOf(b), valueKindOf(b0))
 		}
-		if len(b.Counts) != len(b.IDs) {
-			return fmt.Errorf("%s: replicate %d: block of tick %d, state %q has %d ids but %d counts", t.name, r, b.Tick, b.State, len(b.IDs), len(b.Counts))
+		if n := blockLen(b); n != len(b.IDs) {
+			return fmt.Errorf("%s: replicate %d: block of tick %d, state %q has %d ids but %d %s", t.name, r, b.Tick, b.State, len(b.IDs), n, valueKindOf(b))
 		}
 		if r == 0 {
 			continue
@@ -145,6 +151,42 @@ func (t *EnsembleTable) check(n int, blocks []Block, more []bool) error {
 		}
 	}
 	return nil
+}
+
+// floatQuantiles fills out's values from the replicates' blocks of a float
+// tracker (a tracker kit's TrackerSpec[float64]): per id, the mean over the
+// replicates and the type-7 [Quantile] at each of [QuantileProbs] (floats
+// have no exact integer form, so the interpolation is [Quantile]'s); vals
+// is scratch of one value per replicate.
+func floatQuantiles(out *QuantileBlock, blocks []Block, vals []float64) {
+	for k := range blocks[0].IDs {
+		var sum float64
+		for r, b := range blocks {
+			vals[r] = b.Values[k]
+			sum += b.Values[k]
+		}
+		slices.Sort(vals)
+		out.Values[0][k] = sum / float64(len(blocks))
+		for q, p := range QuantileProbs {
+			out.Values[1+q][k] = Quantile(vals, p)
+		}
+	}
+}
+
+// valueKindOf names what b carries: "float values" or "counts".
+func valueKindOf(b Block) string {
+	if b.Values != nil {
+		return "float values"
+	}
+	return "counts"
+}
+
+// blockLen is the number of values b carries.
+func blockLen(b Block) int {
+	if b.Values != nil {
+		return len(b.Values)
+	}
+	return len(b.Counts)
 }
 
 // insertionSortMax is the most values [sortCounts] sorts by insertion: up

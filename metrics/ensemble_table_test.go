@@ -204,3 +204,53 @@ func BenchmarkEnsembleTable(b *testing.B) {
 	}
 	b.ReportMetric(float64(N*T*b.N)/b.Elapsed().Seconds(), "rows/s")
 }
+
+// floatReplicate is one replicate's float tracker: one state "share" of
+// one id "all_patches", one value per tick.
+type floatReplicate struct{ values []float64 }
+
+func (f floatReplicate) Name() string      { return "Share" }
+func (f floatReplicate) FloatValues() bool { return true }
+func (f floatReplicate) Blocks(yield func(metrics.Block) bool) {
+	for tick, v := range f.values {
+		b := metrics.Block{Tick: tick, Date: ensembleStart.AddDate(0, 0, tick), State: "share",
+			IDs: []string{"all_patches"}, Values: []float64{v}}
+		if !yield(b) {
+			return
+		}
+	}
+}
+
+// TestEnsembleTableFloatValues: a float tracker's (a tracker kit's share)
+// quantiles across four replicates, computed by hand with type 7 (h = 3p:
+// q05 = x0 + 0.15·(x1 − x0), q25 = x0 + 0.75·(x1 − x0), q50 = (x1 + x2)/2,
+// q75 = x2 + 0.25·(x3 − x2), q95 = x2 + 0.85·(x3 − x2)); a replicate of
+// counts among float ones is an error naming both kinds.
+func TestEnsembleTableFloatValues(t *testing.T) {
+	reps := []metrics.Tracker{
+		floatReplicate{[]float64{0.4, 0.5}}, floatReplicate{[]float64{0.1, 0.5}},
+		floatReplicate{[]float64{0.3, 0.5}}, floatReplicate{[]float64{0.2, 0.5}},
+	}
+	want := [][6]float64{ // mean, q05, q25, q50, q75, q95 of {0.1, 0.2, 0.3, 0.4} and {0.5 ×4}
+		{0.25, 0.115, 0.175, 0.25, 0.325, 0.385},
+		{0.5, 0.5, 0.5, 0.5, 0.5, 0.5},
+	}
+	tbl, err := metrics.NewEnsembleTable(reps...)
+	require.NoError(t, err)
+	var n int
+	for b, err := range tbl.Blocks {
+		require.NoError(t, err)
+		for c := range want[n] {
+			assert.InDelta(t, want[n][c], b.Values[c][0], 1e-15, "tick %d column %s", n, metrics.QuantileColumns[c])
+		}
+		n++
+	}
+	assert.Equal(t, 2, n)
+
+	mixed, err := metrics.NewEnsembleTable(reps[0], replicates("Share", [][][]int64{{{1}, {1}}})[0])
+	require.NoError(t, err)
+	for _, err := range mixed.Blocks {
+		assert.ErrorContains(t, err, "Share: replicate 1: counts, replicate 0: float values")
+		break
+	}
+}

@@ -123,6 +123,7 @@ type Kit[V Value] struct {
 	every    int
 	rec      store[V]
 	dates    func(t int) time.Time
+	states   [][]int64 // every compartment's column (Sample.Population)
 	sample   Sample[V]
 }
 
@@ -195,9 +196,16 @@ func (k *Kit[V]) samples(ticks int) int { return ceilDiv(ticks, k.every) }
 
 // Initialize sizes storage for num_ticks.
 func (k *Kit[V]) Initialize(m phases.Model) error {
-	k.dates = m.TickDate
+	k.bind(m)
 	k.rec.size(len(k.spec.States)*len(k.groupIDs), k.samples(m.Params().NumTicks))
 	return nil
+}
+
+// bind keeps what the kit reads from m: its tick dates and the world's
+// columns (at Initialize, or RestoreState when a snapshot is loaded).
+func (k *Kit[V]) bind(m phases.Model) {
+	k.dates = m.TickDate
+	k.states = m.World().States()
 }
 
 // Step runs the per-tick function at every sampled tick and stores its

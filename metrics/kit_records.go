@@ -120,6 +120,6 @@ func (k *Kit[V]) RestoreState(m phases.Model, state json.RawMessage) error {
 	if s.Every != k.every {
 		return fmt.Errorf("%s: snapshot records every %d ticks, the tracker every %d", k.spec.Name, s.Every, k.every)
 	}
-	k.dates = m.TickDate
+	k.bind(m)
 	return k.rec.restore(k.spec.Name, len(k.spec.States)*len(k.groupIDs), k.samples(m.Params().NumTicks), s.Rows)
 }

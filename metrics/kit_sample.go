@@ -61,6 +61,17 @@ func (s *Sample[V]) SumState(g int, state string) (int64, error) {
 	return s.Sum(g, col), nil
 }
 
+// Population returns group g's population: Σ over its patches of every
+// compartment (S, E, I, R and any declared one), what PopulationTracker
+// records; the denominator of a share. It allocates nothing.
+func (s *Sample[V]) Population(g int) int64 {
+	var n int64
+	for _, col := range s.kit.states {
+		n += s.Sum(g, col)
+	}
+	return n
+}
+
 // SumInto sets state k's value of every group to Σ col over its patches.
 func (s *Sample[V]) SumInto(k int, col []int64) {
 	vals := s.Values(k)

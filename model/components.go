@@ -120,9 +120,21 @@ func (m *Model) GetInstance(name string) []phases.Component {
 }
 
 // InstancesOf returns the model's instances whose dynamic type is T, in order.
-func InstancesOf[T any](m *Model) []T {
+// m is a *Model, or the [phases.Model] a component's factory or Initialize
+// receives (any value with the Instances method): a component finds the
+// instances it depends on by type, e.g.
+// model.InstancesOf[*systems.VitalDynamics](m) in its Initialize. Through
+// phases.Model it sees what Instances returns (during the build, the
+// instances before the one being built).
+func InstancesOf[T any](m interface{ Instances() []phases.Component }) []T {
+	list := []phases.Component(nil)
+	if mm, ok := m.(*Model); ok {
+		list = mm.instances
+	} else {
+		list = m.Instances()
+	}
 	var out []T
-	for _, c := range m.instances {
+	for _, c := range list {
 		if t, ok := c.(T); ok {
 			out = append(out, t)
 		}

@@ -21,7 +21,8 @@ is reported by ` + "`validate`" + ` with exit code 2, never first by the run.
    streams until it is added), relies on no counts, and has no side effects: it may run more than once for one list
    (once per ensemble replicate, again when a snapshot is loaded, for a sweep's check and for the point's run).
 2. **Initialize** (` + "`phases.Initializer`" + `) runs after every factory, in list order, when the model is run or validated.
-   It sees every instance (later ones not yet initialised) and the counts earlier initialisers set. It fetches column
+   It sees every instance (later ones not yet initialised; by name with ` + "`GetInstance`" + `, by type with
+   ` + "`model.InstancesOf[*systems.VitalDynamics](m)`" + `) and the counts earlier initialisers set. It fetches column
    views, derives its streams, sizes buffers, builds matrices (immutable ones through ` + "`Shared`" + `, which an ensemble's
    replicates then share), checks what it needs (a declared compartment, an earlier phase) and may set counts; it must
    not depend on the tick being 0. After a component of your own initialises, the model checks every count is in

@@ -139,6 +139,11 @@ func sirPlots(t *tidyTable, unit string, stepDays int) (top, bottom, small *plot
 			small.Y.Tick.Marker = plot.TickerFunc(countTicks)
 			small.Add(plotter.NewGrid())
 			bottom.X.Label.Text = ""
+			if seir {
+				// a third of the height cannot hold the long label
+				// (it was clipped); the legend names I and E
+				bottom.Y.Label.Text = "people"
+			}
 		}
 		curves = append(curves, curve{s, s, lineColor(3 + k), small})
 		smallMax = max(smallMax, m)

@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -54,4 +55,30 @@ func TestSIRPictureLargeCompartmentOnTop(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, small)
 	assert.Equal(t, 1.3*900, top.Y.Max)
+}
+
+// TestSIRPictureSEIRWithSmallCompartment: an S, E, I, R table with a small
+// declared compartment (M, maternal immunity: 30 of 900) draws three
+// panels; the middle one, a third of the height, is labelled "people"
+// (its legend names I and E): "infectious (I) and exposed (E), people" was
+// taller than the panel and clipped.
+func TestSIRPictureSEIRWithSmallCompartment(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "states.csv")
+	var rows string
+	for tick, date := range []string{"2000-01-01", "2000-01-02"} {
+		for _, sc := range []struct {
+			state string
+			count int
+		}{{"S", 900}, {"E", 5}, {"I", 10}, {"R", 90}, {"M", 30 * tick}} {
+			rows += fmt.Sprintf("%d,%s,all_patches,%s,%d\n", tick, date, sc.state, sc.count)
+		}
+	}
+	require.NoError(t, os.WriteFile(path, []byte("tick,date,patch_id,state,count\n"+rows), 0o644))
+	tbl, err := readTidy(path)
+	require.NoError(t, err)
+	_, bottom, small, err := sirPlots(tbl, "patches", 0)
+	require.NoError(t, err)
+	require.NotNil(t, small, "M is small: a panel of its own")
+	assert.Equal(t, "people", bottom.Y.Label.Text)
+	assert.Empty(t, bottom.X.Label.Text, "the date is the third panel's")
 }

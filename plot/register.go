@@ -91,6 +91,14 @@ func RegisterPicture(p Picture) error {
 	return nil
 }
 
+// MustRegisterPicture is [RegisterPicture] that panics on error, for a
+// binary's main or init (as model.MustRegister and mixing.MustRegister).
+func MustRegisterPicture(p Picture) {
+	if err := RegisterPicture(p); err != nil {
+		panic(err)
+	}
+}
+
 // registered returns a copy of the registered pictures.
 func registered() []Picture {
 	registry.Lock()
@@ -110,7 +118,8 @@ func (d *runData) registeredPictures() ([]picture, error) {
 		case errors.As(err, &ie):
 			return nil, err
 		case err != nil:
-			d.note("%s skipped: %v", p.Name, err)
+			// "x skipped: no y.csv … in DIR", not "…: skipped" twice
+			d.note("%s skipped: %s", p.Name, strings.TrimSuffix(err.Error(), ": "+ErrSkip.Error()))
 		default:
 			pics = append(pics, picture{p.Name, fn})
 		}

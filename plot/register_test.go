@@ -60,6 +60,7 @@ func TestRegisterPicture(t *testing.T) {
 			{Picture{Name: "my-cases", Build: func(*Run) (func(draw.Canvas) error, error) { return nil, nil }}, "already registered"},
 		} {
 			assert.ErrorContains(t, RegisterPicture(bad.p), bad.msg)
+			assert.PanicsWithError(t, RegisterPicture(bad.p).Error(), func() { MustRegisterPicture(bad.p) })
 		}
 
 		dir := writeRun(t, fixture{patches: 3, ticks: 6, seed: 1, cases: true})
@@ -70,7 +71,7 @@ func TestRegisterPicture(t *testing.T) {
 		require.NotNil(t, seen)
 		assert.Equal(t, []string{"cases"}, seen.States)
 		assert.Len(t, seen.Ticks, 6)
-		assert.Contains(t, res.Skipped, "needs-extra skipped: no extra.csv or extra.parquet in "+dir+": skipped")
+		assert.Contains(t, res.Skipped, "needs-extra skipped: no extra.csv or extra.parquet in "+dir, "the note says skipped once")
 
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "extra.csv"), []byte("tick,date,patch_id,state,count\n0,2000-01-01,a,x,oops\n"), 0o644))
 		_, err = Render(dir, filepath.Join(dir, "plots2"), small)
