@@ -86,6 +86,7 @@ type fitJob struct {
 	sharded        bool
 	stdout, stderr io.Writer
 	progress       io.Writer // stderr, or io.Discard with --no-progress
+	name           string    // the program's name, which starts warnings
 }
 
 // newFitJob loads the fit file, applies the flags and checks the output
@@ -118,7 +119,7 @@ func newFitJob(cmd *cobra.Command, path string, f fitFlags, stdout, stderr io.Wr
 	if f.workers < 0 {
 		errs = append(errs, fmt.Errorf("--workers must be >= 0, got %d", f.workers))
 	}
-	job := &fitJob{file: file, flags: f, stdout: stdout, stderr: stderr, progress: stderr}
+	job := &fitJob{file: file, flags: f, stdout: stdout, stderr: stderr, progress: stderr, name: cmd.Root().Name()}
 	if f.noProgress {
 		job.progress = io.Discard
 	}

@@ -31,7 +31,7 @@ func newFitMergeCmd(stdout, stderr io.Writer) *cobra.Command {
 			"interval) and profile.png. Idempotent: merging again gives the same files. Exit codes: 0 ok,\n" +
 			"1 write error, 2 missing or inconsistent shards.",
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if !(level > 0 && level < 1) {
 				return invalid(fmt.Errorf("--level must be in (0, 1), got %v", level))
 			}
@@ -44,7 +44,7 @@ func newFitMergeCmd(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			o := &fit.Output{Dir: dir}
-			if err := writeProfile(o, parameter, points, level, noPlot, stdout, stderr); err != nil {
+			if err := writeProfile(o, parameter, points, level, noPlot, cmd.Root().Name(), stdout, stderr); err != nil {
 				return err
 			}
 			fmt.Fprintf(stdout, "wrote %s\n", strings.Join(o.Written, ", "))

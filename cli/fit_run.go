@@ -244,13 +244,13 @@ func (j *fitJob) runProfile(ctx context.Context, out *fit.Output) error {
 	if err != nil {
 		return err
 	}
-	return writeProfile(out, f.Profile.Parameter, points, f.Profile.Level, j.flags.noPlot, j.stdout, j.stderr)
+	return writeProfile(out, f.Profile.Parameter, points, f.Profile.Level, j.flags.noPlot, j.name, j.stdout, j.stderr)
 }
 
 // writeProfile summarises the points (MCAP) and writes profile.csv,
 // mcap.json and profile.png (unless noPlot); an MCAP that fails (too few
 // values) is a warning and leaves mcap.json out.
-func writeProfile(out *fit.Output, parameter string, points []fit.ProfilePoint, level float64, noPlot bool, stdout, stderr io.Writer) error {
+func writeProfile(out *fit.Output, parameter string, points []fit.ProfilePoint, level float64, noPlot bool, name string, stdout, stderr io.Writer) error {
 	res, mcapErr := fit.SummarizeProfile(parameter, points, level)
 	if err := out.Profile(fit.ProfileFile, parameter, points); err != nil {
 		return err
@@ -263,7 +263,7 @@ func writeProfile(out *fit.Output, parameter string, points []fit.ProfilePoint, 
 			return err
 		}
 	} else {
-		fmt.Fprintf(stderr, "rubeola: warning: no MCAP interval (%s omitted): %v\n", fit.MCAPFile, mcapErr)
+		fmt.Fprintf(stderr, "%s: warning: no MCAP interval (%s omitted): %v\n", name, fit.MCAPFile, mcapErr)
 		fmt.Fprintf(stdout, "profile of %s: %d values, %d searches\n", parameter, len(res.Best), len(points))
 	}
 	if noPlot {

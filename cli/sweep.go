@@ -139,7 +139,7 @@ func runSweep(ctx context.Context, cmd *cobra.Command, file string, f sweepFlags
 	if err != nil {
 		return err
 	}
-	printSweepReport(stdout, f.out, string(format), shard, workers, rep)
+	printSweepReport(stdout, cmd.CommandPath(), f.out, string(format), shard, workers, rep)
 	return nil
 }
 
@@ -290,13 +290,14 @@ func ensembleMetrics(s metrics.EnsembleSummary) sweep.Metrics {
 	return out
 }
 
-// printSweepReport prints what the sweep did.
-func printSweepReport(w io.Writer, dir, format string, shard sweep.Shard, workers int, rep sweep.Report) {
+// printSweepReport prints what the sweep did, on a line starting with the
+// command's path ("rubeola sweep", or a user binary's name and "sweep").
+func printSweepReport(w io.Writer, path, dir, format string, shard sweep.Shard, workers int, rep sweep.Report) {
 	scope := fmt.Sprintf("%d points", rep.Points)
 	if shard.N > 1 {
 		scope += fmt.Sprintf(", shard %s: %d", shard, rep.InShard)
 	}
-	fmt.Fprintf(w, "rubeola sweep: %s; %d run, %d already complete", scope, rep.Ran, rep.Complete)
+	fmt.Fprintf(w, "%s: %s; %d run, %d already complete", path, scope, rep.Ran, rep.Complete)
 	if rep.Ran > 0 {
 		fmt.Fprintf(w, " in %.3f s (%.1f points/s, %d at a time)", rep.Elapsed.Seconds(),
 			float64(rep.Ran)/rep.Elapsed.Seconds(), workers)

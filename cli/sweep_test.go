@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -245,4 +246,16 @@ func TestSweepExample(t *testing.T) {
 	require.Len(t, rows, 1+24)
 	assert.Equal(t, []string{"point", "phases.Infection.beta", "phases.Infection.seasonality", "params.seed"}, rows[0][:4])
 	assert.Equal(t, []string{"23", "0.8", "0.3", "4"}, rows[24][:4])
+}
+
+// TestSweepReportNamesProgram: a binary of one's own (cli.New with its
+// name) reports its sweep under its own name, as it prefixes its errors
+// (issue 24's review: the stdout line still said "rubeola sweep").
+func TestSweepReportNamesProgram(t *testing.T) {
+	dir := t.TempDir()
+	file := writeFile(t, dir, "sweep.toml", sweepRunFile+sweepTable)
+	var out, errOut bytes.Buffer
+	code := New(WithName("mine")).Execute([]string{"sweep", file, "--out", filepath.Join(dir, "out"), "--no-progress"}, &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	assert.Contains(t, out.String(), "mine sweep: 6 points; 6 run, 0 already complete")
 }
