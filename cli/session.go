@@ -139,13 +139,6 @@ func runWithSnapshots(ctx context.Context, m runner, f outputFlags) ([]string, e
 		return nil, m.Run(ctx)
 	}
 	dir := filepath.Join(f.out, snapshotDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	// Snapshots half-written by a killed rubeola ([tmpname.RemoveStale]).
-	if _, err := tmpname.RemoveStale(dir, ""); err != nil {
-		return nil, err
-	}
 	var written []string
 	for m.Tick() < m.Params().NumTicks {
 		if err := m.RunTicks(ctx, k-m.Tick()%k); err != nil {
@@ -154,6 +147,14 @@ func runWithSnapshots(ctx context.Context, m runner, f outputFlags) ([]string, e
 		if m.Tick()%k != 0 {
 			continue
 		}
+		// The folder is made at the first snapshot: a run that saves none
+		// (K beyond its ticks) leaves no empty DIR/snapshots behind, which
+		// would make DIR "not empty" when the outputs replace it.
+		if len(written) == 0 {
+			if err := makeSnapshotDir(dir); err != nil {
+				return nil, err
+			}
+		}
 		path := filepath.Join(dir, fmt.Sprintf("tick-%06d.snap", m.Tick()))
 		if err := m.SaveSnapshot(path); err != nil {
 			return written, err
@@ -161,6 +162,16 @@ func runWithSnapshots(ctx context.Context, m runner, f outputFlags) ([]string, e
 		written = append(written, path)
 	}
 	return written, nil
+}
+
+// makeSnapshotDir creates the snapshot folder dir and removes from it the
+// snapshots half-written by a killed rubeola ([tmpname.RemoveStale]).
+func makeSnapshotDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	_, err := tmpname.RemoveStale(dir, "")
+	return err
 }
 
 // outputFile is one result file: its name in the output directory and the
