@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -30,4 +32,51 @@ func TestSnapshotEveryBeyondTicks(t *testing.T) {
 	entries, err := os.ReadDir(filepath.Join(out2, snapshotDir))
 	require.NoError(t, err)
 	assert.Len(t, entries, 2)
+}
+
+// TestTextInputsBounded: TOML and JSON inputs were read whole before any
+// bound (`run --config /dev/zero` was killed by the kernel at 22 GB, a
+// 200 MB params JSON took 17 s and 2 GB); each is now refused once past
+// nesting.MaxBytes (1 MiB), naming the file, exit 2, nothing written.
+func TestTextInputsBounded(t *testing.T) {
+	dir := t.TempDir()
+	// One byte past 1 MiB (nesting.MaxBytes): a comment for TOML, a string
+	// for JSON.
+	const size = 1<<20 + 1
+	bigTOML := writeFile(t, dir, "big.toml", "#"+strings.Repeat("x", size)+"\n")
+	bigJSON := writeFile(t, dir, "big.json", `{"start_time": "`+strings.Repeat("a", size)+`"}`)
+	const msg = ": larger than 1 MiB (rubeola reads at most 1 MiB of a TOML or JSON file; see docs/limits.md)"
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"run file", []string{"run", "--config", bigTOML}, bigTOML + msg},
+		{"params TOML", []string{"run", "--params", bigTOML}, bigTOML + ": params" + msg},
+		{"params JSON", []string{"run", "--params", bigJSON}, bigJSON + ": params" + msg},
+		{"sweep file", []string{"sweep", bigTOML}, bigTOML + msg},
+		{"fit file", []string{"fit", bigTOML}, bigTOML + msg},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(dir, "out-"+strings.ReplaceAll(tc.name, " ", "-"))
+			code, _, stderr := runCLI(t, append(tc.args, "--out", out)...)
+			requireRefused(t, out, code, stderr, tc.want)
+		})
+	}
+}
+
+// TestRunFileProblemsBounded: a run file of a million unknown tables
+// printed a million lines; the first 50 are listed, then a count.
+func TestRunFileProblemsBounded(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for k := range 60 { // 10 more than the 50 listed (csvin.MaxProblems)
+		fmt.Fprintf(&b, "[t%d]\n", k)
+	}
+	cfg := writeFile(t, dir, "run.toml", b.String())
+	code, _, stderr := runCLI(t, "validate", "--config", cfg)
+	assert.Equal(t, 2, code)
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	require.Len(t, lines, 51, stderr)
+	assert.Equal(t, "rubeola: … and 10 more problems", lines[50])
 }

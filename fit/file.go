@@ -166,7 +166,7 @@ func LoadFile(path string) (*File, error) {
 // DecodeFile reads a fit file from r; name prefixes messages and baseDir
 // resolves relative paths.
 func DecodeFile(r io.Reader, name, baseDir string) (*File, error) {
-	data, err := io.ReadAll(r)
+	data, err := nesting.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

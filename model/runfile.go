@@ -113,7 +113,7 @@ func DecodeRunFile(r io.Reader, name, baseDir string) (*RunFile, error) {
 }
 
 func decodeRunFile(r io.Reader, name, baseDir string) (*RunFile, []error) {
-	data, err := io.ReadAll(r)
+	data, err := nesting.ReadAll(r)
 	if err != nil {
 		return nil, []error{err}
 	}

@@ -1,8 +1,9 @@
 package model
 
 import (
-	"errors"
 	"strings"
+
+	"github.com/rubeola/rubeola/internal/csvin"
 )
 
 // lineError prefixes every line of its error's message (a joined error
@@ -24,10 +25,12 @@ func (e *lineError) Error() string {
 func (e *lineError) Unwrap() error { return e.err }
 
 // prefixLines joins errs, every line of every message prefixed with name.
+// The first [csvin.MaxProblems] are kept, then "… and K more problems": a
+// run file of a million unknown tables printed a million lines.
 func prefixLines(name string, errs []error) error {
-	prefixed := make([]error, len(errs))
-	for k, e := range errs {
-		prefixed[k] = &lineError{prefix: name + ": ", err: e}
+	var probs csvin.Problems
+	for _, e := range errs {
+		probs.Add(&lineError{prefix: name + ": ", err: e})
 	}
-	return errors.Join(prefixed...)
+	return probs.Err()
 }

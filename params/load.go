@@ -22,7 +22,7 @@ var rules = KeyRules{Component: "params"}
 // integral numbers in any spelling (5, 5.0, 5e0) and rejects fractional ones
 // (5.5); seed rejects negative values.
 func DecodeJSON(r io.Reader) (BiweeklyParams, error) {
-	data, err := io.ReadAll(r)
+	data, err := nesting.ReadAll(r)
 	if err != nil {
 		return BiweeklyParams{}, fmt.Errorf("params: %w", err)
 	}
@@ -37,7 +37,7 @@ func DecodeJSON(r io.Reader) (BiweeklyParams, error) {
 // before the TOML parser sees them: `params: beta (line 1): nested deeper
 // than 64 levels …`.
 func DecodeTOML(r io.Reader) (BiweeklyParams, error) {
-	data, err := io.ReadAll(r)
+	data, err := nesting.ReadAll(r)
 	if err != nil {
 		return BiweeklyParams{}, fmt.Errorf("params: %w", err)
 	}

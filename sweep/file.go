@@ -91,9 +91,14 @@ var sweepKeys = []string{"mode", "replicates"}
 // Load checks the file and its axes; [File.Validate] then builds every
 // point.
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	r, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer r.Close()
+	data, err := nesting.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return Decode(data, path, filepath.Dir(path))
 }
