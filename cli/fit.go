@@ -137,7 +137,11 @@ func newFitJob(cmd *cobra.Command, path string, f fitFlags, stdout, stderr io.Wr
 		job.shard, job.sharded = s, true
 	}
 	if len(errs) == 0 {
-		errs = append(errs, job.checkOut())
+		err := job.checkOut()
+		if err == nil {
+			err = checkCanCreateDir("--out", job.dir())
+		}
+		errs = append(errs, err)
 	}
 	return job, errors.Join(errs...)
 }

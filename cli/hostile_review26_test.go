@@ -80,3 +80,39 @@ func TestRunFileProblemsBounded(t *testing.T) {
 	require.Len(t, lines, 51, stderr)
 	assert.Equal(t, "rubeola: … and 10 more problems", lines[50])
 }
+
+// TestOutUnderRegularFile: an --out that cannot be made (here under a
+// regular file; a read-only parent is the same error for a user who is
+// not root) made sweep, fit and plot fail after their inputs were checked
+// (exit 1, "mkdir k/.plots.tmp-…: permission denied", naming a hidden
+// temporary path); it is bad input: exit 2, naming the path typed.
+func TestOutUnderRegularFile(t *testing.T) {
+	dir := t.TempDir()
+	file := writeFile(t, dir, "file", "x")
+	runDir := filepath.Join(dir, "run")
+	code, _, stderr := runCLI(t, "run", "--no-progress", "--ticks", "5", "--out", runDir)
+	require.Equal(t, 0, code, stderr)
+	fitFile := fitFixture(t, t.TempDir(), fitSlurmProfile)
+	under := filepath.Join(file, "out")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"sweep", []string{"sweep", filepath.Join("..", "docs", "sweep-example.toml"), "--no-progress", "--out", under}, "--out " + under + ": cannot write there: not a directory"},
+		{"sweep slurm", []string{"sweep", "slurm", filepath.Join("..", "docs", "sweep-example.toml"), "--shards", "2", "--out", under}, under + ": cannot write there: not a directory"},
+		{"fit", []string{"fit", fitFile, "--no-progress", "--no-plot", "--out", under}, filepath.Join(under, fitDir) + ": not a directory"},
+		{"plot", []string{"plot", runDir, "--out", under}, "--out " + under + ": cannot write there: not a directory"},
+		{"plot into a file", []string{"plot", runDir, "--out", file}, "--out " + file + ": cannot write there: " + file + " is not a directory"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runCLI(t, tc.args...)
+			assert.Equal(t, 2, code, stderr)
+			assert.Contains(t, stderr, tc.want)
+			assert.NotContains(t, stderr, ".tmp-")
+			content, err := os.ReadFile(file)
+			require.NoError(t, err)
+			assert.Equal(t, "x", string(content), "the file is left as it was")
+		})
+	}
+}

@@ -73,6 +73,9 @@ func renderPlots(stdout io.Writer, dir, out string, f plotFlags) error {
 	if err := opts.Check(); err != nil {
 		return invalid(err)
 	}
+	if err := checkCanCreateDir("--out", out); err != nil {
+		return invalid(err)
+	}
 	res, err := plot.Render(dir, out, opts)
 	for _, s := range res.Skipped {
 		fmt.Fprintf(stdout, "note: %s\n", s)

@@ -66,3 +66,38 @@ func checkCanCreate(flag, path string) error {
 	name := probe.Name()
 	return errors.Join(probe.Close(), os.Remove(name))
 }
+
+// checkCanCreateDir checks that the directory dir, given as flag, can be
+// created or written: a probe file is created in dir when it exists, else
+// in its nearest existing ancestor (where dir and its parents would be
+// made), and removed at once. A path that exists and is not a directory, or
+// an ancestor that is not one, is refused too. Commands that make their
+// output directory only after their inputs are checked call it with those
+// checks, so that an unwritable --out is bad input (exit 2) naming the path
+// the user typed.
+func checkCanCreateDir(flag, dir string) error {
+	at := dir
+	for {
+		info, err := os.Stat(at)
+		if err == nil {
+			if !info.IsDir() {
+				return outDirError(flag, dir, fmt.Errorf("%s is not a directory", at))
+			}
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return outDirError(flag, dir, err)
+		}
+		parent := filepath.Dir(at)
+		if parent == at {
+			return outDirError(flag, dir, err)
+		}
+		at = parent
+	}
+	probe, err := os.CreateTemp(at, ".rubeola-probe-*")
+	if err != nil {
+		return outDirError(flag, dir, err)
+	}
+	name := probe.Name()
+	return errors.Join(probe.Close(), os.Remove(name))
+}

@@ -124,6 +124,9 @@ func runSweep(ctx context.Context, cmd *cobra.Command, file string, f sweepFlags
 	if err := sf.Validate(checkSweepPoint(sf), workers, shard); err != nil {
 		return invalid(err)
 	}
+	if err := checkCanCreateDir("--out", f.out); err != nil {
+		return invalid(err)
+	}
 	opts := sweep.Options{Dir: f.out, Manifest: manifest, Workers: workers, Shard: shard, Volatile: volatileFiles,
 		Run: func(ctx context.Context, r sweep.PointRun) (sweep.Metrics, error) {
 			return runSweepPoint(ctx, sf, r, format)

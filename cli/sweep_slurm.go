@@ -117,6 +117,9 @@ func resolveSlurm(o slurm.Options) (slurm.Options, []error, error) {
 	if info, err := os.Stat(o.Rubeola); err != nil || info.IsDir() || info.Mode().Perm()&0o111 == 0 {
 		errs = append(errs, fmt.Errorf("--rubeola %s is not an executable file", o.Rubeola))
 	}
+	if err := checkCanCreateDir("--out", o.Out); err != nil {
+		errs = append(errs, err)
+	}
 	return o, errs, nil
 }
 
