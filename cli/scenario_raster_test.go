@@ -65,6 +65,8 @@ func TestScenarioRasterBadInput(t *testing.T) {
 		{"no region", []string{"--region", ""}, "rubeola: scenario raster: --region is required\n"},
 		{"unwritable out", []string{"--out", filepath.Join(file, "scenario.csv")}, "rubeola: --out " + filepath.Join(file, "scenario.csv") + ": cannot write there: not a directory\n"},
 		{"cache dir", []string{"--cache-dir", filepath.Join(file, "cache")}, "rubeola: --cache-dir " + filepath.Join(file, "cache") + ": "},
+		// A directory as --out with --force was exit 1, "rename ./.D.tmp-… D: file exists".
+		{"out is a directory", []string{"--out", dir, "--force"}, "rubeola: --out " + dir + ": is a directory (give the path of the scenario CSV to write)\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
