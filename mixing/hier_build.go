@@ -1,0 +1,198 @@
+package mixing
+
+import (
+	"fmt"
+	"math"
+)
+
+// openingRatio is the admissibility of a box pair (A, B) for the far
+// field: rA + rB ≤ openingRatio · |cA − cB| (bounding-sphere radii and
+// centres on the unit sphere). Smaller means more near field and a faster
+// converging interpolation.
+const openingRatio = 0.5
+
+// orderRate is the measured decay per order of the far-field relative
+// error at openingRatio (error ≈ orderRate^p; hier_test.go,
+// TestHierarchicalErrorAgainstTolerance).
+const orderRate = 0.2
+
+// leafSizeFor returns the leaf size for order p: a leaf holds about 2·p²
+// points, so a far interaction through p² nodes costs less than the direct
+// one (and at least 32 for the SIMD near field).
+func leafSizeFor(p int) int { return max(32, 2*p*p) }
+
+// buildHierarchical builds the operator at order p and measures its error.
+func buildHierarchical(lat, lon []float64, decay func(float64) float64, tol float64, p, workers int) (*Hierarchical, error) {
+	n := len(lat)
+	x := make([][3]float64, n)
+	for i := range n {
+		x[i] = unitVector(lat[i], lon[i])
+	}
+	t := buildTree(x, leafSizeFor(p))
+	latT, lonT := make([]float64, n), make([]float64, n)
+	for k, i := range t.perm {
+		latT[k], lonT[k] = lat[i], lon[i]
+	}
+	h := &Hierarchical{n: n, workers: workers, decay: decay, tol: tol, rule: newChebRule(p), np: p * p, tree: t,
+		co: newCoords(latT, lonT)}
+	h.byDepth = make([][]int32, t.depth+1)
+	for k := range t.nodes {
+		d := t.nodes[k].depth
+		h.byDepth[d] = append(h.byDepth[d], int32(k))
+	}
+	h.buildInterpolation()
+	h.buildLists()
+	if err := h.buildBlocks(); err != nil {
+		return nil, err
+	}
+	est, err := h.Check(nil, estimateRows)
+	if err != nil {
+		return nil, err
+	}
+	h.est = est
+	return h, nil
+}
+
+// buildInterpolation fills the node positions, the leaves' point-to-node
+// weights and the child-to-parent transfers.
+func (h *Hierarchical) buildInterpolation() {
+	t, np, r := h.tree, h.np, h.rule
+	h.nodeX = make([][3]float64, len(t.nodes)*np)
+	h.leafS = make([]float64, h.n*np)
+	h.trans = make([]float64, len(t.nodes)*np*np)
+	_ = forTiles(h.workers, len(t.nodes), func(k int) error {
+		if k == 0 {
+			return nil
+		}
+		nd := &t.nodes[k]
+		su, sv := make([]float64, r.p), make([]float64, r.p)
+		for m := range np {
+			u, v := r.nodeUV(nd, m)
+			h.nodeX[k*np+m] = fromFace(nd.face, u, v)
+		}
+		if nd.leaf() {
+			for i := nd.lo; i < nd.hi; i++ {
+				r.basis2(h.leafS[i*np:(i+1)*np], su, sv, nd, t.u[i], t.v[i])
+			}
+		}
+		if nd.depth >= 2 {
+			par := &t.nodes[nd.parent]
+			for m := range np {
+				u, v := r.nodeUV(nd, m)
+				r.basis2(h.trans[(k*np+m)*np:(k*np+m+1)*np], su, sv, par, u, v)
+			}
+		}
+		return nil
+	})
+}
+
+// buildLists runs the dual-tree traversal: every pair of points is covered
+// by exactly one near block (both leaves) or one far pair (admissible
+// boxes), each unordered pair of boxes stored once.
+func (h *Hierarchical) buildLists() {
+	t := h.tree
+	var interact func(a, b int32)
+	interact = func(a, b int32) {
+		ka, kb := t.children(a), t.children(b)
+		if a == b {
+			if len(ka) == 0 {
+				h.near = append(h.near, pairBlock{a: a, b: a})
+				return
+			}
+			for i := range ka {
+				for j := i; j < len(ka); j++ {
+					interact(ka[i], ka[j])
+				}
+			}
+			return
+		}
+		na, nb := &t.nodes[a], &t.nodes[b]
+		if na.radius+nb.radius <= openingRatio*chord(na.center, nb.center) {
+			h.far = append(h.far, pairBlock{a: a, b: b})
+			return
+		}
+		switch {
+		case len(ka) == 0 && len(kb) == 0:
+			h.near = append(h.near, pairBlock{a: a, b: b})
+		case len(kb) == 0 || (len(ka) > 0 && na.radius >= nb.radius):
+			for _, c := range ka {
+				interact(c, b)
+			}
+		default:
+			for _, c := range kb {
+				interact(a, c)
+			}
+		}
+	}
+	interact(0, 0)
+	h.farOf = refLists(len(t.nodes), h.far)
+	h.nearOf = refLists(len(t.nodes), h.near)
+}
+
+// refLists returns every node's interaction list over the blocks, in
+// block order (the traversal's order, which depends on the tree only).
+func refLists(nodes int, blocks []pairBlock) [][]pairRef {
+	out := make([][]pairRef, nodes)
+	for k, b := range blocks {
+		out[b.a] = append(out[b.a], pairRef{other: b.b, block: int32(k)})
+		if b.b != b.a {
+			out[b.b] = append(out[b.b], pairRef{other: b.a, block: int32(k), trans: true})
+		}
+	}
+	return out
+}
+
+// buildBlocks computes the near blocks (exact kernel values) and the far
+// kernel matrices between Chebyshev nodes.
+func (h *Hierarchical) buildBlocks() error {
+	nodes, np := h.tree.nodes, h.np
+	err := forTiles(h.workers, len(h.near), func(k int) error {
+		blk := &h.near[k]
+		a, b := &nodes[blk.a], &nodes[blk.b]
+		w := b.hi - b.lo
+		blk.data = make([]float64, (a.hi-a.lo)*w)
+		for i := a.lo; i < a.hi; i++ {
+			row := blk.data[(i-a.lo)*w : (i-a.lo+1)*w]
+			h.co.distRow(row, i, b.lo, false)
+			for c, d := range row {
+				j := b.lo + c
+				if j == i {
+					row[c] = 0
+					continue
+				}
+				v := h.decay(d)
+				if !(v >= 0 && v <= math.MaxFloat64) {
+					return h.decayError(i, j, d, v)
+				}
+				row[c] = v
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return forTiles(h.workers, len(h.far), func(k int) error {
+		blk := &h.far[k]
+		xa, xb := h.nodeX[int(blk.a)*np:int(blk.a+1)*np], h.nodeX[int(blk.b)*np:int(blk.b+1)*np]
+		blk.data = make([]float64, np*np)
+		for m, pa := range xa {
+			for q, pb := range xb {
+				blk.data[m*np+q] = h.decay(chordKm(chord(pa, pb)))
+			}
+		}
+		return nil
+	})
+}
+
+// decayError is the error for a bad kernel value v at distance d between
+// tree positions i and j, naming the patches by their input indices.
+func (h *Hierarchical) decayError(i, j int, d, v float64) error {
+	pi, pj := h.tree.perm[i], h.tree.perm[j]
+	pi, pj = min(pi, pj), max(pi, pj)
+	if d == 0 {
+		return fmt.Errorf("%w: patches %d and %d are at distance 0 and the kernel is %v there; "+
+			"a power-law decay needs distinct locations", ErrCoincidentPatches, pi, pj, v)
+	}
+	return fmt.Errorf("%w: %v at distance %v km (patches %d and %d)", ErrBadDecay, v, d, pi, pj)
+}
