@@ -37,10 +37,15 @@ type Hierarchical struct {
 	np      int // p², Chebyshev nodes per box
 	tree    *htree
 	co      coords // coordinates in tree order
-	leafS   []float64
-	trans   []float64 // per node: np×np child-to-parent interpolation (rows: child nodes)
+	// The 2D interpolation is a tensor product, so it is stored per
+	// dimension: leafSU/leafSV hold S_a(u_i), S_b(v_i) (p per point, tree
+	// order); transU/transV the child-to-parent transfers per node, p×p,
+	// entry [a·p + a'] = S^parent_a'(node a of the child).
+	leafSU, leafSV []float64
+	transU, transV []float64
 	nodeX   [][3]float64
-	far     []pairBlock
+	far     []pairBlock // far pairs (data unused: see farLR)
+	farLR   []lowRank
 	farOf   [][]pairRef // per node
 	near    []pairBlock
 	nearOf  [][]pairRef // per leaf node
@@ -49,10 +54,12 @@ type Hierarchical struct {
 }
 
 // pairBlock is a stored block of an interaction pair (a, b): rows are a's
-// points (near) or Chebyshev nodes (far), columns b's.
+// points, columns b's, row-major, in float64 or (tolerance ≥
+// float32NearTolerance) float32.
 type pairBlock struct {
-	a, b int32
-	data []float64
+	a, b   int32
+	data   []float64
+	data32 []float32
 }
 
 // pairRef is one entry of a node's interaction list: the other node and
@@ -125,12 +132,12 @@ func NewHierarchical(lat, lon []float64, decay func(d float64) float64, opts Hie
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var last *Hierarchical
-	for p := initialOrder(tol); p <= maxChebOrder; p += 2 {
+	for p := initialOrder(tol); p <= maxChebOrder; p++ {
 		h, err := buildHierarchical(lat, lon, decay, tol, p, workers)
 		if err != nil {
 			return nil, err
 		}
-		if h.est.Max <= tol {
+		if h.est.Max <= tol*estimateShare {
 			return h, nil
 		}
 		last = h
@@ -138,11 +145,16 @@ func NewHierarchical(lat, lon []float64, decay func(d float64) float64, opts Hie
 	return nil, fmt.Errorf("%w: %v at order %d, tolerance %v", ErrToleranceNotReached, last.est.Max, maxChebOrder, tol)
 }
 
-// initialOrder is the first interpolation order tried for tol: the
-// Chebyshev error at the opening criterion decays about as openingRatio^p
-// (measured: hier_test.go).
+// estimateShare is the share of the tolerance the build's sampled
+// estimate may reach: the sample can miss the worst rows, so the build
+// asks for half the tolerance on it.
+const estimateShare = 0.5
+
+// initialOrder is the first interpolation order tried for tol: the order
+// at which the measured error model orderScale·orderRate^p reaches
+// estimateShare·tol.
 func initialOrder(tol float64) int {
-	p := int(math.Ceil(math.Log(tol) / math.Log(orderRate)))
+	p := int(math.Ceil(math.Log(tol*estimateShare/orderScale) / math.Log(orderRate)))
 	return min(max(p, 2), maxChebOrder)
 }
 
@@ -162,19 +174,22 @@ func (h *Hierarchical) Estimate() ErrorReport { return h.est }
 type HierarchicalStats struct {
 	Order, Nodes, Leaves, Depth int
 	NearPairs, FarPairs         int
-	StoredFloats                int // every stored float64 (near, far, interpolation)
+	// NearFloats, FarFloats and InterpFloats count the stored float64s of
+	// the near blocks, the far low-rank factors and the interpolation
+	// (point weights and transfers).
+	NearFloats, FarFloats, InterpFloats int
 }
 
 // Stats returns the operator's size.
 func (h *Hierarchical) Stats() HierarchicalStats {
 	s := HierarchicalStats{Order: h.rule.p, Nodes: len(h.tree.nodes), Leaves: len(h.tree.leaves), Depth: h.tree.depth,
 		NearPairs: len(h.near), FarPairs: len(h.far)}
-	s.StoredFloats = len(h.leafS) + len(h.trans)
+	s.InterpFloats = len(h.leafSU) + len(h.leafSV) + len(h.transU) + len(h.transV)
 	for _, b := range h.near {
-		s.StoredFloats += len(b.data)
+		s.NearFloats += len(b.data) + len(b.data32)
 	}
-	for _, b := range h.far {
-		s.StoredFloats += len(b.data)
+	for _, b := range h.farLR {
+		s.FarFloats += len(b.u) + len(b.v)
 	}
 	return s
 }

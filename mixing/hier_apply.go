@@ -47,22 +47,35 @@ func (h *Hierarchical) Apply(z, y []float64) {
 }
 
 // upward computes node k's proxy weights: from its points (leaf) or from
-// its children's weights through the transfers.
+// its children's weights through the transfers (one dimension at a time).
 func (h *Hierarchical) upward(w, yt []float64, k int32) {
-	np := h.np
+	np, p := h.np, h.rule.p
 	out := w[int(k)*np : int(k+1)*np]
 	nd := &h.tree.nodes[k]
 	if nd.leaf() {
 		for i := nd.lo; i < nd.hi; i++ {
-			axpy(out, h.leafS[i*np:(i+1)*np], yt[i])
+			su, sv := h.leafSU[i*p:(i+1)*p], h.leafSV[i*p:(i+1)*p]
+			for a, s := range su {
+				axpy(out[a*p:(a+1)*p], sv, float64(yt[i]*s))
+			}
 		}
 		return
 	}
+	var buf [maxChebOrder * maxChebOrder]float64
+	tmp := buf[:np]
 	for _, c := range nd.child {
 		wc := w[int(c)*np : int(c+1)*np]
-		tr := h.trans[int(c)*np*np : int(c+1)*np*np]
-		for m, v := range wc {
-			axpy(out, tr[m*np:(m+1)*np], v)
+		tu, tv := h.transU[int(c)*p*p:int(c+1)*p*p], h.transV[int(c)*p*p:int(c+1)*p*p]
+		clear(tmp)
+		for a := range p { // tmp[a][b'] = Σ_b W_c[a][b]·Tv[b][b']
+			for b := range p {
+				axpy(tmp[a*p:(a+1)*p], tv[b*p:(b+1)*p], wc[a*p+b])
+			}
+		}
+		for a := range p { // out[a'][b'] += Σ_a Tu[a][a']·tmp[a][b']
+			for a2 := range p {
+				axpy(out[a2*p:(a2+1)*p], tmp[a*p:(a+1)*p], tu[a*p+a2])
+			}
 		}
 	}
 }
@@ -72,28 +85,27 @@ func (h *Hierarchical) farField(loc, w []float64, k int32) {
 	np := h.np
 	out := loc[int(k)*np : int(k+1)*np]
 	for _, r := range h.farOf[k] {
-		kb := h.far[r.block].data
-		src := w[int(r.other)*np : int(r.other+1)*np]
-		if r.trans {
-			for m, v := range src {
-				axpy(out, kb[m*np:(m+1)*np], v)
-			}
-		} else {
-			for m := range out {
-				out[m] += dot(kb[m*np:(m+1)*np], src)
-			}
-		}
+		h.farLR[r.block].apply(out, w[int(r.other)*np:int(r.other+1)*np], r.trans)
 	}
 }
 
 // downward adds the parent's local expansion, interpolated, to node k's.
 func (h *Hierarchical) downward(loc []float64, k int32) {
-	np := h.np
+	np, p := h.np, h.rule.p
 	out := loc[int(k)*np : int(k+1)*np]
 	par := loc[int(h.tree.nodes[k].parent)*np : int(h.tree.nodes[k].parent+1)*np]
-	tr := h.trans[int(k)*np*np : int(k+1)*np*np]
-	for m := range out {
-		out[m] += dot(tr[m*np:(m+1)*np], par)
+	tu, tv := h.transU[int(k)*p*p:int(k+1)*p*p], h.transV[int(k)*p*p:int(k+1)*p*p]
+	var buf [maxChebOrder * maxChebOrder]float64
+	tmp := buf[:np]
+	for a2 := range p { // tmp[a'][b] = Σ_b' L_P[a'][b']·Tv[b][b']
+		for b := range p {
+			tmp[a2*p+b] = dot(tv[b*p:(b+1)*p], par[a2*p:(a2+1)*p])
+		}
+	}
+	for a := range p { // L_c[a][b] += Σ_a' Tu[a][a']·tmp[a'][b]
+		for a2 := range p {
+			axpy(out[a*p:(a+1)*p], tmp[a2*p:(a2+1)*p], tu[a*p+a2])
+		}
 	}
 }
 
@@ -104,41 +116,55 @@ func (h *Hierarchical) leafOutput(zt, yt, loc []float64, k int32) {
 	out := zt[nd.lo:nd.hi]
 	for _, r := range h.nearOf[k] {
 		o := &h.tree.nodes[r.other]
-		blk := h.near[r.block].data
+		blk := &h.near[r.block]
 		src := yt[o.lo:o.hi]
-		if r.trans {
-			w := len(out)
-			for m, v := range src {
-				axpy(out, blk[m*w:(m+1)*w], v)
-			}
+		if blk.data32 != nil {
+			nearBlock(out, src, blk.data32, r.trans)
 		} else {
-			w := len(src)
-			for m := range out {
-				out[m] += dot(blk[m*w:(m+1)*w], src)
-			}
+			nearBlock(out, src, blk.data, r.trans)
 		}
 	}
-	np := h.np
+	np, p := h.np, h.rule.p
 	l := loc[int(k)*np : int(k+1)*np]
 	for i := range out {
-		out[i] += dot(h.leafS[(nd.lo+i)*np:(nd.lo+i+1)*np], l)
+		su, sv := h.leafSU[(nd.lo+i)*p:(nd.lo+i+1)*p], h.leafSV[(nd.lo+i)*p:(nd.lo+i+1)*p]
+		s := 0.0
+		for a, x := range su {
+			s += float64(x * dot(sv, l[a*p:(a+1)*p]))
+		}
+		out[i] += s
+	}
+}
+
+// nearBlock adds blk·src (rows = outputs) or, transposed, blkᵀ·src.
+func nearBlock[T float32 | float64](out, src []float64, blk []T, trans bool) {
+	if trans {
+		w := len(out)
+		for m, v := range src {
+			axpy(out, blk[m*w:(m+1)*w], v)
+		}
+		return
+	}
+	w := len(src)
+	for m := range out {
+		out[m] += dot(blk[m*w:(m+1)*w], src)
 	}
 }
 
 // axpy adds a·x to out (len(x) ≥ len(out)).
-func axpy(out, x []float64, a float64) {
+func axpy[T float32 | float64](out []float64, x []T, a float64) {
 	x = x[:len(out)]
 	for i := range out {
-		out[i] += float64(a * x[i])
+		out[i] += float64(a * float64(x[i]))
 	}
 }
 
 // dot returns Σ x_i·y_i in index order (len(y) ≥ len(x)).
-func dot(x, y []float64) float64 {
+func dot[T float32 | float64](x []T, y []float64) float64 {
 	y = y[:len(x)]
 	s := 0.0
 	for i := range x {
-		s += float64(x[i] * y[i])
+		s += float64(float64(x[i]) * y[i])
 	}
 	return s
 }

@@ -8,18 +8,35 @@ import (
 // openingRatio is the admissibility of a box pair (A, B) for the far
 // field: rA + rB ≤ openingRatio · |cA − cB| (bounding-sphere radii and
 // centres on the unit sphere). Smaller means more near field and a faster
-// converging interpolation.
-const openingRatio = 0.5
+// converging interpolation; 0.65 gave the fewest stored values per point
+// at tolerance 1e−6 among 0.4, 0.5, 0.65 and 0.8 (clustered points,
+// N = 20 000 and 100 000; docs/scale.md).
+const openingRatio = 0.65
 
-// orderRate is the measured decay per order of the far-field relative
-// error at openingRatio (error ≈ orderRate^p; hier_test.go,
-// TestHierarchicalErrorAgainstTolerance).
-const orderRate = 0.2
+// The far-field relative error at openingRatio, measured on clustered
+// points at N = 20 000 for p = 6…12 (docs/scale.md), follows
+// orderScale·orderRate^p: 6.7e−5, 4.6e−6, 2.5e−7, 2.3e−8 at p = 6, 8, 10,
+// 12.
+const (
+	orderRate  = 0.26
+	orderScale = 0.2
+)
 
-// leafSizeFor returns the leaf size for order p: a leaf holds about 2·p²
-// points, so a far interaction through p² nodes costs less than the direct
-// one (and at least 32 for the SIMD near field).
-func leafSizeFor(p int) int { return max(32, 2*p*p) }
+// acaShare is the far-field compression's share of the tolerance: the
+// cross approximation stops at acaShare·tolerance relative to the block's
+// largest entry.
+const acaShare = 0.1
+
+// float32NearTolerance is the smallest tolerance at which the near blocks
+// are stored as float32: rounding to float32 changes each entry by at most
+// 2⁻²⁴ ≈ 6e−8 relative, so for y ≥ 0 (all terms ≥ 0) the near-field sum
+// by at most 6e−8 relative, 6 % of a 1e−6 budget, for half the bytes.
+const float32NearTolerance = 1e-6
+
+// leafSizeFor returns the leaf size for order p: leaves hold p²/2 to p²
+// points, so a far interaction through p² nodes is not dearer than the
+// direct one (and at least 32 for the SIMD near field).
+func leafSizeFor(p int) int { return max(32, p*p) }
 
 // buildHierarchical builds the operator at order p and measures its error.
 func buildHierarchical(lat, lon []float64, decay func(float64) float64, tol float64, p, workers int) (*Hierarchical, error) {
@@ -58,28 +75,30 @@ func buildHierarchical(lat, lon []float64, decay func(float64) float64, tol floa
 func (h *Hierarchical) buildInterpolation() {
 	t, np, r := h.tree, h.np, h.rule
 	h.nodeX = make([][3]float64, len(t.nodes)*np)
-	h.leafS = make([]float64, h.n*np)
-	h.trans = make([]float64, len(t.nodes)*np*np)
+	p := r.p
+	h.leafSU, h.leafSV = make([]float64, h.n*p), make([]float64, h.n*p)
+	h.transU, h.transV = make([]float64, len(t.nodes)*p*p), make([]float64, len(t.nodes)*p*p)
 	_ = forTiles(h.workers, len(t.nodes), func(k int) error {
 		if k == 0 {
 			return nil
 		}
 		nd := &t.nodes[k]
-		su, sv := make([]float64, r.p), make([]float64, r.p)
 		for m := range np {
 			u, v := r.nodeUV(nd, m)
 			h.nodeX[k*np+m] = fromFace(nd.face, u, v)
 		}
 		if nd.leaf() {
 			for i := nd.lo; i < nd.hi; i++ {
-				r.basis2(h.leafS[i*np:(i+1)*np], su, sv, nd, t.u[i], t.v[i])
+				r.basis(h.leafSU[i*p:(i+1)*p], ref(t.u[i], nd.u0, nd.u1))
+				r.basis(h.leafSV[i*p:(i+1)*p], ref(t.v[i], nd.v0, nd.v1))
 			}
 		}
 		if nd.depth >= 2 {
 			par := &t.nodes[nd.parent]
-			for m := range np {
-				u, v := r.nodeUV(nd, m)
-				r.basis2(h.trans[(k*np+m)*np:(k*np+m+1)*np], su, sv, par, u, v)
+			for a := range p {
+				u, v := r.nodeUV(nd, a*p+a)
+				r.basis(h.transU[(k*p+a)*p:(k*p+a+1)*p], ref(u, par.u0, par.u1))
+				r.basis(h.transV[(k*p+a)*p:(k*p+a+1)*p], ref(v, par.v0, par.v1))
 			}
 		}
 		return nil
@@ -150,9 +169,9 @@ func (h *Hierarchical) buildBlocks() error {
 		blk := &h.near[k]
 		a, b := &nodes[blk.a], &nodes[blk.b]
 		w := b.hi - b.lo
-		blk.data = make([]float64, (a.hi-a.lo)*w)
+		data := make([]float64, (a.hi-a.lo)*w)
 		for i := a.lo; i < a.hi; i++ {
-			row := blk.data[(i-a.lo)*w : (i-a.lo+1)*w]
+			row := data[(i-a.lo)*w : (i-a.lo+1)*w]
 			h.co.distRow(row, i, b.lo, false)
 			for c, d := range row {
 				j := b.lo + c
@@ -167,20 +186,30 @@ func (h *Hierarchical) buildBlocks() error {
 				row[c] = v
 			}
 		}
+		if h.tol >= float32NearTolerance {
+			blk.data32 = make([]float32, len(data))
+			for c, v := range data {
+				blk.data32[c] = float32(v)
+			}
+		} else {
+			blk.data = data
+		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
+	h.farLR = make([]lowRank, len(h.far))
 	return forTiles(h.workers, len(h.far), func(k int) error {
 		blk := &h.far[k]
 		xa, xb := h.nodeX[int(blk.a)*np:int(blk.a+1)*np], h.nodeX[int(blk.b)*np:int(blk.b+1)*np]
-		blk.data = make([]float64, np*np)
+		kb := make([]float64, np*np)
 		for m, pa := range xa {
 			for q, pb := range xb {
-				blk.data[m*np+q] = h.decay(chordKm(chord(pa, pb)))
+				kb[m*np+q] = h.decay(chordKm(chord(pa, pb)))
 			}
 		}
+		h.farLR[k] = compressACA(kb, np, h.tol*acaShare)
 		return nil
 	})
 }

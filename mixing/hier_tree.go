@@ -100,10 +100,10 @@ const minBoxWidth = 1e-9
 // htree is the tree: nodes[0] is the root (all faces, no rectangle),
 // perm[k] the original index of the point at tree position k.
 type htree struct {
-	nodes  []hnode
-	perm   []int
-	face   []int8
-	u, v   []float64
+	nodes     []hnode
+	perm      []int
+	face      []int8
+	u, v      []float64
 	leaves    []int32 // leaf node indices in tree order
 	rootFaces []int32 // the root's children: one node per non-empty face
 	depth     int     // maximum depth
