@@ -11,6 +11,12 @@ func (h *Hierarchical) Apply(z, y []float64) {
 	if len(z) != h.n || len(y) != h.n {
 		panic(fmt.Sprintf("mixing: Hierarchical.Apply: len(z) = %d, len(y) = %d, want %d", len(z), len(y), h.n))
 	}
+	h.apply(z, y, nil)
+}
+
+// apply is Apply; with near non-nil it also writes the near-field part of
+// every z_j into near (input order).
+func (h *Hierarchical) apply(z, y, near []float64) {
 	t, np := h.tree, h.np
 	yt := make([]float64, h.n)
 	for k, i := range t.perm {
@@ -36,13 +42,19 @@ func (h *Hierarchical) Apply(z, y []float64) {
 			return nil
 		})
 	}
-	zt := make([]float64, h.n)
+	zt, nt := make([]float64, h.n), []float64(nil)
+	if near != nil {
+		nt = make([]float64, h.n)
+	}
 	_ = forTiles(h.workers, len(t.leaves), func(k int) error {
-		h.leafOutput(zt, yt, loc, t.leaves[k])
+		h.leafOutput(zt, nt, yt, loc, t.leaves[k])
 		return nil
 	})
 	for k, i := range t.perm {
 		z[i] = zt[k]
+		if near != nil {
+			near[i] = nt[k]
+		}
 	}
 }
 
@@ -110,8 +122,9 @@ func (h *Hierarchical) downward(loc []float64, k int32) {
 }
 
 // leafOutput computes z for the points of leaf k: the near blocks in list
-// order, then the interpolated local expansion.
-func (h *Hierarchical) leafOutput(zt, yt, loc []float64, k int32) {
+// order, then the interpolated local expansion; with nt non-nil it copies
+// the near part there.
+func (h *Hierarchical) leafOutput(zt, nt, yt, loc []float64, k int32) {
 	nd := &h.tree.nodes[k]
 	out := zt[nd.lo:nd.hi]
 	for _, r := range h.nearOf[k] {
@@ -123,6 +136,9 @@ func (h *Hierarchical) leafOutput(zt, yt, loc []float64, k int32) {
 		} else {
 			nearBlock(out, src, blk.data, r.trans)
 		}
+	}
+	if nt != nil {
+		copy(nt[nd.lo:nd.hi], out)
 	}
 	np, p := h.np, h.rule.p
 	l := loc[int(k)*np : int(k+1)*np]

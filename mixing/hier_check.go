@@ -3,6 +3,7 @@ package mixing
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // ErrorReport is a measured error of [Hierarchical.Apply] against the
@@ -18,9 +19,53 @@ type ErrorReport struct {
 const exactRowLimit = 20000
 
 // estimateRows is the number of sampled rows of the build's estimate
-// (above exactRowLimit): 256 rows cost 256·N kernel evaluations, about a
-// second at N = 10⁶.
+// and of Check above exactRowLimit: 256 rows cost 256·N kernel
+// evaluations per weight vector, about a second at N = 10⁶.
 const estimateRows = 256
+
+// estimateSample returns the rows of the build's estimate: half of
+// estimateRows evenly spaced, half the rows with the largest far-field
+// share of z for y = 1 (ties by lower index). A row's approximation error
+// is the far field's relative error times that share, so those are the
+// rows where the tolerance is at stake (isolated patches); an even sample
+// alone missed them (3.5e−6 on every row against 5e−7 on 256 evenly
+// spaced rows, clustered points, N = 20 000, tolerance 1e−6).
+func (h *Hierarchical) estimateSample() []int {
+	ones := make([]float64, h.n)
+	for i := range ones {
+		ones[i] = 1
+	}
+	z, near := make([]float64, h.n), make([]float64, h.n)
+	h.apply(z, ones, near)
+	even := checkRows(h.n, estimateRows/2)
+	seen := make(map[int]bool, estimateRows)
+	for _, j := range even {
+		seen[j] = true
+	}
+	idx := make([]int, h.n)
+	for i := range idx {
+		idx[i] = i
+	}
+	share := func(j int) float64 {
+		if z[j] <= 0 {
+			return 0
+		}
+		return (z[j] - near[j]) / z[j]
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return share(idx[a]) > share(idx[b]) })
+	rows := even
+	for _, j := range idx {
+		if len(rows) >= estimateRows {
+			break
+		}
+		if !seen[j] {
+			seen[j] = true
+			rows = append(rows, j)
+		}
+	}
+	sort.Ints(rows)
+	return rows
+}
 
 // Check measures the error of Apply for the weights y (nil: the build's
 // two test vectors, all ones and deterministic pseudo-random values in
@@ -30,6 +75,11 @@ const estimateRows = 256
 // exact sums use the haversine of [Haversine] and Decay directly, O(rows·N).
 // y must have length N, finite and ≥ 0.
 func (h *Hierarchical) Check(y []float64, sample int) (ErrorReport, error) {
+	return h.checkRows(y, checkRows(h.n, sample))
+}
+
+// checkRows is Check on the given rows.
+func (h *Hierarchical) checkRows(y []float64, rows []int) (ErrorReport, error) {
 	if y == nil {
 		ones := make([]float64, h.n)
 		rnd := make([]float64, h.n)
@@ -37,11 +87,11 @@ func (h *Hierarchical) Check(y []float64, sample int) (ErrorReport, error) {
 			ones[i] = 1
 			rnd[i] = unitHash(uint64(i))
 		}
-		a, err := h.Check(ones, sample)
+		a, err := h.checkRows(ones, rows)
 		if err != nil {
 			return a, err
 		}
-		b, err := h.Check(rnd, sample)
+		b, err := h.checkRows(rnd, rows)
 		if b.Max > a.Max {
 			return b, err
 		}
@@ -55,7 +105,6 @@ func (h *Hierarchical) Check(y []float64, sample int) (ErrorReport, error) {
 			return ErrorReport{}, fmt.Errorf("mixing: Hierarchical.Check: y[%d] = %v, want finite and >= 0", i, v)
 		}
 	}
-	rows := checkRows(h.n, sample)
 	z := make([]float64, h.n)
 	h.Apply(z, y)
 	pos := make([]int, h.n) // input index → tree position
