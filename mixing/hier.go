@@ -43,14 +43,14 @@ type Hierarchical struct {
 	// entry [a·p + a'] = S^parent_a'(node a of the child).
 	leafSU, leafSV []float64
 	transU, transV []float64
-	nodeX   [][3]float64
-	far     []pairBlock // far pairs (data unused: see farLR)
-	farLR   []lowRank
-	farOf   [][]pairRef // per node
-	near    []pairBlock
-	nearOf  [][]pairRef // per leaf node
-	est     ErrorReport
-	byDepth [][]int32 // nodes at each depth
+	nodeX          [][3]float64
+	far            []pairBlock // far pairs (data unused: see farLR)
+	farLR          []lowRank
+	farOf          [][]pairRef // per node
+	near           []pairBlock
+	nearOf         [][]pairRef // per leaf node
+	est            ErrorReport
+	byDepth        [][]int32 // nodes at each depth
 }
 
 // pairBlock is a stored block of an interaction pair (a, b): rows are a's
@@ -178,6 +178,20 @@ type HierarchicalStats struct {
 	// the near blocks, the far low-rank factors and the interpolation
 	// (point weights and transfers).
 	NearFloats, FarFloats, InterpFloats int
+}
+
+// StoredBytes returns the bytes of the operator's stored blocks and
+// interpolation weights (near blocks in float32 at tolerance ≥
+// float32NearTolerance).
+func (h *Hierarchical) StoredBytes() int {
+	b := 8 * (len(h.leafSU) + len(h.leafSV) + len(h.transU) + len(h.transV))
+	for _, blk := range h.near {
+		b += 8*len(blk.data) + 4*len(blk.data32)
+	}
+	for _, lr := range h.farLR {
+		b += 8 * (len(lr.u) + len(lr.v))
+	}
+	return b
 }
 
 // Stats returns the operator's size.

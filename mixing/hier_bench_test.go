@@ -1,0 +1,105 @@
+package mixing
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"testing"
+)
+
+// benchSizes are the issue-27 sizes; HIER_BENCH_N (comma-free, one size)
+// restricts the run to one of them so peak RSS can be measured per size
+// (docs/scale.md: /usr/bin/time -v go test -bench …).
+func benchSizes(b *testing.B) []int {
+	if s := os.Getenv("HIER_BENCH_N"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			b.Fatalf("HIER_BENCH_N = %q: want an integer", s)
+		}
+		return []int{n}
+	}
+	return []int{5000, 100000, 1000000}
+}
+
+// BenchmarkHierarchicalBuild builds the operator for clustered points
+// (clusteredPoints: heavy-tailed clusters over Nigeria) at the default
+// tolerance 1e−6 on every core, and reports the stored bytes.
+func BenchmarkHierarchicalBuild(b *testing.B) {
+	for _, n := range benchSizes(b) {
+		lat, lon := clusteredPoints(n, 1)
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			var h *Hierarchical
+			for b.Loop() {
+				var err error
+				if h, err = NewHierarchical(lat, lon, gravityDecay, HierarchicalOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportStats(b, h)
+		})
+	}
+}
+
+// BenchmarkHierarchicalApply times one Apply (one force evaluation) at the
+// default tolerance on every core.
+func BenchmarkHierarchicalApply(b *testing.B) {
+	for _, n := range benchSizes(b) {
+		lat, lon := clusteredPoints(n, 1)
+		h, err := NewHierarchical(lat, lon, gravityDecay, HierarchicalOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			y, z := randomWeights(n, 1), make([]float64, n)
+			for b.Loop() {
+				h.Apply(z, y)
+			}
+			reportStats(b, h)
+		})
+	}
+}
+
+// BenchmarkHierarchicalTolerance times Apply at N = 20 000 (clustered) for
+// tolerances 1e−3 … 1e−10 and reports the error measured on every row
+// against the exact direct sum (random weights in [0, 1)).
+func BenchmarkHierarchicalTolerance(b *testing.B) {
+	const n = 20000
+	lat, lon := clusteredPoints(n, 1)
+	for e := 3; e <= 10; e++ {
+		tol := 1 / pow10(e)
+		b.Run(fmt.Sprintf("tol=1e-%d", e), func(b *testing.B) {
+			h, err := NewHierarchical(lat, lon, gravityDecay, HierarchicalOptions{Tolerance: tol})
+			if err != nil {
+				b.Fatal(err)
+			}
+			y, z := randomWeights(n, 1), make([]float64, n)
+			for b.Loop() {
+				h.Apply(z, y)
+			}
+			b.StopTimer()
+			rep, err := h.Check(y, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(rep.Max, "max-rel-err")
+			b.ReportMetric(rep.Mean, "mean-rel-err")
+			reportStats(b, h)
+		})
+	}
+}
+
+// pow10 returns 10^e for e ≥ 0.
+func pow10(e int) float64 {
+	v := 1.0
+	for range e {
+		v *= 10
+	}
+	return v
+}
+
+// reportStats reports the operator's order and stored megabytes.
+func reportStats(b *testing.B, h *Hierarchical) {
+	s := h.Stats()
+	b.ReportMetric(float64(s.Order), "order")
+	b.ReportMetric(float64(h.StoredBytes())/1e6, "stored-MB")
+}
