@@ -175,11 +175,22 @@ func axpy[T float32 | float64](out []float64, x []T, a float64) {
 	}
 }
 
-// dot returns Σ x_i·y_i in index order (len(y) ≥ len(x)).
+// dot returns Σ x_i·y_i (len(y) ≥ len(x)) with four running sums (lanes
+// i mod 4, combined as (s0 + s1) + (s2 + s3), then the tail in order): a
+// fixed order, so the bits do not depend on anything but the inputs, and
+// four independent additions in flight instead of one.
 func dot[T float32 | float64](x []T, y []float64) float64 {
 	y = y[:len(x)]
-	s := 0.0
-	for i := range x {
+	var s0, s1, s2, s3 float64
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		s0 += float64(float64(x[i]) * y[i])
+		s1 += float64(float64(x[i+1]) * y[i+1])
+		s2 += float64(float64(x[i+2]) * y[i+2])
+		s3 += float64(float64(x[i+3]) * y[i+3])
+	}
+	s := (s0 + s1) + (s2 + s3)
+	for ; i < len(x); i++ {
 		s += float64(float64(x[i]) * y[i])
 	}
 	return s
