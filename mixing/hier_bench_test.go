@@ -119,3 +119,35 @@ func reportStats(b *testing.B, h *Hierarchical) {
 	b.ReportMetric(float64(s.Order), "order")
 	b.ReportMetric(float64(h.StoredBytes())/1e6, "stored-MB")
 }
+
+// BenchmarkHierarchicalVsFactored compares, at N = 5 000 on one
+// goroutine, one Apply of the hierarchical operator (default tolerance)
+// with one exact factored force with every source active (the tile pass,
+// SPEC §7.5), on the same coordinates (randomTable: uniform in a 4°×4° box).
+func BenchmarkHierarchicalVsFactored(b *testing.B) {
+	const n = 5000
+	scn := randomTable(n, 42)
+	y := randomWeights(n, 1)
+	z := make([]float64, n)
+	b.Run("hierarchical", func(b *testing.B) {
+		h, err := NewHierarchical(scn.Lat, scn.Lon, gravityDecay, HierarchicalOptions{Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			h.Apply(z, y)
+		}
+		reportStats(b, h)
+	})
+	b.Run("factored", func(b *testing.B) {
+		fac, err := DefaultGravity().Factored(scn, FactoredOptions{Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := fac.NewForce()
+		for b.Loop() {
+			w.Force(z, y)
+		}
+		b.ReportMetric(float64(fac.StoredBytes())/1e6, "stored-MB")
+	})
+}
