@@ -18,14 +18,30 @@ type lowRank struct {
 	u, v []float64
 }
 
+// acaScratch is a worker's reusable memory for the far blocks: the dense
+// block and the rank vectors before they are copied out at their size.
+type acaScratch struct {
+	k, u, v []float64
+}
+
+// block returns the scratch dense block of np×np entries.
+func (s *acaScratch) block(np int) []float64 {
+	if cap(s.k) < np*np {
+		s.k = make([]float64, np*np)
+	}
+	return s.k[:np*np]
+}
+
 // compressACA returns the cross approximation of the np×np row-major
-// matrix k (overwritten with the residual) to the relative accuracy eps.
-func compressACA(k []float64, np int, eps float64) lowRank {
+// matrix k (overwritten with the residual) to the relative accuracy eps;
+// sc holds the growing rank vectors.
+func compressACA(k []float64, np int, eps float64, sc *acaScratch) lowRank {
 	mx := 0.0
 	for _, x := range k {
 		mx = max(mx, math.Abs(x))
 	}
-	var lr lowRank
+	lr := lowRank{u: sc.u[:0], v: sc.v[:0]}
+	defer func() { sc.u, sc.v = lr.u[:0], lr.v[:0] }()
 	for range np {
 		bi, bv := 0, 0.0
 		for i, x := range k {
@@ -52,7 +68,7 @@ func compressACA(k []float64, np int, eps float64) lowRank {
 			}
 		}
 	}
-	return lr
+	return lowRank{u: append([]float64(nil), lr.u...), v: append([]float64(nil), lr.v...)}
 }
 
 // applyLowRank adds K·src (trans false) or Kᵀ·src (trans true) to out.

@@ -3,6 +3,7 @@ package mixing
 import (
 	"fmt"
 	"math"
+	"sync"
 )
 
 // openingRatio is the admissibility of a box pair (A, B) for the far
@@ -182,9 +183,17 @@ func (h *Hierarchical) buildBlocks() error {
 		blk := &h.near[k]
 		a, b := &nodes[blk.a], &nodes[blk.b]
 		w := b.hi - b.lo
-		data := make([]float64, (a.hi-a.lo)*w)
+		f32 := h.tol >= float32NearTolerance
+		if f32 {
+			blk.data32 = make([]float32, (a.hi-a.lo)*w)
+		} else {
+			blk.data = make([]float64, (a.hi-a.lo)*w)
+		}
+		// One float64 row at a time, converted in place: the build's garbage
+		// stays O(leaf size) per block (at N = 10⁶ a whole float64 block
+		// per block doubled the peak memory).
+		row := make([]float64, w)
 		for i := a.lo; i < a.hi; i++ {
-			row := data[(i-a.lo)*w : (i-a.lo+1)*w]
 			h.co.distRow(row, i, b.lo, false)
 			for c, d := range row {
 				j := b.lo + c
@@ -198,14 +207,14 @@ func (h *Hierarchical) buildBlocks() error {
 				}
 				row[c] = v
 			}
-		}
-		if h.tol >= float32NearTolerance {
-			blk.data32 = make([]float32, len(data))
-			for c, v := range data {
-				blk.data32[c] = float32(v)
+			r := i - a.lo
+			if f32 {
+				for c, v := range row {
+					blk.data32[r*w+c] = float32(v)
+				}
+			} else {
+				copy(blk.data[r*w:(r+1)*w], row)
 			}
-		} else {
-			blk.data = data
 		}
 		return nil
 	})
@@ -213,16 +222,19 @@ func (h *Hierarchical) buildBlocks() error {
 		return err
 	}
 	h.farLR = make([]lowRank, len(h.far))
+	scratch := sync.Pool{New: func() any { return new(acaScratch) }}
 	return forTiles(h.workers, len(h.far), func(k int) error {
 		blk := &h.far[k]
 		xa, xb := h.nodeX[int(blk.a)*np:int(blk.a+1)*np], h.nodeX[int(blk.b)*np:int(blk.b+1)*np]
-		kb := make([]float64, np*np)
+		sc := scratch.Get().(*acaScratch)
+		defer scratch.Put(sc)
+		kb := sc.block(np)
 		for m, pa := range xa {
 			for q, pb := range xb {
 				kb[m*np+q] = h.decay(chordKm(chord(pa, pb)))
 			}
 		}
-		h.farLR[k] = compressACA(kb, np, h.tol*acaShare)
+		h.farLR[k] = compressACA(kb, np, h.tol*acaShare, sc)
 		return nil
 	})
 }
