@@ -54,18 +54,6 @@ func (r chebRule) basis(out []float64, s float64) {
 // ref maps x in [a, b] to the reference interval [−1, 1].
 func ref(x, a, b float64) float64 { return (2*x - a - b) / (b - a) }
 
-// basis2 writes the p² tensor basis values S_a(u)·S_b(v) (index a·p + b) of
-// the point (u, v) of node nd into out; su and sv are scratch of length p.
-func (r chebRule) basis2(out, su, sv []float64, nd *hnode, u, v float64) {
-	r.basis(su, ref(u, nd.u0, nd.u1))
-	r.basis(sv, ref(v, nd.v0, nd.v1))
-	for a := range r.p {
-		for b := range r.p {
-			out[a*r.p+b] = su[a] * sv[b]
-		}
-	}
-}
-
 // nodeUV returns the face coordinates of Chebyshev node m (= a·p + b) of nd.
 func (r chebRule) nodeUV(nd *hnode, m int) (u, v float64) {
 	a, b := m/r.p, m%r.p
