@@ -170,7 +170,7 @@ func (h *Hierarchical) Tolerance() float64 { return h.tol }
 // Estimate returns the error the build measured on sampled rows.
 func (h *Hierarchical) Estimate() ErrorReport { return h.est }
 
-// Stats describes the operator's size.
+// HierarchicalStats describes an operator's size ([Hierarchical.Stats]).
 type HierarchicalStats struct {
 	Order, Nodes, Leaves, Depth int
 	NearPairs, FarPairs         int
