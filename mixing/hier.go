@@ -147,8 +147,10 @@ func NewHierarchical(lat, lon []float64, decay func(d float64) float64, opts Hie
 
 // estimateShare is the share of the tolerance the build's sampled
 // estimate may reach: the sample can miss the worst rows, so the build
-// asks for half the tolerance on it.
-const estimateShare = 0.5
+// asks for a quarter of the tolerance on it. With a half, N = 20 000
+// clustered points at tolerance 1e−9 measured 1.36e−9 on every row
+// (BenchmarkHierarchicalTolerance).
+const estimateShare = 0.25
 
 // initialOrder is the first interpolation order tried for tol: the order
 // at which the measured error model orderScale·orderRate^p reaches
