@@ -104,6 +104,17 @@
 // pass choice and bits of [Factored.NewForce] without a row cache). Every
 // vector's force is bit for bit that of its own [FactoredForce].
 //
+// # Hierarchical distance operator (100 000 to 1 000 000 patches)
+//
+// [NewHierarchical] builds a fast-summation operator for a symmetric
+// distance kernel D_ij = decay(d_ij) without N² storage: a black-box fast
+// multipole method on a cube-face kd-tree over the sphere, with exact near
+// blocks and ACA-compressed Chebyshev far blocks. [Hierarchical.Apply]
+// computes z_j = Σ_{i≠j} D_ij·y_i to a relative tolerance (default 1e−6)
+// that the build measures ([Hierarchical.Estimate]) and
+// [Hierarchical.Check] re-measures against the exact sum, with the same
+// bits for any worker count (docs/scale.md).
+//
 // # Distances and trips
 //
 // [Haversine] is the great-circle distance in km (R = 6371 km);

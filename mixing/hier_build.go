@@ -1,0 +1,252 @@
+package mixing
+
+import (
+	"fmt"
+	"math"
+	"sync"
+)
+
+// openingRatio is the admissibility of a box pair (A, B) for the far
+// field: rA + rB ≤ openingRatio · |cA − cB| (bounding-sphere radii and
+// centres on the unit sphere). Smaller means more near field and a faster
+// converging interpolation; 0.65 gave the fewest stored values per point
+// at tolerance 1e−6 among 0.4, 0.5, 0.65 and 0.8 (clustered points,
+// N = 20 000 and 100 000; docs/scale.md).
+const openingRatio = 0.65
+
+// The far-field relative error at openingRatio, measured on clustered
+// points at N = 20 000 for p = 6…12 (docs/scale.md), follows
+// orderScale·orderRate^p: 6.7e−5, 4.6e−6, 2.5e−7, 2.3e−8 at p = 6, 8, 10,
+// 12.
+const (
+	orderRate  = 0.26
+	orderScale = 0.2
+)
+
+// acaShare is the far-field compression's share of the tolerance: the
+// cross approximation stops at acaShare·tolerance relative to the block's
+// largest entry.
+const acaShare = 0.1
+
+// float32NearTolerance is the smallest tolerance at which the near blocks
+// are stored as float32: rounding to float32 changes each entry by at most
+// 2⁻²⁴ ≈ 6e−8 relative, so for y ≥ 0 (all terms ≥ 0) the near-field sum
+// by at most 6e−8 relative, 6 % of a 1e−6 budget, for half the bytes.
+const float32NearTolerance = 1e-6
+
+// leafSizeFor returns the leaf size for order p: leaves hold p²/2 to p²
+// points, so a far interaction through p² nodes is not dearer than the
+// direct one (and at least 32 for the SIMD near field).
+func leafSizeFor(p int) int { return max(32, p*p) }
+
+// buildHierarchical builds the operator at order p and measures its error.
+func buildHierarchical(lat, lon []float64, decay func(float64) float64, tol float64, p, workers int) (*Hierarchical, error) {
+	n := len(lat)
+	x := make([][3]float64, n)
+	for i := range n {
+		x[i] = unitVector(lat[i], lon[i])
+	}
+	t := buildTree(x, leafSizeFor(p))
+	latT, lonT := make([]float64, n), make([]float64, n)
+	for k, i := range t.perm {
+		latT[k], lonT[k] = lat[i], lon[i]
+	}
+	h := &Hierarchical{n: n, workers: workers, decay: decay, tol: tol, rule: newChebRule(p), np: p * p, tree: t,
+		co: newCoords(latT, lonT)}
+	h.byDepth = make([][]int32, t.depth+1)
+	for k := range t.nodes {
+		d := t.nodes[k].depth
+		h.byDepth[d] = append(h.byDepth[d], int32(k))
+	}
+	h.buildInterpolation()
+	h.buildLists()
+	if err := h.buildBlocks(); err != nil {
+		return nil, err
+	}
+	est, err := h.checkRows(nil, h.estimateSample())
+	if err != nil {
+		return nil, err
+	}
+	h.est = est
+	return h, nil
+}
+
+// admissible reports whether boxes a and b are far enough apart for the
+// far field: rA + rB ≤ openingRatio times the distance from cA to the
+// nearer of cB and its antipode −cB. The great-circle distance is not
+// smooth where x = y nor where x = −y (the cut locus: d = πR), so both are
+// singularities of the kernel for the interpolation; without the antipodal
+// condition the error of uniform points on the whole sphere stalled at
+// 2e−6 for p = 8…13.
+func admissible(a, b *hnode) bool {
+	anti := [3]float64{-b.center[0], -b.center[1], -b.center[2]}
+	sep := min(chord(a.center, b.center), chord(a.center, anti))
+	return a.radius+b.radius <= openingRatio*sep
+}
+
+// buildInterpolation fills the node positions, the leaves' point-to-node
+// weights and the child-to-parent transfers.
+func (h *Hierarchical) buildInterpolation() {
+	t, np, r := h.tree, h.np, h.rule
+	h.nodeX = make([][3]float64, len(t.nodes)*np)
+	p := r.p
+	h.leafSU, h.leafSV = make([]float64, h.n*p), make([]float64, h.n*p)
+	h.transU, h.transV = make([]float64, len(t.nodes)*p*p), make([]float64, len(t.nodes)*p*p)
+	_ = forTiles(h.workers, len(t.nodes), func(k int) error {
+		if k == 0 {
+			return nil
+		}
+		nd := &t.nodes[k]
+		for m := range np {
+			u, v := r.nodeUV(nd, m)
+			h.nodeX[k*np+m] = fromFace(nd.face, u, v)
+		}
+		if nd.leaf() {
+			for i := nd.lo; i < nd.hi; i++ {
+				r.basis(h.leafSU[i*p:(i+1)*p], ref(t.u[i], nd.u0, nd.u1))
+				r.basis(h.leafSV[i*p:(i+1)*p], ref(t.v[i], nd.v0, nd.v1))
+			}
+		}
+		if nd.depth >= 2 {
+			par := &t.nodes[nd.parent]
+			for a := range p {
+				u, v := r.nodeUV(nd, a*p+a)
+				r.basis(h.transU[(k*p+a)*p:(k*p+a+1)*p], ref(u, par.u0, par.u1))
+				r.basis(h.transV[(k*p+a)*p:(k*p+a+1)*p], ref(v, par.v0, par.v1))
+			}
+		}
+		return nil
+	})
+}
+
+// buildLists runs the dual-tree traversal: every pair of points is covered
+// by exactly one near block (both leaves) or one far pair (admissible
+// boxes), each unordered pair of boxes stored once.
+func (h *Hierarchical) buildLists() {
+	t := h.tree
+	var interact func(a, b int32)
+	interact = func(a, b int32) {
+		ka, kb := t.children(a), t.children(b)
+		if a == b {
+			if len(ka) == 0 {
+				h.near = append(h.near, pairBlock{a: a, b: a})
+				return
+			}
+			for i := range ka {
+				for j := i; j < len(ka); j++ {
+					interact(ka[i], ka[j])
+				}
+			}
+			return
+		}
+		na, nb := &t.nodes[a], &t.nodes[b]
+		if admissible(na, nb) {
+			h.far = append(h.far, pairBlock{a: a, b: b})
+			return
+		}
+		switch {
+		case len(ka) == 0 && len(kb) == 0:
+			h.near = append(h.near, pairBlock{a: a, b: b})
+		case len(kb) == 0 || (len(ka) > 0 && na.radius >= nb.radius):
+			for _, c := range ka {
+				interact(c, b)
+			}
+		default:
+			for _, c := range kb {
+				interact(a, c)
+			}
+		}
+	}
+	interact(0, 0)
+	h.farOf = refLists(len(t.nodes), h.far)
+	h.nearOf = refLists(len(t.nodes), h.near)
+}
+
+// refLists returns every node's interaction list over the blocks, in
+// block order (the traversal's order, which depends on the tree only).
+func refLists(nodes int, blocks []pairBlock) [][]pairRef {
+	out := make([][]pairRef, nodes)
+	for k, b := range blocks {
+		out[b.a] = append(out[b.a], pairRef{other: b.b, block: int32(k)})
+		if b.b != b.a {
+			out[b.b] = append(out[b.b], pairRef{other: b.a, block: int32(k), trans: true})
+		}
+	}
+	return out
+}
+
+// buildBlocks computes the near blocks (exact kernel values) and the far
+// kernel matrices between Chebyshev nodes.
+func (h *Hierarchical) buildBlocks() error {
+	nodes, np := h.tree.nodes, h.np
+	err := forTiles(h.workers, len(h.near), func(k int) error {
+		blk := &h.near[k]
+		a, b := &nodes[blk.a], &nodes[blk.b]
+		w := b.hi - b.lo
+		f32 := h.tol >= float32NearTolerance
+		if f32 {
+			blk.data32 = make([]float32, (a.hi-a.lo)*w)
+		} else {
+			blk.data = make([]float64, (a.hi-a.lo)*w)
+		}
+		// One float64 row at a time, converted in place: the build's garbage
+		// stays O(leaf size) per block (at N = 10⁶ a whole float64 block
+		// per block doubled the peak memory).
+		row := make([]float64, w)
+		for i := a.lo; i < a.hi; i++ {
+			h.co.distRow(row, i, b.lo, false)
+			for c, d := range row {
+				j := b.lo + c
+				if j == i {
+					row[c] = 0
+					continue
+				}
+				v := h.decay(d)
+				if !(v >= 0 && v <= math.MaxFloat64) {
+					return h.decayError(i, j, d, v)
+				}
+				row[c] = v
+			}
+			r := i - a.lo
+			if f32 {
+				for c, v := range row {
+					blk.data32[r*w+c] = float32(v)
+				}
+			} else {
+				copy(blk.data[r*w:(r+1)*w], row)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	h.farLR = make([]lowRank, len(h.far))
+	scratch := sync.Pool{New: func() any { return new(acaScratch) }}
+	return forTiles(h.workers, len(h.far), func(k int) error {
+		blk := &h.far[k]
+		xa, xb := h.nodeX[int(blk.a)*np:int(blk.a+1)*np], h.nodeX[int(blk.b)*np:int(blk.b+1)*np]
+		sc := scratch.Get().(*acaScratch)
+		defer scratch.Put(sc)
+		kb := sc.block(np)
+		for m, pa := range xa {
+			for q, pb := range xb {
+				kb[m*np+q] = h.decay(chordKm(chord(pa, pb)))
+			}
+		}
+		h.farLR[k] = compressACA(kb, np, h.tol*acaShare, sc)
+		return nil
+	})
+}
+
+// decayError is the error for a bad kernel value v at distance d between
+// tree positions i and j, naming the patches by their input indices.
+func (h *Hierarchical) decayError(i, j int, d, v float64) error {
+	pi, pj := h.tree.perm[i], h.tree.perm[j]
+	pi, pj = min(pi, pj), max(pi, pj)
+	if d == 0 {
+		return fmt.Errorf("%w: patches %d and %d are at distance 0 and the kernel is %v there; "+
+			"a power-law decay needs distinct locations", ErrCoincidentPatches, pi, pj, v)
+	}
+	return fmt.Errorf("%w: %v at distance %v km (patches %d and %d)", ErrBadDecay, v, d, pi, pj)
+}
