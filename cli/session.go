@@ -69,6 +69,7 @@ func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFla
 	sum.print(stdout, f.out, names, time.Since(writing))
 	if verbose {
 		printTimingTable(stdout, m)
+		printLambdaError(stdout, m)
 		printOutputs(stdout, f.out, names, snaps)
 	}
 	if err := plotAfterRun(stdout, f); err != nil {

@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
 )
 
 // runSummary is summary.json: the §8.7 results summary of the most granular
@@ -19,6 +21,12 @@ type runSummary struct {
 	Inputs summaryInputs `json:"inputs"`
 	Seed   uint64        `json:"seed"`
 	Totals summaryTotals `json:"totals"`
+	// LambdaErrorMax and LambdaErrorMean are the measured relative λ error
+	// of an approximate force (Infection storage "hierarchical": the
+	// build's estimate against the exact sum on sampled rows); absent for
+	// the exact storages.
+	LambdaErrorMax  *float64 `json:"lambda_error_max,omitempty"`
+	LambdaErrorMean *float64 `json:"lambda_error_mean,omitempty"`
 	// runTiming holds the wall-clock fields; nil leaves them out (the
 	// points of a sweep, whose summary.json is compared byte for byte).
 	*runTiming
@@ -84,6 +92,9 @@ func newRunSummary(in *inputs, m *model.Biweekly, t *metrics.StateTracker, wall,
 	out.Totals.PeakTick = s.Summary.PeakTick
 	out.Totals.PeakInfectious = s.Summary.PeakInfectiousGlobal
 	out.Totals.FinalState, out.Totals.FinalPopulation = finalStates(m.Patches())
+	if r, ok := lambdaError(m); ok {
+		out.LambdaErrorMax, out.LambdaErrorMean = &r.Max, &r.Mean
+	}
 	_, out.TimingUS = m.Metrics().TotalsByName()
 	out.InitUS = m.Metrics().Init
 	out.Metadata = metrics.NewMetadata(m)
@@ -150,4 +161,33 @@ func (s *runSummary) print(w io.Writer, dir string, files []string, write time.D
 	fmt.Fprintf(w, "  final %s: %s\n", strings.Join(s.States, "/"), s.finalCounts())
 	fmt.Fprintf(w, "  wall time: %.3f s (setup %.3f s)\n", s.WallTime, s.SetupTime)
 	fmt.Fprintf(w, "  outputs: %s/{%s} (written in %.3f s)\n", dir, strings.Join(files, ","), write.Seconds())
+}
+
+// lambdaErrorer is a force whose operator may be an approximation
+// (systems.Infection and SEIRInfection: storage "hierarchical").
+type lambdaErrorer interface {
+	LambdaError() (mixing.ErrorReport, bool)
+}
+
+// lambdaError returns the largest measured λ error of m's approximate
+// forces; ok is false when every force is exact.
+func lambdaError(m interface{ Instances() []phases.Component }) (r mixing.ErrorReport, ok bool) {
+	for _, c := range m.Instances() {
+		le, is := c.(lambdaErrorer)
+		if !is {
+			continue
+		}
+		if e, approx := le.LambdaError(); approx && (!ok || e.Max > r.Max) {
+			r, ok = e, true
+		}
+	}
+	return r, ok
+}
+
+// printLambdaError writes --verbose's line on an approximate force's
+// measured λ error (nothing for the exact storages).
+func printLambdaError(w io.Writer, m interface{ Instances() []phases.Component }) {
+	if r, ok := lambdaError(m); ok {
+		fmt.Fprintf(w, "lambda error (hierarchical force, measured on %d rows against the exact sum): max %.3g, mean %.3g relative\n", r.Rows, r.Max, r.Mean)
+	}
 }

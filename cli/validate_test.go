@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -134,4 +135,46 @@ func TestExitCodesDocumented(t *testing.T) {
 	docs := readString(t, filepath.Join("..", "docs", "outputs.md"))
 	assert.Contains(t, docs, strings.ReplaceAll(exitCodesHelp, "\n", " "))
 	assert.Equal(t, []int{0, 1, 2}, []int{exitOK, exitRunError, exitValidation}, "the codes the text states")
+}
+
+// TestSummaryLambdaError: a run with the hierarchical force writes its
+// measured λ error to summary.json (issue 27: lambda_error_max and
+// lambda_error_mean, at most the default tolerance 1e−6) and --verbose
+// prints it; an exact run's summary.json has neither key.
+func TestSummaryLambdaError(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "run.toml")
+	require.NoError(t, os.WriteFile(cfg, []byte(`scenario = { builder = "random_n", n = 600, seed = 3 }
+
+[params]
+num_ticks = 5
+
+[[phases]]
+type = "InfectionSeeding"
+
+[[phases]]
+type = "Infection"
+storage = "hierarchical"
+
+[[phases]]
+type = "StateTracker"
+`), 0o644))
+	out := filepath.Join(dir, "hier")
+	code, stdout, stderr := runCLI(t, "run", "--config", cfg, "--out", out, "--no-progress", "--verbose")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "lambda error (hierarchical force, measured on ")
+	var sum map[string]any
+	data, err := os.ReadFile(filepath.Join(out, "summary.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &sum))
+	require.Contains(t, sum, "lambda_error_max")
+	assert.LessOrEqual(t, sum["lambda_error_max"].(float64), 1e-6)
+	assert.LessOrEqual(t, sum["lambda_error_mean"].(float64), sum["lambda_error_max"].(float64))
+
+	exact := filepath.Join(dir, "exact")
+	code, _, stderr = runCLI(t, "run", "--ticks", "2", "--out", exact, "--no-progress")
+	require.Equal(t, 0, code, stderr)
+	data, err = os.ReadFile(filepath.Join(exact, "summary.json"))
+	require.NoError(t, err)
+	assert.NotContains(t, string(data), "lambda_error")
 }

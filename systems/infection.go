@@ -64,9 +64,19 @@ type InfectionParams struct {
 	// scenarios whose D does not fit in memory; it costs N² kernel values
 	// per tick with every patch infectious (measured on 2 shared cores:
 	// about 0.15 s at N = 5 000, 1–3 s at 20 000, 50 s at 100 000; see
-	// docs/transmission.md), less when few are. It needs the default kernel and a
-	// separable mixer (gravity or mixing.FromKernel).
-	Storage string `json:"storage" doc:"how the default kernel (use_numba) stores gravity mixing: \"float64\" (factored, D stored once; exact within 1e−12), \"float32\" (factored in float32, opt-in approximation: half the bytes again, λ within about 1e−7), \"dense\" (the dense matrix and the active-source kernel: twice the memory, bit-identical to the reference; fastest when few, changing patches are infectious) or \"streaming\" (nothing of size N² stored: D recomputed every tick from the coordinates, exact, O(N) memory; about 0.15 s per tick at N = 5 000, 1–3 s at 20 000, 50 s at 100 000 on 2 cores). float32 and streaming need use_numba and a factored mixer (gravity or a user distance kernel, mixing.FromKernel); other mixers always use their own matrix"`
+	// docs/transmission.md), less when few are. StorageHierarchical
+	// evaluates D·y with [mixing.Hierarchical] (near field exact, far field
+	// interpolated and compressed) to the relative Tolerance: an opt-in
+	// approximation (SPEC §7.5) whose measured error
+	// ([Infection.LambdaError]) summary.json and --verbose report; about
+	// 6.5 KB per patch and 0.1 s per tick at N = 10⁵ (docs/scale.md). The
+	// operator storages need the default kernel and a separable mixer
+	// (gravity or mixing.FromKernel).
+	Storage string `json:"storage" doc:"how the default kernel (use_numba) stores gravity mixing: \"float64\" (factored, D stored once; exact within 1e−12), \"float32\" (factored in float32, opt-in approximation: half the bytes again, λ within about 1e−7), \"dense\" (the dense matrix and the active-source kernel: twice the memory, bit-identical to the reference; fastest when few, changing patches are infectious), \"streaming\" (nothing of size N² stored: D recomputed every tick from the coordinates, exact, O(N) memory; about 0.15 s per tick at N = 5 000, 1–3 s at 20 000, 50 s at 100 000 on 2 cores) or \"hierarchical\" (opt-in approximation to tolerance: near field exact, far field interpolated; O(N log N) build, about 0.1 s per tick at N = 100 000; its measured λ error is reported). float32, streaming and hierarchical need use_numba and a factored mixer (gravity or a user distance kernel, mixing.FromKernel); other mixers always use their own matrix"`
+	// Tolerance is the relative error of D·y that storage "hierarchical"
+	// is built to (0: mixing.DefaultHierarchicalTolerance, 1e−6); it must
+	// be in (0, 1) and is refused with another storage.
+	Tolerance float64 `json:"tolerance,omitempty" doc:"storage \"hierarchical\" only: the relative error it is built to, in (0, 1) (0 or absent: 1e−6)"`
 }
 
 // Storage values of [InfectionParams.Storage].
@@ -76,6 +86,9 @@ const (
 	StorageDense   = "dense"
 	// StorageStreaming computes D on the fly every tick (no N² storage).
 	StorageStreaming = "streaming"
+	// StorageHierarchical evaluates D·y with a hierarchical operator to a
+	// tolerance (opt-in approximation, O(N log N) storage).
+	StorageHierarchical = "hierarchical"
 )
 
 // DefaultInfectionParams returns β = 8/14 per day, no seasonality, default
@@ -118,19 +131,26 @@ func (p InfectionParams) Validate() error {
 	if err := checkAlpha(p.Alpha); err != nil {
 		errs = append(errs, err)
 	}
-	if err := checkStorage(p.Storage); err != nil {
+	if err := checkStorage(p.Storage, p.Tolerance); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }
 
-// checkStorage checks a storage key's value.
-func checkStorage(storage string) error {
+// checkStorage checks a storage key's value and the tolerance that goes
+// with "hierarchical".
+func checkStorage(storage string, tolerance float64) error {
 	switch storage {
-	case StorageFloat64, StorageFloat32, StorageDense, StorageStreaming:
+	case StorageFloat64, StorageFloat32, StorageDense, StorageStreaming, StorageHierarchical:
 	default:
-		return fmt.Errorf("%s: storage must be %q, %q, %q or %q, got %q", InfectionName,
-			StorageFloat64, StorageFloat32, StorageDense, StorageStreaming, storage)
+		return fmt.Errorf("%s: storage must be %q, %q, %q, %q or %q, got %q", InfectionName,
+			StorageFloat64, StorageFloat32, StorageDense, StorageStreaming, StorageHierarchical, storage)
+	}
+	switch {
+	case tolerance != 0 && storage != StorageHierarchical:
+		return fmt.Errorf("%s: tolerance is for storage %q (an approximation); storage %q is exact, got tolerance = %v", InfectionName, StorageHierarchical, storage, tolerance)
+	case tolerance != 0 && !(tolerance > 0 && tolerance < 1):
+		return fmt.Errorf("%s: tolerance must be in (0, 1) (0 or absent: %g), got %v", InfectionName, mixing.DefaultHierarchicalTolerance, tolerance)
 	}
 	return nil
 }
@@ -307,7 +327,10 @@ type Infection struct {
 	mix    *mixing.Matrix
 	fac    *mixing.Factored       // factored mixing (Parallel and a factored mixer), else nil
 	ff     *mixing.FactoredForce  // fac's force evaluator (made by the first Step)
-	opm    *mixing.OperatorMatrix // mixing on a distance operator (Storage "streaming"), else nil
+	opm    *mixing.OperatorMatrix // mixing on a distance operator (Storage "streaming" or "hierarchical"), else nil
+	// lambdaErr is the approximate operator's measured error (storage
+	// "hierarchical"), else nil.
+	lambdaErr *mixing.ErrorReport
 	opf    *mixing.OperatorForce  // opm's force evaluator (made by the first Step)
 	blocks phases.Blocks
 
@@ -456,7 +479,7 @@ func (c *Infection) buildKernel() error {
 		if err != nil {
 			return err
 		}
-		c.mix, c.fac, c.opm = k.mix, k.fac, k.opm
+		c.mix, c.fac, c.opm, c.lambdaErr = k.mix, k.fac, k.opm, k.lambdaErr
 		return nil
 	}
 	v, err := c.m.Shared(key, func() (any, error) { return c.newKernel() })
@@ -464,7 +487,7 @@ func (c *Infection) buildKernel() error {
 		return err
 	}
 	k := v.(*infectionKernel)
-	c.mix, c.fac, c.opm = k.mix, k.fac, k.opm
+	c.mix, c.fac, c.opm, c.lambdaErr = k.mix, k.fac, k.opm, k.lambdaErr
 	return nil
 }
 
@@ -474,6 +497,9 @@ type infectionKernel struct {
 	mix *mixing.Matrix
 	fac *mixing.Factored
 	opm *mixing.OperatorMatrix
+	// lambdaErr is the measured relative error of an approximate operator
+	// (storage "hierarchical"), nil for the exact ones.
+	lambdaErr *mixing.ErrorReport
 }
 
 // kernelKey returns the key of the instance's mixing build: the mixer's
@@ -517,7 +543,9 @@ func (c *Infection) newKernel() (*infectionKernel, error) {
 
 // onOperator reports whether storage evaluates the mixing on a distance
 // operator ([mixing.DistanceOperator]) instead of stored D.
-func onOperator(storage string) bool { return storage == StorageStreaming }
+func onOperator(storage string) bool {
+	return storage == StorageStreaming || storage == StorageHierarchical
+}
 
 // newOperatorKernel builds the mixing on the distance operator of the
 // storage (onOperator): the exact streaming operator for "streaming". A
@@ -530,6 +558,17 @@ func (c *Infection) newOperatorKernel() (*infectionKernel, error) {
 	switch c.p.Storage {
 	case StorageStreaming:
 		opm, err = mixing.StreamingMatrix(c.p.Mixer, c.m.Scenario(), mixing.StreamingOptions{Workers: c.m.Workers()})
+	case StorageHierarchical:
+		var h *mixing.Hierarchical
+		opm, h, err = mixing.HierarchicalMatrix(c.p.Mixer, c.m.Scenario(),
+			mixing.HierarchicalOptions{Tolerance: c.p.Tolerance, Workers: c.m.Workers()})
+		if err == nil {
+			est := h.Estimate()
+			if err = c.checkSize(opm.N()); err != nil {
+				return nil, err
+			}
+			return &infectionKernel{opm: opm, lambdaErr: &est}, nil
+		}
 	default:
 		err = fmt.Errorf("storage %q has no distance operator", c.p.Storage)
 	}

@@ -10,17 +10,28 @@ var (
 	_ phases.SetupSizer = (*SEIRInfection)(nil)
 )
 
+// hierarchicalBytesPerPatch is the memory estimate of storage
+// "hierarchical" per patch: measured 6.5 KB at N = 10⁵ and 9.3 KB at 10⁶
+// (tolerance 1e−6, clustered patches; docs/scale.md), rounded up. A
+// tighter tolerance raises the interpolation order and so the far-field
+// blocks; the estimate does not follow it.
+const hierarchicalBytesPerPatch = 10_000
+
 // SetupStorage describes the mixing the instance builds when it is
 // initialised ([phases.SetupSizer]), as newKernel chooses it: the dense
 // matrix (N × N float64) for a mixer without a factored form, the
 // reference kernel or storage "dense"; the factored D stored once (N²/2
 // float64 or, with "float32", float32: 4 or 2 bytes per N² entry); nothing
 // that grows faster than N for the streaming operator and for a truncated
-// mixer, whose sparse rows are sized by its options (SPEC §7.6).
+// mixer, whose sparse rows are sized by its options (SPEC §7.6); about
+// 10 KB per patch for the hierarchical operator (hierarchicalBytesPerPatch).
 func (c *Infection) SetupStorage(m phases.Model) phases.Storage {
 	n := m.Scenario().Len()
 	square := func(elemBytes int) phases.Storage {
 		return phases.Storage{Dims: []phases.Dim{{N: n, Unit: "patches"}, {N: n, Unit: "patches"}}, ElemBytes: elemBytes}
+	}
+	if c.p.Storage == StorageHierarchical {
+		return phases.Storage{Dims: []phases.Dim{{N: n, Unit: "patches"}}, ElemBytes: hierarchicalBytesPerPatch}
 	}
 	if _, truncated := c.p.Mixer.(mixing.TruncatedMixer); truncated || onOperator(c.p.Storage) {
 		return phases.Storage{}
@@ -38,3 +49,18 @@ func (c *Infection) SetupStorage(m phases.Model) phases.Storage {
 
 // SetupStorage is the force's ([Infection.SetupStorage]).
 func (c *SEIRInfection) SetupStorage(m phases.Model) phases.Storage { return c.force.SetupStorage(m) }
+
+// LambdaError returns the measured relative error of the force's operator
+// when it is an approximation (storage "hierarchical": the build's estimate
+// on sampled rows, [mixing.Hierarchical.Estimate]; λ_j = M[j,j]·x_j +
+// g_j·(D·y)_j, so λ's relative error is at most D·y's), and ok = false for
+// the exact storages or before Initialize.
+func (c *Infection) LambdaError() (r mixing.ErrorReport, ok bool) {
+	if c.lambdaErr == nil {
+		return mixing.ErrorReport{}, false
+	}
+	return *c.lambdaErr, true
+}
+
+// LambdaError is the force's ([Infection.LambdaError]).
+func (c *SEIRInfection) LambdaError() (mixing.ErrorReport, bool) { return c.force.LambdaError() }

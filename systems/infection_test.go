@@ -204,8 +204,8 @@ func TestInfectionParamsDecoding(t *testing.T) {
 		{`{"seasonality": 1.5}`, "seasonality must be in [0, 1]"},
 		{`{"season_start": 26}`, "season_start"},
 		{`{"mixer": {"type": "teleport"}}`, "teleport"},
-		{`{"storage": "float16"}`, `storage must be "float64", "float32", "dense" or "streaming"`},
-		{`{"storage": ""}`, `storage must be "float64", "float32", "dense" or "streaming"`},
+		{`{"storage": "float16"}`, `storage must be "float64", "float32", "dense", "streaming" or "hierarchical"`},
+		{`{"storage": ""}`, `storage must be "float64", "float32", "dense", "streaming" or "hierarchical"`},
 	} {
 		_, err := systems.DecodeInfectionParams([]byte(tc.json))
 		assert.ErrorContains(t, err, tc.message, tc.json)

@@ -31,7 +31,9 @@ type SEIRInfectionParams struct {
 	Mixer mixing.Mixer `json:"mixer" doc:"mixing kernel, as the biweekly Infection's (default gravity a = 1, b = 1, c = 1.5, k = 0.01)"`
 	// Storage is the default kernel's storage of gravity mixing, as
 	// [InfectionParams.Storage].
-	Storage string `json:"storage" doc:"how the default kernel stores gravity mixing: \"float64\", \"float32\", \"dense\" or \"streaming\", as the biweekly Infection's"`
+	Storage string `json:"storage" doc:"how the default kernel stores gravity mixing: \"float64\", \"float32\", \"dense\", \"streaming\" or \"hierarchical\", as the biweekly Infection's"`
+	// Tolerance is storage "hierarchical"'s, as [InfectionParams.Tolerance].
+	Tolerance float64 `json:"tolerance,omitempty" doc:"storage \"hierarchical\" only: the relative error it is built to, in (0, 1) (0 or absent: 1e−6)"`
 	// SeasonSpec is the calendar season, as [InfectionParams.SeasonSpec]
 	// (school terms; s(t) is the day's multiplier).
 	SeasonSpec *SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid, as the biweekly Infection's: {type = \"terms\", amplitude = A, holidays = [[\"07-20\", \"09-05\"], …]}; s(t) = the day's multiplier. Excludes seasonality ≠ 0"`
@@ -72,7 +74,7 @@ func (p SEIRInfectionParams) Validate() error {
 	if p.Mixer == nil {
 		errs = append(errs, fmt.Errorf("%s: mixer is required", InfectionName))
 	}
-	if err := checkStorage(p.Storage); err != nil {
+	if err := checkStorage(p.Storage, p.Tolerance); err != nil {
 		errs = append(errs, err)
 	}
 	if p.SeasonSpec != nil {
@@ -107,7 +109,7 @@ func (p SEIRInfectionParams) R0ODE() float64 { return p.Beta * p.InfMu }
 // SEIR transmission shares with [Infection].
 func (p SEIRInfectionParams) forceParams() InfectionParams {
 	return InfectionParams{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, Mixer: p.Mixer,
-		Storage: p.Storage, SeasonSpec: p.SeasonSpec, Alpha: p.Alpha}
+		Storage: p.Storage, Tolerance: p.Tolerance, SeasonSpec: p.SeasonSpec, Alpha: p.Alpha}
 }
 
 // seirFields is SEIRInfectionParams without its methods, for encoding/json

@@ -1,0 +1,35 @@
+package mixing
+
+import "github.com/rubeola/rubeola/scenario"
+
+// HierarchicalMatrix normalises the separable mixer m (gravity or a
+// [FromKernel] kernel) for scn on a [Hierarchical] operator of its D built
+// with opt: SPEC §7.3's row sums and the factored form's f, g and diagonal,
+// as [NewOperatorMatrix] computes them, through the operator. It returns
+// the matrix and the operator (for its error estimate, [Hierarchical.Estimate],
+// and [Hierarchical.Check]). Errors: those of [NewHierarchical] (coincident
+// patches under a power law, a tolerance outside (0, 1), a kernel value that
+// is not a finite number ≥ 0) and of [NewOperatorMatrix].
+func HierarchicalMatrix(m Mixer, scn *scenario.Table, opt HierarchicalOptions) (*OperatorMatrix, *Hierarchical, error) {
+	sm, err := asSeparable(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	terms, k, err := sm.separable(scn)
+	if err != nil {
+		return nil, nil, err
+	}
+	decay := terms.decay
+	if terms.kernel != nil {
+		decay = terms.kernel.Decay
+	}
+	h, err := NewHierarchical(scn.Lat, scn.Lon, decay, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	opm, err := normalise(scn, terms, k, h)
+	if err != nil {
+		return nil, nil, err
+	}
+	return opm, h, nil
+}
