@@ -323,16 +323,16 @@ func marshalWithMixer(fields any) ([]byte, error) {
 // streaming operator ([mixing.OperatorForce] over [mixing.Streaming]: D
 // computed every tick, nothing of size N² kept).
 type Infection struct {
-	p      InfectionParams
-	mix    *mixing.Matrix
-	fac    *mixing.Factored       // factored mixing (Parallel and a factored mixer), else nil
-	ff     *mixing.FactoredForce  // fac's force evaluator (made by the first Step)
-	opm    *mixing.OperatorMatrix // mixing on a distance operator (Storage "streaming" or "hierarchical"), else nil
+	p   InfectionParams
+	mix *mixing.Matrix
+	fac *mixing.Factored       // factored mixing (Parallel and a factored mixer), else nil
+	ff  *mixing.FactoredForce  // fac's force evaluator (made by the first Step)
+	opm *mixing.OperatorMatrix // mixing on a distance operator (Storage "streaming" or "hierarchical"), else nil
 	// lambdaErr is the approximate operator's measured error (storage
 	// "hierarchical"), else nil.
 	lambdaErr *mixing.ErrorReport
-	opf    *mixing.OperatorForce  // opm's force evaluator (made by the first Step)
-	blocks phases.Blocks
+	opf       *mixing.OperatorForce // opm's force evaluator (made by the first Step)
+	blocks    phases.Blocks
 
 	s, i, r  []int64
 	roles    *ecs.RoleColumns // the world's declared compartments by role
