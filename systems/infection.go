@@ -503,14 +503,14 @@ type infectionKernel struct {
 }
 
 // kernelKey returns the key of the instance's mixing build: the mixer's
-// spec, the storage and the kernel choice (false when the mixer has no
+// spec, the storage (with its tolerance) and the kernel choice (false when the mixer has no
 // spec, e.g. a user mixer: then every model builds its own).
 func (c *Infection) kernelKey() (string, bool) {
 	spec, err := mixing.MarshalMixer(c.p.Mixer)
 	if err != nil {
 		return "", false
 	}
-	return fmt.Sprintf("%s.kernel\x00%s\x00%v\x00%s", InfectionName, c.p.Storage, c.m.Params().Parallel, spec), true
+	return fmt.Sprintf("%s.kernel\x00%s\x00%v\x00%v\x00%s", InfectionName, c.p.Storage, c.p.Tolerance, c.m.Params().Parallel, spec), true
 }
 
 // newKernel builds the mixing (see buildKernel).
