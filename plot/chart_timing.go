@@ -52,12 +52,15 @@ func timingPicture(t *timingTable, path string) (func(draw.Canvas) error, error)
 		}
 	}
 	title := fmt.Sprintf("Time per tick by phase, %d ticks (%s)", n, baseName(path))
-	cut := "slower ticks"
+	cut := "slower tick"
 	if per > 1 {
 		title = fmt.Sprintf("Time per tick by phase, %d ticks, medians of %d (%s)", n, per, baseName(path))
-		cut = "points"
+		cut = "point"
 	}
 	if above > 0 {
+		if above > 1 {
+			cut += "s"
+		}
 		title += fmt.Sprintf("; %d %s cut off", above, cut)
 	}
 	p := newPlot(title, "tick", unit+" per tick (stacked)")
@@ -100,7 +103,11 @@ func timingPicture(t *timingTable, path string) (func(draw.Canvas) error, error)
 	for i := len(entries) - 1; i >= 0; i-- { // the top of the stack first
 		entries[i]()
 	}
+	// The title spans the whole picture, legend included: centred over the
+	// chart alone, a long one ran off the left edge beside a wide legend.
+	p.Title.Text = ""
 	return func(c draw.Canvas) error {
+		c = withTitle(c, title)
 		// The legend sits right of the chart: inside it would hide the stack.
 		width := legendWidth(legend)
 		p.Draw(draw.Crop(c, 0, -width, 0, 0))
