@@ -11,19 +11,11 @@ import "github.com/rubeola/rubeola/scenario"
 // patches under a power law, a tolerance outside (0, 1), a kernel value that
 // is not a finite number ≥ 0) and of [NewOperatorMatrix].
 func HierarchicalMatrix(m Mixer, scn *scenario.Table, opt HierarchicalOptions) (*OperatorMatrix, *Hierarchical, error) {
-	sm, err := asSeparable(m)
+	terms, k, err := separableTerms(m, scn)
 	if err != nil {
 		return nil, nil, err
 	}
-	terms, k, err := sm.separable(scn)
-	if err != nil {
-		return nil, nil, err
-	}
-	decay := terms.decay
-	if terms.kernel != nil {
-		decay = terms.kernel.Decay
-	}
-	h, err := NewHierarchical(scn.Lat, scn.Lon, decay, opt)
+	h, err := NewHierarchical(scn.Lat, scn.Lon, terms.decay, opt)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -109,18 +109,25 @@ type OperatorMatrix struct {
 // migration row summing to more than 1 (those of [Gravity.Factored]).
 // Kernel values are checked by the operator's own build.
 func NewOperatorMatrix(m Mixer, scn *scenario.Table, op DistanceOperator) (*OperatorMatrix, error) {
-	sm, err := asSeparable(m)
-	if err != nil {
-		return nil, err
-	}
-	terms, k, err := sm.separable(scn)
+	terms, k, err := separableTerms(m, scn)
 	if err != nil {
 		return nil, err
 	}
 	if op.N() != scn.Len() {
-		return nil, fmt.Errorf("mixing: %s: the distance operator has %d patches, the scenario %d", sm.Name(), op.N(), scn.Len())
+		return nil, fmt.Errorf("mixing: %s: the distance operator has %d patches, the scenario %d", terms.name, op.N(), scn.Len())
 	}
 	return normalise(scn, terms, k, op)
+}
+
+// separableTerms returns the separable mixer m's terms for scn (population
+// factors, coordinates, D's decay) and its migration scale k: the start of
+// every operator's build.
+func separableTerms(m Mixer, scn *scenario.Table) (*gravityTerms, float64, error) {
+	sm, err := asSeparable(m)
+	if err != nil {
+		return nil, 0, err
+	}
+	return sm.separable(scn)
 }
 
 // normalise builds the [OperatorMatrix] of terms and k on op (SPEC §7.3,

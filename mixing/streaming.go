@@ -111,11 +111,7 @@ func StreamingMatrix(m Mixer, scn *scenario.Table, opt StreamingOptions) (*Opera
 // newStreaming returns the (unchecked) streaming operator of m for scn and
 // the migration scale k.
 func newStreaming(m Mixer, scn *scenario.Table, opt StreamingOptions) (*Streaming, float64, error) {
-	sm, err := asSeparable(m)
-	if err != nil {
-		return nil, 0, err
-	}
-	terms, k, err := sm.separable(scn)
+	terms, k, err := separableTerms(m, scn)
 	if err != nil {
 		return nil, 0, err
 	}

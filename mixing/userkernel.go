@@ -67,10 +67,12 @@ func (dk DistanceKernel) Validate(name string) error {
 // (0^0 = 1), the coordinates, and D_ij = Decay(d_ij) row by row
 // (kernelDecayRow).
 func newKernelTerms(scn *scenario.Table, name string, dk DistanceKernel) *gravityTerms {
-	// Any c ≠ 0 loads the coordinates; c and its decay are unused once
-	// kernel is set (decayRow dispatches on it).
+	// Any c ≠ 0 loads the coordinates; c is unused once kernel is set
+	// (decayRow dispatches on it), and decay is the kernel's, so that the
+	// terms' scalar decay is D's for every separable mixer (the
+	// hierarchical operator evaluates it).
 	g := newGravityTerms(scn, name, dk.OriginExp, dk.DestExp, 1)
-	g.kernel = &dk
+	g.kernel, g.decay = &dk, dk.Decay
 	return g
 }
 
