@@ -559,40 +559,42 @@ func onOperator(storage string) bool {
 // by mixing.NewOperatorMatrix on it; the force (mixing.OperatorForce) is
 // the same for all.
 func (c *Infection) newOperatorKernel() (*infectionKernel, error) {
-	var opm *mixing.OperatorMatrix
+	k := &infectionKernel{}
 	var err error
 	switch c.p.Storage {
 	case StorageStreaming:
-		opm, err = mixing.StreamingMatrix(c.p.Mixer, c.m.Scenario(), mixing.StreamingOptions{Workers: c.m.Workers()})
+		k.opm, err = mixing.StreamingMatrix(c.p.Mixer, c.m.Scenario(), mixing.StreamingOptions{Workers: c.m.Workers()})
 	case StorageHierarchical:
-		var h *mixing.Hierarchical
-		opm, h, err = mixing.HierarchicalMatrix(c.p.Mixer, c.m.Scenario(),
-			mixing.HierarchicalOptions{Tolerance: c.p.Tolerance, Workers: c.m.Workers()})
-		if err == nil {
-			// The error reported: every row against the exact sum up to
-			// N = 20 000 (issue 27's check mode), the build's targeted
-			// estimate on 256 sampled rows above.
-			est := h.Estimate()
-			if h.N() <= hierarchicalCheckAll {
-				if est, err = h.Check(nil, 0); err != nil {
-					return nil, fmt.Errorf("%s: %w", InfectionName, err)
-				}
-			}
-			if err = c.checkSize(opm.N()); err != nil {
-				return nil, err
-			}
-			return &infectionKernel{opm: opm, lambdaErr: &est}, nil
-		}
+		k.opm, k.lambdaErr, err = c.hierarchical()
 	default:
 		err = fmt.Errorf("storage %q has no distance operator", c.p.Storage)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", InfectionName, err)
 	}
-	if err := c.checkSize(opm.N()); err != nil {
+	if err := c.checkSize(k.opm.N()); err != nil {
 		return nil, err
 	}
-	return &infectionKernel{opm: opm}, nil
+	return k, nil
+}
+
+// hierarchical builds the mixing on the hierarchical operator and returns
+// the error it reports: every row against the exact sum up to N = 20 000
+// (hierarchicalCheckAll, issue 27's check mode), the build's targeted
+// estimate on 256 sampled rows above.
+func (c *Infection) hierarchical() (*mixing.OperatorMatrix, *mixing.ErrorReport, error) {
+	opm, h, err := mixing.HierarchicalMatrix(c.p.Mixer, c.m.Scenario(),
+		mixing.HierarchicalOptions{Tolerance: c.p.Tolerance, Workers: c.m.Workers()})
+	if err != nil {
+		return nil, nil, err
+	}
+	est := h.Estimate()
+	if h.N() <= hierarchicalCheckAll {
+		if est, err = h.Check(nil, 0); err != nil {
+			return nil, nil, err
+		}
+	}
+	return opm, &est, nil
 }
 
 // buildMixing builds the mixing matrix. A mixer that reports how it built
