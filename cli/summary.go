@@ -172,11 +172,7 @@ type lambdaErrorer interface {
 // lambdaError returns the largest measured λ error of m's approximate
 // forces; ok is false when every force is exact.
 func lambdaError(m interface{ Instances() []phases.Component }) (r mixing.ErrorReport, ok bool) {
-	for _, c := range m.Instances() {
-		le, is := c.(lambdaErrorer)
-		if !is {
-			continue
-		}
+	for _, le := range model.InstancesOf[lambdaErrorer](m) {
 		if e, approx := le.LambdaError(); approx && (!ok || e.Max > r.Max) {
 			r, ok = e, true
 		}
