@@ -22,7 +22,7 @@ import (
 type MortalityTable struct {
 	ages    []float64 // age edges, days: 0 = a_0 < … < a_n ≤ MaxAgeDays
 	years   []float64 // period edges, calendar years: y_0 < … < y_m
-	periods []float64 // period edges in days since y_0: DaysPerYear·(y_p − y_0)
+	periods []float64 // period starts in days since y_0, DaysPerYear·(y_p − y_0) for p < m, and periods[m] = +Inf
 	rate    []float64 // [band·m + period], per person per day, in [0, 1]
 }
 
@@ -52,9 +52,10 @@ func NewMortalityTable(ageEdgesDays, yearEdges []float64, ratePerDay [][]float64
 	}
 	t := &MortalityTable{ages: slices.Clone(ageEdgesDays), years: slices.Clone(yearEdges),
 		periods: make([]float64, np+1), rate: make([]float64, 0, nb*np)}
-	for p, y := range yearEdges {
+	for p, y := range yearEdges[:np] {
 		t.periods[p] = DaysPerYear * (y - yearEdges[0])
 	}
+	t.periods[np] = math.Inf(1) // the last period's rates hold after y_m
 	for i, row := range ratePerDay {
 		if len(row) != np {
 			return nil, bad("age band %d has %d rates for %d periods", i, len(row), np)
@@ -152,44 +153,45 @@ func checkYear(what string, edges []float64, year float64) error {
 // never loops. A person aged a_n or more dies the next day (1).
 func (t *MortalityTable) DeathAfter(src *rng.Source, ageDays int32, year float64) int32 {
 	e := -math.Log1p(-rng.Uniform(src)) // E ~ Exp(1), finite: 1 − U ∈ (0, 1]
-	a := float64(ageDays)
-	last := t.ages[len(t.ages)-1]
-	if a >= last {
+	a0 := float64(ageDays)
+	nb, np := len(t.ages)-1, len(t.years)-1
+	if a0 >= t.ages[nb] {
 		return 1
 	}
-	np := len(t.years) - 1
-	tau := DaysPerYear * (year - t.years[0]) // the date in days since y_0
-	i, p := stepIndex(t.ages, a), stepIndex(t.periods, tau)
-	var elapsed float64
+	// The walk runs on the age axis: period edge q is crossed at age
+	// periods[q] + c, c = a0 − (the date in days since y_0). Each step ends
+	// exactly at the next age edge or shifted period edge (x is assigned,
+	// never accumulated), and at least one index advances, so the walk ends
+	// after at most bands + periods steps. periods[np] is +Inf: the last
+	// period's rates hold after y_m.
+	c := a0 - DaysPerYear*(year-t.years[0])
+	i, p := stepIndex(t.ages, a0), stepIndex(t.periods, a0-c)
+	x, h := a0, 0.0
 	for {
-		// Each step ends at the next age edge or period edge (or both), set
-		// exactly, so the walk ends after at most bands + periods steps.
-		ageStep, periodStep := t.ages[i+1]-a, math.Inf(1)
-		if p < np-1 {
-			periodStep = t.periods[p+1] - tau
-		}
-		step := min(ageStep, periodStep)
+		next := min(t.ages[i+1], t.periods[p+1]+c)
 		r := t.rate[i*np+p]
-		if r*step >= e {
-			return daysUp(elapsed + e/r)
-		}
-		e -= r * step
-		elapsed += step
-		if ageStep <= periodStep {
-			if i++; i == len(t.ages)-1 {
-				return daysUp(elapsed) // the cap: death at a_n
-			}
-			a = t.ages[i]
+		if hn := h + r*(next-x); hn >= e {
+			return daysUp(x - a0 + (e-h)/r)
 		} else {
-			a += step
+			h = hn
 		}
-		if periodStep <= ageStep {
-			p++
-			tau = t.periods[p]
-		} else {
-			tau += step
+		x = next
+		i += b2i(t.ages[i+1] <= x)
+		p += b2i(t.periods[p+1]+c <= x)
+		if i == nb {
+			return daysUp(x - a0) // the cap: death at a_n
 		}
 	}
+}
+
+// b2i returns 1 for true and 0 for false (a SETcc, not a branch: the walk's
+// crossings alternate between age and period edges unpredictably).
+func b2i(b bool) int {
+	var i int
+	if b {
+		i = 1
+	}
+	return i
 }
 
 // daysUp returns ⌈t⌉ as int32, at least 1.
