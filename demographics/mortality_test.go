@@ -108,15 +108,15 @@ func TestDeathAfterZeroRatesCap(t *testing.T) {
 	m, err := NewMortalityTable([]float64{0, 100, 200.5}, []float64{2000, 2001}, [][]float64{{0}, {0}})
 	require.NoError(t, err)
 	src := rng.NewSource(vitalSeed, "DeathAfter/zero", 0)
-	assert.Equal(t, int32(201), m.DeathAfter(src, 0, 2000))  // ⌈200.5⌉
+	assert.Equal(t, int32(201), m.DeathAfter(src, 0, 2000))   // ⌈200.5⌉
 	assert.Equal(t, int32(1), m.DeathAfter(src, 200, 2000.5)) // ⌈0.5⌉
 	assert.Equal(t, int32(1), m.DeathAfter(src, 201, 2000.5))
 	assert.Equal(t, int32(1), m.DeathAfter(src, 5000, 3000))
 	assert.Equal(t, int32(101), m.DeathAfter(src, 100, 1500)) // before the data: the first period's rates (0)
 
 	walk := walkTable(t)
-	assert.Equal(t, 0.0010, walk.Rate(0, 1800))  // before 2000: the first period
-	assert.Equal(t, 0.0005, walk.Rate(0, 2500))  // after 2004: the last period
+	assert.Equal(t, 0.0010, walk.Rate(0, 1800))   // before 2000: the first period
+	assert.Equal(t, 0.0005, walk.Rate(0, 2500))   // after 2004: the last period
 	assert.Equal(t, 0.0008, walk.Rate(1e6, 2003)) // past the last age: the last band
 	assert.Zero(t, testing.AllocsPerRun(1000, func() { walk.DeathAfter(src, 10, 2000) }))
 }
