@@ -32,8 +32,9 @@
 // [NewRasterPatchGenerator] sums a population GeoTIFF over every polygon of a
 // DOTNAME-labelled shapefile (pixel centres inside the polygon, holes
 // excluded), takes each polygon's area centroid as lat/lon and a
-// population-weighted MCV1 coverage from an optional MCV1 raster, and returns
-// a validated [scenario.Table] ([RasterPatchGenerator.Scenario]). GeoTIFFs are
+// population-weighted MCV1 coverage from an optional MCV1 raster (and, from
+// an optional MCV2 raster, the extra column mcv2 computed the same way), and
+// returns a validated [scenario.Table] ([RasterPatchGenerator.Scenario]). GeoTIFFs are
 // read by the in-house reader in sub-package [geotiff], which decodes only the
 // strips or tiles each polygon needs.
 //
