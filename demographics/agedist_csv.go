@@ -20,21 +20,13 @@ var pyramidColumns = []string{"age_min", "age_max", "count"}
 //
 //	pyramid.csv: row 4, column "age_min": bad age pyramid: gap: 15 to 20 is covered by no row (…)
 func ReadAgeDistributionCSV(r io.Reader, file string) (*AgeDistribution, error) {
-	t, err := readVitalCSV(r, file, ErrBadPyramid, pyramidColumns)
-	if err != nil {
-		return nil, err
-	}
-	return t.ageDistribution()
+	return readVital(r, file, ErrBadPyramid, pyramidColumns, (*vitalCSV).ageDistribution)
 }
 
 // LoadAgeDistributionCSV reads the pyramid CSV file at path
 // ([ReadAgeDistributionCSV]); errors name the file.
 func LoadAgeDistributionCSV(path string) (*AgeDistribution, error) {
-	t, err := loadVitalCSV(path, ErrBadPyramid, pyramidColumns)
-	if err != nil {
-		return nil, err
-	}
-	return t.ageDistribution()
+	return loadVital(path, ErrBadPyramid, pyramidColumns, (*vitalCSV).ageDistribution)
 }
 
 // ageDistribution converts the rows of a pyramid CSV.

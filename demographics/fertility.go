@@ -84,21 +84,13 @@ var fertilityColumns = []string{"year_min", "year_max", "cbr"}
 // names the input in errors; errors wrap [ErrBadFertility] and name the row
 // and column.
 func ReadFertilityCSV(r io.Reader, file string) (*FertilityTable, error) {
-	t, err := readVitalCSV(r, file, ErrBadFertility, fertilityColumns)
-	if err != nil {
-		return nil, err
-	}
-	return t.fertility()
+	return readVital(r, file, ErrBadFertility, fertilityColumns, (*vitalCSV).fertility)
 }
 
 // LoadFertilityCSV reads the fertility CSV file at path
 // ([ReadFertilityCSV]); errors name the file.
 func LoadFertilityCSV(path string) (*FertilityTable, error) {
-	t, err := loadVitalCSV(path, ErrBadFertility, fertilityColumns)
-	if err != nil {
-		return nil, err
-	}
-	return t.fertility()
+	return loadVital(path, ErrBadFertility, fertilityColumns, (*vitalCSV).fertility)
 }
 
 // fertility converts the rows of a fertility CSV.

@@ -34,21 +34,13 @@ const maxMx = DaysPerYear
 //	deaths.csv: row 9, column "age_min": bad mortality table: gap: 15 to 20 is covered by no row (…)
 //	deaths.csv: bad mortality table: no row for years 1960 to 1965, ages 5 to 10
 func ReadMortalityCSV(r io.Reader, file string) (*MortalityTable, error) {
-	t, err := readVitalCSV(r, file, ErrBadMortality, mortalityColumns)
-	if err != nil {
-		return nil, err
-	}
-	return t.mortality()
+	return readVital(r, file, ErrBadMortality, mortalityColumns, (*vitalCSV).mortality)
 }
 
 // LoadMortalityCSV reads the mortality CSV file at path
 // ([ReadMortalityCSV]); errors name the file.
 func LoadMortalityCSV(path string) (*MortalityTable, error) {
-	t, err := loadVitalCSV(path, ErrBadMortality, mortalityColumns)
-	if err != nil {
-		return nil, err
-	}
-	return t.mortality()
+	return loadVital(path, ErrBadMortality, mortalityColumns, (*vitalCSV).mortality)
 }
 
 // mortalityRow is one parsed row of a mortality CSV.

@@ -69,14 +69,26 @@ func readVitalCSV(r io.Reader, file string, sentinel error, want []string) (*vit
 	return t, nil
 }
 
-// loadVitalCSV opens path and reads it with readVitalCSV.
-func loadVitalCSV(path string, sentinel error, want []string) (*vitalCSV, error) {
+// readVital reads a vital CSV of one kind (its sentinel and required
+// columns) and converts its rows with conv.
+func readVital[T any](r io.Reader, file string, sentinel error, want []string, conv func(*vitalCSV) (T, error)) (T, error) {
+	t, err := readVitalCSV(r, file, sentinel, want)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return conv(t)
+}
+
+// loadVital opens path and reads it with readVital; errors name the file.
+func loadVital[T any](path string, sentinel error, want []string, conv func(*vitalCSV) (T, error)) (T, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
 	defer f.Close()
-	return readVitalCSV(f, path, sentinel, want)
+	return readVital(f, path, sentinel, want, conv)
 }
 
 // number returns the finite number in column col of data row i (0-based).
