@@ -47,6 +47,8 @@ func NewMortalityTable(ageEdgesDays, yearEdges []float64, ratePerDay [][]float64
 		return nil, bad("the first age edge is %g days, expected 0 (every age needs a rate)", ageEdgesDays[0])
 	case last > MaxAgeDays:
 		return nil, bad("the last age edge is %g days (%.4g years), expected ≤ %d days (150 years)", last, last/DaysPerYear, MaxAgeDays)
+	case math.IsInf(DaysPerYear*(yearEdges[np]-yearEdges[0]), 0):
+		return nil, bad("the years span %g to %g, too wide to count in days", yearEdges[0], yearEdges[np])
 	case len(ratePerDay) != nb:
 		return nil, bad("%d rows of rates for %d age bands", len(ratePerDay), nb)
 	}
@@ -150,22 +152,31 @@ func checkYear(what string, edges []float64, year float64) error {
 // Cap: nobody passes the last age edge a_n. A person whose integral has not
 // reached E at a_n (rates of 0 at the oldest ages, or a low last rate) dies
 // at a_n: the result is then ⌈a_n − ageDays⌉ (at least 1), so a zero rate
-// never loops. A person aged a_n or more dies the next day (1).
+// never loops. A person aged a_n or more dies the next day (1). A NaN or
+// infinite year is an internal invariant violation and panics.
 func (t *MortalityTable) DeathAfter(src *rng.Source, ageDays int32, year float64) int32 {
+	if math.IsNaN(year) || math.IsInf(year, 0) {
+		panic(fmt.Sprintf("demographics: DeathAfter: year = %g must be finite", year))
+	}
 	e := -math.Log1p(-rng.Uniform(src)) // E ~ Exp(1), finite: 1 − U ∈ (0, 1]
 	a0 := float64(ageDays)
 	nb, np := len(t.ages)-1, len(t.years)-1
 	if a0 >= t.ages[nb] {
 		return 1
 	}
+	// The date in days since y_0, clamped into [−a_n, start of the last
+	// period]: outside it the rates the walk meets do not change (before
+	// y_0 the first period's hold, and a life is shorter than a_n; after
+	// the last period starts, its rates hold).
+	tau := math.Max(-t.ages[nb], math.Min(t.periods[np-1], DaysPerYear*(year-t.years[0])))
 	// The walk runs on the age axis: period edge q is crossed at age
-	// periods[q] + c, c = a0 − (the date in days since y_0). Each step ends
-	// exactly at the next age edge or shifted period edge (x is assigned,
-	// never accumulated), and at least one index advances, so the walk ends
-	// after at most bands + periods steps. periods[np] is +Inf: the last
-	// period's rates hold after y_m.
-	c := a0 - DaysPerYear*(year-t.years[0])
-	i, p := stepIndex(t.ages, a0), stepIndex(t.periods, a0-c)
+	// periods[q] + c, c = a0 − tau. Each step ends exactly at the next age
+	// edge or shifted period edge (x is assigned, never accumulated), and at
+	// least one index advances, so the walk ends after at most bands +
+	// periods steps. periods[np] is +Inf: the last period's rates hold after
+	// y_m.
+	c := a0 - tau
+	i, p := stepIndex(t.ages, a0), stepIndex(t.periods, tau)
 	x, h := a0, 0.0
 	for {
 		next := min(t.ages[i+1], t.periods[p+1]+c)

@@ -119,6 +119,13 @@ func TestDeathAfterZeroRatesCap(t *testing.T) {
 	assert.Equal(t, 0.0005, walk.Rate(0, 2500))   // after 2004: the last period
 	assert.Equal(t, 0.0008, walk.Rate(1e6, 2003)) // past the last age: the last band
 	assert.Zero(t, testing.AllocsPerRun(1000, func() { walk.DeathAfter(src, 10, 2000) }))
+	// Dates far outside the table clamp to the first or last period without
+	// overflowing the walk (found by FuzzMortalityCSV: an overflowing date
+	// made the walk's edges NaN and it never ended).
+	a, b := rng.NewSource(vitalSeed, "far", 0), rng.NewSource(vitalSeed, "far", 0)
+	assert.Equal(t, walk.DeathAfter(a, 10, 2500), walk.DeathAfter(b, 10, 1e300))
+	assert.Equal(t, walk.DeathAfter(a, 10, 1500), walk.DeathAfter(b, 10, -1e300))
+	assert.PanicsWithValue(t, "demographics: DeathAfter: year = NaN must be finite", func() { walk.DeathAfter(src, 10, math.NaN()) })
 }
 
 // TestMortalityCheckYear checks the named error for dates outside the data.
@@ -180,6 +187,7 @@ func TestNewMortalityTableErrors(t *testing.T) {
 		{"negative", []float64{0, 10}, []float64{2000, 2001}, [][]float64{{-0.1}}, "is -0.1, expected a daily hazard in [0, 1]"},
 		{"above 1", []float64{0, 10}, []float64{2000, 2001}, [][]float64{{1.5}}, "is 1.5, expected"},
 		{"NaN", []float64{0, 10}, []float64{2000, 2001}, [][]float64{{math.NaN()}}, "is NaN, expected"},
+		{"years too wide", []float64{0, 10}, []float64{-1e308, 1e308}, [][]float64{{0}}, "too wide to count in days"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := NewMortalityTable(c.ages, c.years, c.rates)
