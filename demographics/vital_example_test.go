@@ -33,10 +33,12 @@ func Example_vitalTables() {
 	}
 	const start = 2005.0
 	src := rng.NewSource(1, "example", 0)
+	// The first person reaches the table's last age, 100 years: 10348 +
+	// 26152 = 36500 days.
 	for range 3 {
 		age := pyramid.Sample(src)
 		left := deaths.DeathAfter(src, age, start)
-		fmt.Printf("aged %5d days, dies %5d days later\n", age, left) // the first reaches the cap: 100 years
+		fmt.Printf("aged %5d days, dies %5d days later\n", age, left)
 
 	}
 	rate, err := births.BirthRateAt(start)
