@@ -152,11 +152,12 @@ func checkYear(what string, edges []float64, year float64) error {
 // Cap: nobody passes the last age edge a_n. A person whose integral has not
 // reached E at a_n (rates of 0 at the oldest ages, or a low last rate) dies
 // at a_n: the result is then ⌈a_n − ageDays⌉ (at least 1), so a zero rate
-// never loops. A person aged a_n or more dies the next day (1). A NaN or
-// infinite year is an internal invariant violation and panics.
+// never loops. A person aged a_n or more dies the next day (1). A negative
+// age or a NaN or infinite year is an internal invariant violation and
+// panics.
 func (t *MortalityTable) DeathAfter(src *rng.Source, ageDays int32, year float64) int32 {
-	if math.IsNaN(year) || math.IsInf(year, 0) {
-		panic(fmt.Sprintf("demographics: DeathAfter: year = %g must be finite", year))
+	if math.IsNaN(year) || math.IsInf(year, 0) || ageDays < 0 {
+		panic(fmt.Sprintf("demographics: DeathAfter: age = %d days must be ≥ 0 and year = %g finite", ageDays, year))
 	}
 	e := -math.Log1p(-rng.Uniform(src)) // E ~ Exp(1), finite: 1 − U ∈ (0, 1]
 	a0 := float64(ageDays)

@@ -125,7 +125,10 @@ func TestDeathAfterZeroRatesCap(t *testing.T) {
 	a, b := rng.NewSource(vitalSeed, "far", 0), rng.NewSource(vitalSeed, "far", 0)
 	assert.Equal(t, walk.DeathAfter(a, 10, 2500), walk.DeathAfter(b, 10, 1e300))
 	assert.Equal(t, walk.DeathAfter(a, 10, 1500), walk.DeathAfter(b, 10, -1e300))
-	assert.PanicsWithValue(t, "demographics: DeathAfter: year = NaN must be finite", func() { walk.DeathAfter(src, 10, math.NaN()) })
+	assert.PanicsWithValue(t, "demographics: DeathAfter: age = 10 days must be ≥ 0 and year = NaN finite",
+		func() { walk.DeathAfter(src, 10, math.NaN()) })
+	assert.PanicsWithValue(t, "demographics: DeathAfter: age = -1 days must be ≥ 0 and year = 2000 finite",
+		func() { walk.DeathAfter(src, -1, 2000) })
 }
 
 // TestMortalityCheckYear checks the named error for dates outside the data.
