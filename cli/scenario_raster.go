@@ -40,13 +40,14 @@ type rasterFlags struct {
 func newScenarioRasterCmd(stdout, stderr io.Writer) *cobra.Command {
 	var f rasterFlags
 	cmd := &cobra.Command{
-		Use: "raster --id ID --region ISO3 --shapefile FILE --population-raster FILE [--mcv1-raster FILE] --out scenario.csv\n" +
+		Use: "raster --id ID --region ISO3 --shapefile FILE --population-raster FILE [--mcv1-raster FILE] [--mcv2-raster FILE] --out scenario.csv\n" +
 			"  rubeola scenario raster --grid 1km|5km|Xdeg --population-raster FILE [--mcv1-raster FILE] [--mcv2-raster FILE] [--min-pop N] --out scenario.csv",
 		Short: "Sum a population raster over shapefile polygons or grid cells into a scenario CSV",
 		Long: "For every polygon of a DOTNAME-labelled shapefile, sum the population raster's pixels\n" +
 			"whose centres fall inside it, take the polygon's area centroid as lat/lon and the\n" +
-			"population-weighted MCV1 coverage (bilinear; percent rasters detected), and write a\n" +
-			"validated scenario CSV (id = DOTNAME). Results are cached per --id until an input\n" +
+			"population-weighted MCV1 coverage (bilinear; percent rasters detected; likewise MCV2,\n" +
+			"an extra column, with --mcv2-raster), and write a validated scenario CSV (id = DOTNAME).\n" +
+			"Results are cached per --id until an input\n" +
 			"changes.\n\n" +
 			"With --grid instead of --shapefile: one patch per grid cell (1km = 30 arc-seconds, 5km = 2.5\n" +
 			"arc-minutes, or Xdeg; a whole number of raster pixels) with at least --min-pop people, at the\n" +
@@ -101,7 +102,7 @@ func newScenarioRasterCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.StringVar(&f.params.Shapefile, "shapefile", "", "polygon shapefile with a DOTNAME field")
 	fl.StringVar(&f.params.PopulationRaster, "population-raster", "", "population GeoTIFF (persons per pixel, lon/lat)")
 	fl.StringVar(&f.params.MCV1Raster, "mcv1-raster", "", "MCV1 coverage GeoTIFF (fraction or percent)")
-	fl.StringVar(&f.params.MCV2Raster, "mcv2-raster", "", "MCV2 coverage GeoTIFF: the extra column mcv2 with --grid (checked but unused with --shapefile, parity)")
+	fl.StringVar(&f.params.MCV2Raster, "mcv2-raster", "", "MCV2 coverage GeoTIFF: the extra column mcv2, population-weighted as mcv1 (with --grid or --shapefile)")
 	fl.StringVar(&f.grid, "grid", "", "one patch per grid cell: 1km (30″), 5km (2.5′), <X>km or <X>deg; replaces --shapefile")
 	fl.Int64Var(&f.minPop, "min-pop", demographics.DefaultMinPop, "with --grid: keep cells with at least this many people")
 	fl.StringVar(&f.mcv1Units, "mcv1-units", "auto", `MCV1 raster units: "auto", "fraction" or "percent"`)

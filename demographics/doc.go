@@ -12,6 +12,34 @@
 // CSV), matched on ISO3 codes, and an extract per country is cached under
 // <cache>/wpp/, so later calls make no request.
 //
+// # Ages, deaths and births for the agent-based model
+//
+// The ABM's WPP vital dynamics draw from three tables (docs/demography.md
+// has the formats, formulas and errors). Ages are whole days; years are
+// calendar years with fractions (2000.5); a year is [DaysPerYear] = 365
+// days, as in SPEC §10.1.
+//
+//   - [AgeDistribution]: initial ages. [PopProspects.AgeDistribution] takes
+//     the pyramid of a start year (1950–2100, else [ErrYearOutOfRange]);
+//     [NewAgeDistribution] and [LoadAgeDistributionCSV] (columns
+//     age_min,age_max,count in years) take a user's. [AgeDistribution.Sample]
+//     draws a band by a Walker alias table and a day uniformly within it:
+//     O(1), two uniforms.
+//   - [MortalityTable]: a daily death hazard by age band and calendar
+//     period, from [VitalData.Mortality] (MortMat/MortYear as steps),
+//     [NewMortalityTable] or [LoadMortalityCSV] (columns
+//     year_min,year_max,age_min,age_max,mx; mx in deaths per person-year).
+//     [MortalityTable.DeathAfter] draws the remaining life in days by inverse
+//     transform along the cohort (age and date advance together); nobody
+//     outlives the last age edge.
+//   - [FertilityTable]: births per person per day by period, from
+//     [VitalData.Fertility] (BirthRate × BrMultY) or [LoadFertilityCSV]
+//     (columns year_min,year_max,cbr; births per 1000 per year);
+//     [FertilityTable.BirthRateAt] answers for a date.
+//
+// Bad tables wrap [ErrBadPyramid], [ErrBadMortality] or [ErrBadFertility]
+// and name the file, row and column.
+//
 // # Administrative shapefiles and DOTNAME
 //
 // [AddDotname] adds a DOTNAME field (lower-case, colon-joined names such as
@@ -32,8 +60,9 @@
 // [NewRasterPatchGenerator] sums a population GeoTIFF over every polygon of a
 // DOTNAME-labelled shapefile (pixel centres inside the polygon, holes
 // excluded), takes each polygon's area centroid as lat/lon and a
-// population-weighted MCV1 coverage from an optional MCV1 raster, and returns
-// a validated [scenario.Table] ([RasterPatchGenerator.Scenario]). GeoTIFFs are
+// population-weighted MCV1 coverage from an optional MCV1 raster (and, from
+// an optional MCV2 raster, the extra column mcv2 computed the same way), and
+// returns a validated [scenario.Table] ([RasterPatchGenerator.Scenario]). GeoTIFFs are
 // read by the in-house reader in sub-package [geotiff], which decodes only the
 // strips or tiles each polygon needs.
 //

@@ -10,7 +10,7 @@ import (
 )
 
 // fixtureProspects builds the prospects of a fixture formula without HTTP.
-func fixtureProspects(t *testing.T, code string, want func(a, k int) float64) *PopProspects {
+func fixtureProspects(t testing.TB, code string, want func(a, k int) float64) *PopProspects {
 	t.Helper()
 	thousands := fixturePopMat(func(a, k int) float64 { return (want(a, k) - 0.1) / 1000 })
 	pp, err := newPopProspects(&wppExtract{Code: code, URL: "test", Retrieved: time.Now().UTC(),

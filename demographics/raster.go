@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -41,7 +42,9 @@ type RasterPatchParams struct {
 	// MCV1Raster is the routine first-dose coverage raster; without it
 	// every patch gets the WithDefaultMCV1 value.
 	MCV1Raster string `json:"mcv1_raster,omitempty"`
-	// MCV2Raster is validated but unused (parity).
+	// MCV2Raster is the routine second-dose coverage raster; when given,
+	// [RasterPatchGenerator.Scenario] adds the extra column "mcv2",
+	// population-weighted as MCV1 is (the same units setting).
 	MCV2Raster string `json:"mcv2_raster,omitempty"`
 }
 
@@ -225,7 +228,7 @@ func NewRasterPatchGenerator(p RasterPatchParams, opts ...GenOption) (*RasterPat
 	if err := checkPRJ(p.Shapefile); err != nil {
 		return nil, err
 	}
-	for _, path := range []string{p.PopulationRaster, p.MCV1Raster} {
+	for _, path := range []string{p.PopulationRaster, p.MCV1Raster, p.MCV2Raster} {
 		if path == "" {
 			continue
 		}
@@ -325,7 +328,7 @@ func (g *RasterPatchGenerator) Population(ctx context.Context) ([]PatchPop, erro
 	if pops, ok := loadCached(g, keyPopulation, "", func(p PatchPop) string { return p.Dotname }); ok {
 		return pops, nil
 	}
-	r, err := g.compute(ctx, false)
+	r, err := g.compute(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -344,20 +347,54 @@ func (g *RasterPatchGenerator) MCV1(ctx context.Context) ([]PatchValue, error) {
 		}
 		return vals, nil
 	}
-	if vals, ok := loadCached(g, keyMCV1, g.cfg.units, func(v PatchValue) string { return v.Dotname }); ok {
+	return g.coverage(ctx, g.mcv1Layer())
+}
+
+// MCV2 returns every feature's MCV2 coverage as a fraction in [0, 1], in
+// shapefile order, population-weighted from the MCV2 raster exactly as
+// [RasterPatchGenerator.MCV1] (the same units setting), cached under
+// "{id}:mcv2". Without an MCV2 raster it is an error.
+func (g *RasterPatchGenerator) MCV2(ctx context.Context) ([]PatchValue, error) {
+	if g.params.MCV2Raster == "" {
+		return nil, fmt.Errorf("raster patch generator %q: MCV2 needs mcv2_raster", g.params.ID)
+	}
+	return g.coverage(ctx, g.mcv2Layer())
+}
+
+// coverage returns the population-weighted coverage of layer, from the
+// cache when fresh.
+func (g *RasterPatchGenerator) coverage(ctx context.Context, layer *coverageLayer) ([]PatchValue, error) {
+	if vals, ok := loadCached(g, layer.key, g.cfg.units, func(v PatchValue) string { return v.Dotname }); ok {
 		return vals, nil
 	}
-	r, err := g.compute(ctx, true)
+	r, err := g.compute(ctx, layer)
 	if err != nil {
 		return nil, err
 	}
 	return r.vals, nil
 }
 
+// coverageLayer is a coverage raster of the polygon path: its name in
+// messages, its path and its cache kind.
+type coverageLayer struct {
+	name, path, key string
+}
+
+// mcv1Layer and mcv2Layer are the generator's coverage rasters.
+func (g *RasterPatchGenerator) mcv1Layer() *coverageLayer {
+	return &coverageLayer{name: "MCV1", path: g.params.MCV1Raster, key: keyMCV1}
+}
+
+func (g *RasterPatchGenerator) mcv2Layer() *coverageLayer {
+	return &coverageLayer{name: "MCV2", path: g.params.MCV2Raster, key: keyMCV2}
+}
+
 // Scenario returns the validated scenario (SPEC §3) of the features, in
 // shapefile order: id = DOTNAME, pop, lat, lon (planar area centroid) and
-// mcv1. When neither result is cached, one pass over the rasters computes
-// both.
+// mcv1, plus the extra column mcv2 ([RasterPatchGenerator.MCV2], values
+// written in the shortest form that round-trips) when there is an MCV2
+// raster. When neither population nor MCV1 is cached, one pass over the
+// rasters computes both.
 func (g *RasterPatchGenerator) Scenario(ctx context.Context) (*scenario.Table, error) {
 	pops, vals, err := g.patches(ctx)
 	if err != nil {
@@ -373,6 +410,19 @@ func (g *RasterPatchGenerator) Scenario(ctx context.Context) (*scenario.Table, e
 	if err != nil {
 		return nil, fmt.Errorf("scenario from %s: %w", g.params.Shapefile, err)
 	}
+	if g.params.MCV2Raster != "" {
+		vals, err := g.MCV2(ctx)
+		if err != nil {
+			return nil, err
+		}
+		mcv2 := make([]string, n)
+		for i, v := range vals {
+			mcv2[i] = strconv.FormatFloat(v.Value, 'g', -1, 64)
+		}
+		if err := t.SetExtra(scenario.ColMCV2, mcv2); err != nil {
+			return nil, err
+		}
+	}
 	return t, nil
 }
 
@@ -384,7 +434,7 @@ func (g *RasterPatchGenerator) patches(ctx context.Context) ([]PatchPop, []Patch
 	if g.params.MCV1Raster != "" {
 		var ok bool
 		if vals, ok = loadCached(g, keyMCV1, g.cfg.units, func(v PatchValue) string { return v.Dotname }); !ok {
-			r, err := g.compute(ctx, true)
+			r, err := g.compute(ctx, g.mcv1Layer())
 			if err != nil {
 				return nil, nil, err
 			}
@@ -406,17 +456,19 @@ func (g *RasterPatchGenerator) patches(ctx context.Context) ([]PatchPop, []Patch
 // computed holds the results of one pass over the rasters.
 type computed struct {
 	pops []PatchPop
-	vals []PatchValue // nil unless the MCV1 was computed
+	vals []PatchValue // nil unless a coverage was computed
 }
 
-// compute runs the zonal pass over the population raster (and, withMCV1,
-// samples the MCV1 raster), then stores the results in the cache.
-func (g *RasterPatchGenerator) compute(ctx context.Context, withMCV1 bool) (*computed, error) {
+// compute runs the zonal pass over the population raster (and, with a
+// coverage layer, samples its raster), then stores the results in the
+// cache.
+func (g *RasterPatchGenerator) compute(ctx context.Context, layer *coverageLayer) (*computed, error) {
 	g.computations.Add(1)
+	withCoverage := layer != nil
 	if g.params.PopulationRaster == "" {
 		what := "Population"
-		if withMCV1 {
-			what = "the population-weighted MCV1"
+		if withCoverage {
+			what = "the population-weighted " + layer.name
 		}
 		return nil, fmt.Errorf("raster patch generator %q: %s needs population_raster", g.params.ID, what)
 	}
@@ -443,8 +495,8 @@ func (g *RasterPatchGenerator) compute(ctx context.Context, withMCV1 bool) (*com
 		return nil, err
 	}
 	var mcv1F *geotiff.File
-	if withMCV1 {
-		if mcv1F, err = geotiff.OpenFile(g.params.MCV1Raster); err != nil {
+	if withCoverage {
+		if mcv1F, err = geotiff.OpenFile(layer.path); err != nil {
 			return nil, err
 		}
 		defer mcv1F.Close()
@@ -455,11 +507,11 @@ func (g *RasterPatchGenerator) compute(ctx context.Context, withMCV1 bool) (*com
 	err = runFeatures(ctx, n, g.cfg.workers, func() (func(i int) error, func()) {
 		sc := &zonalScratch{}
 		var s *mcv1Sampler
-		if withMCV1 {
+		if withCoverage {
 			s = &mcv1Sampler{rd: mcv1F, g: gridOf(mcv1F.Image)}
 		}
 		work := func(i int) (err error) {
-			if withMCV1 {
+			if withCoverage {
 				sums[i], raws[i], err = featureMCV1(ctx, popF, pg, zones[i], g.features[i].Shape, s, sc)
 			} else {
 				sums[i], err = zonalSum(ctx, popF, pg, zones[i], sc, nil)
@@ -487,28 +539,28 @@ func (g *RasterPatchGenerator) compute(ctx context.Context, withMCV1 bool) (*com
 		}
 		res.pops[i].Pop = int64(math.RoundToEven(sum))
 	}
-	if withMCV1 {
-		if res.vals, err = g.scaleMCV1(raws, maxValid); err != nil {
+	if withCoverage {
+		if res.vals, err = g.scaleCoverage(layer, raws, maxValid); err != nil {
 			return nil, err
 		}
 	}
 	store(g, keyPopulation, "", res.pops)
-	if withMCV1 {
-		store(g, keyMCV1, g.cfg.units, res.vals)
+	if withCoverage {
+		store(g, layer.key, g.cfg.units, res.vals)
 	}
 	return res, nil
 }
 
-// scaleMCV1 converts raw MCV1 values to fractions per the units setting
-// and checks the range.
-func (g *RasterPatchGenerator) scaleMCV1(raws []float64, maxValid float64) ([]PatchValue, error) {
+// scaleCoverage converts a layer's raw coverage values to fractions per
+// the units setting and checks the range.
+func (g *RasterPatchGenerator) scaleCoverage(layer *coverageLayer, raws []float64, maxValid float64) ([]PatchValue, error) {
 	div := mcv1Divisor(g.cfg.units, maxValid)
 	vals := make([]PatchValue, len(raws))
 	for i, raw := range raws {
 		v := raw / div
 		if !(v >= 0 && v <= 1) {
-			return nil, g.featureError(i, fmt.Errorf("MCV1 %g is outside [0, 1] (%s: units %q, largest valid pixel read %g)",
-				v, g.params.MCV1Raster, g.cfg.units, maxValid))
+			return nil, g.featureError(i, fmt.Errorf("%s %g is outside [0, 1] (%s: units %q, largest valid pixel read %g)",
+				layer.name, v, layer.path, g.cfg.units, maxValid))
 		}
 		vals[i] = PatchValue{Dotname: g.features[i].Dotname, Value: v}
 	}
@@ -584,6 +636,7 @@ func runFeatures(ctx context.Context, n, workers int, newWorker func() (work fun
 const (
 	keyPopulation = "population"
 	keyMCV1       = "mcv1"
+	keyMCV2       = "mcv2"
 )
 
 // cachePayload is the data of a generator's cache entry. Sources records

@@ -293,6 +293,48 @@ func TestRasterScenario(t *testing.T) {
 	assert.Equal(t, scn, scn2)
 }
 
+// TestRasterScenarioMCV2 checks the polygon path's mcv2 column: with an
+// MCV2 raster of 60 % everywhere (percent, auto-detected) every patch's
+// mcv2 is 0.6 within mcv1Tolerance, computed as MCV1 is and cached under
+// "fixture:mcv2"; without the raster the table has no extra column.
+func TestRasterScenarioMCV2(t *testing.T) {
+	ctx := context.Background()
+	p := NewRasterFixture(t)
+	plain, err := NewRasterPatchGenerator(p, WithoutCache())
+	require.NoError(t, err)
+	scn, err := plain.Scenario(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, scn.ExtraNames())
+	_, err = plain.MCV2(ctx)
+	require.ErrorContains(t, err, `raster patch generator "fixture": MCV2 needs mcv2_raster`)
+
+	p.MCV2Raster = filepath.Join(filepath.Dir(p.Shapefile), "mcv2.tif")
+	writeRaster(t, p.MCV2Raster, 13, 3, constant(13*3, 60), coarseMCV1Georef, geotifftest.Options{})
+	c := mustCache(t)
+	g, err := NewRasterPatchGenerator(p, WithCache(c))
+	require.NoError(t, err)
+	withMCV2, err := g.Scenario(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"mcv2"}, withMCV2.ExtraNames())
+	mcv2, ok, err := withMCV2.MCV2()
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Len(t, mcv2, scn.Len())
+	for i, v := range mcv2 {
+		assert.InDelta(t, 0.6, v, mcv1Tolerance, "patch %s", withMCV2.ID[i])
+	}
+	assert.Equal(t, scn.MCV1, withMCV2.MCV1, "mcv1 does not change")
+	_, ok, err = c.Get("fixture:mcv2")
+	require.NoError(t, err)
+	assert.True(t, ok)
+
+	notTIFF := p
+	notTIFF.MCV2Raster = filepath.Join(t.TempDir(), "mcv2.tif")
+	require.NoError(t, os.WriteFile(notTIFF.MCV2Raster, []byte("not a GeoTIFF"), 0o644))
+	_, err = NewRasterPatchGenerator(notTIFF, WithoutCache())
+	require.Error(t, err, "the MCV2 raster's header is checked up front, as the others are")
+}
+
 // mustCache opens a cache in a temporary directory.
 func mustCache(t *testing.T) *Cache {
 	t.Helper()
@@ -305,7 +347,7 @@ func TestRasterCache(t *testing.T) {
 	ctx := context.Background()
 	p := NewRasterFixture(t)
 	p.MCV2Raster = filepath.Join(filepath.Dir(p.Shapefile), "mcv2.tif")
-	require.NoError(t, os.WriteFile(p.MCV2Raster, []byte("validated, never read"), 0o644))
+	writeRaster(t, p.MCV2Raster, 13, 3, constant(13*3, 60), coarseMCV1Georef, geotifftest.Options{})
 	c := mustCache(t)
 
 	g, err := NewRasterPatchGenerator(p, WithCache(c))

@@ -58,6 +58,12 @@
 // [BinomialHazard] takes the hazard λ with p = 1 − e^−λ, so the inversion's
 // log(1−p) = −λ is exact and free (the infection kernel's form).
 //
+// Continuous draws for per-agent timers are methods of [Source]:
+// [Source.LogNormal] (mu, sigma of the logarithm), [Source.Gamma] (shape,
+// scale: [Gamma] times scale) and [Source.Exponential] (rate, by inversion).
+// [Alias] is a Walker alias table: [NewAlias] from non-negative weights,
+// [Alias.Draw] an index in O(1) with one uniform.
+//
 // Invalid sampler inputs (negative n, NaN p, NaN or negative hazard, NaN,
 // negative or infinite means, n > [MaxBinomialN], mean > [MaxPoissonMean],
 // a NaN or non-positive Gamma shape or negative binomial size)

@@ -16,7 +16,9 @@
 // Columns are matched by header name in any order; a misnamed required column
 // gets a hint ("did you mean \"pop\"?"). Columns other than the five are extra
 // columns: kept as raw text ([Table.Extra], [Table.ExtraNames],
-// [Table.SetExtra]) and written back by [Table.WriteCSV].
+// [Table.SetExtra]) and written back by [Table.WriteCSV]. The optional
+// extra column mcv2 (routine second-dose coverage) is read as numbers in
+// [0, 1] by [Table.MCV2].
 //
 // # Building in Go
 //

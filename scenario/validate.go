@@ -8,11 +8,13 @@ import (
 	"unicode/utf8"
 )
 
-// Accepted ranges of the float columns (SPEC §3.2), closed intervals.
+// Accepted ranges of the float columns (SPEC §3.2), closed intervals; the
+// optional extra column mcv2 is checked by [Table.MCV2].
 var floatRanges = map[string][2]float64{
 	ColLat:  {-90, 90},
 	ColLon:  {-180, 180},
 	ColMCV1: {0, 1},
+	ColMCV2: {0, 1},
 }
 
 // Validate checks the table against the rules of SPEC §3.2 and reports every
