@@ -23,8 +23,13 @@ type tolRow struct {
 	ExactForceS     float64 // one exact streaming force
 }
 
-// gravity is the mixer of every measurement: the reference defaults.
-var gravity = mixing.DefaultGravity()
+// gravityWith returns the reference gravity (a = 1, b = 1, c = 1.5) with
+// migration scale k.
+func gravityWith(k float64) mixing.Gravity {
+	g := mixing.DefaultGravity()
+	g.K = k
+	return g
+}
 
 // clustered returns the synthetic scenario of n patches.
 func clustered(n int, seed uint64) (*scenario.Table, error) {
@@ -33,7 +38,7 @@ func clustered(n int, seed uint64) (*scenario.Table, error) {
 
 // sweepTolerance measures the error at every tolerance on one scenario of
 // n patches, against the streaming exact force on the same states.
-func sweepTolerance(n int, seed uint64, tols []float64, reps, workers int, log io.Writer) ([]tolRow, error) {
+func sweepTolerance(gravity mixing.Gravity, n int, seed uint64, tols []float64, reps, workers int, log io.Writer) ([]tolRow, error) {
 	scn, err := clustered(n, seed)
 	if err != nil {
 		return nil, err
@@ -76,6 +81,7 @@ type nRow struct {
 	BuildS, ApplyS   float64 // hierarchical: build and one force (median), wall seconds
 	StoredMB, HeapMB float64 // the operator's stored blocks; live heap with it built
 	MaxErr, MeanErr  float64 // relative λ error (dense sources)
+	MaxErrSparse     float64 // relative λ error (sparse sources)
 	ErrRows          int     // rows the error is measured on (N: against the streaming force)
 	StreamingS       float64 // one exact streaming force (0: not measured)
 	FactoredBuildS   float64 // exact factored build (0: not measured)
@@ -88,27 +94,27 @@ type nRow struct {
 // its build and force, and the exact streaming force (n ≤ exactMax; above,
 // the error is the operator's own check, D·y on sampled rows against the
 // direct sum) and factored force (n ≤ factoredMax) for comparison.
-func sweepN(ns []int, seed uint64, exactMax, factoredMax, sample, reps, workers int, log io.Writer) ([]nRow, error) {
+func sweepN(gravity mixing.Gravity, ns []int, seed uint64, exactMax, factoredMax, sample, reps, workers int, log io.Writer) ([]nRow, error) {
 	var rows []nRow
 	for _, n := range ns {
-		r, err := measureN(n, seed, exactMax, factoredMax, sample, reps, workers)
+		r, err := measureN(gravity, n, seed, exactMax, factoredMax, sample, reps, workers)
 		if err != nil {
 			return nil, fmt.Errorf("N = %d: %w", n, err)
 		}
-		fmt.Fprintf(log, "scale: N = %d: p = %d, build %.2f s, force %.4f s, stored %.0f MB, max error %.3g; streaming %.3g s, factored %.3g s\n",
-			n, r.Order, r.BuildS, r.ApplyS, r.StoredMB, r.MaxErr, r.StreamingS, r.FactoredS)
+		fmt.Fprintf(log, "scale: N = %d: p = %d, build %.2f s, force %.4f s, stored %.0f MB, max error %.3g (dense) %.3g (sparse); streaming %.3g s, factored %.3g s\n",
+			n, r.Order, r.BuildS, r.ApplyS, r.StoredMB, r.MaxErr, r.MaxErrSparse, r.StreamingS, r.FactoredS)
 		rows = append(rows, r)
 	}
 	return rows, nil
 }
 
 // measureN is one row of sweepN.
-func measureN(n int, seed uint64, exactMax, factoredMax, sample, reps, workers int) (nRow, error) {
+func measureN(gravity mixing.Gravity, n int, seed uint64, exactMax, factoredMax, sample, reps, workers int) (nRow, error) {
 	scn, err := clustered(n, seed)
 	if err != nil {
 		return nRow{}, err
 	}
-	dense, _ := states(scn, seed)
+	dense, sparse := states(scn, seed)
 	start := time.Now()
 	opm, h, err := mixing.HierarchicalMatrix(gravity, scn, mixing.HierarchicalOptions{Tolerance: 1e-6, Workers: workers})
 	if err != nil {
@@ -127,20 +133,28 @@ func measureN(n int, seed uint64, exactMax, factoredMax, sample, reps, workers i
 		want := forceOf(exact, dense)
 		r.StreamingS = time.Since(start).Seconds()
 		r.MaxErr, r.MeanErr = relErr(acc, want)
+		r.MaxErrSparse, _ = relErr(forceOf(opm, sparse), forceOf(exact, sparse))
 		r.ErrRows = n
 	} else {
 		// y_i = f_i·x_i as the force forms it; Check compares D·y, whose
 		// relative error bounds λ's (SPEC §7.5: λ_j = M[j,j]·x_j + g_j·(D·y)_j).
 		fi, _, _ := opm.Factors()
-		y := make([]float64, n)
-		for i, v := range dense {
-			y[i] = v * fi[i]
+		check := func(x []float64) (mixing.ErrorReport, error) {
+			y := make([]float64, n)
+			for i, v := range x {
+				y[i] = v * fi[i]
+			}
+			return h.Check(y, sample)
 		}
-		rep, err := h.Check(y, sample)
+		rep, err := check(dense)
 		if err != nil {
 			return r, err
 		}
 		r.MaxErr, r.MeanErr, r.ErrRows, r.Sampled = rep.Max, rep.Mean, rep.Rows, true
+		if rep, err = check(sparse); err != nil {
+			return r, err
+		}
+		r.MaxErrSparse = rep.Max
 	}
 	if n <= factoredMax {
 		fm, _ := mixing.AsFactored(gravity)
