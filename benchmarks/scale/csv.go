@@ -104,3 +104,19 @@ func column(records [][]string, header []string, name string) ([]float64, error)
 	}
 	return out, nil
 }
+
+// readColumns reads the CSV at path (header must be its header) and
+// returns the named columns as floats.
+func readColumns(path string, header []string, names ...string) (map[string][]float64, error) {
+	recs, err := readTable(path, header)
+	if err != nil {
+		return nil, err
+	}
+	cols := make(map[string][]float64, len(names))
+	for _, name := range names {
+		if cols[name], err = column(recs, header, name); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return cols, nil
+}

@@ -81,19 +81,13 @@ func logPlot(path, title, xLabel, yLabel string, ss []series) error {
 
 // plotTolerance draws the error against the tolerance from the CSV.
 func plotTolerance(csvPath, png string) error {
-	recs, err := readTable(csvPath, tolHeader)
+	cols, err := readColumns(csvPath, tolHeader, "n", "tolerance", "max_err_dense", "max_err_sparse", "mean_err_dense")
 	if err != nil {
 		return err
 	}
-	cols := map[string][]float64{}
-	for _, name := range []string{"n", "tolerance", "max_err_dense", "max_err_sparse", "mean_err_dense"} {
-		if cols[name], err = column(recs, tolHeader, name); err != nil {
-			return fmt.Errorf("%s: %w", csvPath, err)
-		}
-	}
 	tol := cols["tolerance"]
 	n := 0
-	if len(recs) > 0 {
+	if len(tol) > 0 {
 		n = int(cols["n"][0])
 	}
 	return logPlot(png, fmt.Sprintf("Hierarchical force: λ error on all %d patches", n), "tolerance", "relative λ error", []series{
@@ -106,15 +100,9 @@ func plotTolerance(csvPath, png string) error {
 
 // plotTime draws the times against N from the CSV.
 func plotTime(csvPath, png string) error {
-	recs, err := readTable(csvPath, nHeader)
+	cols, err := readColumns(csvPath, nHeader, "n", "build_s", "force_s", "streaming_force_s", "factored_force_s")
 	if err != nil {
 		return err
-	}
-	cols := map[string][]float64{}
-	for _, name := range []string{"n", "build_s", "force_s", "streaming_force_s", "factored_force_s"} {
-		if cols[name], err = column(recs, nHeader, name); err != nil {
-			return fmt.Errorf("%s: %w", csvPath, err)
-		}
 	}
 	n := cols["n"]
 	return logPlot(png, "Time against N (gravity, clustered patches, 2 cores)", "patches N", "wall seconds", []series{
