@@ -99,7 +99,7 @@ func sweepN(gravity mixing.Gravity, ns []int, seed uint64, exactMax, factoredMax
 	for _, n := range ns {
 		r, err := measureN(gravity, n, seed, exactMax, factoredMax, sample, reps, workers)
 		if err != nil {
-			return nil, fmt.Errorf("N = %d: %w", n, err)
+			return nil, fmt.Errorf("patches %d: %w", n, err)
 		}
 		fmt.Fprintf(log, "scale: N = %d: p = %d, build %.2f s, force %.4f s, stored %.0f MB, max error %.3g (dense) %.3g (sparse); streaming %.3g s, factored %.3g s\n",
 			n, r.Order, r.BuildS, r.ApplyS, r.StoredMB, r.MaxErr, r.MaxErrSparse, r.StreamingS, r.FactoredS)
