@@ -26,7 +26,8 @@ import (
 // instances implement [phases.BatchStepper] runs for all replicates in one
 // call: the Infection evaluates the force of every replicate in one pass
 // over the stored tiles of the factored mixing ([mixing.BatchForce]; with
-// Parallel false or a non-factored mixer, replicate by replicate).
+// Parallel false, a non-factored mixer or an operator storage, "streaming"
+// or "hierarchical", replicate by replicate, on the one shared operator).
 type Ensemble struct {
 	cfg     config
 	reps    []*Model

@@ -21,8 +21,9 @@ type infectionBatch struct {
 // peers sharing the receiver's mixing build is evaluated in one pass over
 // the stored tiles of D ([mixing.BatchForce], each peer's force bit for bit
 // the one its Step computes), then every peer draws its infections on its
-// own streams, all peers' blocks in one parallel section. The reference kernel (Parallel false) and non-factored mixing
-// step the peers one by one, as does a peer set with another mixing build.
+// own streams, all peers' blocks in one parallel section. The reference kernel (Parallel false), non-factored mixing
+// and the operator storages ("streaming", "hierarchical": the peers share one operator, each applies it with its own
+// scratch) step the peers one by one, as does a peer set with another mixing build.
 func (c *Infection) StepBatch(ms []phases.Model, peers []phases.Stepper, tick int) error {
 	b := c.batchFor(peers)
 	if b == nil {
