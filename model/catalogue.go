@@ -69,11 +69,31 @@ func Register(t ComponentType) error {
 // scope overlaps scope ("" overlaps every scope).
 func overlapping(ks []int, scope string) (int, bool) {
 	for _, k := range ks {
-		if m := catalogue.types[k].Model; m == "" || scope == "" || m == scope {
+		t := catalogue.types[k]
+		if t.PatchesOnly && isAgentModel(scope) {
+			continue
+		}
+		if m := t.Model; m == "" || scope == "" || m == scope {
 			return k, true
 		}
 	}
 	return 0, false
+}
+
+// isAgentModel reports whether model type mt is the agent-based model.
+func isAgentModel(mt string) bool { return mt == TypeABM }
+
+// AppliesTo reports whether the entry t is available to model type
+// mt: its own model type's, or every model type's (the patch models' only
+// when PatchesOnly).
+func (t ComponentType) AppliesTo(mt string) bool {
+	switch {
+	case t.Model == mt:
+		return true
+	case t.Model != "":
+		return false
+	}
+	return !t.PatchesOnly || !isAgentModel(mt)
 }
 
 // inScope returns the entry of ks that applies to model type mt: the one
@@ -81,10 +101,11 @@ func overlapping(ks []int, scope string) (int, bool) {
 func inScope(ks []int, mt string) (int, bool) {
 	found, ok := 0, false
 	for _, k := range ks {
-		switch catalogue.types[k].Model {
-		case mt:
+		t := catalogue.types[k]
+		switch {
+		case t.Model == mt:
 			return k, true
-		case "":
+		case t.AppliesTo(mt):
 			found, ok = k, true
 		}
 	}
@@ -176,7 +197,7 @@ func componentTypeOf(mt string, c phases.Component) (ComponentType, bool) {
 func componentTypeNames(mt string) []string {
 	var out []string
 	for _, t := range ComponentTypes() {
-		if t.Model == "" || t.Model == mt {
+		if t.AppliesTo(mt) {
 			out = append(out, t.GoName, t.Name, t.Snake)
 		}
 	}

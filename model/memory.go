@@ -71,6 +71,9 @@ func (e MemoryEstimate) String() string {
 func (m *Model) EstimateMemory() MemoryEstimate {
 	ticks := m.p.NumTicks
 	e := MemoryEstimate{Ticks: ticks}
+	if it, ok := m.agentStorage(); ok {
+		e.Items = append(e.Items, it)
+	}
 	for _, c := range m.instances {
 		if s, ok := c.(phases.SetupSizer); ok {
 			if st := s.SetupStorage(m); len(st.Dims) > 0 {

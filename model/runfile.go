@@ -187,7 +187,7 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) 
 func (rf *RunFile) decodeModel(v any) error {
 	name, ok := v.(string)
 	if !ok {
-		return fmt.Errorf("model: expected a string (%q or %q), got %s", TypeBiweekly, TypeCompartmental, tomlType(v))
+		return fmt.Errorf("model: expected a string (%q, %q or %q), got %s", TypeBiweekly, TypeCompartmental, TypeABM, tomlType(v))
 	}
 	if _, err := lookupModelType(name); err != nil {
 		return fmt.Errorf("model: %w", err)
