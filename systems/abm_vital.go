@@ -231,7 +231,9 @@ func (c *ABMVitalDynamics) InitializeAges(m phases.Model, t *agents.Table) error
 }
 
 // ExtraAgents returns the rows the births may need ([agents.CapacityPlanner]).
-func (c *ABMVitalDynamics) ExtraAgents(m phases.Model, ticks int) int64 { return c.extraAgents(m, ticks) }
+func (c *ABMVitalDynamics) ExtraAgents(m phases.Model, ticks int) int64 {
+	return c.extraAgents(m, ticks)
+}
 
 // Initialize attaches to the table and publishes the flows.
 func (c *ABMVitalDynamics) Initialize(m phases.Model) error { return c.initialize(m, c) }

@@ -90,7 +90,7 @@ type ImportationPressure struct {
 	s, i, r []int64
 	e       []int64 // nil in an SIR world
 	roles   *ecs.RoleColumns
-	imports []int64 // per patch: the tick's imports ([ecs.Flows] Importations)
+	imports []int64       // per patch: the tick's imports ([ecs.Flows] Importations)
 	abm     *ABMInfection // the agent-based model's transmission, which exposes the imported agents; nil in a patch model
 }
 
