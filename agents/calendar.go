@@ -54,7 +54,9 @@ func (c *Calendar) Len() int { return c.pending + len(c.far) }
 // Ring returns the ring length in days.
 func (c *Calendar) Ring() int { return len(c.buckets) }
 
-// Add schedules agent id's event on day; a day before Now fires on Now.
+// Add schedules agent id's event on day, which should be ≥ Now: an
+// earlier day is put on Now's bucket, where it fires only if the column
+// then holds Now.
 func (c *Calendar) Add(id uint32, day int32) {
 	day = max(day, c.now)
 	if int64(day)-int64(c.now) >= int64(len(c.buckets)) {

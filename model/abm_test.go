@@ -1,0 +1,182 @@
+package model_test
+
+import (
+	"context"
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/agents"
+	"github.com/rubeola/rubeola/ecs"
+	"github.com/rubeola/rubeola/internal/testkit"
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
+	"github.com/rubeola/rubeola/systems"
+)
+
+// abmScenario is a small scenario for the agent-based model's tests: 12
+// patches of a few thousand people (random, seed 5).
+func abmScenario(t testing.TB) *scenario.Table {
+	t.Helper()
+	scn, err := scenario.RandomN(12, 5, 0)
+	require.NoError(t, err)
+	for j := range scn.Pop {
+		scn.Pop[j] = scn.Pop[j]%5000 + 500
+	}
+	return scn
+}
+
+// abmParams are quiet compartmental-style params of ticks days.
+func abmParams(ticks int, seed uint64) params.CompartmentalParams {
+	return params.CompartmentalParams{BiweeklyParams: testkit.QuietParams(ticks, seed)}
+}
+
+// newABM builds a quiet agent-based model with components fs.
+func newABM(t testing.TB, scn *scenario.Table, p params.CompartmentalParams, fs []phases.Factory, opts ...model.Option) *model.ABM {
+	t.Helper()
+	opts = append([]model.Option{model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard)}, opts...)
+	m, err := model.NewABM(scn, p, opts...)
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(fs...))
+	return m
+}
+
+// checkAgents is a phase that fails the tick when the world's counts and
+// the agents disagree (agents.CheckCounts), named after the phase it
+// follows.
+func checkAgents(after string) phases.Factory {
+	return phases.Func("check after "+after, func(m phases.Model, tick int) error {
+		t, err := agents.Of(m.World())
+		if err != nil {
+			return err
+		}
+		return agents.CheckCounts(t, m.World())
+	})
+}
+
+// withChecks interleaves a count check after every factory.
+func withChecks(names []string, fs []phases.Factory) []phases.Factory {
+	var out []phases.Factory
+	for k, f := range fs {
+		out = append(out, f, checkAgents(names[k]))
+	}
+	return out
+}
+
+// TestABMCountsEqualAgentsAfterEveryPhase runs schedules with every ABM
+// process on a small scenario, checking after every phase of every tick
+// (and after the initialisers) that the patch counts equal the agents'.
+func TestABMCountsEqualAgentsAfterEveryPhase(t *testing.T) {
+	infection := systems.DefaultABMInfectionParams()
+	infection.Beta = 2 // a fast epidemic: many events in 120 days
+	infection.Seasonality = 0.3
+	seed := systems.DefaultSeedingParams()
+	seed.NumInfections = 20
+	cases := []struct {
+		name  string
+		names []string
+		fs    []phases.Factory
+	}{
+		{"default schedule", []string{"equilibrium", "importation", "infection", "vital", "tracker"}, model.DefaultABMComponents()},
+		{"seeded, constant pop", []string{"seeding", "importation", "infection", "constant pop"}, []phases.Factory{
+			systems.NewInfectionSeeding(&seed), systems.NewImportationPressure(nil),
+			systems.NewABMInfection(&infection), systems.NewABMConstantPop(nil)}},
+		{"vital first", []string{"vital", "equilibrium", "seeding", "infection"}, []phases.Factory{
+			systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: 60, CrudeDeathRate: 40}),
+			systems.NewInitializeEquilibriumStates(nil), systems.NewInfectionSeeding(&seed), systems.NewABMInfection(&infection)}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := newABM(t, abmScenario(t), abmParams(120, 11), withChecks(c.names, c.fs))
+			require.NoError(t, m.Initialize())
+			tab, err := agents.Of(m.World())
+			require.NoError(t, err)
+			require.NoError(t, agents.CheckCounts(tab, m.World()), "after the initialisers")
+			require.NoError(t, m.Run(context.Background()))
+			w := m.World()
+			assert.Positive(t, sum(w.R()), "someone recovered or was immune")
+		})
+	}
+}
+
+// sum adds a column.
+func sum(v []int64) int64 {
+	var s int64
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+// abmFingerprint is everything a run's agents and patches hold.
+type abmFingerprint struct {
+	counts [4][]int64
+	state  []uint8
+	due    []int32
+	death  []int32
+	dob    []int32
+}
+
+// fingerprint copies m's patch counts and agent columns.
+func fingerprint(t *testing.T, m *model.ABM) abmFingerprint {
+	w := m.World()
+	tab, err := agents.Of(w)
+	require.NoError(t, err)
+	n := tab.Len()
+	return abmFingerprint{
+		counts: [4][]int64{clone(w.S()), clone(w.E()), clone(w.I()), clone(w.R())},
+		state:  append([]uint8(nil), tab.State[:n]...), due: append([]int32(nil), tab.Due[:n]...),
+		death: append([]int32(nil), tab.Death[:n]...), dob: append([]int32(nil), tab.DOB[:n]...),
+	}
+}
+
+func clone(v []int64) []int64 { return append([]int64(nil), v...) }
+
+// TestABMDeterministicAcrossWorkers runs the default schedule (with
+// Parallel on) with 1 and 2 workers: every agent column and count must be
+// identical.
+func TestABMDeterministicAcrossWorkers(t *testing.T) {
+	var prints []abmFingerprint
+	for _, workers := range []int{1, 2} {
+		p := abmParams(200, 3)
+		p.Parallel = true
+		m := newABM(t, abmScenario(t), p, model.DefaultABMComponents(), model.WithWorkers(workers))
+		require.NoError(t, m.Run(context.Background()))
+		prints = append(prints, fingerprint(t, m))
+	}
+	assert.Equal(t, prints[0], prints[1])
+}
+
+// TestABMFlowsMatchCounts checks the published flows against the count
+// changes of one tick: ΔS = births − infections − importations − deaths
+// from S, so with constant population (ConstantPop: births = deaths) and
+// no equilibrium the total population stays fixed and the infection flow
+// equals the fall of S plus the births into S minus the deaths from S.
+func TestABMFlowsMatchCounts(t *testing.T) {
+	seed := systems.DefaultSeedingParams()
+	seed.NumInfections = 50
+	m := newABM(t, abmScenario(t), abmParams(60, 8), []phases.Factory{
+		systems.NewInfectionSeeding(&seed), systems.NewImportationPressure(nil),
+		systems.NewABMInfection(nil), systems.NewABMConstantPop(nil), metrics.NewStateTracker(nil)})
+	require.NoError(t, m.Initialize())
+	w := m.World()
+	pop := sum(w.S()) + sum(w.E()) + sum(w.I()) + sum(w.R())
+	f := ecs.FlowsOf(w)
+	var infections, births, deaths int64
+	for range 60 {
+		require.NoError(t, m.RunTicks(context.Background(), 1))
+		infections += sum(f.Infections) + sum(f.Importations)
+		births += sum(f.Births)
+		deaths += sum(f.Deaths)
+	}
+	assert.Equal(t, pop, sum(w.S())+sum(w.E())+sum(w.I())+sum(w.R()), "constant population")
+	assert.Equal(t, births, deaths)
+	assert.Positive(t, infections)
+	assert.Equal(t, model.TypeABM, m.Type())
+	assert.Equal(t, "ABMModel", m.ModelType())
+}
