@@ -27,7 +27,7 @@ type Calendar struct {
 	now     int32    // the next day to fire
 	far     []uint32 // events ≥ now + ring length
 	farDay  []int32  // their days
-	spare   []uint32 // the bucket returned by the last Due, reused
+	out     []uint32 // the ids the last Due returned (a copy: the bucket may refill meanwhile)
 	pending int
 }
 
@@ -53,6 +53,24 @@ func (c *Calendar) Len() int { return c.pending + len(c.far) }
 
 // Ring returns the ring length in days.
 func (c *Calendar) Ring() int { return len(c.buckets) }
+
+// Reserve gives every bucket room for at least perBucket entries, from one
+// allocation, so that scheduling allocates nothing while no bucket holds
+// more (a calendar whose events spread over its whole ring, like deaths,
+// would otherwise grow each bucket on its first use, every day for years).
+func (c *Calendar) Reserve(perBucket int) {
+	if perBucket <= 0 {
+		return
+	}
+	pool := make([]uint32, len(c.buckets)*perBucket)
+	for b, old := range c.buckets {
+		if cap(old) >= perBucket {
+			continue
+		}
+		nb := pool[b*perBucket : b*perBucket : (b+1)*perBucket]
+		c.buckets[b] = append(nb, old...)
+	}
+}
 
 // Add schedules agent id's event on day, which should be ≥ Now: an
 // earlier day is put on Now's bucket, where it fires only if the column
@@ -83,19 +101,16 @@ func (c *Calendar) Due(today int32, when []int32) ([]uint32, error) {
 		c.pull()
 	}
 	b := today & c.mask
-	ids := c.buckets[b]
-	c.buckets[b] = c.spare[:0]
-	c.pending -= len(ids)
-	k := 0
-	for _, id := range ids {
+	c.out = c.out[:0]
+	for _, id := range c.buckets[b] {
 		if when[id] == today {
-			ids[k] = id
-			k++
+			c.out = append(c.out, id)
 		}
 	}
-	c.spare = ids
+	c.pending -= len(c.buckets[b])
+	c.buckets[b] = c.buckets[b][:0]
 	c.now = today + 1
-	return ids[:k], nil
+	return c.out, nil
 }
 
 // pull moves the overflow entries within the ring into their buckets.

@@ -180,3 +180,46 @@ func TestABMFlowsMatchCounts(t *testing.T) {
 	assert.Equal(t, model.TypeABM, m.Type())
 	assert.Equal(t, "ABMModel", m.ModelType())
 }
+
+// TestNoAllocationsPerABMTick: a day of the agent-based model with its
+// default components (importation, infections, timers, births into free
+// rows, scheduled deaths) allocates nothing once its buffers have grown
+// (DESIGN §4): ConstantPop keeps the table's rows steady, so after a year
+// of warm-up every bucket and set has its capacity.
+func TestNoAllocationsPerABMTick(t *testing.T) {
+	infection := systems.DefaultABMInfectionParams()
+	infection.Seasonality = 0.3
+	m := newABM(t, abmScenario(t), abmParams(1000, 1), []phases.Factory{
+		systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil),
+		systems.NewABMInfection(&infection), systems.NewABMConstantPop(nil), metrics.NewStateTracker(nil)})
+	ctx := context.Background()
+	require.NoError(t, m.RunTicks(ctx, 365))
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := m.RunTicks(ctx, 1); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+}
+
+// TestABMMemoryEstimateCountsAgents: the agent table is an item of the
+// memory estimate (capacity × agents.BytesPerAgent), and a limit below it
+// refuses the run before any agent is created.
+func TestABMMemoryEstimateCountsAgents(t *testing.T) {
+	scn := abmScenario(t)
+	m := newABM(t, scn, abmParams(3650, 1), model.DefaultABMComponents(), model.WithMemoryLimit(1<<20))
+	est := m.EstimateMemory()
+	require.NotEmpty(t, est.Items)
+	assert.Equal(t, "agents", est.Items[0].Component)
+	capacity := m.AgentCapacity()
+	pop := scn.TotalPop()
+	// CBR 20, CDR 8: growth 12 per 1000 per year over 10 years, e^0.12 − 1
+	// ≈ 12.7 % more rows, plus the 1024-row margin.
+	assert.InDelta(t, float64(pop)*1.127+1024, float64(capacity), float64(pop)*0.001+1)
+	assert.Equal(t, float64(capacity)*agents.BytesPerAgent, est.Items[0].Storage.Bytes())
+	err := m.Initialize()
+	var me *model.MemoryError
+	require.ErrorAs(t, err, &me)
+	_, err = agents.Of(m.World())
+	assert.Error(t, err, "no agent table was created")
+}

@@ -76,6 +76,11 @@ func (v *abmVital) attach(m phases.Model, c phases.Component) error {
 	if err := v.blocks.Init(m, c); err != nil {
 		return err
 	}
+	// Room for a day's deaths in every bucket: the mean at full capacity
+	// plus 6 standard deviations (Poisson), so that a tick allocates
+	// nothing in the death calendar.
+	mean := float64(t.Cap()) * v.death
+	cal.Reserve(int(math.Ceil(mean + 6*math.Sqrt(mean) + 4)))
 	v.t, v.cal = t, cal
 	return nil
 }
