@@ -198,6 +198,56 @@ func (t *Table) Add(j int, st uint8, dob int32) (uint32, bool) {
 	return id, true
 }
 
+// Populate appends pops[j] susceptible agents to each patch j, patch 0's
+// first, with unknown days of birth: the initial population, in one pass
+// (each patch's susceptible set sized to its agents). It needs
+// len(pops) = Patches() and room for Σ pops rows after Len.
+func (t *Table) Populate(pops []int64) error {
+	if len(pops) != t.Patches() {
+		return fmt.Errorf("agents: Populate: %d populations for %d patches", len(pops), t.Patches())
+	}
+	var total int64
+	for j, p := range pops {
+		if p < 0 {
+			return fmt.Errorf("agents: Populate: patch %d has population %d < 0", j, p)
+		}
+		total += p
+	}
+	if total > int64(t.Cap()-t.n) {
+		return fmt.Errorf("agents: Populate: %d agents do not fit in the %d free rows of capacity %d", total, t.Cap()-t.n, t.Cap())
+	}
+	for j, p := range pops {
+		lo, hi := t.n, t.n+int(p)
+		fillRows(t, lo, hi, uint32(j))
+		set := t.sus[j]
+		if cap(set)-len(set) < int(p) {
+			set = append(make([]uint32, 0, len(set)+int(p)), set...)
+		}
+		for id := lo; id < hi; id++ {
+			t.pos[id] = uint32(len(set))
+			set = append(set, uint32(id))
+		}
+		t.sus[j] = set
+		t.counts[S][j] += p
+		t.live += p
+		t.n = hi
+	}
+	return nil
+}
+
+// fillRows sets rows [lo, hi) to fresh susceptible agents of patch j.
+func fillRows(t *Table, lo, hi int, j uint32) {
+	for id := lo; id < hi; id++ {
+		t.Patch[id] = j
+		t.State[id] = S
+		t.Immunity[id] = 0
+		t.DOB[id] = UnknownDOB
+		t.Due[id] = NoDeath
+		t.Death[id] = NoDeath
+		t.Susceptibility[id] = 1
+	}
+}
+
 // Remove kills agent id: its row becomes free (State Dead, Due and Death
 // NoDeath) and its patch's count of its state falls by one. Removing a
 // Dead row is a no-op.

@@ -21,12 +21,7 @@ func newWorldTable(t testing.TB, pops []int64, capacity int) (*ecs.World, *Table
 	require.NoError(t, err)
 	tab, err := New(c, capacity)
 	require.NoError(t, err)
-	for j, p := range pops {
-		for range p {
-			_, ok := tab.Add(j, S, UnknownDOB)
-			require.True(t, ok)
-		}
-	}
+	require.NoError(t, tab.Populate(pops))
 	Attach(w, tab)
 	return w, tab
 }
@@ -147,4 +142,14 @@ func TestSampleSusceptiblesUniform(t *testing.T) {
 	for id, h := range hits {
 		assert.InDelta(t, 0.4, h/draws, 0.011, "agent %d", id)
 	}
+}
+
+// TestPopulateRejects checks Populate's argument errors.
+func TestPopulateRejects(t *testing.T) {
+	_, tab := newWorldTable(t, []int64{1, 1}, 3)
+	assert.ErrorContains(t, tab.Populate([]int64{1}), "1 populations for 2 patches")
+	assert.ErrorContains(t, tab.Populate([]int64{-1, 0}), "patch 0 has population -1")
+	assert.ErrorContains(t, tab.Populate([]int64{1, 1}), "2 agents do not fit in the 1 free rows")
+	require.NoError(t, tab.Populate([]int64{0, 1}))
+	assert.Equal(t, int64(3), tab.Live())
 }

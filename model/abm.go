@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/rubeola/rubeola/agents"
@@ -65,16 +64,8 @@ func (m *Model) initAgents() error {
 	if err != nil {
 		return err
 	}
-	for j, pop := range m.scn.Pop {
-		if pop < 0 {
-			return fmt.Errorf("model: patch %d: pop %d < 0", j, pop)
-		}
-		t.ReservePatch(j, int(pop))
-		for range pop {
-			if _, ok := t.Add(j, agents.S, agents.UnknownDOB); !ok {
-				return fmt.Errorf("model: the agent table's capacity %d is smaller than the population", t.Cap())
-			}
-		}
+	if err := t.Populate(m.scn.Pop); err != nil {
+		return err
 	}
 	agents.Attach(m.world, t)
 	for _, c := range m.instances {
