@@ -233,3 +233,84 @@ func TestABMSnapshotRefused(t *testing.T) {
 	err := m.SaveSnapshot(t.TempDir() + "/abm.snap")
 	assert.ErrorContains(t, err, "snapshots of the agent-based model")
 }
+
+// zeroSusceptibility is an initialiser making every even-numbered agent
+// unsusceptible (Susceptibility 0).
+type zeroSusceptibility struct{}
+
+func (zeroSusceptibility) Name() string { return "ZeroSusceptibility" }
+
+func (zeroSusceptibility) Initialize(m phases.Model) error {
+	t, err := agents.Of(m.World())
+	if err != nil {
+		return err
+	}
+	for id := 0; id < t.Len(); id += 2 {
+		t.SetSusceptibility(uint32(id), 0)
+	}
+	return nil
+}
+
+// TestABMInfectionHonoursSusceptibility: in a large seeded epidemic
+// (β = 3, an attack rate near 1), agents of susceptibility 0 are never
+// infected by transmission (the thinning accepts them with probability 0);
+// only the seeds, picked regardless of susceptibility, may be among them.
+// The others are almost all infected.
+func TestABMInfectionHonoursSusceptibility(t *testing.T) {
+	infection := systems.DefaultABMInfectionParams()
+	infection.Beta = 3
+	seed := systems.DefaultSeedingParams()
+	seed.NumInfections = 30
+	m := newABM(t, abmScenario(t), abmParams(250, 2), []phases.Factory{
+		func(phases.Model) (phases.Component, error) { return zeroSusceptibility{}, nil },
+		systems.NewInfectionSeeding(&seed), systems.NewABMInfection(&infection)})
+	require.NoError(t, m.Run(context.Background()))
+	tab, err := agents.Of(m.World())
+	require.NoError(t, err)
+	var immuneZero, odd, immuneOdd int
+	for id := range tab.Len() {
+		immune := tab.State[id] != agents.S
+		if id%2 == 0 && immune {
+			immuneZero++
+		}
+		if id%2 == 1 {
+			odd++
+			if immune {
+				immuneOdd++
+			}
+		}
+	}
+	assert.LessOrEqual(t, immuneZero, 30, "only seeds among the unsusceptible")
+	// β·inf_mean = 24 new exposures per case in a fully susceptible
+	// population; half of it unsusceptible (N_j counts everyone) gives
+	// R = 12 among the susceptible half, whose final size z = 1 − e^(−12z)
+	// is 0.99999; 0.95 leaves room for patches the epidemic reaches late.
+	assert.Greater(t, float64(immuneOdd)/float64(odd), 0.95)
+}
+
+// TestABMEquilibriumByAge: with ages (the default schedule's
+// VitalDynamics draws them before any initialiser), the immune share of
+// the population is 1 − 1/R0 = 0.875 in expectation (binomial sd over
+// ~34 000 agents ≈ 0.002; tolerance 0.01 = 5 sd), and immunity rises with
+// age: the immune are older on average than the susceptible.
+func TestABMEquilibriumByAge(t *testing.T) {
+	m := newABM(t, abmScenario(t), abmParams(1, 4), model.DefaultABMComponents())
+	require.NoError(t, m.Initialize())
+	tab, err := agents.Of(m.World())
+	require.NoError(t, err)
+	var n, r float64
+	var ageS, ageR float64
+	for id := range tab.Len() {
+		age := float64(-tab.DOB[id])
+		n++
+		if tab.State[id] == agents.R {
+			r++
+			ageR += age
+			assert.Equal(t, agents.ImmuneInfection, tab.Immunity[id])
+		} else {
+			ageS += age
+		}
+	}
+	assert.InDelta(t, 0.875, r/n, 0.01)
+	assert.Greater(t, ageR/r, 2*ageS/(n-r))
+}
