@@ -314,3 +314,13 @@ func TestABMEquilibriumByAge(t *testing.T) {
 	assert.InDelta(t, 0.875, r/n, 0.01)
 	assert.Greater(t, ageR/r, 2*ageS/(n-r))
 }
+
+// TestABMRefusesCountMoves: Expose, Infect and Recover move patch counts,
+// which in the agent-based model only its agents may change.
+func TestABMRefusesCountMoves(t *testing.T) {
+	m := newABM(t, abmScenario(t), abmParams(5, 1), model.DefaultABMComponents())
+	require.NoError(t, m.Initialize())
+	for name, move := range map[string]func([]int, []int64) error{"expose": m.Expose, "infect": m.Infect, "recover": m.Recover} {
+		assert.ErrorContains(t, move([]int{0}, []int64{1}), name+": the agent-based model's counts are its agents'")
+	}
+}
