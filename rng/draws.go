@@ -38,9 +38,10 @@ func Uint64n(src *Source, n uint64) uint64 {
 }
 
 // Exponential returns an exponential deviate of rate 1 (mean 1) by
-// inversion, −log(1 − U).
+// inversion, −log(1 − U) (1 − U in (0, 1] is exact; the samplers'
+// table-driven [Log]).
 func Exponential(src *Source) float64 {
-	return -math.Log1p(-Uniform(src))
+	return -fastLog(1 - Uniform(src))
 }
 
 // LogNormal returns exp(mu + sigma·Z), Z a standard [Normal] deviate: a

@@ -46,7 +46,7 @@ func (c *InitializeEquilibriumStates) initializeAgents(m phases.Model, t *agents
 		for k := 0; k < len(set); {
 			id := set[k]
 			age := float64(today - t.DOB[id])
-			if rng.Uniform(src) < -math.Expm1(-lambda*age) {
+			if rng.Uniform(src) < 1-rng.Exp(-lambda*age) {
 				makeImmune(t, id) // swaps the set's last id into position k
 				set = t.Susceptibles(j)
 				continue
