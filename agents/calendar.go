@@ -29,6 +29,18 @@ type Calendar struct {
 	farDay  []int32  // their days
 	out     []uint32 // the ids the last Due returned (a copy: the bucket may refill meanwhile)
 	pending int
+	owner   string // the phase that fires it (Claim)
+}
+
+// Claim records that the phase named owner fires the calendar (calls Due
+// each day); a second claimant is an error naming both (two phases firing
+// one calendar would each see every other day's events vanish).
+func (c *Calendar) Claim(owner string) error {
+	if c.owner != "" && c.owner != owner {
+		return fmt.Errorf("agents: calendar %q is fired by %s; %s cannot fire it too (one phase per event kind)", c.name, c.owner, owner)
+	}
+	c.owner = owner
+	return nil
 }
 
 // NewCalendar returns an empty calendar named name (for errors) whose ring

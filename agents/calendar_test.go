@@ -134,3 +134,12 @@ func TestCalendarReserveAllocatesNothing(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []uint32{0, 6, 7, 6, 7}, ids)
 }
+
+// TestCalendarClaim: one phase fires a calendar; a second is refused.
+func TestCalendarClaim(t *testing.T) {
+	cal, err := NewCalendar("death", 8)
+	require.NoError(t, err)
+	require.NoError(t, cal.Claim("VitalDynamicsProcess"))
+	require.NoError(t, cal.Claim("VitalDynamicsProcess"), "the same phase again (a re-initialisation)")
+	assert.ErrorContains(t, cal.Claim("ConstantPopProcess"), `calendar "death" is fired by VitalDynamicsProcess; ConstantPopProcess cannot fire it too`)
+}

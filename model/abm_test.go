@@ -324,3 +324,10 @@ func TestABMRefusesCountMoves(t *testing.T) {
 		assert.ErrorContains(t, move([]int{0}, []int64{1}), name+": the agent-based model's counts are its agents'")
 	}
 }
+
+// TestABMTwoDemographiesRefused: VitalDynamics and ConstantPop would both
+// fire the death calendar; the second is refused at initialisation.
+func TestABMTwoDemographiesRefused(t *testing.T) {
+	m := newABM(t, abmScenario(t), abmParams(5, 1), []phases.Factory{systems.NewABMVitalDynamics(nil), systems.NewABMConstantPop(nil)})
+	assert.ErrorContains(t, m.Initialize(), "cannot fire it too")
+}

@@ -70,6 +70,9 @@ func (c *ABMInfection) Initialize(m phases.Model) error {
 	if err := c.attach(m); err != nil {
 		return err
 	}
+	if err := c.cal.Claim(InfectionName); err != nil {
+		return err
+	}
 	w := m.World()
 	if err := c.force.initialize(m, c); err != nil {
 		return err

@@ -124,6 +124,9 @@ func (v *abmVital) initialize(m phases.Model, c phases.Component) error {
 	if err := v.attach(m, c); err != nil {
 		return err
 	}
+	if err := v.cal.Claim(v.name); err != nil {
+		return err
+	}
 	n := m.World().Len()
 	v.births, v.deaths, v.pending = make([]int64, n), make([]int64, n), make([]int64, n)
 	f := ecs.FlowsOf(m.World())
