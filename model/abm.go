@@ -37,6 +37,9 @@ func (m *Model) AgentCapacity() int64 {
 	return int64(min(n, math.MaxInt64/2))
 }
 
+// agentsItem is the memory estimate's name of the agent table.
+const agentsItem = "agents"
+
 // agentStorage is the memory estimate's item of the agent table, or false
 // for a patch model.
 func (m *Model) agentStorage() (MemoryItem, bool) {
@@ -44,7 +47,7 @@ func (m *Model) agentStorage() (MemoryItem, bool) {
 		return MemoryItem{}, false
 	}
 	n := m.AgentCapacity()
-	return MemoryItem{Component: "agents", Storage: phases.Storage{ElemBytes: agents.BytesPerAgent,
+	return MemoryItem{Component: agentsItem, Storage: phases.Storage{ElemBytes: agents.BytesPerAgent,
 		Dims: []phases.Dim{{N: int(min(n, math.MaxInt)), Unit: "agents"}}}}, true
 }
 

@@ -220,6 +220,7 @@ func TestABMMemoryEstimateCountsAgents(t *testing.T) {
 	err := m.Initialize()
 	var me *model.MemoryError
 	require.ErrorAs(t, err, &me)
+	assert.ErrorContains(t, err, "the agent-based model keeps every person")
 	_, err = agents.Of(m.World())
 	assert.Error(t, err, "no agent table was created")
 }
