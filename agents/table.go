@@ -186,13 +186,8 @@ func (t *Table) Add(j int, st uint8, dob int32) (uint32, bool) {
 	default:
 		return 0, false
 	}
-	t.Patch[id] = uint32(j)
-	t.State[id] = Dead
-	t.Immunity[id] = 0
+	fillRows(t, int(id), int(id)+1, uint32(j))
 	t.DOB[id] = dob
-	t.Due[id] = NoDeath
-	t.Death[id] = NoDeath
-	t.Susceptibility[id] = 1
 	t.live++
 	t.enter(id, st)
 	return id, true
@@ -235,7 +230,9 @@ func (t *Table) Populate(pops []int64) error {
 	return nil
 }
 
-// fillRows sets rows [lo, hi) to fresh susceptible agents of patch j.
+// fillRows sets rows [lo, hi) to fresh susceptible agents of patch j
+// (state S, no immunity, unknown DOB, no timer, no death, susceptibility
+// 1), without counting them.
 func fillRows(t *Table, lo, hi int, j uint32) {
 	for id := lo; id < hi; id++ {
 		t.Patch[id] = j
