@@ -3,6 +3,7 @@ package model_test
 import (
 	"context"
 	"io"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -331,4 +332,13 @@ func TestABMRefusesCountMoves(t *testing.T) {
 func TestABMTwoDemographiesRefused(t *testing.T) {
 	m := newABM(t, abmScenario(t), abmParams(5, 1), []phases.Factory{systems.NewABMVitalDynamics(nil), systems.NewABMConstantPop(nil)})
 	assert.ErrorContains(t, m.Initialize(), "cannot fire it too")
+}
+
+// TestABMRunFileRefusesPatchProcesses: a run file of the agent-based model
+// naming a patch-count process gets an error saying why.
+func TestABMRunFileRefusesPatchProcesses(t *testing.T) {
+	path := t.TempDir() + "/run.toml"
+	require.NoError(t, os.WriteFile(path, []byte("model = \"abm\"\n[[phases]]\ntype = \"SIACalendar\"\n"), 0o644))
+	_, err := model.LoadRunFile(path)
+	assert.ErrorContains(t, err, `"SIACalendar" moves patch counts: it is a component of the patch models (biweekly, compartmental), not of the abm model`)
 }

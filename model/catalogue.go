@@ -205,7 +205,8 @@ func componentTypeNames(mt string) []string {
 }
 
 // otherScope returns the model type for which name is registered when it
-// is not registered for mt ("" when it is, or nowhere).
+// is not registered for mt ("" when it is, or nowhere; patchModels when it
+// is the patch models' only).
 func otherScope(mt, name string) string {
 	catalogue.RLock()
 	defer catalogue.RUnlock()
@@ -213,5 +214,12 @@ func otherScope(mt, name string) string {
 	if _, ok := inScope(ks, mt); ok || len(ks) == 0 {
 		return ""
 	}
+	if t := catalogue.types[ks[0]]; t.Model == "" && t.PatchesOnly {
+		return patchModels
+	}
 	return catalogue.types[ks[0]].Model
 }
+
+// patchModels is otherScope's answer for a name registered for the patch
+// models only (PatchesOnly).
+const patchModels = "patch models"
