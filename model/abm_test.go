@@ -342,3 +342,24 @@ func TestABMRunFileRefusesPatchProcesses(t *testing.T) {
 	_, err := model.LoadRunFile(path)
 	assert.ErrorContains(t, err, `"SIACalendar" moves patch counts: it is a component of the patch models (biweekly, compartmental), not of the abm model`)
 }
+
+// TestABMFinalSize: one patch of 100 000 people, all susceptible, 10
+// seeds, β = 0.25 per day and a gamma infectious period of mean 8 days:
+// R0 = β·8 = 2 (each infectious agent exposes β·S/N a day for its whole
+// infectious period, whatever its distribution), and the final size z of
+// a large epidemic solves z = 1 − e^(−R0·z): z = 0.7968. Its Monte Carlo
+// sd at N = 10⁵ is about √(z(1 − z)/N)/(1 − R0(1 − z)) ≈ 0.0021; the
+// tolerance 0.011 is 5 sd.
+func TestABMFinalSize(t *testing.T) {
+	scn, err := scenario.SinglePatch(100_000, 0)
+	require.NoError(t, err)
+	infection := systems.DefaultABMInfectionParams()
+	infection.Beta = 0.25
+	seed := systems.DefaultSeedingParams()
+	seed.NumInfections = 10
+	m := newABM(t, scn, abmParams(600, 9), []phases.Factory{systems.NewInfectionSeeding(&seed), systems.NewABMInfection(&infection)})
+	require.NoError(t, m.Run(context.Background()))
+	w := m.World()
+	assert.Zero(t, w.E()[0]+w.I()[0], "the epidemic is over")
+	assert.InDelta(t, 0.7968, float64(w.R()[0])/100_000, 0.011)
+}
