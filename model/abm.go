@@ -2,6 +2,7 @@ package model
 
 import (
 	"math"
+	"time"
 
 	"github.com/rubeola/rubeola/agents"
 	"github.com/rubeola/rubeola/phases"
@@ -54,7 +55,8 @@ func (m *Model) agentStorage() (MemoryItem, bool) {
 // initAgents creates the agent table of an agent-based model on its first
 // initialisation: one susceptible agent per person of each patch's pop,
 // patch 0's first, with capacity [Model.AgentCapacity]; then the instances
-// that draw ages (agents.AgeInitializer) draw them, in schedule order.
+// that draw ages (agents.AgeInitializer) draw them, in schedule order (their
+// time counted in their init time).
 func (m *Model) initAgents() error {
 	if !m.cfg.mtype.agents || ecsHasAgents(m) {
 		return nil
@@ -73,7 +75,10 @@ func (m *Model) initAgents() error {
 	agents.Attach(m.world, t)
 	for _, c := range m.instances {
 		if a, ok := c.(agents.AgeInitializer); ok {
-			if err := a.InitializeAges(m, t); err != nil {
+			start := time.Now()
+			err := a.InitializeAges(m, t)
+			m.timing.Init[c.Name()] += time.Since(start).Microseconds()
+			if err != nil {
 				return initError(c, err)
 			}
 		}
