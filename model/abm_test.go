@@ -363,3 +363,30 @@ func TestABMFinalSize(t *testing.T) {
 	assert.Zero(t, w.E()[0]+w.I()[0], "the epidemic is over")
 	assert.InDelta(t, 0.7968, float64(w.R()[0])/100_000, 0.011)
 }
+
+// meanAge returns the mean age in years of t's live agents on day today.
+func meanAge(t *agents.Table, today int32) float64 {
+	var sum, n float64
+	for id := range t.Len() {
+		if t.State[id] != agents.Dead {
+			sum += float64(today - t.DOB[id])
+			n++
+		}
+	}
+	return sum / n / 365
+}
+
+// TestABMConstantPopAgePyramidStable: with ConstantPop (births = deaths,
+// constant mortality μ = 20/1000 per year) the stable age distribution is
+// exponential of mean 1/μ = 50 years, and it stays so: after 20 years the
+// mean age is still 50 years. The mean of ~34 000 exponential ages has an
+// sd of 50/√34 000 ≈ 0.27 years; the tolerance 2 years is more than 7 sd.
+func TestABMConstantPopAgePyramidStable(t *testing.T) {
+	m := newABM(t, abmScenario(t), abmParams(20*365, 6), []phases.Factory{systems.NewABMConstantPop(nil)})
+	require.NoError(t, m.Initialize())
+	tab, err := agents.Of(m.World())
+	require.NoError(t, err)
+	assert.InDelta(t, 50, meanAge(tab, 0), 2, "at the start")
+	require.NoError(t, m.Run(context.Background()))
+	assert.InDelta(t, 50, meanAge(tab, 20*365), 2, "after 20 years")
+}
