@@ -25,13 +25,19 @@
 //     Add's reset and to BytesPerAgent.
 //   - A new event kind (maternal waning, a routine dose): keep its day in a
 //     column, get a calendar with [Table.Calendar](name, horizon, today) at
-//     Initialize, Add(id, day) when scheduling, and each tick call
-//     Due(today, column) and act on the ids it returns (they are already
-//     validated against the column; set the column to [NoDeath] or another
-//     day when acting so that duplicates stay harmless).
+//     Initialize and [Calendar.Claim] it (one phase fires each kind),
+//     optionally [Calendar.Reserve] a day's events per bucket, Add(id, day)
+//     when scheduling (day ≥ Now), and each tick call Due(today, column)
+//     exactly once and act on the ids it returns (already validated against
+//     the column; set the column to [NoDeath] or another day when acting so
+//     that duplicates stay harmless). The calendars in use: "disease" (Due;
+//     fired by the InfectionProcess, fed by importation and seeding too)
+//     and "death" (Death; fired by VitalDynamics or ConstantPop).
 //   - Births: the births phase calls [Table.ResetNewborns] at the start of
-//     its step and [Table.AddNewborn] for each birth; later phases of the
-//     tick read [Table.Newborns].
+//     its step, [Table.Add] for each birth (a free row first) and
+//     [Table.AddNewborn]; later phases of the tick read [Table.Newborns].
+//   - Deaths: [Table.Remove] frees the row (State Dead, Due and Death
+//     NoDeath) and updates the counts.
 //   - Ages: a component implementing [AgeInitializer] draws DOB before any
 //     Initialize; one implementing [CapacityPlanner] reserves rows for its
 //     births.
