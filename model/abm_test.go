@@ -390,3 +390,27 @@ func TestABMConstantPopAgePyramidStable(t *testing.T) {
 	require.NoError(t, m.Run(context.Background()))
 	assert.InDelta(t, 50, meanAge(tab, 20*365), 2, "after 20 years")
 }
+
+// TestABMMemoryEstimateCountsMixing: the ABM InfectionProcess reports its
+// mixing matrix to the memory estimate as the patch models' transmissions
+// do (factored gravity: N²/2 float64 = 4·N² bytes).
+func TestABMMemoryEstimateCountsMixing(t *testing.T) {
+	scn := abmScenario(t)
+	p := abmParams(10, 1)
+	p.Parallel = true
+	m := newABM(t, scn, p, model.DefaultABMComponents())
+	var found bool
+	for _, it := range m.EstimateMemory().Items {
+		if it.Component == "InfectionProcess mixing" {
+			found = true
+			assert.Equal(t, float64(4*scn.Len()*scn.Len()), it.Storage.Bytes())
+		}
+	}
+	assert.True(t, found)
+	inf := model.InstancesOf[*systems.ABMInfection](m)
+	require.Len(t, inf, 1)
+	require.NoError(t, m.Initialize())
+	assert.Equal(t, scn.Len(), inf[0].MixingMatrix().N())
+	_, approx := inf[0].LambdaError()
+	assert.False(t, approx, "float64 storage is exact")
+}

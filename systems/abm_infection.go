@@ -6,6 +6,7 @@ import (
 
 	"github.com/rubeola/rubeola/agents"
 	"github.com/rubeola/rubeola/ecs"
+	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
@@ -105,6 +106,10 @@ func (c *ABMInfection) attach(m phases.Model) error {
 	c.t, c.cal = t, cal
 	return nil
 }
+
+// MixingMatrix returns the instance's mixing matrix, as
+// [Infection.MixingMatrix].
+func (c *ABMInfection) MixingMatrix() *mixing.Matrix { return c.force.MixingMatrix() }
 
 // Exposures returns the number of S → E transitions by transmission since
 // the start of the run.
