@@ -26,8 +26,8 @@ const runYears = 20
 // Config describes the model a benchmark ticks. The zero value plus N is
 // the biweekly model's standard schedule on N RandomN patches.
 type Config struct {
-	// Type is the model type, [model.TypeBiweekly] ("" too) or
-	// [model.TypeCompartmental].
+	// Type is the model type, [model.TypeBiweekly] ("" too),
+	// [model.TypeCompartmental] or [model.TypeABM].
 	Type string
 	// N is the number of patches of the [scenario.RandomN] table (seed
 	// [ScenarioSeed], mcv1 0) the model runs on, when Scenario is nil.
@@ -39,6 +39,11 @@ type Config struct {
 	// [model.StandardComponents]. A run file's list is
 	// [model.LoadRunFile]'s Components.
 	Components func() []phases.Factory
+	// Warmup is how many ticks [Config.AllocsPerTick] runs before it
+	// counts (0: 1). The agent-based model's buffers (calendar buckets,
+	// susceptible sets, candidate lists) grow with its first epidemic
+	// waves: give it a year.
+	Warmup int
 	// RunTicks is how many ticks a model runs (num_ticks) before [Ticks]
 	// builds a fresh one outside the timer, so that populations stay
 	// realistic. 0: 20 years (520 biweekly ticks, 7 300 daily ones).

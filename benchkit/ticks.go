@@ -69,10 +69,14 @@ func AllocsPerTick(tb testing.TB, r Runner, runs int) float64 {
 	return allocs
 }
 
-// AllocsPerTick builds the configured model with room for runs + 2 ticks
-// (or RunTicks, if more) and returns [AllocsPerTick] of it: 0 when a tick
+// AllocsPerTick builds the configured model with room for Warmup + runs +
+// 1 ticks (or RunTicks, if more), runs its warm-up and returns
+// [AllocsPerTick] of it: 0 when a tick
 // of the variant keeps the zero-allocation rule (DESIGN §4 rule 1).
 func (c Config) AllocsPerTick(tb testing.TB, runs int) float64 {
 	tb.Helper()
-	return AllocsPerTick(tb, c.newModel(tb, max(c.runTicks(), runs+2)), runs)
+	warm := max(c.Warmup, 1)
+	m := c.newModel(tb, max(c.runTicks(), warm+runs+1))
+	must(tb, m.RunTicks(context.Background(), warm-1), "warm-up")
+	return AllocsPerTick(tb, m, runs)
 }

@@ -23,6 +23,9 @@ const allocRuns = 200
 // baseline list, including RunTicks' own bookkeeping, allocates nothing.
 func TestNoAllocationsPerTick(t *testing.T) {
 	for _, mt := range model.ModelTypes() {
+		if mt == model.TypeABM {
+			continue // one agent per person of 300–600 patches: 19–38 M agents; model.TestNoAllocationsPerABMTick and benchkit's TestAllocsPerTick check it
+		}
 		for _, numba := range []bool{false, true} {
 			lists := map[string]func() []phases.Factory{"standard schedule": nil}
 			if mt == model.TypeBiweekly {

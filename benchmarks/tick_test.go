@@ -80,9 +80,13 @@ func BenchmarkTickCompartmental(b *testing.B) {
 
 // BenchmarkSetup measures building a model with the standard schedule,
 // including the dense gravity mixing matrix, at N = 1 000 and 5 000, for
-// each model type.
+// each patch model type (the agent-based model's, with one agent per
+// person of these scenarios' 64–320 million, is BenchmarkABMSetup's).
 func BenchmarkSetup(b *testing.B) {
 	for _, mt := range model.ModelTypes() {
+		if mt == model.TypeABM {
+			continue
+		}
 		for _, n := range []int{1000, 5000} {
 			name := fmt.Sprintf("N=%d", n)
 			if mt != model.TypeBiweekly {

@@ -83,7 +83,7 @@ func TestModelFlagAgainstRunFile(t *testing.T) {
 			`daily.toml is a compartmental model (model = "compartmental") and --model biweekly was given: use one of them`},
 		{"key, same --model", daily, "compartmental", 0, ""},
 		{"no key, --model biweekly", plain, "biweekly", 0, ""},
-		{"unknown --model", plain, "seir", 2, `--model "seir": want ["biweekly" "compartmental"]`},
+		{"unknown --model", plain, "seir", 2, `--model "seir": want ["biweekly" "compartmental" "abm"]`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

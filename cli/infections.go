@@ -8,23 +8,31 @@ import (
 // notCounted is what the summaries say of infections a run did not count.
 const notCounted = "not counted (the compartmental model's I is a prevalence and no SEIR InfectionProcess counts S → E)"
 
+// exposureCounter is a daily model's transmission that counts its S → E
+// transitions (the compartmental SEIRInfection, the agent-based
+// ABMInfection).
+type exposureCounter interface{ Exposures() int64 }
+
 // countedInfections returns the number of infections of a run of m when
-// its tracked I does not give it, and whether it does not: in the
-// compartmental model (daily ticks) I is a prevalence, so the count is the
-// S → E transitions of its SEIR InfectionProcess (nil when it has none:
-// not counted). In the biweekly model I at the end of a tick is that
-// tick's incidence and Σ I over ticks is the count (ok false).
+// its tracked I does not give it, and whether it does not: in the daily
+// models (compartmental and agent-based) I is a prevalence, so the count is
+// the S → E transitions of its InfectionProcess (nil when it has none: not
+// counted). In the biweekly model I at the end of a tick is that tick's
+// incidence and Σ I over ticks is the count (ok false).
 func countedInfections(m *model.Model) (n *int64, ok bool) {
-	if m.Type() != model.TypeCompartmental {
+	if m.Type() == model.TypeBiweekly {
 		return nil, false
 	}
-	infections := model.InstancesOf[*systems.SEIRInfection](m)
-	if len(infections) == 0 {
-		return nil, true
-	}
 	var sum int64
-	for _, c := range infections {
-		sum += c.Exposures()
+	found := false
+	for _, c := range m.GetInstance(systems.InfectionName) {
+		if e, ok := c.(exposureCounter); ok {
+			sum += e.Exposures()
+			found = true
+		}
+	}
+	if !found {
+		return nil, true
 	}
 	return &sum, true
 }

@@ -74,7 +74,7 @@ type inputFlags struct {
 
 // addModelFlag registers --model.
 func addModelFlag(cmd *cobra.Command, f *inputFlags) {
-	cmd.Flags().StringVar(&f.modelType, "model", "", "model type: biweekly (14-day SIR ticks; the default) or compartmental (daily SEIR ticks); a run file's model key says the same")
+	cmd.Flags().StringVar(&f.modelType, "model", "", "model type: biweekly (14-day SIR ticks; the default), compartmental (daily SEIR ticks) or abm (daily SEIR ticks, one agent per person); a run file's model key says the same")
 }
 
 // load reads and validates run file, scenario and params, reporting every

@@ -85,10 +85,11 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run",
 		Short: "Run a simulation and write its outputs",
-		Long: "Run the biweekly model (14-day SIR ticks), or the compartmental model (daily SEIR ticks) with\n" +
-			"--model compartmental or a run file's model key, on a scenario (default: the embedded synthetic\n" +
+		Long: "Run the biweekly model (14-day SIR ticks), the compartmental model (daily SEIR ticks) with\n" +
+			"--model compartmental, or the agent-based model (daily SEIR ticks, one agent per person) with\n" +
+			"--model abm (or a run file's model key), on a scenario (default: the embedded synthetic\n" +
 			"scenario) with the model's standard schedule or a run file's component list, print a summary\n" +
-			"(total infections: Σ I over ticks in the biweekly model, the S → E transitions in the daily one,\n" +
+			"(total infections: Σ I over ticks in the biweekly model, the S → E transitions in the daily ones,\n" +
 			"whose I is a prevalence) and write states.csv, summary.json, timing.csv and one tidy CSV per\n" +
 			"further tracker (population.csv, cases.csv, fadeouts.csv); with --format parquet the tidy\n" +
 			"tables are .parquet files (docs/outputs.md).\n" +

@@ -38,13 +38,13 @@ var sweepMetrics = []string{"attack_rate", "peak_tick", "peak_infectious", "infe
 	"fadeout_events", "faded_patches_final", "extinct"}
 
 // sweepMetricsFor returns the metric columns of a sweep of base:
-// [sweepMetrics], with final_E after final_S for the compartmental model,
+// [sweepMetrics], with final_E after final_S for the daily (SEIR) models,
 // final_X after final_R for each compartment X the run file declares
 // (compartments = ["M"]: final_M), and reported_cases (the first CaseSurveillanceTracker's total over the
 // run; the median for an ensemble point) when base has such a tracker.
 func sweepMetricsFor(base *model.RunFile) []string {
 	out := slices.Clone(sweepMetrics)
-	if base.Model == model.TypeCompartmental {
+	if base.Model != model.TypeBiweekly {
 		out = slices.Insert(out, slices.Index(out, "final_S")+1, "final_E")
 	}
 	at := slices.Index(out, "final_R") + 1

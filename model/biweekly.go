@@ -156,6 +156,9 @@ func newEngine(scn *scenario.Table, p params.BiweeklyParams, cfg config) (*Model
 	if own == nil {
 		own = scn.Clone()
 	}
+	if cfg.mtype.agents && len(cfg.compartments) > 0 {
+		return nil, fmt.Errorf("model: the agent-based model's states are S, E, I and R: declared compartments (WithCompartments, a run file's compartments) are the patch models'")
+	}
 	data := ecs.PatchData{Pop: own.Pop, Lat: own.Lat, Lon: own.Lon, MCV1: own.MCV1}
 	newWorld := ecs.NewWorld
 	if cfg.mtype.seir {

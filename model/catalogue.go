@@ -69,11 +69,31 @@ func Register(t ComponentType) error {
 // scope overlaps scope ("" overlaps every scope).
 func overlapping(ks []int, scope string) (int, bool) {
 	for _, k := range ks {
-		if m := catalogue.types[k].Model; m == "" || scope == "" || m == scope {
+		t := catalogue.types[k]
+		if t.PatchesOnly && isAgentModel(scope) {
+			continue
+		}
+		if m := t.Model; m == "" || scope == "" || m == scope {
 			return k, true
 		}
 	}
 	return 0, false
+}
+
+// isAgentModel reports whether model type mt is the agent-based model.
+func isAgentModel(mt string) bool { return mt == TypeABM }
+
+// AppliesTo reports whether the entry t is available to model type
+// mt: its own model type's, or every model type's (the patch models' only
+// when PatchesOnly).
+func (t ComponentType) AppliesTo(mt string) bool {
+	switch {
+	case t.Model == mt:
+		return true
+	case t.Model != "":
+		return false
+	}
+	return !t.PatchesOnly || !isAgentModel(mt)
 }
 
 // inScope returns the entry of ks that applies to model type mt: the one
@@ -81,10 +101,11 @@ func overlapping(ks []int, scope string) (int, bool) {
 func inScope(ks []int, mt string) (int, bool) {
 	found, ok := 0, false
 	for _, k := range ks {
-		switch catalogue.types[k].Model {
-		case mt:
+		t := catalogue.types[k]
+		switch {
+		case t.Model == mt:
 			return k, true
-		case "":
+		case t.AppliesTo(mt):
 			found, ok = k, true
 		}
 	}
@@ -176,7 +197,7 @@ func componentTypeOf(mt string, c phases.Component) (ComponentType, bool) {
 func componentTypeNames(mt string) []string {
 	var out []string
 	for _, t := range ComponentTypes() {
-		if t.Model == "" || t.Model == mt {
+		if t.AppliesTo(mt) {
 			out = append(out, t.GoName, t.Name, t.Snake)
 		}
 	}
@@ -184,7 +205,8 @@ func componentTypeNames(mt string) []string {
 }
 
 // otherScope returns the model type for which name is registered when it
-// is not registered for mt ("" when it is, or nowhere).
+// is not registered for mt ("" when it is, or nowhere; patchModels when it
+// is the patch models' only).
 func otherScope(mt, name string) string {
 	catalogue.RLock()
 	defer catalogue.RUnlock()
@@ -192,5 +214,12 @@ func otherScope(mt, name string) string {
 	if _, ok := inScope(ks, mt); ok || len(ks) == 0 {
 		return ""
 	}
+	if t := catalogue.types[ks[0]]; t.Model == "" && t.PatchesOnly {
+		return patchModels
+	}
 	return catalogue.types[ks[0]].Model
 }
+
+// patchModels is otherScope's answer for a name registered for the patch
+// models only (PatchesOnly).
+const patchModels = "patch models"

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/params"
 )
 
 // Component types of the registered test compartments (the registry is
@@ -192,4 +193,11 @@ func TestSnapshotKeepsCompartmentRoles(t *testing.T) {
 	for _, state := range []string{"S", "I", "R", "WR"} {
 		assert.Equal(t, want.Series(state), got.Series(state), state)
 	}
+}
+
+// TestABMRefusesCompartments: the agent-based model's states are S, E, I,
+// R; a declared compartment is refused when the model is built.
+func TestABMRefusesCompartments(t *testing.T) {
+	_, err := NewABM(twoPatch(t), params.DefaultCompartmental(), WithCompartments(latentWR))
+	assert.ErrorContains(t, err, "the agent-based model's states are S, E, I and R")
 }

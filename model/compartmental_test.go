@@ -65,7 +65,7 @@ func TestModelTypes(t *testing.T) {
 		})
 	}
 	_, err := New(scn, p, WithType("seir"))
-	assert.EqualError(t, err, `model: WithType: unknown model type "seir" (want "biweekly" or "compartmental")`)
+	assert.EqualError(t, err, `model: WithType: unknown model type "seir" (want "biweekly", "compartmental" or "abm")`)
 	_, err = NewBiweekly(scn, p, WithType(TypeCompartmental))
 	assert.EqualError(t, err, `model: NewBiweekly builds the biweekly model, not WithType("compartmental"): use model.New`)
 	_, err = NewCompartmental(scn, params.CompartmentalParams{BiweeklyParams: p}, WithType(TypeBiweekly))
@@ -207,8 +207,8 @@ func TestRunFileModelErrors(t *testing.T) {
 	tests := []struct {
 		name, file, want string
 	}{
-		{"unknown model", `model = "seir"`, `model: unknown model type "seir" (want "biweekly" or "compartmental")`},
-		{"not a string", `model = 1`, `model: expected a string ("biweekly" or "compartmental"), got an integer`},
+		{"unknown model", `model = "seir"`, `model: unknown model type "seir" (want "biweekly", "compartmental" or "abm")`},
+		{"not a string", `model = 1`, `model: expected a string ("biweekly", "compartmental" or "abm"), got an integer`},
 		{"SEIR key in biweekly", "[[phases]]\ntype = \"Infection\"\nexp_mu = 6", `phases[1].exp_mu: unknown key`},
 		{"biweekly key in compartmental", "model = \"compartmental\"\n[[phases]]\ntype = \"Infection\"\nseason_table = []",
 			`the 26-value table is the biweekly model's`},

@@ -51,12 +51,40 @@ func DefaultCompartmentalComponents() []phases.Factory {
 	}
 }
 
+// DefaultABMComponents returns the agent-based model's standard schedule
+// (issue 25's default ABM schedule), the same table of contents with the
+// agents' processes:
+//
+//  1. InitializeEquilibriumStates — a share 1 − 1/R0 (R0 = 8) of the
+//     agents immune, by age (initialiser)
+//  2. ImportationPressure — 1 import per 1000 per year, S → E (divisor 365)
+//  3. Infection — agents: β = 1 per day, latent lognormal (6, 2 days),
+//     infectious gamma (8, 2 days), seasonality 0.3 over 365 days, default
+//     gravity mixing
+//  4. VitalDynamics — CBR 20, CDR 8 per 1000 per year, ages from the
+//     stable age distribution, deaths scheduled per agent
+//  5. StateTracker — global S, E, I, R per day
+func DefaultABMComponents() []phases.Factory {
+	infection := systems.DefaultABMInfectionParams()
+	infection.Seasonality = StandardSeasonality
+	return []phases.Factory{
+		systems.NewInitializeEquilibriumStates(nil),
+		systems.NewImportationPressure(nil),
+		systems.NewABMInfection(&infection),
+		systems.NewABMVitalDynamics(nil),
+		metrics.NewStateTracker(nil),
+	}
+}
+
 // StandardComponents returns the standard schedule of model type mt:
-// [DefaultCompartmentalComponents] for "compartmental", [DefaultComponents]
-// otherwise.
+// [DefaultCompartmentalComponents] for "compartmental",
+// [DefaultABMComponents] for "abm", [DefaultComponents] otherwise.
 func StandardComponents(mt string) []phases.Factory {
-	if mt == TypeCompartmental {
+	switch mt {
+	case TypeCompartmental:
 		return DefaultCompartmentalComponents()
+	case TypeABM:
+		return DefaultABMComponents()
 	}
 	return DefaultComponents()
 }

@@ -94,11 +94,19 @@ func docAnchor(t ComponentType) string {
 }
 
 // docModels is the models column: "all" or the one model type.
-func docModels(t ComponentType) string { return cmp.Or(t.Model, "all") }
+func docModels(t ComponentType) string {
+	if t.PatchesOnly && t.Model == "" {
+		return "patch models"
+	}
+	return cmp.Or(t.Model, "all")
+}
 
 // docModelsLong says which models t belongs to, in a sentence.
 func docModelsLong(t ComponentType) string {
-	if t.Model == "" {
+	switch {
+	case t.Model == "" && t.PatchesOnly:
+		return "the patch models (biweekly and compartmental)"
+	case t.Model == "":
 		return "every model"
 	}
 	return "the " + t.Model + " model"

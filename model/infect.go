@@ -32,8 +32,12 @@ func (m *Model) Recover(indices []int, n []int64) error {
 	return m.move("recover", "I", m.world.I(), m.world.R(), indices, n)
 }
 
-// move checks every index and count, then moves counts from src to dst.
+// move checks every index and count, then moves counts from src to dst
+// (a patch model's only: the agent-based model's counts follow its agents).
 func (m *Model) move(op, from string, src, dst []int64, indices []int, n []int64) error {
+	if m.cfg.mtype.agents {
+		return fmt.Errorf("%s: the agent-based model's counts are its agents': move agents with agents.Table.SetState (the InfectionSeeding component seeds infections)", op)
+	}
 	if len(indices) == 0 {
 		return nil
 	}

@@ -71,6 +71,9 @@ func (e MemoryEstimate) String() string {
 func (m *Model) EstimateMemory() MemoryEstimate {
 	ticks := m.p.NumTicks
 	e := MemoryEstimate{Ticks: ticks}
+	if it, ok := m.agentStorage(); ok {
+		e.Items = append(e.Items, it)
+	}
 	for _, c := range m.instances {
 		if s, ok := c.(phases.SetupSizer); ok {
 			if st := s.SetupStorage(m); len(st.Dims) > 0 {
@@ -102,13 +105,31 @@ type MemoryError struct {
 // per item, and what to do.
 func (e *MemoryError) Error() string {
 	advice := "use fewer ticks, fewer or coarser trackers (a larger aggregation_level)"
+	what := "tracker storage and the timing table for every tick, the mixing matrix"
+	if agents := e.agentBytes(); agents > 0 {
+		what += ", the agent table"
+		if agents > e.Estimate.Total()/2 {
+			advice = "the agent-based model keeps every person (the agents item): use a smaller scenario or a patch model"
+		}
+	}
 	if e.mixingDominates() {
 		advice = `for this many patches use the Infection's storage = "streaming" (exact, O(N) memory, each distance computed every tick) or a truncated mixer (SPEC §7.6)`
 	}
-	return fmt.Sprintf("a run of %d ticks needs %s for what it sizes before it starts (tracker storage and the timing table for every tick, the mixing matrix), "+
+	return fmt.Sprintf("a run of %d ticks needs %s for what it sizes before it starts (%s), "+
 		"more than the %s allowed (%s):\n%s\n"+
 		"%s, or set the limit yourself (--max-memory / model.WithMemoryLimit)",
-		e.Estimate.Ticks, FormatBytes(e.Estimate.Total()), FormatBytes(e.Limit), e.Source, e.Estimate, advice)
+		e.Estimate.Ticks, FormatBytes(e.Estimate.Total()), what, FormatBytes(e.Limit), e.Source, e.Estimate, advice)
+}
+
+// agentBytes returns the estimate's agent-table bytes (0 for a patch
+// model).
+func (e *MemoryError) agentBytes() float64 {
+	for _, it := range e.Estimate.Items {
+		if it.Component == agentsItem {
+			return it.Storage.Bytes()
+		}
+	}
+	return 0
 }
 
 // mixingDominates reports whether the structures built once (the mixing

@@ -16,6 +16,9 @@ const (
 	// TypeCompartmental is the compartmental SEIR model (the reference's
 	// compartmental package): daily ticks, states S, E, I and R.
 	TypeCompartmental = "compartmental"
+	// TypeABM is the agent-based model (the reference's ABMModel): daily
+	// ticks, states S, E, I and R, one agent per person (package agents).
+	TypeABM = "abm"
 )
 
 // modelType is what distinguishes the model types on the one engine.
@@ -24,19 +27,21 @@ type modelType struct {
 	reference string // the reference's class name, the summary's model_type
 	stepDays  int    // tick length in days
 	seir      bool   // the world stores E (S, E, I, R)
+	agents    bool   // people are agents (an agents.Table on the world)
 }
 
 var (
 	biweeklyType      = &modelType{name: TypeBiweekly, reference: "BiweeklyModel", stepDays: params.StepDays}
 	compartmentalType = &modelType{name: TypeCompartmental, reference: "CompartmentalModel",
 		stepDays: params.CompartmentalStepDays, seir: true}
+	abmType = &modelType{name: TypeABM, reference: "ABMModel", stepDays: params.CompartmentalStepDays, seir: true, agents: true}
 )
 
 // modelTypes are the model types by name, in documentation order.
-var modelTypes = []*modelType{biweeklyType, compartmentalType}
+var modelTypes = []*modelType{biweeklyType, compartmentalType, abmType}
 
-// ModelTypes returns the names of the model types: "biweekly" and
-// "compartmental".
+// ModelTypes returns the names of the model types: "biweekly",
+// "compartmental" and "abm".
 func ModelTypes() []string {
 	names := make([]string, len(modelTypes))
 	for k, t := range modelTypes {
@@ -53,12 +58,13 @@ func lookupModelType(name string) (*modelType, error) {
 			return t, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown model type %q (want %q or %q)", name, TypeBiweekly, TypeCompartmental)
+	return nil, fmt.Errorf("unknown model type %q (want %q, %q or %q)", name, TypeBiweekly, TypeCompartmental, TypeABM)
 }
 
 // WithType sets the model type of [New] and [NewEnsemble]:
-// [TypeBiweekly] (the default, as in run files) or [TypeCompartmental].
-// [NewBiweekly] and [NewCompartmental] build their own type (WithType
+// [TypeBiweekly] (the default, as in run files), [TypeCompartmental] or
+// [TypeABM]. [NewBiweekly], [NewCompartmental] and [NewABM] build their
+// own type (WithType
 // naming the other is an error). Snapshots record the type, and loading one
 // restores it. Another name is an error.
 func WithType(name string) Option {
@@ -89,10 +95,29 @@ func NewCompartmental(scn *scenario.Table, p params.CompartmentalParams, opts ..
 	return newOfType(TypeCompartmental, "NewCompartmental", scn, p.BiweeklyParams, opts)
 }
 
-// Type returns the model's type: "biweekly" or "compartmental".
+// ABM is the agent-based model, a [Model] of type "abm" (the reference's
+// ABMModel): one tick is one day, the states are S, E, I and R, and every
+// person is an agent, a row of an [agents.Table] stored on the world
+// ([agents.Of]) when the model initialises, one agent per person of each
+// patch's pop, all susceptible, patch 0's first. The patch world's S, E, I
+// and R columns are the agents' counts. Its built-in components are
+// [DefaultABMComponents]; the components that move people are its own
+// (registered for model type "abm").
+type ABM = Model
+
+// NewABM validates params and scenario, deep-copies the scenario and
+// creates the patch entities of an agent-based model (default name "abm").
+// The agents are created when the model initialises (after the memory
+// check, which counts them). No components are added. It takes the options
+// of [NewBiweekly]; WithType naming another model type is an error.
+func NewABM(scn *scenario.Table, p params.CompartmentalParams, opts ...Option) (*ABM, error) {
+	return newOfType(TypeABM, "NewABM", scn, p.BiweeklyParams, opts)
+}
+
+// Type returns the model's type: "biweekly", "compartmental" or "abm".
 func (m *Model) Type() string { return m.cfg.mtype.name }
 
 // ModelType returns the reference's class name of the model's type,
-// "BiweeklyModel" or "CompartmentalModel" (the results summary's
+// "BiweeklyModel", "CompartmentalModel" or "ABMModel" (the results summary's
 // model_type).
 func (m *Model) ModelType() string { return m.cfg.mtype.reference }

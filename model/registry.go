@@ -38,6 +38,10 @@ type ComponentType struct {
 	// [TypeCompartmental]); "" means every model type. Each model type's
 	// run files, snapshots and docs resolve names in its own scope.
 	Model string
+	// PatchesOnly, with Model "", limits the entry to the patch models
+	// (biweekly and compartmental): a process that moves patch counts,
+	// which the agent-based model's agents own.
+	PatchesOnly bool
 	// Package is the Go package providing it ("systems" or "metrics" for
 	// the built-ins).
 	Package string
@@ -82,6 +86,11 @@ type ComponentSpec[C phases.Component, P params.Validator] struct {
 	// model type. A type may be registered once per model type with
 	// different defaults.
 	Model string
+	// PatchesOnly, with Model "", makes the entry available to the patch
+	// models only (biweekly and compartmental), not to the agent-based
+	// model, whose counts only its agents change; the agent-based model
+	// may then register its own entry under the same names.
+	PatchesOnly bool
 	// Kind is [KindPhase], [KindInitialiser] or [KindFinaliser].
 	Kind string
 	// Summary is a one-line description for the docs.
@@ -120,7 +129,7 @@ func NewComponentType[C phases.Component, P params.Validator](s ComponentSpec[C,
 	pkg := named.PkgPath()
 	pkg = pkg[strings.LastIndex(pkg, "/")+1:]
 	t := ComponentType{
-		GoName: goName, Name: s.Name, Snake: snakeCase(goName), Model: s.Model, Package: pkg, Kind: s.Kind, Summary: s.Summary,
+		GoName: goName, Name: s.Name, Snake: snakeCase(goName), Model: s.Model, PatchesOnly: s.PatchesOnly, Package: pkg, Kind: s.Kind, Summary: s.Summary,
 		goType: typ,
 	}
 	if s.Defaults != nil {

@@ -47,23 +47,24 @@ func registerSystems() {
 		New: systems.NewSEIRInfection,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.VitalDynamics, systems.VitalDynamicsParams]{
-		Name: systems.VitalDynamicsName, Kind: KindPhase,
+		Name: systems.VitalDynamicsName, Kind: KindPhase, PatchesOnly: true,
 		Summary:  "Births (MCV1-protected newborns to R, the others to S) and deaths from S, I and R (and E in an SEIR world); births and deaths from the crude rates, the scenario's births_per_year/deaths_per_year or a yearly CSV table, optionally with a school-entry cohort (SPEC §5.4; a declared compartment belongs to the phases that move people through it).",
 		Defaults: systems.DefaultVitalDynamicsParams, Decode: systems.DecodeVitalDynamicsParams,
 		New: systems.NewVitalDynamics, Params: (*systems.VitalDynamics).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.ConstantPop, systems.ConstantPopParams]{
-		Name: systems.ConstantPopName, Kind: KindPhase,
+		Name: systems.ConstantPopName, Kind: KindPhase, PatchesOnly: true,
 		Summary:  "Births equal deaths in every patch: dX ~ Poisson(X·μ) for X in S, I and R (and E in an SEIR world), all births to S; population conserved exactly (SPEC §5.5).",
 		Defaults: systems.DefaultConstantPopParams, Decode: systems.DecodeConstantPopParams,
 		New: systems.NewConstantPop, Params: (*systems.ConstantPop).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.SIACalendar, systems.SIACalendarParams]{
-		Name: systems.SIACalendarName, Kind: KindPhase,
+		Name: systems.SIACalendarName, Kind: KindPhase, PatchesOnly: true,
 		Summary:  "Supplementary immunisation campaigns: each (group, date) fires once, at the first tick on or after its date, moving Binomial(S, sia_efficacy) S → R in each patch of the group (SPEC §5.6).",
 		Defaults: systems.DefaultSIACalendarParams, Decode: systems.DecodeSIACalendarParams,
 		New: systems.NewSIACalendar, Params: (*systems.SIACalendar).Params,
 	}))
+	registerABMSystems()
 	MustRegister(NewComponentType(ComponentSpec[*systems.InitialFractions, systems.InitialFractionsParams]{
 		Name: systems.InitialFractionsName, Kind: KindInitialiser, Model: TypeCompartmental,
 		Summary:  "Sets S, E, I, R to shares S_0, E_0, I_0, R_0 of each patch's population at the start (from PopulationData when placed after it), rounded half to even (He et al. 2010; pomp's rinit).",

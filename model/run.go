@@ -26,6 +26,9 @@ func (m *Model) Initialize() error {
 			return err
 		}
 	}
+	if err := m.initAgents(); err != nil {
+		return err
+	}
 	for k, c := range m.instances {
 		if m.initialized[k] {
 			continue

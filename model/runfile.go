@@ -187,7 +187,7 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) 
 func (rf *RunFile) decodeModel(v any) error {
 	name, ok := v.(string)
 	if !ok {
-		return fmt.Errorf("model: expected a string (%q or %q), got %s", TypeBiweekly, TypeCompartmental, tomlType(v))
+		return fmt.Errorf("model: expected a string (%q, %q or %q), got %s", TypeBiweekly, TypeCompartmental, TypeABM, tomlType(v))
 	}
 	if _, err := lookupModelType(name); err != nil {
 		return fmt.Errorf("model: %w", err)
@@ -281,7 +281,9 @@ func runFilePhase(mt string, k int, tbl map[string]any, file, baseDir string) (p
 	t, ok := LookupComponentTypeFor(mt, typName)
 	if !ok {
 		msg := fmt.Sprintf("%s.type: unknown component type %s", where, echo.Quote(typName))
-		if other := otherScope(mt, typName); other != "" {
+		if other := otherScope(mt, typName); other == patchModels {
+			msg = fmt.Sprintf("%s.type: %s moves patch counts: it is a component of the patch models (biweekly, compartmental), not of the %s model, whose counts are its agents'", where, echo.Quote(typName), mt)
+		} else if other != "" {
 			msg = fmt.Sprintf("%s.type: %s is a component of the %s model, not of the %s model (set model = %q)", where, echo.Quote(typName), other, mt, other)
 		} else if s := params.Suggest(typName, componentTypeNames(mt)); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)

@@ -138,6 +138,8 @@ func (m *Model) snapshotJSON() ([]byte, error) {
 // for all replicates).
 func (m *Model) snapshotContent(withScenario bool) (*snapshotFile, error) {
 	switch {
+	case m.cfg.mtype.agents:
+		return nil, errors.New("model: snapshots of the agent-based model (model = \"abm\") are not supported yet: its agents are not saved")
 	case m.running:
 		return nil, errors.New("model: a snapshot can only be saved at a tick boundary, not while the model is running")
 	case m.failed:

@@ -128,7 +128,7 @@ func findPhase(mt string, list []map[string]any, name string) (int, error) {
 	if !ok {
 		var names []string
 		for _, t := range model.ComponentTypes() {
-			if t.Model == "" || t.Model == mt {
+			if t.AppliesTo(mt) {
 				names = append(names, t.GoName, t.Name, t.Snake)
 			}
 		}

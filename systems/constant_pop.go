@@ -88,6 +88,9 @@ func (c *ConstantPop) CrudeDeathRate() float64 { return c.p.CrudeDeathRate() }
 
 // Initialize fetches columns and streams.
 func (c *ConstantPop) Initialize(m phases.Model) error {
+	if err := refuseAgents(m, ConstantPopName); err != nil {
+		return err
+	}
 	if err := c.blocks.Init(m, c); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/rubeola/rubeola/agents"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 )
@@ -60,6 +61,13 @@ func (c *InitializeEquilibriumStates) Initialize(m phases.Model) error {
 		return nil
 	}
 	w := m.World()
+	if t, err := agents.Of(w); err == nil {
+		if err := c.initializeAgents(m, t); err != nil {
+			return err
+		}
+		c.done = true
+		return nil
+	}
 	EquilibriumSplit(w.S(), w.R(), c.p.R0)
 	c.done = true
 	return nil

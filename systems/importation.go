@@ -3,6 +3,7 @@ package systems
 import (
 	"errors"
 	"fmt"
+	"github.com/rubeola/rubeola/agents"
 	"github.com/rubeola/rubeola/ecs"
 	"math"
 
@@ -89,7 +90,8 @@ type ImportationPressure struct {
 	s, i, r []int64
 	e       []int64 // nil in an SIR world
 	roles   *ecs.RoleColumns
-	imports []int64 // per patch: the tick's imports ([ecs.Flows] Importations)
+	imports []int64       // per patch: the tick's imports ([ecs.Flows] Importations)
+	abm     *ABMInfection // the agent-based model's transmission, which exposes the imported agents; nil in a patch model
 }
 
 // NewImportationPressure returns a factory; nil params mean the defaults of
@@ -133,6 +135,12 @@ func (c *ImportationPressure) Initialize(m phases.Model) error {
 	c.roles = w.Roles()
 	c.imports = make([]int64, w.Len())
 	ecs.FlowsOf(w).Importations = c.imports
+	if t, _ := agents.Of(w); t != nil {
+		var err error
+		if c.abm, err = abmInfectionOf(m, ImportationName); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -140,6 +148,10 @@ func (c *ImportationPressure) Initialize(m phases.Model) error {
 func (c *ImportationPressure) Step(m phases.Model, tick int) error {
 	if !c.p.Active(tick, m.TimeStepDays()) {
 		clear(c.imports)
+		return nil
+	}
+	if c.abm != nil {
+		c.importAgents(int32(tick))
 		return nil
 	}
 	c.blocks.Run(m, c)

@@ -8,6 +8,7 @@ import (
 var (
 	_ phases.SetupSizer = (*Infection)(nil)
 	_ phases.SetupSizer = (*SEIRInfection)(nil)
+	_ phases.SetupSizer = (*ABMInfection)(nil)
 )
 
 // hierarchicalBytesPerPatch is the memory estimate of storage
@@ -50,6 +51,9 @@ func (c *Infection) SetupStorage(m phases.Model) phases.Storage {
 // SetupStorage is the force's ([Infection.SetupStorage]).
 func (c *SEIRInfection) SetupStorage(m phases.Model) phases.Storage { return c.force.SetupStorage(m) }
 
+// SetupStorage is the force's ([Infection.SetupStorage]).
+func (c *ABMInfection) SetupStorage(m phases.Model) phases.Storage { return c.force.SetupStorage(m) }
+
 // LambdaError returns the measured relative error of the force's operator
 // when it is an approximation (storage "hierarchical": the build's estimate
 // on sampled rows, [mixing.Hierarchical.Estimate]; λ_j = M[j,j]·x_j +
@@ -64,3 +68,6 @@ func (c *Infection) LambdaError() (r mixing.ErrorReport, ok bool) {
 
 // LambdaError is the force's ([Infection.LambdaError]).
 func (c *SEIRInfection) LambdaError() (mixing.ErrorReport, bool) { return c.force.LambdaError() }
+
+// LambdaError is the force's ([Infection.LambdaError]).
+func (c *ABMInfection) LambdaError() (mixing.ErrorReport, bool) { return c.force.LambdaError() }

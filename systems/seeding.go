@@ -190,6 +190,10 @@ func (c *InfectionSeeding) Initialize(m phases.Model) error {
 	if e := w.E(); e != nil {
 		to = e
 	}
+	seedAgents, err := c.agentSeeder(m)
+	if err != nil {
+		return err
+	}
 	verbose := m.Params().Verbose
 	out := m.Stdout()
 	if verbose {
@@ -203,6 +207,10 @@ func (c *InfectionSeeding) Initialize(m phases.Model) error {
 			if n < c.counts[k] {
 				fmt.Fprintf(out, "Warning: patch %q has only %d susceptibles; %d infections requested\n", ids[j], s[j], c.counts[k])
 			}
+		}
+		if seedAgents != nil {
+			seedAgents(j, n)
+			continue
 		}
 		s[j] -= n
 		to[j] += n

@@ -208,6 +208,9 @@ func (c *SEIRInfection) Params() SEIRInfectionParams { return c.p }
 // Initialize builds the mixing from the scenario and sizes buffers. A model
 // without an E compartment is an error.
 func (c *SEIRInfection) Initialize(m phases.Model) error {
+	if err := refuseAgents(m, InfectionName); err != nil {
+		return err
+	}
 	w := m.World()
 	if w.E() == nil {
 		return fmt.Errorf("%s: the SEIR transmission needs a model with an E compartment (the compartmental model); the biweekly model's is Infection", InfectionName)

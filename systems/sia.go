@@ -144,6 +144,9 @@ func (c *SIACalendar) Implemented() []string { return slices.Clone(c.implemented
 // Initialize fetches columns and streams; verbose prints the number of
 // groups.
 func (c *SIACalendar) Initialize(m phases.Model) error {
+	if err := refuseAgents(m, SIACalendarName); err != nil {
+		return err
+	}
 	if err := c.attach(m); err != nil {
 		return err
 	}

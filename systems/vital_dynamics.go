@@ -97,6 +97,9 @@ func (c *VitalDynamics) Params() VitalDynamicsParams { return c.p }
 
 // Initialize fetches columns and streams and sizes the record buffers.
 func (c *VitalDynamics) Initialize(m phases.Model) error {
+	if err := refuseAgents(m, VitalDynamicsName); err != nil {
+		return err
+	}
 	if err := c.blocks.Init(m, c); err != nil {
 		return err
 	}

@@ -1,0 +1,44 @@
+// Package agents holds the people of the agent-based model (model type
+// "abm"): a struct-of-arrays [Table] whose row id (a uint32) is one agent,
+// stored on the patch world as a resource ([Of], [Attach]).
+//
+// # Layout
+//
+// Patches stay ecs entities with their S, E, I, R count columns; people are
+// rows of the Table's columns (Patch, State, Immunity, DOB, Due, Death,
+// Susceptibility: 22 bytes, plus the index structures, [BytesPerAgent]).
+// Per-tick work scales with events, not agents: transmission picks
+// susceptibles from per-patch susceptible sets ([Table.SampleSusceptibles],
+// O(1) per pick and per removal), timers fire from calendar queues
+// ([Calendar]), births fill free rows. docs/abm.md gives the benchmark
+// (layout_bench_test.go) that chose this over one ark entity per person.
+//
+// # Invariant
+//
+// The world's S, E, I and R columns always equal the agents' counts: the
+// Table owns them. Change states only through [Table.SetState],
+// [Table.Add] and [Table.Remove]; [CheckCounts] recounts from the rows.
+//
+// # Extending
+//
+//   - A new per-agent column: add it to Table, to alloc and Reserve, to
+//     Add's reset and to BytesPerAgent.
+//   - A new event kind (maternal waning, a routine dose): keep its day in a
+//     column, get a calendar with [Table.Calendar](name, horizon, today) at
+//     Initialize and [Calendar.Claim] it (one phase fires each kind),
+//     optionally [Calendar.Reserve] a day's events per bucket, Add(id, day)
+//     when scheduling (day ≥ Now), and each tick call Due(today, column)
+//     exactly once and act on the ids it returns (already validated against
+//     the column; set the column to [NoDeath] or another day when acting so
+//     that duplicates stay harmless). The calendars in use: "disease" (Due;
+//     fired by the InfectionProcess, fed by importation and seeding too)
+//     and "death" (Death; fired by VitalDynamics or ConstantPop).
+//   - Births: the births phase calls [Table.ResetNewborns] at the start of
+//     its step, [Table.Add] for each birth (a free row first) and
+//     [Table.AddNewborn]; later phases of the tick read [Table.Newborns].
+//   - Deaths: [Table.Remove] frees the row (State Dead, Due and Death
+//     NoDeath) and updates the counts.
+//   - Ages: a component implementing [AgeInitializer] draws DOB before any
+//     Initialize; one implementing [CapacityPlanner] reserves rows for its
+//     births.
+package agents
