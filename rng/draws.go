@@ -44,13 +44,6 @@ func Exponential(src *Source) float64 {
 	return -fastLog(1 - Uniform(src))
 }
 
-// LogNormal returns exp(mu + sigma·Z), Z a standard [Normal] deviate: a
-// lognormal deviate whose logarithm has mean mu and standard deviation
-// sigma.
-func LogNormal(src *Source, mu, sigma float64) float64 {
-	return math.Exp(mu + sigma*Normal(src))
-}
-
 // LogNormalParams returns the (mu, sigma) of the underlying normal of a
 // lognormal with the given mean and standard deviation:
 // sigma² = log(1 + (sd/mean)²), mu = log(mean) − sigma²/2.

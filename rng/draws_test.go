@@ -64,7 +64,7 @@ func TestExponentialAndLogNormalMoments(t *testing.T) {
 		mean, sd float64
 	}{
 		{"exponential", Exponential, 1, 1},
-		{"lognormal 6, 2", func(s *Source) float64 { return LogNormal(s, mu, sigma) }, 6, 2},
+		{"lognormal 6, 2", func(s *Source) float64 { return s.LogNormal(mu, sigma) }, 6, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := NewSource(testSeed, c.name, 0)

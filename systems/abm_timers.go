@@ -40,7 +40,7 @@ func days(x float64) int32 {
 
 // latent draws a latent period in days.
 func (d diseaseTimers) latent(src *rng.Source) int32 {
-	return days(rng.LogNormal(src, d.latMu, d.latSigma))
+	return days(src.LogNormal(d.latMu, d.latSigma))
 }
 
 // infectious draws an infectious period in days.
