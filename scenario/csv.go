@@ -308,13 +308,17 @@ func (t *Table) WriteCSV(w io.Writer) error {
 // SaveCSV writes the table to the file at path as [Table.WriteCSV] does. The
 // file is written under a temporary name in the same directory and renamed
 // into place, so path is either left untouched or holds the complete table.
-func (t *Table) SaveCSV(path string) error {
+func (t *Table) SaveCSV(path string) error { return t.saveWith(path, t.WriteCSV) }
+
+// saveWith writes the table to path atomically with write (WriteCSV or
+// WriteParquet, whose own errors are already prefixed "scenario: ").
+func (t *Table) saveWith(path string, write func(io.Writer) error) error {
 	if err := t.checkShape(); err != nil {
 		return err
 	}
-	var writeErr error // WriteCSV's own error, already prefixed "scenario: "
+	var writeErr error
 	err := atomicfile.Write(path, 0o644, func(w io.Writer) error {
-		writeErr = t.WriteCSV(w)
+		writeErr = write(w)
 		return writeErr
 	})
 	switch {
