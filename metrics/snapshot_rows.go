@@ -189,7 +189,7 @@ func (s *rowScanner) integer() (int64, bool) {
 	case !neg && u <= math.MaxInt64:
 		return int64(u), true
 	case neg && u <= -math.MinInt64:
-		return -int64(u - 1) - 1, true // −2^63 without overflow
+		return -int64(u-1) - 1, true // −2^63 without overflow
 	}
 	return 0, false
 }
