@@ -115,6 +115,14 @@ func TestParquetHeaderProblems(t *testing.T) {
 		Lon  float64 `parquet:"lon"`
 		MCV1 float64 `parquet:"mcv1"`
 	}
+	type listColumn struct {
+		ID   string   `parquet:"id"`
+		Pop  int64    `parquet:"pop"`
+		Lat  float64  `parquet:"lat"`
+		Lon  float64  `parquet:"lon"`
+		MCV1 float64  `parquet:"mcv1"`
+		Tags []string `parquet:"tags,list"`
+	}
 	notParquet := filepath.Join(dir, "csv.parquet")
 	require.NoError(t, os.WriteFile(notParquet, []byte("id,pop,lat,lon,mcv1\na,1,0,0,0.5\n"), 0o644))
 	for _, tc := range []struct {
@@ -126,6 +134,8 @@ func TestParquetHeaderProblems(t *testing.T) {
 			`missing required column "pop" (found "population": did you mean "pop"?)`},
 		{"bool pop", writeParquetFile(t, dir, "b.parquet", []boolPop{{"a", true, 0, 0, 0.5}}), nil,
 			`row 1, column "pop": "true" (BOOLEAN): expected an integer`},
+		{"list column", writeParquetFile(t, dir, "l.parquet", []listColumn{{"a", 1, 0, 0, 0.5, []string{"x"}}}), nil,
+			`column "tags.list.element" is repeated (a list): expected one value per row`},
 		{"empty", writeParquetFile(t, dir, "e.parquet", []textRow{}), scenario.ErrNoPatches, "no patches"},
 		{"not parquet", notParquet, nil, "not a readable Parquet file"},
 	} {
