@@ -84,23 +84,14 @@ func readParquet(r io.ReaderAt, size int64, file string) (*Table, error) {
 	if !ok {
 		return nil, p.err()
 	}
-	t := &Table{}
-	n := int(min(pf.NumRows(), maxSizeHint))
-	var extra []int // indexes into cols
-	for i, c := range cols {
-		if !isRequired(c.name) {
-			extra = append(extra, i)
-			t.extraNames = append(t.extraNames, c.name)
-		}
-	}
-	if len(extra) > 0 {
-		t.extra = make(map[string][]string, len(extra))
-	}
-	t.reserve(n, extra)
+	names := make([]string, len(cols))
 	byName := make(map[string]int, len(cols))
 	for i, c := range cols {
-		byName[c.name] = i
+		names[i], byName[c.name] = c.name, i
 	}
+	t, extra := newLoadedTable(names) // extra: indexes into cols
+	n := int(min(pf.NumRows(), maxSizeHint))
+	t.reserve(n, extra)
 	iID, iPop, iLat, iLon, iMCV1 := byName[ColID], byName[ColPop], byName[ColLat], byName[ColLon], byName[ColMCV1]
 	seen := make(map[string]int, n)
 	vals := make([]parquet.Value, len(cols))
@@ -141,14 +132,7 @@ func readParquet(r io.ReaderAt, size int64, file string) (*Table, error) {
 			}
 		}
 	}
-	if row == 0 && len(p.list) == 0 {
-		p.table(ErrNoPatches, "no patches")
-	}
-	p.checkTotal(t.Pop)
-	if err := p.err(); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return p.finish(t, row)
 }
 
 // parquetColumns lists the file's top-level columns (a nested column by
