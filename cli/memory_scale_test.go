@@ -13,7 +13,8 @@ import (
 // test can run). 2 000 patches × 10 000 B of hierarchical operator = 20.0
 // MB, and 3 states × 2 000 patches × 10 ticks × 8 B = 480 kB: a
 // --max-memory of 20 MB is refused before anything runs (exit 2, nothing
-// written, both items listed), 21 MB runs.
+// written, both items listed), 21 MB runs, unless snapshots add their
+// encoding.
 func TestMemoryEstimatePerPatchHierarchical(t *testing.T) {
 	dir := t.TempDir()
 	scn := filepath.Join(dir, "s.parquet")
@@ -42,6 +43,11 @@ aggregation_level = -2
 	requireRefused(t, out, code, stderr, "more than the 20.0 MB allowed",
 		"rubeola: InfectionProcess mixing: 2000 patches × 10000 B = 20.0 MB\n",
 		"rubeola: StateTracker: 3 states × 2000 patches × 10 ticks × 8 B = 480 kB\n")
+
+	// Snapshots add their encoding: 60 000 tracker values × 16 B = 960 kB,
+	// past 21 MB.
+	code, _, stderr = runCLI(t, "run", "--config", cfg, "--format", "parquet", "--no-progress", "--out", out, "--max-memory", "21MB", "--snapshot-every", "5")
+	requireRefused(t, out, code, stderr, "rubeola: snapshot encoding: 60000 tracker values × 16 B = 960 kB\n")
 
 	code, _, stderr = runCLI(t, "run", "--config", cfg, "--format", "parquet", "--no-progress", "--out", out, "--max-memory", "21MB")
 	require.Equal(t, 0, code, stderr)
