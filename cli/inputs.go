@@ -119,7 +119,7 @@ func (f inputFlags) load() (*inputs, error) {
 	}
 	switch {
 	case f.scenarioFile != "":
-		scn, err := scenario.LoadCSV(f.scenarioFile)
+		scn, err := scenario.Load(f.scenarioFile)
 		if err != nil {
 			errs = append(errs, err)
 		}

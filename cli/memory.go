@@ -24,7 +24,12 @@ func addMemoryFlag(cmd *cobra.Command, dst *string) {
 // memoryOption turns --max-memory into a model option (none when the flag
 // is not given: the model checks against the available memory).
 func (f *outputFlags) memoryOption() ([]model.Option, error) {
-	return memoryOption(f.maxMemory)
+	opts, err := memoryOption(f.maxMemory)
+	if err != nil || f.snapshotEvery <= 0 {
+		return opts, err
+	}
+	// The estimate counts encoding the snapshots --snapshot-every saves.
+	return append(opts, model.WithSnapshotsEvery(f.snapshotEvery)), nil
 }
 
 // memoryOption turns the --max-memory value maxMemory ("" when not given)

@@ -105,7 +105,7 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.scenarioFile, "scenario", "", "scenario CSV (id,pop,lat,lon,mcv1); default: embedded synthetic scenario")
+	fl.StringVar(&f.scenarioFile, "scenario", "", "scenario file (id,pop,lat,lon,mcv1): CSV, or Parquet when it ends in .parquet; default: embedded synthetic scenario")
 	fl.StringVar(&f.paramsFile, "params", "", "params file (.json or .toml)")
 	fl.StringVar(&f.configFile, "config", "", "run file (.toml): scenario, [params] and the ordered [[phases]] list")
 	addModelFlag(cmd, &f.inputFlags)

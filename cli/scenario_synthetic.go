@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -30,7 +28,8 @@ func newScenarioSyntheticCmd(stdout io.Writer) *cobra.Command {
 			"villages with log-normal populations (log-sd 1.5, the median making the expected total 220 000 000),\n" +
 			"coordinates are distinct (to 1e-5°)\n" +
 			"and MCV1 varies smoothly from 0.8 in the south to 0.3 in the north. The file depends only on\n" +
-			"--patches and --seed; it is written whole or not at all. For benchmarks and tests at scale.",
+			"--patches and --seed; it is written whole or not at all, as Parquet when FILE ends in .parquet\n" +
+			"(else CSV). For benchmarks and tests at scale.",
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			if err := f.check(); err != nil {
@@ -40,7 +39,7 @@ func newScenarioSyntheticCmd(stdout io.Writer) *cobra.Command {
 			if err != nil {
 				return invalid(err)
 			}
-			if err := scn.SaveCSV(f.out); err != nil {
+			if err := scn.Save(f.out); err != nil {
 				return outDirError("--out", f.out, err)
 			}
 			fmt.Fprintf(stdout, "%s: %d patches, total population %d\n", f.out, scn.Len(), scn.TotalPop())
@@ -50,7 +49,7 @@ func newScenarioSyntheticCmd(stdout io.Writer) *cobra.Command {
 	fl := cmd.Flags()
 	fl.IntVar(&f.patches, "patches", 0, fmt.Sprintf("number of patches, 1 to %d", scenario.MaxBuilderPatches))
 	fl.Uint64Var(&f.seed, "seed", 1, "seed of the draws")
-	fl.StringVar(&f.out, "out", "", "scenario CSV to write")
+	fl.StringVar(&f.out, "out", "", "scenario file to write: CSV, or Parquet when it ends in .parquet")
 	fl.BoolVar(&f.force, "force", false, "replace an existing --out file")
 	return cmd
 }
@@ -62,9 +61,7 @@ func (f *syntheticFlags) check() error {
 		errs = append(errs, fmt.Errorf("--patches %d: want 1 to %d (the most a synthetic builder makes; larger scenarios come from files)",
 			f.patches, scenario.MaxBuilderPatches))
 	}
-	if strings.EqualFold(filepath.Ext(f.out), ".parquet") {
-		errs = append(errs, fmt.Errorf("--out %s: scenario tables are written as CSV only; name the file .csv", f.out))
-	} else if err := checkScenarioOut("synthetic", f.out, f.force); err != nil {
+	if err := checkScenarioOut("synthetic", f.out, f.force); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)

@@ -48,7 +48,7 @@ func newValidateCmd(stdout io.Writer) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&f.scenarioFile, "scenario", "", "scenario CSV (id,pop,lat,lon,mcv1)")
+	cmd.Flags().StringVar(&f.scenarioFile, "scenario", "", "scenario file (id,pop,lat,lon,mcv1): CSV, or Parquet when it ends in .parquet")
 	cmd.Flags().StringVar(&f.paramsFile, "params", "", "params file (.json or .toml)")
 	cmd.Flags().StringVar(&f.configFile, "config", "", "run file (.toml): scenario, [params] and [[phases]]")
 	addModelFlag(cmd, &f.inputFlags)

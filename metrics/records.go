@@ -81,11 +81,16 @@ func (r *store[V]) byColumn(columns int) [][]V {
 	return out
 }
 
-// rows returns copies of the recorded rows (a snapshot's content).
+// rows returns the recorded rows (a snapshot's content) as views into the
+// storage, not copies: a snapshot encodes them at once, at a tick boundary
+// (a copy doubled a 10⁶-patch tracker's memory while it was saved). An
+// empty row is nil, as a copy of it was, so it encodes as null.
 func (r *store[V]) rows() [][]V {
 	out := make([][]V, r.count())
 	for t := range out {
-		out[t] = append([]V(nil), r.row(t)...)
+		if row := r.row(t); len(row) > 0 {
+			out[t] = row[:len(row):len(row)]
+		}
 	}
 	return out
 }

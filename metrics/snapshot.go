@@ -34,7 +34,7 @@ type trackerState struct {
 	Patches *int `json:"patches,omitempty"`
 	// Rows holds one row per recorded tick (CaseSurveillanceTracker with
 	// aggregate_days: per complete window).
-	Rows [][]int64 `json:"rows"`
+	Rows countRows `json:"rows"`
 	// Partial holds a CaseSurveillanceTracker's per-patch counts summed over
 	// the window under way (aggregate_days longer than the tick only).
 	Partial []int64 `json:"partial,omitempty"`

@@ -65,9 +65,10 @@ func (e MemoryEstimate) String() string {
 }
 
 // EstimateMemory returns the storage the model's run allocates for all its
-// ticks: every tracker's arrays, sized for num_ticks, and the timing table,
-// one row of (phases + 1) int64 per remaining tick. Call it after
-// SetComponents; nothing is allocated.
+// ticks: every tracker's arrays, sized for num_ticks, the timing table,
+// one row of (phases + 1) int64 per remaining tick, and with
+// [WithSnapshotsEvery] the encoding of a snapshot of every tracker value.
+// Call it after SetComponents; nothing is allocated.
 func (m *Model) EstimateMemory() MemoryEstimate {
 	ticks := m.p.NumTicks
 	e := MemoryEstimate{Ticks: ticks}
@@ -83,6 +84,9 @@ func (m *Model) EstimateMemory() MemoryEstimate {
 		if s, ok := c.(phases.StorageSizer); ok {
 			e.Items = append(e.Items, MemoryItem{Component: c.Name(), Storage: s.TickStorage(m, ticks)})
 		}
+	}
+	if it, ok := m.snapshotItem(e.Items, ticks); ok {
+		e.Items = append(e.Items, it)
 	}
 	rows := max(ticks-m.tick, 0)
 	e.Items = append(e.Items,
@@ -105,6 +109,9 @@ type MemoryError struct {
 // per item, and what to do.
 func (e *MemoryError) Error() string {
 	advice := "use fewer ticks, fewer or coarser trackers (a larger aggregation_level)"
+	if e.hasSnapshot() {
+		advice += ", fewer snapshots (a snapshot encodes every tracker value recorded so far: snapshot early or not at all)"
+	}
 	what := "tracker storage and the timing table for every tick, the mixing matrix"
 	if agents := e.agentBytes(); agents > 0 {
 		what += ", the agent table"
@@ -130,6 +137,17 @@ func (e *MemoryError) agentBytes() float64 {
 		}
 	}
 	return 0
+}
+
+// hasSnapshot reports whether the estimate counts a snapshot's encoding
+// ([WithSnapshotsEvery]).
+func (e *MemoryError) hasSnapshot() bool {
+	for _, it := range e.Estimate.Items {
+		if it.Component == snapshotItemName {
+			return true
+		}
+	}
+	return false
 }
 
 // mixingDominates reports whether the structures built once (the mixing
@@ -182,6 +200,46 @@ func (m *Model) needsMemoryCheck() bool {
 		}
 	}
 	return false
+}
+
+// snapshotBytesPerValue is what encoding a snapshot costs per tracker
+// value it holds: the JSON text (a few bytes for a count and its comma)
+// held about four times on the way to the file (the tracker's encoding,
+// the component's, the snapshot's, the sealed copy). Measured at 10⁶
+// patches × 26 ticks with a per-patch StateTracker: 78·10⁶ values raised
+// the peak by 1.15 GB, 14.7 B a value (docs/scale.md).
+const snapshotBytesPerValue = 16
+
+// snapshotItemName names the estimate's item for a snapshot's encoding.
+const snapshotItemName = "snapshot encoding"
+
+// WithSnapshotsEvery tells the memory estimate that the caller saves a
+// snapshot every k ticks (the CLI's --snapshot-every; 0: none): when one
+// falls within the run, the estimate counts encoding the last one, which
+// holds every tracker value of the run ([Model.EstimateMemory]).
+func WithSnapshotsEvery(k int) Option {
+	return func(c *config) error {
+		c.snapEvery = max(k, 0)
+		return nil
+	}
+}
+
+// snapshotItem is the estimate of encoding a snapshot that holds the
+// tracker storage of items, or false when no snapshot falls within the
+// ticks from m's current tick to ticks.
+func (m *Model) snapshotItem(items []MemoryItem, ticks int) (MemoryItem, bool) {
+	k := m.cfg.snapEvery
+	if k <= 0 || (m.tick/k+1)*k > ticks {
+		return MemoryItem{}, false
+	}
+	var values float64
+	for _, it := range items {
+		if !it.Shared && it.Storage.ElemBytes > 0 {
+			values += it.Storage.Bytes() / float64(it.Storage.ElemBytes)
+		}
+	}
+	return MemoryItem{Component: snapshotItemName, Storage: phases.Storage{ElemBytes: snapshotBytesPerValue,
+		Dims: []phases.Dim{{N: int(min(values, 1<<62)), Unit: "tracker values"}}}}, true
 }
 
 // WithMemoryLimit sets the memory limit for the per-tick storage that

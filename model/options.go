@@ -29,6 +29,7 @@ type config struct {
 	showProg  *bool          // nil: take show_progress from the params
 	afterTick func(done int) // nil: none
 	memLimit  int64          // bytes; 0: available memory, < 0: no check (WithMemoryLimit)
+	snapEvery int            // ticks between snapshots the caller saves (WithSnapshotsEvery); 0: none
 
 	compartments    []ecs.Compartment // after S, I and R (WithCompartments)
 	compartmentsSet bool              // WithCompartments was given (else a snapshot's registered compartments apply)

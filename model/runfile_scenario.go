@@ -98,7 +98,7 @@ func runFileScenario(v any, baseDir string) (*scenario.Table, string, error) {
 		if !filepath.IsAbs(path) && baseDir != "" {
 			path = filepath.Join(baseDir, path)
 		}
-		t, err := scenario.LoadCSV(path)
+		t, err := scenario.Load(path)
 		if err != nil {
 			return nil, "", fmt.Errorf("scenario: %w", err)
 		}

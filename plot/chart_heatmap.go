@@ -41,6 +41,7 @@ func byPopulation(s *groupSeries) []int {
 // (heatPixels is about the width of the data area at the default size).
 const (
 	maxHeatRows = 1000
+	maxHeatCols = 1000
 	heatPixels  = 1200
 )
 
@@ -53,20 +54,11 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 	if len(order) == 0 || ticks == 0 {
 		return nil, fmt.Errorf("%s has no groups or ticks", s.file)
 	}
-	// Rows: one per group, or per band of `per` groups averaged.
-	per := (len(order) + maxHeatRows - 1) / maxHeatRows
-	rows := (len(order) + per - 1) / per
-	vals := make([][]float64, rows)
+	vals, per, perTick := heatGrid(s, order)
+	rows, cols := len(vals), len(vals[0])
 	lo, hi := math.Inf(1), 0.0
-	for r := range vals {
-		vals[r] = make([]float64, ticks)
-		band := order[r*per : min((r+1)*per, len(order))]
-		for _, g := range band {
-			for t, v := range s.values[g] {
-				vals[r][t] += v / float64(len(band))
-			}
-		}
-		for _, v := range vals[r] {
+	for _, row := range vals {
+		for _, v := range row {
 			if v > 0 {
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
@@ -79,8 +71,8 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 		cmap.min = math.Min(0, math.Floor(math.Log10(lo)))
 		cmap.max = math.Max(math.Log10(hi), cmap.min+1)
 	}
-	kx, ky := max(1, heatPixels/ticks), max(1, heatPixels/rows)
-	img := image.NewRGBA(image.Rect(0, 0, ticks*kx, rows*ky))
+	kx, ky := max(1, heatPixels/cols), max(1, heatPixels/rows)
+	img := image.NewRGBA(image.Rect(0, 0, cols*kx, rows*ky))
 	for r, row := range vals {
 		for t, v := range row {
 			c := zeroColor
@@ -100,6 +92,10 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 	}
 
 	title := fmt.Sprintf("%s: %d %s × %d %s (%s)", capitalise(s.short), len(order), s.unit, ticks, tickUnit(s.days), baseName(s.file))
+	xlabel := "date"
+	if perTick > 1 {
+		xlabel = fmt.Sprintf("date (columns: mean of %d %s)", perTick, tickUnit(s.days))
+	}
 	ylabel := s.unit + " by population, largest at top"
 	if per > 1 {
 		ylabel = fmt.Sprintf("%s by population (rows: mean of %d)", s.unit, per)
@@ -107,7 +103,7 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 	if !s.popsKnown() {
 		ylabel = s.unit + " in table order (no population known)"
 	}
-	p := newPlot(title, "date", ylabel)
+	p := newPlot(title, xlabel, ylabel)
 	dateAxis(p)
 	p.Add(plotter.NewImage(img, x0, 0, x1, float64(rows)))
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = x0, x1, 0, float64(rows)
@@ -135,6 +131,31 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 		bar.Draw(side)
 		return nil
 	}, nil
+}
+
+// heatGrid averages s's values into at most maxHeatRows × maxHeatCols
+// cells: rows are groups in order, or bands of per consecutive groups of
+// order averaged; columns are ticks, or runs of perTick ticks averaged (a
+// daily run of decades). The last band and run may be shorter; each cell
+// is the mean over the values it covers.
+func heatGrid(s *groupSeries, order []int) (vals [][]float64, per, perTick int) {
+	ticks := len(s.dates)
+	per = (len(order) + maxHeatRows - 1) / maxHeatRows
+	rows := (len(order) + per - 1) / per
+	perTick = (ticks + maxHeatCols - 1) / maxHeatCols
+	cols := (ticks + perTick - 1) / perTick
+	vals = make([][]float64, rows)
+	for r := range vals {
+		vals[r] = make([]float64, cols)
+		band := order[r*per : min((r+1)*per, len(order))]
+		for _, g := range band {
+			for t, v := range s.values[g] {
+				c := t / perTick
+				vals[r][c] += v / float64(len(band)*min(perTick, ticks-c*perTick))
+			}
+		}
+	}
+	return vals, per, perTick
 }
 
 // populationTicks labels about six rows of the heat-map with the

@@ -10,7 +10,7 @@ import (
 
 // BenchmarkReadTidySmallParquet reads a 12-row Parquet states table (the
 // fuzz targets' seed, fuzzFixture): the cost of opening a small table,
-// which a full parquetBatch of rows made 24 ms and 14 MB (batchSize).
+// which a full parquetin.Batch of rows made 24 ms and 14 MB (batchSize).
 func BenchmarkReadTidySmallParquet(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "states.parquet")
 	require.NoError(b, os.WriteFile(path, fuzzSeeds(b, ".parquet")[0], 0o644))

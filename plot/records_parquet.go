@@ -1,7 +1,6 @@
 package plot
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,8 @@ import (
 	"time"
 
 	"github.com/parquet-go/parquet-go"
+
+	"github.com/rubeola/rubeola/internal/parquetin"
 )
 
 // parquetRecords reads a Parquet file row by row, whatever the physical
@@ -22,25 +23,13 @@ type parquetRecords struct {
 	f      *os.File
 	groups []parquet.RowGroup // row groups not yet started
 	cols   []string
-	index  []int          // leaf column index of each asked column
-	cursor []columnCursor // one per asked column, over the current row group
-	left   int64          // rows left in the current row group
+	index  []int              // leaf column index of each asked column
+	cursor []parquetin.Cursor // one per asked column, over the current row group
+	left   int64              // rows left in the current row group
 	vals   []parquet.Value
 	row    int
 	e      error
 }
-
-// columnCursor reads one column chunk's values a page at a time.
-type columnCursor struct {
-	pages parquet.Pages
-	page  parquet.Page
-	vr    parquet.ValueReader
-	buf   []parquet.Value
-	at, n int
-}
-
-// parquetBatch is how many values of a column are decoded at a time.
-const parquetBatch = 4096
 
 func openParquet(path string, cols []string) (*parquetRecords, error) {
 	f, err := os.Open(path)
@@ -52,7 +41,7 @@ func openParquet(path string, cols []string) (*parquetRecords, error) {
 		f.Close()
 		return nil, &InputError{File: path, Err: err}
 	}
-	pf, err := openParquetFile(f, info.Size())
+	pf, err := parquetin.Open(f, info.Size())
 	if err != nil {
 		f.Close()
 		return nil, &InputError{File: path, Err: fmt.Errorf("not a readable Parquet file: %w", err)}
@@ -71,10 +60,7 @@ func openParquet(path string, cols []string) (*parquetRecords, error) {
 		index[i] = leaf.ColumnIndex
 	}
 	p := &parquetRecords{path: path, f: f, groups: pf.RowGroups(), cols: cols, index: index,
-		cursor: make([]columnCursor, len(cols)), vals: make([]parquet.Value, len(cols))}
-	for i := range p.cursor {
-		p.cursor[i].buf = make([]parquet.Value, parquetBatch)
-	}
+		cursor: make([]parquetin.Cursor, len(cols)), vals: make([]parquet.Value, len(cols))}
 	return p, nil
 }
 
@@ -89,7 +75,7 @@ func (p *parquetRecords) next() bool {
 	}
 	p.row++
 	for i := range p.cursor {
-		v, err := p.cursor[i].next()
+		v, err := p.cursor[i].Next()
 		if err != nil {
 			if err == io.EOF {
 				err = fmt.Errorf("column %q ends before the row group's %d rows", p.cols[i], p.row)
@@ -118,7 +104,7 @@ func (p *parquetRecords) startGroup() bool {
 			p.e = &InputError{File: p.path, Column: p.cols[i], Err: errors.New("column chunk missing from a row group")}
 			return false
 		}
-		p.cursor[i].pages = chunks[c].Pages()
+		p.cursor[i].Start(chunks[c])
 	}
 	p.left = rg.NumRows()
 	return true
@@ -127,87 +113,7 @@ func (p *parquetRecords) startGroup() bool {
 // closeCursors releases the current row group's page readers.
 func (p *parquetRecords) closeCursors() {
 	for i := range p.cursor {
-		p.cursor[i].close()
-	}
-}
-
-// next returns the column's next value, reading pages as needed; io.EOF
-// when the chunk has no more. A panic of the decoder on a corrupt page is
-// returned as an error.
-func (c *columnCursor) next() (v parquet.Value, err error) {
-	defer recoverCorrupt(&err)
-	for c.at >= c.n {
-		if c.vr != nil {
-			n, err := c.vr.ReadValues(c.buf)
-			c.at, c.n = 0, n
-			if n > 0 {
-				break
-			}
-			if err != nil && err != io.EOF {
-				return parquet.Value{}, err
-			}
-			parquet.Release(c.page)
-			c.page, c.vr = nil, nil
-		}
-		page, err := c.pages.ReadPage()
-		if err != nil {
-			return parquet.Value{}, err
-		}
-		c.page, c.vr = page, page.Values()
-	}
-	v = c.buf[c.at]
-	c.at++
-	return v, nil
-}
-
-// close releases the cursor's page and page reader.
-func (c *columnCursor) close() {
-	if c.page != nil {
-		parquet.Release(c.page)
-	}
-	if c.pages != nil {
-		c.pages.Close()
-	}
-	*c = columnCursor{buf: c.buf}
-}
-
-// openParquetFile opens a Parquet file for reading its columns: without its
-// page index and bloom filters, which column scans do not use (parquet-go
-// panics on some corrupt page indexes), and with any panic of the decoder
-// on a corrupt file returned as an error.
-func openParquetFile(r io.ReaderAt, size int64) (pf *parquet.File, err error) {
-	if err := checkFooterLength(r, size); err != nil {
-		return nil, err
-	}
-	defer recoverCorrupt(&err)
-	return parquet.OpenFile(r, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
-}
-
-// checkFooterLength refuses a file whose footer (the metadata before the
-// last 8 bytes: its 4-byte length and "PAR1") claims more bytes than the
-// file holds after its 4-byte header: parquet-go allocates the claimed
-// length, up to 4 GiB, before reading it. Files too short to have a footer
-// are left to parquet-go's own errors.
-func checkFooterLength(r io.ReaderAt, size int64) error {
-	const magic, tail = 4, 8 // "PAR1" at the start; footer length + "PAR1" at the end
-	if size < magic+tail {
-		return nil
-	}
-	var b [tail]byte
-	if _, err := r.ReadAt(b[:], size-tail); err != nil {
-		return err
-	}
-	if n := int64(binary.LittleEndian.Uint32(b[:4])); n > size-magic-tail {
-		return fmt.Errorf("corrupt Parquet footer: %d bytes of metadata claimed in a file of %d bytes", n, size)
-	}
-	return nil
-}
-
-// recoverCorrupt turns a panic of parquet-go, which does not check every
-// length and offset a corrupt file holds, into *err.
-func recoverCorrupt(err *error) {
-	if p := recover(); p != nil {
-		*err = fmt.Errorf("corrupt Parquet data (%v)", p)
+		p.cursor[i].Close()
 	}
 }
 

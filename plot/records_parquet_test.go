@@ -9,10 +9,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/parquetin"
 )
 
 // TestReadTidyParquetBatches reads tables smaller and larger than one
-// batch (parquetBatch = 4096 rows; batchSize sizes the batch by the row
+// batch (parquetin.Batch = 4096 rows; batchSize sizes the batch by the row
 // group) from CSV and Parquet: the aggregates must be equal.
 func TestReadTidyParquetBatches(t *testing.T) {
 	for _, tc := range []struct {
@@ -26,7 +28,7 @@ func TestReadTidyParquetBatches(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := fixture{patches: tc.patches, ticks: tc.ticks, seed: 3, perPatch: true}
-			require.Equal(t, tc.wantRowsOver4Ki, 3*tc.patches*tc.ticks > parquetBatch)
+			require.Equal(t, tc.wantRowsOver4Ki, 3*tc.patches*tc.ticks > parquetin.Batch)
 			a, b := readStatesBoth(t, f)
 			assert.Equal(t, tc.ticks, b.ticks())
 			assert.Equal(t, a.dates, b.dates)

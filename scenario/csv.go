@@ -102,17 +102,7 @@ func readCSV(r io.Reader, file string, size int64) (*Table, error) {
 		return nil, p.err()
 	}
 
-	var extraIdx []int
-	t := &Table{}
-	for i, name := range names {
-		if !isRequired(name) {
-			extraIdx = append(extraIdx, i)
-			t.extraNames = append(t.extraNames, name)
-		}
-	}
-	if len(extraIdx) > 0 {
-		t.extra = make(map[string][]string, len(extraIdx))
-	}
+	t, extraIdx := newLoadedTable(names)
 	iID, iPop, iLat, iLon, iMCV1 := pos[ColID], pos[ColPop], pos[ColLat], pos[ColLon], pos[ColMCV1]
 
 	seen := make(map[string]int)
@@ -151,7 +141,32 @@ func readCSV(r io.Reader, file string, size int64) (*Table, error) {
 			t.extra[name] = append(t.extra[name], rec[i])
 		}
 	}
-	if row == 0 && len(p.list) == 0 {
+	return p.finish(t, row)
+}
+
+// newLoadedTable returns an empty table for a file whose columns are
+// names, with the extra columns (all but the required ones) in their
+// order, and their positions in names.
+func newLoadedTable(names []string) (*Table, []int) {
+	var extraIdx []int
+	t := &Table{}
+	for i, name := range names {
+		if !isRequired(name) {
+			extraIdx = append(extraIdx, i)
+			t.extraNames = append(t.extraNames, name)
+		}
+	}
+	if len(extraIdx) > 0 {
+		t.extra = make(map[string][]string, len(extraIdx))
+	}
+	return t, extraIdx
+}
+
+// finish ends a load of rows rows into t: a file without rows (and no
+// other problem) has no patches, the total population is checked, and the
+// problems found are the error.
+func (p *problems) finish(t *Table, rows int) (*Table, error) {
+	if rows == 0 && len(p.list) == 0 {
 		p.table(ErrNoPatches, "no patches")
 	}
 	p.checkTotal(t.Pop)
@@ -308,13 +323,17 @@ func (t *Table) WriteCSV(w io.Writer) error {
 // SaveCSV writes the table to the file at path as [Table.WriteCSV] does. The
 // file is written under a temporary name in the same directory and renamed
 // into place, so path is either left untouched or holds the complete table.
-func (t *Table) SaveCSV(path string) error {
+func (t *Table) SaveCSV(path string) error { return t.saveWith(path, t.WriteCSV) }
+
+// saveWith writes the table to path atomically with write (WriteCSV or
+// WriteParquet, whose own errors are already prefixed "scenario: ").
+func (t *Table) saveWith(path string, write func(io.Writer) error) error {
 	if err := t.checkShape(); err != nil {
 		return err
 	}
-	var writeErr error // WriteCSV's own error, already prefixed "scenario: "
+	var writeErr error
 	err := atomicfile.Write(path, 0o644, func(w io.Writer) error {
-		writeErr = t.WriteCSV(w)
+		writeErr = write(w)
 		return writeErr
 	})
 	switch {

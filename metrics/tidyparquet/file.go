@@ -42,6 +42,15 @@ type column struct {
 	pages    bytes.Buffer
 	plainLen int64 // Σ uncompressed page sizes with headers
 	zLen     int64 // Σ compressed page sizes with headers
+
+	// The last dictionary page written (header and compressed body), for
+	// dictPageValues values, with its uncompressed and compressed sizes: a
+	// row group whose dictionary has not grown since writes these bytes
+	// again instead of encoding and compressing the same page (at 10⁶
+	// patches, 10⁶ ids in every row group; docs/scale.md).
+	dictPage         []byte
+	dictPageValues   int
+	dictPlain, dictZ int64
 }
 
 // dictionary numbers a string column's distinct values in first-seen
@@ -332,17 +341,11 @@ func (fw *fileWriter) flushRowGroup() error {
 		start := fw.offset
 		md := format.ColumnMetaData{Type: c.typ, PathInSchema: []string{c.name}, Codec: format.Zstd, NumValues: fw.rgRows}
 		if c.dict != nil {
-			fw.body = fw.body[:0]
-			for _, v := range c.dict.values {
-				fw.body = plain.AppendByteArrayString(fw.body, v)
-			}
-			h := format.PageHeader{Type: format.DictionaryPage, DictionaryPageHeader: thrift.New(format.DictionaryPageHeader{
-				NumValues: int32(len(c.dict.values)), Encoding: format.Plain})}
-			var dictPage bytes.Buffer
-			if err := fw.page(&dictPage, &h, &md.TotalUncompressedSize, &md.TotalCompressedSize); err != nil {
+			if err := fw.dictionaryPage(c); err != nil {
 				return err
 			}
-			if err := fw.write(dictPage.Bytes()); err != nil {
+			md.TotalUncompressedSize, md.TotalCompressedSize = c.dictPlain, c.dictZ
+			if err := fw.write(c.dictPage); err != nil {
 				return err
 			}
 			md.DictionaryPageOffset = start
@@ -365,6 +368,28 @@ func (fw *fileWriter) flushRowGroup() error {
 	fw.rowGroups = append(fw.rowGroups, rg)
 	fw.numRows += fw.rgRows
 	fw.rgRows = 0
+	return nil
+}
+
+// dictionaryPage makes c.dictPage the dictionary page of every value of
+// c's dictionary, encoding it only when the dictionary has grown since the
+// last one (the bytes are the same either way).
+func (fw *fileWriter) dictionaryPage(c *column) error {
+	if c.dictPage != nil && c.dictPageValues == len(c.dict.values) {
+		return nil
+	}
+	fw.body = fw.body[:0]
+	for _, v := range c.dict.values {
+		fw.body = plain.AppendByteArrayString(fw.body, v)
+	}
+	h := format.PageHeader{Type: format.DictionaryPage, DictionaryPageHeader: thrift.New(format.DictionaryPageHeader{
+		NumValues: int32(len(c.dict.values)), Encoding: format.Plain})}
+	var page bytes.Buffer
+	c.dictPlain, c.dictZ = 0, 0
+	if err := fw.page(&page, &h, &c.dictPlain, &c.dictZ); err != nil {
+		return err
+	}
+	c.dictPage, c.dictPageValues = page.Bytes(), len(c.dict.values)
 	return nil
 }
 

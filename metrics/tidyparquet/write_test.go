@@ -2,6 +2,7 @@ package tidyparquet_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"iter"
 	"testing"
@@ -263,4 +264,47 @@ func TestWriteReusedIDSlice(t *testing.T) {
 		ids = append(ids, r.PatchID)
 	}
 	assert.Equal(t, []string{"a", "b", "b", "c", "a", "b", "c", "a"}, ids)
+}
+
+// TestWriteDictionaryGrowsBetweenRowGroups: the dictionary page is encoded
+// again only when the dictionary has grown. Tracker a (2 000 ids × 600
+// ticks = 1.2 M rows) fills row group 1 and starts row group 2; tracker b
+// (2 000 other ids × 600 ticks) adds its ids in row group 2 and fills row
+// group 3, whose dictionary is row group 2's: every row reads back.
+func TestWriteDictionaryGrowsBetweenRowGroups(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2.4 M rows")
+	}
+	a := tidytest.Synthetic("a", "cases", 2000, 600, 3)
+	b := tidytest.Synthetic("b", "cases", 2000, 600, 4)
+	for j := range b.IDs {
+		b.IDs[j] = fmt.Sprintf("other_%d", j)
+	}
+	var file bytes.Buffer
+	require.NoError(t, tidyparquet.Write(&file, a, b))
+	data := bytes.NewReader(file.Bytes())
+	f, err := parquet.OpenFile(data, data.Size())
+	require.NoError(t, err)
+	require.Len(t, f.Metadata().RowGroups, 3)
+
+	r := parquet.NewGenericReader[readRow](f)
+	defer r.Close()
+	buf := make([]readRow, 4096)
+	read := 0
+	for _, tr := range []*tidytest.Table{a, b} {
+		for want := range metrics.Rows(tr) {
+			if read%len(buf) == 0 {
+				n, err := r.Read(buf)
+				if err != io.EOF {
+					require.NoError(t, err)
+				}
+				require.Positive(t, n, "fewer rows than written")
+			}
+			if w, got := toReadRow(want, tr.Name()), buf[read%len(buf)]; w != got {
+				require.Equal(t, w, got, "row %d", read)
+			}
+			read++
+		}
+	}
+	assert.Equal(t, 2*2000*600, read)
 }
