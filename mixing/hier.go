@@ -49,6 +49,8 @@ type Hierarchical struct {
 	farOf          [][]pairRef // per node
 	near           []pairBlock
 	nearOf         [][]pairRef // per leaf node
+	nearOff        []int       // per near block: its offset in nearPair's output
+	nearOutLen     int         // the length of nearPair's output
 	est            ErrorReport
 	byDepth        [][]int32 // nodes at each depth
 }

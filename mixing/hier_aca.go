@@ -70,15 +70,3 @@ func compressACA(k []float64, np int, eps float64, sc *acaScratch) lowRank {
 	}
 	return lowRank{u: append([]float64(nil), lr.u...), v: append([]float64(nil), lr.v...)}
 }
-
-// applyLowRank adds K·src (trans false) or Kᵀ·src (trans true) to out.
-func (lr lowRank) apply(out, src []float64, trans bool) {
-	np := len(out)
-	a, b := lr.u, lr.v
-	if trans {
-		a, b = b, a
-	}
-	for r := 0; r < len(a); r += np {
-		axpy(out, a[r:r+np], dot(b[r:r+np], src))
-	}
-}

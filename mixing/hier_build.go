@@ -60,6 +60,7 @@ func buildHierarchical(lat, lon []float64, decay func(float64) float64, tol floa
 	}
 	h.buildInterpolation()
 	h.buildLists()
+	h.nearOff, h.nearOutLen = h.nearOffsets()
 	if err := h.buildBlocks(); err != nil {
 		return nil, err
 	}
