@@ -43,7 +43,7 @@ type Hierarchical struct {
 	// entry [a·p + a'] = S^parent_a'(node a of the child).
 	leafSU, leafSV []float64
 	transU, transV []float64
-	nodeX          [][3]float64
+	nodeCo         coords      // Chebyshev node positions, p² per tree node
 	far            []pairBlock // far pairs (data unused: see farLR)
 	farLR          []lowRank
 	farOf          [][]pairRef // per node
@@ -133,18 +133,23 @@ func NewHierarchical(lat, lon []float64, decay func(d float64) float64, opts Hie
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	var last *Hierarchical
-	for p := initialOrder(tol); p <= maxChebOrder; p++ {
-		h, err := buildHierarchical(lat, lon, decay, tol, p, workers)
+	p0 := initialOrder(tol, len(lat))
+	base, err := buildNear(lat, lon, decay, tol, leafSizeFor(p0), workers)
+	if err != nil {
+		return nil, err
+	}
+	var last ErrorReport
+	for p := p0; p <= maxChebOrder; p++ {
+		h, err := base.atOrder(p)
 		if err != nil {
 			return nil, err
 		}
 		if h.est.Max <= tol*estimateShare {
 			return h, nil
 		}
-		last = h
+		last = h.est
 	}
-	return nil, fmt.Errorf("%w: %v at order %d, tolerance %v", ErrToleranceNotReached, last.est.Max, maxChebOrder, tol)
+	return nil, fmt.Errorf("%w: %v at order %d, tolerance %v", ErrToleranceNotReached, last.Max, maxChebOrder, tol)
 }
 
 // estimateShare is the share of the tolerance the build's sampled
@@ -154,13 +159,26 @@ func NewHierarchical(lat, lon []float64, decay func(d float64) float64, opts Hie
 // (BenchmarkHierarchicalTolerance).
 const estimateShare = 0.25
 
-// initialOrder is the first interpolation order tried for tol: the order
-// at which the measured error model orderScale·orderRate^p reaches
-// estimateShare·tol.
-func initialOrder(tol float64) int {
+// initialOrder is the first interpolation order tried for tol and n
+// points: the order at which the measured error model orderScale·
+// orderRate^p reaches estimateShare·tol, one more from largeOrderN points
+// on. The tree and the near blocks are built once for it (its leaf size)
+// and kept when the order is raised; the far field is built again.
+func initialOrder(tol float64, n int) int {
 	p := int(math.Ceil(math.Log(tol*estimateShare/orderScale) / math.Log(orderRate)))
+	if n >= largeOrderN {
+		p++
+	}
 	return min(max(p, 2), maxChebOrder)
 }
+
+// largeOrderN is the number of points from which the build starts one
+// order higher: more points give more rows whose far-field share is near
+// 1, and at N = 10⁶ (clustered points, tolerance 1e−6) the order 11 of the
+// error model missed the estimate and the whole build ran again at 12
+// (182 s instead of about 90; docs/scale.md). At 10⁵ the model's order
+// was enough.
+const largeOrderN = 500_000
 
 // N returns the number of points.
 func (h *Hierarchical) N() int { return h.n }

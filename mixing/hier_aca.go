@@ -36,19 +36,18 @@ func (s *acaScratch) block(np int) []float64 {
 // matrix k (overwritten with the residual) to the relative accuracy eps;
 // sc holds the growing rank vectors.
 func compressACA(k []float64, np int, eps float64, sc *acaScratch) lowRank {
-	mx := 0.0
-	for _, x := range k {
-		mx = max(mx, math.Abs(x))
+	// The largest residual entry (first in index order) is found while the
+	// residual is updated: one pass over the block per step.
+	bi, bv := 0, 0.0
+	for i, x := range k {
+		if a := math.Abs(x); a > bv {
+			bi, bv = i, a
+		}
 	}
+	mx := bv
 	lr := lowRank{u: sc.u[:0], v: sc.v[:0]}
 	defer func() { sc.u, sc.v = lr.u[:0], lr.v[:0] }()
 	for range np {
-		bi, bv := 0, 0.0
-		for i, x := range k {
-			if a := math.Abs(x); a > bv {
-				bi, bv = i, a
-			}
-		}
 		if bv <= eps*mx {
 			break
 		}
@@ -60,11 +59,16 @@ func compressACA(k []float64, np int, eps float64, sc *acaScratch) lowRank {
 			lr.v = append(lr.v, k[pi*np+i]/piv)
 		}
 		u, v := lr.u[base:], lr.v[base:]
+		bi, bv = 0, 0.0
 		for i := range np {
 			row := k[i*np : (i+1)*np]
 			ui := u[i]
 			for j := range row {
-				row[j] -= ui * v[j]
+				x := row[j] - ui*v[j]
+				row[j] = x
+				if a := math.Abs(x); a > bv {
+					bi, bv = i*np+j, a
+				}
 			}
 		}
 	}
