@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"runtime/debug"
+	"sync"
 )
 
 // Hierarchical is a fast-summation operator for a symmetric distance kernel
@@ -52,7 +54,8 @@ type Hierarchical struct {
 	nearOff        []int       // per near block: its offset in nearPair's output
 	nearOutLen     int         // the length of nearPair's output
 	est            ErrorReport
-	byDepth        [][]int32 // nodes at each depth
+	scratch        *sync.Pool // of *applyScratch
+	byDepth        [][]int32  // nodes at each depth
 }
 
 // pairBlock is a stored block of an interaction pair (a, b): rows are a's
@@ -148,6 +151,10 @@ func NewHierarchical(lat, lon []float64, decay func(d float64) float64, opts Hie
 			return h, nil
 		}
 		last = h.est
+		// The failed attempt's far field is garbage (h is dead here):
+		// return it before the next is built, or the heap holds both (at
+		// N = 10⁶ about 4 GB each) until the GC's next cycle.
+		debug.FreeOSMemory()
 	}
 	return nil, fmt.Errorf("%w: %v at order %d, tolerance %v", ErrToleranceNotReached, last.Max, maxChebOrder, tol)
 }

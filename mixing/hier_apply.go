@@ -17,13 +17,14 @@ func (h *Hierarchical) Apply(z, y []float64) {
 // apply is Apply; with near non-nil it also writes the near-field part of
 // every z_j into near (input order).
 func (h *Hierarchical) apply(z, y, near []float64) {
-	t, np := h.tree, h.np
-	yt := make([]float64, h.n)
+	t := h.tree
+	sc := h.scratch.Get().(*applyScratch)
+	defer h.scratch.Put(sc)
+	sc.reset(h)
+	yt, w, loc, farOut, nearOut, zt := sc.yt, sc.w, sc.loc, sc.farOut, sc.nearOut, sc.zt
 	for k, i := range t.perm {
 		yt[k] = y[i]
 	}
-	w := make([]float64, len(t.nodes)*np) // proxy weights
-	loc := make([]float64, len(t.nodes)*np)
 	for d := t.depth; d >= 1; d-- {
 		level := h.byDepth[d]
 		_ = forTiles(h.workers, len(level), func(k int) error {
@@ -31,9 +32,12 @@ func (h *Hierarchical) apply(z, y, near []float64) {
 			return nil
 		})
 	}
-	farOut := make([]float64, len(h.far)*2*np)
-	_ = forTiles(h.workers, len(h.far), func(k int) error {
-		h.farPair(farOut, w, k)
+	chunks := (len(h.far) + farChunk - 1) / farChunk
+	_ = forTiles(h.workers, chunks, func(c int) error {
+		var sc farScratch
+		for k := c * farChunk; k < min((c+1)*farChunk, len(h.far)); k++ {
+			h.farPair(farOut, w, k, &sc)
+		}
 		return nil
 	})
 	_ = forTiles(h.workers, len(t.nodes), func(k int) error {
@@ -47,12 +51,11 @@ func (h *Hierarchical) apply(z, y, near []float64) {
 			return nil
 		})
 	}
-	nearOut := make([]float64, h.nearOutLen)
 	_ = forTiles(h.workers, len(h.near), func(k int) error {
 		h.nearPair(nearOut, yt, k)
 		return nil
 	})
-	zt, nt := make([]float64, h.n), []float64(nil)
+	var nt []float64
 	if near != nil {
 		nt = make([]float64, h.n)
 	}
@@ -64,6 +67,31 @@ func (h *Hierarchical) apply(z, y, near []float64) {
 		z[i] = zt[k]
 		if near != nil {
 			near[i] = nt[k]
+		}
+	}
+}
+
+// applyScratch is the memory of one Apply, reused through
+// Hierarchical.scratch so that a run's ticks make no garbage (at N = 10⁶
+// one Apply's buffers are hundreds of MB, and garbage lets the Go heap
+// grow to twice the operator's size before it is collected).
+type applyScratch struct {
+	yt, w, loc, farOut, nearOut, zt []float64
+}
+
+// reset sizes the buffers for h and zeroes those Apply accumulates into
+// (yt is overwritten).
+func (sc *applyScratch) reset(h *Hierarchical) {
+	nodes := len(h.tree.nodes) * h.np
+	for _, b := range []struct {
+		buf *[]float64
+		n   int
+	}{{&sc.yt, h.n}, {&sc.w, nodes}, {&sc.loc, nodes}, {&sc.farOut, len(h.far) * 2 * h.np},
+		{&sc.nearOut, h.nearOutLen}, {&sc.zt, h.n}} {
+		if len(*b.buf) != b.n {
+			*b.buf = make([]float64, b.n)
+		} else if b.buf != &sc.yt {
+			clear(*b.buf)
 		}
 	}
 }
@@ -102,11 +130,23 @@ func (h *Hierarchical) upward(w, yt []float64, k int32) {
 	}
 }
 
+// farChunk is the number of far pairs per task of Apply: each task
+// allocates one farScratch (on the heap: the tile kernels are called
+// through a function value, so their slices escape).
+const farChunk = 256
+
+// farScratch is farPair's scratch: the rank vectors t1, t2, zeros and a
+// sink for the unused outputs.
+type farScratch struct {
+	t       [3 * maxChebOrder * maxChebOrder]float64
+	discard [maxChebOrder * maxChebOrder]float64
+}
+
 // farPair evaluates far pair k = (A, B) in one pass over its factors
 // K ≈ Σ_r u_r·v_rᵀ (tile kernels, tile.go): t1 = Vᵀ·w_B, then K·w_B =
 // U·t1 with t2 = Uᵀ·w_A, then Kᵀ·w_A = V·t2 (the second read of V is from
 // cache). It writes K·w_B to farOut[2k·np:] and Kᵀ·w_A after it.
-func (h *Hierarchical) farPair(farOut, w []float64, k int) {
+func (h *Hierarchical) farPair(farOut, w []float64, k int, sc *farScratch) {
 	np := h.np
 	blk, lr := &h.far[k], h.farLR[k]
 	rank := len(lr.u) / np
@@ -115,12 +155,10 @@ func (h *Hierarchical) farPair(farOut, w []float64, k int) {
 	}
 	wa, wb := w[int(blk.a)*np:int(blk.a+1)*np], w[int(blk.b)*np:int(blk.b+1)*np]
 	outA, outB := farOut[2*k*np:(2*k+1)*np], farOut[(2*k+1)*np:(2*k+2)*np]
-	var buf [3 * maxChebOrder * maxChebOrder]float64
-	t1, t2, zeros := buf[:rank], buf[rank:2*rank], buf[2*rank:2*rank+max(rank, np)]
-	var scratch [maxChebOrder * maxChebOrder]float64
-	tileKernel(lr.v, np, zeros[:rank], wb, scratch[:np], t1)
+	t1, t2, zeros := sc.t[:rank], sc.t[rank:2*rank], sc.t[2*rank:2*rank+max(rank, np)]
+	tileKernel(lr.v, np, zeros[:rank], wb, sc.discard[:np], t1)
 	tileKernel(lr.u, np, t1, wa, outA, t2)
-	tileKernel(lr.v, np, t2, zeros[:np], outB, scratch[:rank])
+	tileKernel(lr.v, np, t2, zeros[:np], outB, sc.discard[:rank])
 }
 
 // farField adds node k's far interactions (farPair's outputs) to its
