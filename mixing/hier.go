@@ -203,22 +203,22 @@ func (h *Hierarchical) Estimate() ErrorReport { return h.est }
 type HierarchicalStats struct {
 	Order, Nodes, Leaves, Depth int
 	NearPairs, FarPairs         int
-	// NearFloats, FarFloats and InterpFloats count the stored float64s of
-	// the near blocks, the far low-rank factors and the interpolation
-	// (point weights and transfers).
+	// NearFloats, FarFloats and InterpFloats count the stored values
+	// (float32 or float64) of the near blocks, the far low-rank factors
+	// and the interpolation (point weights and transfers, float64).
 	NearFloats, FarFloats, InterpFloats int
 }
 
 // StoredBytes returns the bytes of the operator's stored blocks and
-// interpolation weights (near blocks in float32 at tolerance ≥
-// float32NearTolerance).
+// interpolation weights (near blocks and far factors in float32 at
+// tolerance ≥ float32NearTolerance and float32FarTolerance).
 func (h *Hierarchical) StoredBytes() int {
 	b := 8 * (len(h.leafSU) + len(h.leafSV) + len(h.transU) + len(h.transV))
 	for _, blk := range h.near {
 		b += 8*len(blk.data) + 4*len(blk.data32)
 	}
 	for _, lr := range h.farLR {
-		b += 8 * (len(lr.u) + len(lr.v))
+		b += 8*(len(lr.u)+len(lr.v)) + 4*(len(lr.u32)+len(lr.v32))
 	}
 	return b
 }
@@ -232,7 +232,7 @@ func (h *Hierarchical) Stats() HierarchicalStats {
 		s.NearFloats += len(b.data) + len(b.data32)
 	}
 	for _, b := range h.farLR {
-		s.FarFloats += len(b.u) + len(b.v)
+		s.FarFloats += len(b.u) + len(b.v) + len(b.u32) + len(b.v32)
 	}
 	return s
 }

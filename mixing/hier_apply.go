@@ -149,16 +149,28 @@ type farScratch struct {
 func (h *Hierarchical) farPair(farOut, w []float64, k int, sc *farScratch) {
 	np := h.np
 	blk, lr := &h.far[k], h.farLR[k]
-	rank := len(lr.u) / np
+	rank := lr.rank(np)
 	if rank == 0 {
 		return
 	}
 	wa, wb := w[int(blk.a)*np:int(blk.a+1)*np], w[int(blk.b)*np:int(blk.b+1)*np]
 	outA, outB := farOut[2*k*np:(2*k+1)*np], farOut[(2*k+1)*np:(2*k+2)*np]
+	if lr.u32 != nil {
+		farPasses(tileKernel32, lr.u32, lr.v32, rank, wa, wb, outA, outB, sc)
+	} else {
+		farPasses(tileKernel, lr.u, lr.v, rank, wa, wb, outA, outB, sc)
+	}
+}
+
+// farPasses runs farPair's three tile-kernel passes over the factors u
+// and v (rank × np each, row-major) with the kernel kern.
+func farPasses[E element](kern func(d []E, stride int, yRow, yCol, z, dots []float64), u, v []E, rank int,
+	wa, wb, outA, outB []float64, sc *farScratch) {
+	np := len(wa)
 	t1, t2, zeros := sc.t[:rank], sc.t[rank:2*rank], sc.t[2*rank:2*rank+max(rank, np)]
-	tileKernel(lr.v, np, zeros[:rank], wb, sc.discard[:np], t1)
-	tileKernel(lr.u, np, t1, wa, outA, t2)
-	tileKernel(lr.v, np, t2, zeros[:np], outB, sc.discard[:rank])
+	kern(v, np, zeros[:rank], wb, sc.discard[:np], t1)
+	kern(u, np, t1, wa, outA, t2)
+	kern(v, np, t2, zeros[:np], outB, sc.discard[:rank])
 }
 
 // farField adds node k's far interactions (farPair's outputs) to its
