@@ -24,8 +24,10 @@ func newScenarioSyntheticCmd(stdout io.Writer) *cobra.Command {
 		Use:   "synthetic --patches N [--seed S] --out scenario.csv",
 		Short: "Write a synthetic country of clustered patches as a scenario CSV",
 		Long: "Draw N patches in ⌈√N⌉ clusters over a Nigeria-sized box (lat 4.3–13.9, lon 2.7–14.7): cluster\n" +
-			"sizes and city populations follow Zipf's law (the largest city 15 000 000), the other patches are\n" +
-			"villages with log-normal populations (log-sd 1.5, the median making the expected total 220 000 000),\n" +
+			"sizes and city populations follow Zipf's law (the largest city 15 000 000), each city spread over\n" +
+			"contiguous 1 km cells of at most 50 000 people around its centre; the other patches are villages\n" +
+			"with log-normal populations (log-sd 1.5, at most 50 000, the median making the expected total\n" +
+			"220 000 000),\n" +
 			"coordinates are distinct (to 1e-5°)\n" +
 			"and MCV1 varies smoothly from 0.8 in the south to 0.3 in the north. The file depends only on\n" +
 			"--patches and --seed; it is written whole or not at all, as Parquet when FILE ends in .parquet\n" +

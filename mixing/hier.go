@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"runtime/debug"
+	"sync"
 )
 
 // Hierarchical is a fast-summation operator for a symmetric distance kernel
@@ -43,14 +45,17 @@ type Hierarchical struct {
 	// entry [a·p + a'] = S^parent_a'(node a of the child).
 	leafSU, leafSV []float64
 	transU, transV []float64
-	nodeX          [][3]float64
+	nodeCo         coords      // Chebyshev node positions, p² per tree node
 	far            []pairBlock // far pairs (data unused: see farLR)
 	farLR          []lowRank
 	farOf          [][]pairRef // per node
 	near           []pairBlock
 	nearOf         [][]pairRef // per leaf node
+	nearOff        []int       // per near block: its offset in nearPair's output
+	nearOutLen     int         // the length of nearPair's output
 	est            ErrorReport
-	byDepth        [][]int32 // nodes at each depth
+	scratch        *sync.Pool // of *applyScratch
+	byDepth        [][]int32  // nodes at each depth
 }
 
 // pairBlock is a stored block of an interaction pair (a, b): rows are a's
@@ -131,18 +136,27 @@ func NewHierarchical(lat, lon []float64, decay func(d float64) float64, opts Hie
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	var last *Hierarchical
-	for p := initialOrder(tol); p <= maxChebOrder; p++ {
-		h, err := buildHierarchical(lat, lon, decay, tol, p, workers)
+	p0 := initialOrder(tol, len(lat))
+	base, err := buildNear(lat, lon, decay, tol, leafSizeFor(p0), workers)
+	if err != nil {
+		return nil, err
+	}
+	var last ErrorReport
+	for p := p0; p <= maxChebOrder; p++ {
+		h, err := base.atOrder(p)
 		if err != nil {
 			return nil, err
 		}
 		if h.est.Max <= tol*estimateShare {
 			return h, nil
 		}
-		last = h
+		last = h.est
+		// The failed attempt's far field is garbage (h is dead here):
+		// return it before the next is built, or the heap holds both (at
+		// N = 10⁶ about 4 GB each) until the GC's next cycle.
+		debug.FreeOSMemory()
 	}
-	return nil, fmt.Errorf("%w: %v at order %d, tolerance %v", ErrToleranceNotReached, last.est.Max, maxChebOrder, tol)
+	return nil, fmt.Errorf("%w: %v at order %d, tolerance %v", ErrToleranceNotReached, last.Max, maxChebOrder, tol)
 }
 
 // estimateShare is the share of the tolerance the build's sampled
@@ -152,13 +166,26 @@ func NewHierarchical(lat, lon []float64, decay func(d float64) float64, opts Hie
 // (BenchmarkHierarchicalTolerance).
 const estimateShare = 0.25
 
-// initialOrder is the first interpolation order tried for tol: the order
-// at which the measured error model orderScale·orderRate^p reaches
-// estimateShare·tol.
-func initialOrder(tol float64) int {
+// initialOrder is the first interpolation order tried for tol and n
+// points: the order at which the measured error model orderScale·
+// orderRate^p reaches estimateShare·tol, one more from largeOrderN points
+// on. The tree and the near blocks are built once for it (its leaf size)
+// and kept when the order is raised; the far field is built again.
+func initialOrder(tol float64, n int) int {
 	p := int(math.Ceil(math.Log(tol*estimateShare/orderScale) / math.Log(orderRate)))
+	if n >= largeOrderN {
+		p++
+	}
 	return min(max(p, 2), maxChebOrder)
 }
+
+// largeOrderN is the number of points from which the build starts one
+// order higher: more points give more rows whose far-field share is near
+// 1, and at N = 10⁶ (clustered points, tolerance 1e−6) the order 11 of the
+// error model missed the estimate and the whole build ran again at 12
+// (182 s instead of about 90; docs/scale.md). At 10⁵ the model's order
+// was enough.
+const largeOrderN = 500_000
 
 // N returns the number of points.
 func (h *Hierarchical) N() int { return h.n }
@@ -176,22 +203,22 @@ func (h *Hierarchical) Estimate() ErrorReport { return h.est }
 type HierarchicalStats struct {
 	Order, Nodes, Leaves, Depth int
 	NearPairs, FarPairs         int
-	// NearFloats, FarFloats and InterpFloats count the stored float64s of
-	// the near blocks, the far low-rank factors and the interpolation
-	// (point weights and transfers).
+	// NearFloats, FarFloats and InterpFloats count the stored values
+	// (float32 or float64) of the near blocks, the far low-rank factors
+	// and the interpolation (point weights and transfers, float64).
 	NearFloats, FarFloats, InterpFloats int
 }
 
 // StoredBytes returns the bytes of the operator's stored blocks and
-// interpolation weights (near blocks in float32 at tolerance ≥
-// float32NearTolerance).
+// interpolation weights (near blocks and far factors in float32 at
+// tolerance ≥ float32NearTolerance and float32FarTolerance).
 func (h *Hierarchical) StoredBytes() int {
 	b := 8 * (len(h.leafSU) + len(h.leafSV) + len(h.transU) + len(h.transV))
 	for _, blk := range h.near {
 		b += 8*len(blk.data) + 4*len(blk.data32)
 	}
 	for _, lr := range h.farLR {
-		b += 8 * (len(lr.u) + len(lr.v))
+		b += 8*(len(lr.u)+len(lr.v)) + 4*(len(lr.u32)+len(lr.v32))
 	}
 	return b
 }
@@ -205,7 +232,7 @@ func (h *Hierarchical) Stats() HierarchicalStats {
 		s.NearFloats += len(b.data) + len(b.data32)
 	}
 	for _, b := range h.farLR {
-		s.FarFloats += len(b.u) + len(b.v)
+		s.FarFloats += len(b.u) + len(b.v) + len(b.u32) + len(b.v32)
 	}
 	return s
 }

@@ -13,10 +13,15 @@ import "math"
 // eps times the block's largest entry.
 
 // lowRank is a p²×p² matrix Σ_r u_r·v_rᵀ; u and v hold the rank vectors
-// one after the other (len = rank·np each).
+// one after the other (len = rank·np each), or u32 and v32 the same in
+// float32 (tolerance ≥ float32FarTolerance).
 type lowRank struct {
-	u, v []float64
+	u, v     []float64
+	u32, v32 []float32
 }
+
+// rank returns the number of rank vectors for np nodes.
+func (lr lowRank) rank(np int) int { return (len(lr.u) + len(lr.u32)) / np }
 
 // acaScratch is a worker's reusable memory for the far blocks: the dense
 // block and the rank vectors before they are copied out at their size.
@@ -33,22 +38,22 @@ func (s *acaScratch) block(np int) []float64 {
 }
 
 // compressACA returns the cross approximation of the np×np row-major
-// matrix k (overwritten with the residual) to the relative accuracy eps;
-// sc holds the growing rank vectors.
-func compressACA(k []float64, np int, eps float64, sc *acaScratch) lowRank {
-	mx := 0.0
-	for _, x := range k {
-		mx = max(mx, math.Abs(x))
+// matrix k (overwritten with the residual) to the relative accuracy eps,
+// its vectors rounded to float32 if f32; sc holds the growing rank
+// vectors.
+func compressACA(k []float64, np int, eps float64, f32 bool, sc *acaScratch) lowRank {
+	// The largest residual entry (first in index order) is found while the
+	// residual is updated: one pass over the block per step.
+	bi, bv := 0, 0.0
+	for i, x := range k {
+		if a := math.Abs(x); a > bv {
+			bi, bv = i, a
+		}
 	}
+	mx := bv
 	lr := lowRank{u: sc.u[:0], v: sc.v[:0]}
 	defer func() { sc.u, sc.v = lr.u[:0], lr.v[:0] }()
 	for range np {
-		bi, bv := 0, 0.0
-		for i, x := range k {
-			if a := math.Abs(x); a > bv {
-				bi, bv = i, a
-			}
-		}
 		if bv <= eps*mx {
 			break
 		}
@@ -60,25 +65,30 @@ func compressACA(k []float64, np int, eps float64, sc *acaScratch) lowRank {
 			lr.v = append(lr.v, k[pi*np+i]/piv)
 		}
 		u, v := lr.u[base:], lr.v[base:]
+		bi, bv = 0, 0.0
 		for i := range np {
 			row := k[i*np : (i+1)*np]
 			ui := u[i]
 			for j := range row {
-				row[j] -= ui * v[j]
+				x := row[j] - ui*v[j]
+				row[j] = x
+				if a := math.Abs(x); a > bv {
+					bi, bv = i*np+j, a
+				}
 			}
 		}
+	}
+	if f32 {
+		return lowRank{u32: toFloat32(lr.u), v32: toFloat32(lr.v)}
 	}
 	return lowRank{u: append([]float64(nil), lr.u...), v: append([]float64(nil), lr.v...)}
 }
 
-// applyLowRank adds K·src (trans false) or Kᵀ·src (trans true) to out.
-func (lr lowRank) apply(out, src []float64, trans bool) {
-	np := len(out)
-	a, b := lr.u, lr.v
-	if trans {
-		a, b = b, a
+// toFloat32 returns x rounded to float32.
+func toFloat32(x []float64) []float32 {
+	out := make([]float32, len(x))
+	for i, v := range x {
+		out[i] = float32(v)
 	}
-	for r := 0; r < len(a); r += np {
-		axpy(out, a[r:r+np], dot(b[r:r+np], src))
-	}
+	return out
 }

@@ -17,13 +17,14 @@ func (h *Hierarchical) Apply(z, y []float64) {
 // apply is Apply; with near non-nil it also writes the near-field part of
 // every z_j into near (input order).
 func (h *Hierarchical) apply(z, y, near []float64) {
-	t, np := h.tree, h.np
-	yt := make([]float64, h.n)
+	t := h.tree
+	sc := h.scratch.Get().(*applyScratch)
+	defer h.scratch.Put(sc)
+	sc.reset(h)
+	yt, w, loc, farOut, nearOut, zt := sc.yt, sc.w, sc.loc, sc.farOut, sc.nearOut, sc.zt
 	for k, i := range t.perm {
 		yt[k] = y[i]
 	}
-	w := make([]float64, len(t.nodes)*np) // proxy weights
-	loc := make([]float64, len(t.nodes)*np)
 	for d := t.depth; d >= 1; d-- {
 		level := h.byDepth[d]
 		_ = forTiles(h.workers, len(level), func(k int) error {
@@ -31,8 +32,16 @@ func (h *Hierarchical) apply(z, y, near []float64) {
 			return nil
 		})
 	}
+	chunks := (len(h.far) + farChunk - 1) / farChunk
+	_ = forTiles(h.workers, chunks, func(c int) error {
+		var sc farScratch
+		for k := c * farChunk; k < min((c+1)*farChunk, len(h.far)); k++ {
+			h.farPair(farOut, w, k, &sc)
+		}
+		return nil
+	})
 	_ = forTiles(h.workers, len(t.nodes), func(k int) error {
-		h.farField(loc, w, int32(k))
+		h.farField(loc, farOut, int32(k))
 		return nil
 	})
 	for d := 2; d <= t.depth; d++ {
@@ -42,18 +51,47 @@ func (h *Hierarchical) apply(z, y, near []float64) {
 			return nil
 		})
 	}
-	zt, nt := make([]float64, h.n), []float64(nil)
+	_ = forTiles(h.workers, len(h.near), func(k int) error {
+		h.nearPair(nearOut, yt, k)
+		return nil
+	})
+	var nt []float64
 	if near != nil {
 		nt = make([]float64, h.n)
 	}
 	_ = forTiles(h.workers, len(t.leaves), func(k int) error {
-		h.leafOutput(zt, nt, yt, loc, t.leaves[k])
+		h.leafOutput(zt, nt, nearOut, loc, t.leaves[k])
 		return nil
 	})
 	for k, i := range t.perm {
 		z[i] = zt[k]
 		if near != nil {
 			near[i] = nt[k]
+		}
+	}
+}
+
+// applyScratch is the memory of one Apply, reused through
+// Hierarchical.scratch so that a run's ticks make no garbage (at N = 10⁶
+// one Apply's buffers are hundreds of MB, and garbage lets the Go heap
+// grow to twice the operator's size before it is collected).
+type applyScratch struct {
+	yt, w, loc, farOut, nearOut, zt []float64
+}
+
+// reset sizes the buffers for h and zeroes those Apply accumulates into
+// (yt is overwritten).
+func (sc *applyScratch) reset(h *Hierarchical) {
+	nodes := len(h.tree.nodes) * h.np
+	for _, b := range []struct {
+		buf *[]float64
+		n   int
+	}{{&sc.yt, h.n}, {&sc.w, nodes}, {&sc.loc, nodes}, {&sc.farOut, len(h.far) * 2 * h.np},
+		{&sc.nearOut, h.nearOutLen}, {&sc.zt, h.n}} {
+		if len(*b.buf) != b.n {
+			*b.buf = make([]float64, b.n)
+		} else if b.buf != &sc.yt {
+			clear(*b.buf)
 		}
 	}
 }
@@ -92,12 +130,60 @@ func (h *Hierarchical) upward(w, yt []float64, k int32) {
 	}
 }
 
-// farField adds node k's far interactions to its local expansion.
-func (h *Hierarchical) farField(loc, w []float64, k int32) {
+// farChunk is the number of far pairs per task of Apply: each task
+// allocates one farScratch (on the heap: the tile kernels are called
+// through a function value, so their slices escape).
+const farChunk = 256
+
+// farScratch is farPair's scratch: the rank vectors t1, t2, zeros and a
+// sink for the unused outputs.
+type farScratch struct {
+	t       [3 * maxChebOrder * maxChebOrder]float64
+	discard [maxChebOrder * maxChebOrder]float64
+}
+
+// farPair evaluates far pair k = (A, B) in one pass over its factors
+// K ≈ Σ_r u_r·v_rᵀ (tile kernels, tile.go): t1 = Vᵀ·w_B, then K·w_B =
+// U·t1 with t2 = Uᵀ·w_A, then Kᵀ·w_A = V·t2 (the second read of V is from
+// cache). It writes K·w_B to farOut[2k·np:] and Kᵀ·w_A after it.
+func (h *Hierarchical) farPair(farOut, w []float64, k int, sc *farScratch) {
+	np := h.np
+	blk, lr := &h.far[k], h.farLR[k]
+	rank := lr.rank(np)
+	if rank == 0 {
+		return
+	}
+	wa, wb := w[int(blk.a)*np:int(blk.a+1)*np], w[int(blk.b)*np:int(blk.b+1)*np]
+	outA, outB := farOut[2*k*np:(2*k+1)*np], farOut[(2*k+1)*np:(2*k+2)*np]
+	if lr.u32 != nil {
+		farPasses(tileKernel32, lr.u32, lr.v32, rank, wa, wb, outA, outB, sc)
+	} else {
+		farPasses(tileKernel, lr.u, lr.v, rank, wa, wb, outA, outB, sc)
+	}
+}
+
+// farPasses runs farPair's three tile-kernel passes over the factors u
+// and v (rank × np each, row-major) with the kernel kern.
+func farPasses[E element](kern func(d []E, stride int, yRow, yCol, z, dots []float64), u, v []E, rank int,
+	wa, wb, outA, outB []float64, sc *farScratch) {
+	np := len(wa)
+	t1, t2, zeros := sc.t[:rank], sc.t[rank:2*rank], sc.t[2*rank:2*rank+max(rank, np)]
+	kern(v, np, zeros[:rank], wb, sc.discard[:np], t1)
+	kern(u, np, t1, wa, outA, t2)
+	kern(v, np, t2, zeros[:np], outB, sc.discard[:rank])
+}
+
+// farField adds node k's far interactions (farPair's outputs) to its
+// local expansion, in list order.
+func (h *Hierarchical) farField(loc, farOut []float64, k int32) {
 	np := h.np
 	out := loc[int(k)*np : int(k+1)*np]
 	for _, r := range h.farOf[k] {
-		h.farLR[r.block].apply(out, w[int(r.other)*np:int(r.other+1)*np], r.trans)
+		off := 2 * int(r.block) * np
+		if r.trans {
+			off += np
+		}
+		addTo(out, farOut[off:off+np])
 	}
 }
 
@@ -121,21 +207,47 @@ func (h *Hierarchical) downward(loc []float64, k int32) {
 	}
 }
 
-// leafOutput computes z for the points of leaf k: the near blocks in list
-// order, then the interpolated local expansion; with nt non-nil it copies
-// the near part there.
-func (h *Hierarchical) leafOutput(zt, nt, yt, loc []float64, k int32) {
+// nearPair evaluates near block k = (a, b) in one pass (tile kernels,
+// tile.go): D_ab·y_b into nearOut[nearOff[k]:] (a's points) and D_abᵀ·y_a
+// after it (b's points). A diagonal block (a = b) is symmetric and whole,
+// so its first product is the block's; the second is not used.
+func (h *Hierarchical) nearPair(nearOut, yt []float64, k int) {
+	blk := &h.near[k]
+	a, b := &h.tree.nodes[blk.a], &h.tree.nodes[blk.b]
+	off, ra, cb := h.nearOff[k], a.hi-a.lo, b.hi-b.lo
+	rows, cols := nearOut[off:off+ra], nearOut[off+ra:off+ra+cb]
+	if blk.data32 != nil {
+		tileKernel32(blk.data32, cb, yt[a.lo:a.hi], yt[b.lo:b.hi], cols, rows)
+	} else {
+		tileKernel(blk.data, cb, yt[a.lo:a.hi], yt[b.lo:b.hi], cols, rows)
+	}
+}
+
+// nearOffsets returns each near block's offset in nearPair's output (its
+// rows' products, then its columns') and the total length.
+func (h *Hierarchical) nearOffsets() ([]int, int) {
+	off, n := make([]int, len(h.near)), 0
+	for k, blk := range h.near {
+		a, b := &h.tree.nodes[blk.a], &h.tree.nodes[blk.b]
+		off[k] = n
+		n += (a.hi - a.lo) + (b.hi - b.lo)
+	}
+	return off, n
+}
+
+// leafOutput computes z for the points of leaf k: the near blocks'
+// products (nearPair) in list order, then the interpolated local
+// expansion; with nt non-nil it copies the near part there.
+func (h *Hierarchical) leafOutput(zt, nt, nearOut, loc []float64, k int32) {
 	nd := &h.tree.nodes[k]
 	out := zt[nd.lo:nd.hi]
 	for _, r := range h.nearOf[k] {
-		o := &h.tree.nodes[r.other]
-		blk := &h.near[r.block]
-		src := yt[o.lo:o.hi]
-		if blk.data32 != nil {
-			nearBlock(out, src, blk.data32, r.trans)
-		} else {
-			nearBlock(out, src, blk.data, r.trans)
+		off := h.nearOff[r.block]
+		if r.trans {
+			o := &h.tree.nodes[r.other]
+			off += o.hi - o.lo
 		}
+		addTo(out, nearOut[off:off+len(out)])
 	}
 	if nt != nil {
 		copy(nt[nd.lo:nd.hi], out)
@@ -149,21 +261,6 @@ func (h *Hierarchical) leafOutput(zt, nt, yt, loc []float64, k int32) {
 			s += float64(x * dot(sv, l[a*p:(a+1)*p]))
 		}
 		out[i] += s
-	}
-}
-
-// nearBlock adds blk·src (rows = outputs) or, transposed, blkᵀ·src.
-func nearBlock[T float32 | float64](out, src []float64, blk []T, trans bool) {
-	if trans {
-		w := len(out)
-		for m, v := range src {
-			axpy(out, blk[m*w:(m+1)*w], v)
-		}
-		return
-	}
-	w := len(src)
-	for m := range out {
-		out[m] += dot(blk[m*w:(m+1)*w], src)
 	}
 }
 

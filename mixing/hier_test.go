@@ -239,3 +239,34 @@ var _ interface {
 	N() int
 	Apply(z, y []float64)
 } = (*Hierarchical)(nil)
+
+// TestHierarchicalRaisedOrder: when the first order misses the estimate
+// (clustered N = 2 000 at tolerance 1e−4: the error model's order 7, the
+// estimate needs 8; found by running the build), the build raises the
+// order on the first order's tree and near blocks and still meets the
+// tolerance on every row.
+func TestHierarchicalRaisedOrder(t *testing.T) {
+	const n, tol = 2000, 1e-4
+	lat, lon := clusteredPoints(n, 7)
+	h, err := NewHierarchical(lat, lon, gravityDecay, HierarchicalOptions{Tolerance: tol, Workers: 2})
+	require.NoError(t, err)
+	p0 := initialOrder(tol, n)
+	require.Greater(t, h.Order(), p0, "this case raises the order")
+	first, err := buildNear(lat, lon, gravityDecay, tol, leafSizeFor(p0), 1)
+	require.NoError(t, err)
+	assert.Equal(t, first.tree.perm, h.tree.perm, "the first order's tree")
+	assert.Equal(t, first.near, h.near, "the first order's near blocks")
+	rep, err := h.Check(randomWeights(n, 3), 0)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, rep.Max, tol, "max relative error over all rows, order %d", h.Order())
+}
+
+// TestInitialOrder: the error model's order, one more from largeOrderN
+// points (orderScale·orderRate^p ≤ estimateShare·tol: p = 11 at 1e−6,
+// 0.2·0.26^11 = 7.3e−8 ≤ 2.5e−7 < 0.2·0.26^10 = 2.8e−7).
+func TestInitialOrder(t *testing.T) {
+	assert.Equal(t, 11, initialOrder(1e-6, largeOrderN-1))
+	assert.Equal(t, 12, initialOrder(1e-6, largeOrderN))
+	assert.Equal(t, maxChebOrder, initialOrder(1e-15, largeOrderN), "capped")
+	assert.Equal(t, 2, initialOrder(0.9, 10), "at least 2")
+}

@@ -88,10 +88,6 @@ func chord(x, y [3]float64) float64 {
 	return math.Sqrt(dx*dx + dy*dy + dz*dz)
 }
 
-// chordKm converts a chord of the unit sphere into the great-circle
-// distance in km: d = 2R·asin(c/2) (the haversine's √a is c/2).
-func chordKm(c float64) float64 { return 2 * EarthRadiusKm * math.Asin(min(c/2, 1)) }
-
 // minBoxWidth is the smallest side of a box rectangle in face coordinates
 // (about 6 mm on the ground): boxes of coincident or collinear points are
 // padded to it so their Chebyshev nodes are distinct.

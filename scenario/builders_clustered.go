@@ -1,7 +1,9 @@
 package scenario
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/rubeola/rubeola/rng"
@@ -14,8 +16,12 @@ type ClusteredOptions struct {
 	LonMin, LonMax float64 // LonMin < LonMax, inside [-180, 180]
 	// ZipfExponent s: cluster k (1-based rank) holds a share ∝ k^−s of the
 	// patches, and its city k^−s of LargestCity people; > 0.
-	ZipfExponent  float64
-	LargestCity   int64   // population of the rank-1 city; in [1, 2^53/n]
+	ZipfExponent float64
+	LargestCity  int64 // population of the rank-1 city; in [1, 2^53/n]
+	// MaxCellPop is the most people in one patch where a cluster has
+	// room: a city is spread over ⌈pop/MaxCellPop⌉ contiguous cells and a
+	// village holds at most MaxCellPop; in [1, LargestCity].
+	MaxCellPop    int64
 	CountryPop    int64   // expected total population; the villages' median follows from it; in [1, 2^53]
 	VillageSigma  float64 // log-sd of the non-city (village) populations; >= 0
 	SpacingKm     float64 // distance between neighbouring patches at a cluster's core, km; > 0
@@ -28,7 +34,10 @@ type ClusteredOptions struct {
 // DefaultClusteredOptions returns Nigeria-like defaults: the box lat 4.3–13.9,
 // lon 2.7–14.7 (Nigeria's extent, rounded outwards to 0.1°); Zipf exponent 1
 // (Zipf's law for city sizes, Gabaix 1999); the largest city 15 000 000
-// (Lagos); a country of 220 000 000 people (Nigeria, 2023); villages
+// (Lagos) spread over cells of at most 50 000 people (the densest 1 km
+// cells of Lagos and Kano in WorldPop hold 40 000–60 000; a 15 000 000
+// city in one patch makes a gravity migration row sum above 1 at the
+// reference k = 0.01); a country of 220 000 000 people (Nigeria, 2023); villages
 // log-normal with log-sd 1.5 (a 95 % range of a factor 360 around the median,
 // as between the sparse and dense cells of a 1 km population raster);
 // 1 km between patches at a cluster's core (a 1 km raster); coverage falling
@@ -39,6 +48,7 @@ func DefaultClusteredOptions() ClusteredOptions {
 		LatMin: 4.3, LatMax: 13.9, LonMin: 2.7, LonMax: 14.7,
 		ZipfExponent:  1,
 		LargestCity:   15_000_000,
+		MaxCellPop:    50_000,
 		CountryPop:    220_000_000,
 		VillageSigma:  1.5,
 		SpacingKm:     1,
@@ -73,23 +83,40 @@ const (
 //     n patches (s = ZipfExponent), rounded by largest remainder.
 //  2. K centres, lat then lon, each U over the box.
 //  3. Two wave phases φ₁, φ₂ ~ U(0, 2π).
-//  4. For each cluster in order, its first patch (the city) lies at the
-//     centre with pop round(LargestCity·k^−s); each further patch is at the
-//     centre plus Norm(0, σ_k) in both directions, σ_k = SpacingKm·
-//     √(m_k/2π)/111 degrees for a cluster of m_k patches (a core density of
-//     one patch per SpacingKm²), then rounded to 1e-5°; a position outside
-//     the box or equal to an earlier patch's is drawn again (at most 64
-//     times, then U over the box), so every coordinate pair is distinct
-//     (gravity refuses d = 0). Its pop is round(exp(Norm(ln M,
-//     VillageSigma))), at most LargestCity (so the total stays <= 2^53),
-//     where the village median M = max(1, (CountryPop − Σ cities)/
-//     ((n − K)·exp(VillageSigma²/2))) makes the expected total CountryPop
-//     (cities above CountryPop make M = 1): a patch is a village of
-//     thousands when n is small, a 1 km cell of tens when n = 10⁶.
+//  4. For each cluster in order, its city of C_k = round(LargestCity·k^−s)
+//     people fills its first c_k = min(m_k, ⌈C_k/MaxCellPop⌉) patches
+//     (no draws): cells of a square grid of side SpacingKm (SpacingKm/111
+//     degrees of latitude, that over cos(centre latitude) of longitude)
+//     centred on the cluster's centre, nearest the centre first (ties by
+//     row, then column, from the south-west), rounded to 1e-5°, skipping a
+//     cell outside the box or on an earlier patch; each holds ⌊C_k/c_k⌋
+//     people, the first C_k mod c_k one more. A cluster smaller than
+//     ⌈C_k/MaxCellPop⌉ spreads its city over all its patches (more than
+//     MaxCellPop each: only when n is small, about 10³). Each further
+//     patch is a village at the centre plus Norm(0, σ_k) degrees in both
+//     directions, σ_k = SpacingKm·√(m_k/2π)/111 (a core density of one
+//     patch per SpacingKm²), pushed radially out of the city's disc of
+//     radius ρ_k = SpacingKm·√(c_k/π) km (an offset of r km moves to
+//     √(r² + ρ_k²) km, which keeps the density outside), then rounded to
+//     1e-5°; a position outside the box or equal to an earlier patch's is
+//     drawn again (at most 64 times, then U over the box), so every
+//     coordinate pair is distinct (gravity refuses d = 0). Its pop is
+//     min(round(exp(Norm(ln M, VillageSigma))), MaxCellPop), where the
+//     village median M (no draws; villageMedian) makes the expected total
+//     of the V = n − Σ c_k villages CountryPop − Σ cities, within [1,
+//     MaxCellPop] (cities above CountryPop make M = 1; V·MaxCellPop short
+//     of it makes M = MaxCellPop): a patch is a village of thousands when
+//     n is small, a 1 km cell of tens when n = 10⁶.
 //  5. No draws: mcv1 = clamp(MCV1South + (MCV1North − MCV1South)·
 //     (lat − LatMin)/(LatMax − LatMin) + MCV1Wave·sin(2π·lat/λ + φ₁)·
 //     cos(2π·lon/λ + φ₂), 0, 1) rounded to 1e-4, λ = WavelengthDeg: smooth
 //     in space.
+//
+// Why cells: a whole city in one patch next to villages of tens makes the
+// gravity migration rows of its neighbours sum above 1 at the reference
+// k = 0.01 (mixing refuses such a scenario); spread over cells of at most
+// MaxCellPop, it is a 1 km raster's city, and cluster totals keep their
+// Zipf tail.
 //
 // Ids are "c<k>:p<i>" (cluster k, patch i within it, both 1-based), unique by
 // construction. n ≤ 0, n > [MaxBuilderPatches] and invalid options are
@@ -114,20 +141,28 @@ func Clustered(n int, seed uint64, o ClusteredOptions) (*Table, error) {
 
 	t := newTable(n)
 	seen := make(map[[2]float64]struct{}, n)
-	mu := math.Log(o.villageMedian(n, sizes))
+	cells := o.cityCells(sizes)
+	mu := math.Log(o.villageMedian(n, sizes, cells))
+	grid := cityGrid(slices.Max(cells))
 	row := 0
 	for k, m := range sizes {
 		sigma := o.SpacingKm * math.Sqrt(float64(m)/(2*math.Pi)) / kmPerDegree
+		hole := o.SpacingKm * math.Sqrt(float64(cells[k])/math.Pi) / kmPerDegree
 		prefix := "c" + strconv.Itoa(k+1) + ":p"
+		city := o.cityPop(k + 1)
+		next := 0 // the next grid offset to try
 		for i := range m {
 			var lat, lon float64
-			if i == 0 {
-				lat, lon = o.place(src, seen, clat[k], clon[k], 0)
-				t.Pop[row] = o.cityPop(k + 1)
+			if i < cells[k] {
+				lat, lon, next = o.placeCell(src, seen, clat[k], clon[k], grid, next)
+				t.Pop[row] = city / int64(cells[k])
+				if int64(i) < city%int64(cells[k]) {
+					t.Pop[row]++
+				}
 			} else {
-				lat, lon = o.place(src, seen, clat[k], clon[k], sigma)
+				lat, lon = o.place(src, seen, clat[k], clon[k], sigma, hole)
 				v := math.RoundToEven(math.Exp(mu + o.VillageSigma*rng.Normal(src)))
-				t.Pop[row] = int64(min(v, float64(o.LargestCity)))
+				t.Pop[row] = int64(min(v, float64(o.MaxCellPop)))
 			}
 			t.ID[row] = prefix + strconv.Itoa(i+1)
 			t.Lat[row], t.Lon[row] = lat, lon
@@ -144,46 +179,136 @@ func (o ClusteredOptions) cityPop(rank int) int64 {
 	return int64(math.RoundToEven(float64(o.LargestCity) * math.Pow(float64(rank), -o.ZipfExponent)))
 }
 
+// cityCells returns c_k, the patches of each cluster's city: ⌈C_k /
+// MaxCellPop⌉, at most the cluster's size (0 for an empty cluster).
+func (o ClusteredOptions) cityCells(sizes []int) []int {
+	cells := make([]int, len(sizes))
+	for k, m := range sizes {
+		c := (o.cityPop(k+1) + o.MaxCellPop - 1) / o.MaxCellPop
+		cells[k] = int(min(max(c, 1), int64(m)))
+	}
+	return cells
+}
+
 // villageMedian is the median village population M that makes the expected
-// total CountryPop, at least 1.
-func (o ClusteredOptions) villageMedian(n int, sizes []int) float64 {
+// total CountryPop, at least 1 and at most MaxCellPop: V villages of
+// min(X, MaxCellPop) people, X log-normal with median M and log-sd σ =
+// VillageSigma, have the mean e^(μ+σ²/2)·Φ((ln c − μ − σ²)/σ) + c·(1 −
+// Φ((ln c − μ)/σ)) (c = MaxCellPop, μ = ln M), increasing in μ; μ is
+// found by bisection.
+func (o ClusteredOptions) villageMedian(n int, sizes, cells []int) float64 {
 	var cities float64
 	villages := n
 	for k, m := range sizes {
 		if m > 0 {
 			cities += float64(o.cityPop(k + 1))
-			villages--
+			villages -= cells[k]
 		}
 	}
 	if villages == 0 {
 		return 1
 	}
-	return max(1, (float64(o.CountryPop)-cities)/(float64(villages)*math.Exp(o.VillageSigma*o.VillageSigma/2)))
+	want := (float64(o.CountryPop) - cities) / float64(villages)
+	c, sg := float64(o.MaxCellPop), o.VillageSigma
+	mean := func(mu float64) float64 {
+		if sg == 0 {
+			return min(math.Exp(mu), c)
+		}
+		lc := math.Log(c)
+		return math.Exp(mu+sg*sg/2)*normalCDF((lc-mu-sg*sg)/sg) + c*(1-normalCDF((lc-mu)/sg))
+	}
+	lo, hi := 0.0, math.Log(c)
+	if mean(lo) >= want {
+		return 1
+	}
+	if mean(hi) <= want {
+		return c
+	}
+	for range 100 {
+		mid := (lo + hi) / 2
+		if mean(mid) < want {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return math.Exp((lo + hi) / 2)
 }
 
-// place returns a position for a patch around (lat0, lon0) with spread sigma
-// degrees that is inside the box and not yet in seen, and records it.
-func (o ClusteredOptions) place(src *rng.Source, seen map[[2]float64]struct{}, lat0, lon0, sigma float64) (float64, float64) {
+// normalCDF is Φ(x), the standard normal distribution function.
+func normalCDF(x float64) float64 { return math.Erfc(-x/math.Sqrt2) / 2 }
+
+// cityGrid returns the offsets (column, row) of a square grid nearest the
+// origin first (ties by row, then column), enough for a city of c cells
+// with room to skip taken or out-of-box cells: the square of side
+// 2h+1 ≥ 2√c + 9.
+func cityGrid(c int) [][2]int {
+	h := int(math.Ceil(math.Sqrt(float64(c)))) + 4
+	g := make([][2]int, 0, (2*h+1)*(2*h+1))
+	for y := -h; y <= h; y++ {
+		for x := -h; x <= h; x++ {
+			g = append(g, [2]int{x, y})
+		}
+	}
+	slices.SortStableFunc(g, func(a, b [2]int) int {
+		return cmp.Compare(a[0]*a[0]+a[1]*a[1], b[0]*b[0]+b[1]*b[1])
+	})
+	return g
+}
+
+// placeCell returns the first free cell of the city grid around (lat0,
+// lon0) from offset next on, records it and returns the offset after it.
+// Should the grid run out (a city squeezed against the box's edge), the
+// cell is drawn as a village around the centre.
+func (o ClusteredOptions) placeCell(src *rng.Source, seen map[[2]float64]struct{}, lat0, lon0 float64, grid [][2]int, next int) (float64, float64, int) {
+	dlat := o.SpacingKm / kmPerDegree
+	dlon := dlat / math.Cos(lat0*math.Pi/180)
+	for ; next < len(grid); next++ {
+		lat := o.roundCoord(lat0 + float64(grid[next][1])*dlat)
+		lon := o.roundCoord(lon0 + float64(grid[next][0])*dlon)
+		if o.claim(seen, lat, lon) {
+			return lat, lon, next + 1
+		}
+	}
+	lat, lon := o.place(src, seen, lat0, lon0, dlat, 0)
+	return lat, lon, next
+}
+
+// claim records (lat, lon) in seen and reports true if it is inside the
+// box and not yet taken.
+func (o ClusteredOptions) claim(seen map[[2]float64]struct{}, lat, lon float64) bool {
+	if lat < o.LatMin || lat > o.LatMax || lon < o.LonMin || lon > o.LonMax {
+		return false
+	}
+	key := [2]float64{lat, lon}
+	if _, dup := seen[key]; dup {
+		return false
+	}
+	seen[key] = struct{}{}
+	return true
+}
+
+// place returns a position for a village around (lat0, lon0) with spread
+// sigma degrees, pushed out of the disc of radius hole degrees, that is
+// inside the box and not yet in seen, and records it.
+func (o ClusteredOptions) place(src *rng.Source, seen map[[2]float64]struct{}, lat0, lon0, sigma, hole float64) (float64, float64) {
+	cosLat := math.Cos(lat0 * math.Pi / 180)
 	for try := 0; ; try++ {
-		lat, lon := lat0, lon0
-		switch {
-		case try >= clusteredMaxTries:
+		var lat, lon float64
+		if try >= clusteredMaxTries {
 			lat = o.roundCoord(rng.UniformRange(src, o.LatMin, o.LatMax))
 			lon = o.roundCoord(rng.UniformRange(src, o.LonMin, o.LonMax))
-		case sigma > 0 || try > 0:
-			s := max(sigma, o.SpacingKm/kmPerDegree) // a city displaced from a taken centre moves by ~SpacingKm
-			lat = o.roundCoord(lat0 + s*rng.Normal(src))
-			lon = o.roundCoord(lon0 + s*rng.Normal(src))
+		} else {
+			dy, dx := sigma*rng.Normal(src), sigma*rng.Normal(src)
+			if r := math.Hypot(dy, dx*cosLat); hole > 0 && r > 0 {
+				f := math.Sqrt(r*r+hole*hole) / r
+				dy, dx = dy*f, dx*f
+			}
+			lat, lon = o.roundCoord(lat0+dy), o.roundCoord(lon0+dx)
 		}
-		if lat < o.LatMin || lat > o.LatMax || lon < o.LonMin || lon > o.LonMax {
-			continue
+		if o.claim(seen, lat, lon) {
+			return lat, lon
 		}
-		key := [2]float64{lat, lon}
-		if _, dup := seen[key]; dup {
-			continue
-		}
-		seen[key] = struct{}{}
-		return lat, lon
 	}
 }
 
@@ -262,6 +387,9 @@ func (o ClusteredOptions) check(n int) error {
 	}
 	if n > 0 && (o.LargestCity < 1 || o.LargestCity > MaxPop/int64(n)) {
 		p.addf("LargestCity must be in [1, 2^53/n = %d], got %d", MaxPop/int64(n), o.LargestCity)
+	}
+	if o.MaxCellPop < 1 || o.MaxCellPop > max(o.LargestCity, 1) {
+		p.addf("MaxCellPop must be in [1, LargestCity = %d], got %d", o.LargestCity, o.MaxCellPop)
 	}
 	for _, f := range []struct {
 		name string

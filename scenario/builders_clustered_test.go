@@ -42,35 +42,84 @@ func TestClusteredHeavyTail(t *testing.T) {
 	tab, err := Clustered(n, 1, o)
 	require.NoError(t, err)
 	sizes := zipfSizes(n, 100, o.ZipfExponent)
+	cells := o.cityCells(sizes)
 
-	// Cities: the first patch of cluster k has LargestCity·k^−1 people.
+	// Cities: the first ⌈C_k/MaxCellPop⌉ patches of cluster k hold its
+	// LargestCity·k^−1 people, at most MaxCellPop each (every cluster
+	// here has room: m_k ≈ 1928/k patches against 300/k cells).
 	row := 0
 	var cityPop int64
 	var villages []float64
 	for k, m := range sizes {
 		want := int64(math.RoundToEven(float64(o.LargestCity) / float64(k+1)))
-		assert.Equal(t, want, tab.Pop[row], "city of cluster %d", k+1)
-		cityPop += tab.Pop[row]
-		for i := 1; i < m; i++ {
+		assert.Equal(t, int((want+o.MaxCellPop-1)/o.MaxCellPop), cells[k], "cells of cluster %d", k+1)
+		var got int64
+		for i := range cells[k] {
+			assert.LessOrEqual(t, tab.Pop[row+i], o.MaxCellPop, "cell %d of city %d", i+1, k+1)
+			got += tab.Pop[row+i]
+		}
+		assert.Equal(t, want, got, "city of cluster %d", k+1)
+		cityPop += got
+		for i := cells[k]; i < m; i++ {
 			villages = append(villages, float64(tab.Pop[row+i]))
 		}
 		row += m
 	}
-	// Villages: the median M = (220e6 − 15e6·H_100)/(9900·e^(1.5²/2)) ≈ 4660
-	// of a lognormal sample of 9900; the sample median's log has sd ≈
-	// 1.2533·1.5/√9900 = 0.019, so ±10 % is about 5 sd.
-	med := o.villageMedian(n, sizes)
-	assert.InDelta(t, 4660, med, 10, "M from the formula in Clustered's doc")
+	// Villages: the median M solves V·E[min(X, 50 000)] = 220e6 − Σ cities
+	// (15e6·H_100 = 77.8e6) over the V = 10 000 − Σ⌈300/k⌉ = 8 399
+	// villages, X log-normal with log-sd 1.5: M ≈ 9 559 (the same equation
+	// solved in Python with math.erfc). The sample median's log has sd ≈
+	// 1.2533·1.5/√8399 = 0.021, so ±10 % is about 5 sd.
+	med := o.villageMedian(n, sizes, cells)
+	assert.InDelta(t, 9559, med, 1, "M from the formula in Clustered's doc")
 	slices.Sort(villages)
 	assert.InDelta(t, med, villages[len(villages)/2], 0.1*med)
-	// The total is CountryPop in expectation: the villages' sum has a
-	// relative sd of √(e^(1.5²) − 1)/√9900 ≈ 2.9 %, 2 % of the total, so
-	// ±10 % is 5 sd.
+	assert.LessOrEqual(t, villages[len(villages)-1], float64(o.MaxCellPop))
+	// The total is CountryPop in expectation: the capped villages' sum has
+	// a relative sd below the uncapped √(e^(1.5²) − 1)/√8399 ≈ 3.2 %, 2 %
+	// of the total, so ±10 % is over 5 sd.
 	assert.InDelta(t, float64(o.CountryPop), float64(tab.TotalPop()), 0.1*float64(o.CountryPop))
-	// A few large cities, many villages: the 100 cities (1 % of the patches)
-	// hold 15e6·H_100 ≈ 78e6 people, 35 % of the total (± 0.7 % from the
-	// villages' sd above): more than 30 %.
+	// A few large cities, many villages: the cities (16 % of the patches)
+	// hold 15e6·H_100 ≈ 78e6 people, 35 % of the total: more than 30 %.
 	assert.Greater(t, float64(cityPop), 0.3*float64(tab.TotalPop()))
+}
+
+// TestClusteredCityCells: a city's cells are contiguous 1 km cells around
+// its centre (each within √2 cells, plus the 1e-5° rounding, of an
+// earlier cell, the first at the centre), and villages stay out of the
+// city's disc.
+func TestClusteredCityCells(t *testing.T) {
+	const n = 20000
+	o := DefaultClusteredOptions()
+	tab, err := Clustered(n, 5, o)
+	require.NoError(t, err)
+	sizes := zipfSizes(n, 142, o.ZipfExponent)
+	cells := o.cityCells(sizes)
+	require.Equal(t, 300, cells[0], "15e6 people in cells of 50 000")
+	km := func(i, j int) float64 { // haversine, R = 6371 km (SPEC §7.1)
+		rad := math.Pi / 180
+		a := math.Pow(math.Sin((tab.Lat[j]-tab.Lat[i])*rad/2), 2) +
+			math.Cos(tab.Lat[i]*rad)*math.Cos(tab.Lat[j]*rad)*math.Pow(math.Sin((tab.Lon[j]-tab.Lon[i])*rad/2), 2)
+		return 2 * 6371 * math.Asin(math.Sqrt(a))
+	}
+	row := 0
+	for k, m := range sizes[:5] {
+		for i := 1; i < cells[k]; i++ {
+			nearest := math.Inf(1)
+			for j := range i {
+				nearest = min(nearest, km(row+i, row+j))
+			}
+			// √2 km to a diagonal neighbour, 1.5 m of rounding per end.
+			require.LessOrEqual(t, nearest, math.Sqrt2*o.SpacingKm+0.003, "cell %d of city %d", i+1, k+1)
+		}
+		// The city's disc has radius √(c/π) km; a village is outside it
+		// (minus the 1e-5° rounding and the flat-earth km of the push).
+		radius := o.SpacingKm * math.Sqrt(float64(cells[k])/math.Pi)
+		for i := cells[k]; i < m; i++ {
+			require.GreaterOrEqual(t, km(row+i, row), 0.99*radius-0.003, "village %d of cluster %d", i+1, k+1)
+		}
+		row += m
+	}
 }
 
 func TestClusteredMCV1Smooth(t *testing.T) {
@@ -138,6 +187,7 @@ func TestClusteredBadOptions(t *testing.T) {
 		{"sigma", 10, func(o *ClusteredOptions) { o.VillageSigma = -1 }, "VillageSigma"},
 		{"spacing", 10, func(o *ClusteredOptions) { o.SpacingKm = 0 }, "SpacingKm"},
 		{"city", 10, func(o *ClusteredOptions) { o.LargestCity = MaxPop }, "LargestCity must be in [1, 2^53/n"},
+		{"cell", 10, func(o *ClusteredOptions) { o.MaxCellPop = 0 }, "MaxCellPop must be in [1, LargestCity = 15000000], got 0"},
 		{"coverage", 10, func(o *ClusteredOptions) { o.MCV1North = 1.5 }, "MCV1North must be in [0, 1]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

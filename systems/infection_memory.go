@@ -12,8 +12,9 @@ var (
 )
 
 // hierarchicalBytesPerPatch is the memory estimate of storage
-// "hierarchical" per patch: measured 6.5 KB at N = 10⁵ and 9.3 KB at 10⁶
-// (tolerance 1e−6, clustered patches; docs/scale.md), rounded up. A
+// "hierarchical" per patch: measured 5.2 KB at N = 10⁵ and 7.7 KB at 10⁶
+// (tolerance 1e−6, clustered patches; docs/scale.md), rounded up with room
+// for the build's peak (8.5 GB at 10⁶). A
 // tighter tolerance raises the interpolation order and so the far-field
 // blocks; the estimate does not follow it.
 const hierarchicalBytesPerPatch = 10_000
