@@ -211,3 +211,46 @@ func TestABMPeopleTrackersSampling(t *testing.T) {
 	}
 	assert.Equal(t, exposures, counted)
 }
+
+// TestABMPeopleTrackersSnapshot: each tracker's snapshot state restores
+// into the same tracker of a fresh model (its rows, and the age at
+// infection's window under way: the snapshot is taken mid-window), and a
+// snapshot of other bins is refused.
+func TestABMPeopleTrackersSnapshot(t *testing.T) {
+	trackers := func() []phases.Factory {
+		return []phases.Factory{systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil),
+			systems.NewABMInfection(nil), systems.NewABMVitalDynamics(nil),
+			metrics.NewAgeAtInfectionTracker(nil), metrics.NewAgePyramidTracker(nil), metrics.NewImmunityByAgeTracker(nil)}
+	}
+	p := abmParams(500, 2)
+	p.StartTime = "2000-01"
+	m := newABM(t, abmScenario(t), p, trackers())
+	require.NoError(t, m.Initialize())
+	require.NoError(t, m.RunTicks(context.Background(), 400)) // day 400: mid-2001
+	fresh := newABM(t, abmScenario(t), p, trackers())
+	require.NoError(t, fresh.Initialize())
+	for _, name := range []string{metrics.AgeAtInfectionTrackerName, metrics.AgePyramidTrackerName, metrics.ImmunityByAgeTrackerName} {
+		src := m.GetInstance(name)[0].(phases.Snapshotter)
+		dst := fresh.GetInstance(name)[0].(phases.Snapshotter)
+		state, err := src.SnapshotState()
+		require.NoError(t, err)
+		require.NoError(t, dst.RestoreState(fresh, state), name)
+		again, err := dst.SnapshotState()
+		require.NoError(t, err)
+		assert.JSONEq(t, string(state), string(again), name)
+	}
+	inf := model.InstancesOf[*metrics.AgeAtInfectionTracker](m)[0]
+	state, err := inf.SnapshotState()
+	require.NoError(t, err)
+	assert.Contains(t, string(state), `"partial":[`, "the window under way")
+
+	other := metrics.DefaultAgePyramidParams()
+	other.AgeBins = []float64{0, 100}
+	odd := newABM(t, abmScenario(t), p, []phases.Factory{systems.NewABMVitalDynamics(nil), metrics.NewAgePyramidTracker(&other)})
+	require.NoError(t, odd.Initialize())
+	pyr, err := m.GetInstance(metrics.AgePyramidTrackerName)[0].(phases.Snapshotter).SnapshotState()
+	require.NoError(t, err)
+	err = odd.GetInstance(metrics.AgePyramidTrackerName)[0].(phases.Snapshotter).RestoreState(odd, pyr)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "states")
+}
