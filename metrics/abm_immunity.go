@@ -56,7 +56,7 @@ func DecodeImmunityByAgeParams(data []byte) (AgeTrackerParams, error) {
 
 // ImmunityByAgeTracker records, at each sampled tick, the live agents of
 // each age bin per group and class ([ImmunityClasses]): state
-// "class/a-b" (e.g. "mcv1/273-304"); written as immunity_by_age.csv. The
+// "class/a-b" (e.g. "mcv1/274-304"); written as immunity_by_age.csv. The
 // shares are each class's count over the bin's sum of classes. Each sample
 // is one pass over the agent table.
 type ImmunityByAgeTracker struct{ *people }
