@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 )
 
@@ -46,18 +45,11 @@ type AgeAtInfectionTracker struct {
 
 // NewAgeAtInfectionTracker returns a factory; nil params mean the defaults.
 func NewAgeAtInfectionTracker(p *AgeTrackerParams) phases.Factory {
-	return func(m phases.Model) (phases.Component, error) {
-		q, err := params.Resolve(p, DefaultAgeAtInfectionParams())
-		if err != nil {
-			return nil, err
-		}
-		c, err := newPeople(m, AgeAtInfectionTrackerName, "age_at_infection", q, true,
-			func(l []string) []string { return append(slices.Clone(l), AgeDaysSum) })
-		if err != nil {
-			return nil, err
-		}
-		return &AgeAtInfectionTracker{people: c, partial: make([]int64, len(c.states)*len(c.groupIDs))}, nil
-	}
+	return peopleFactory(p, DefaultAgeAtInfectionParams(), AgeAtInfectionTrackerName, "age_at_infection", true,
+		func(l []string) []string { return append(slices.Clone(l), AgeDaysSum) },
+		func(c *people) *AgeAtInfectionTracker {
+			return &AgeAtInfectionTracker{people: c, partial: make([]int64, len(c.states)*len(c.groupIDs))}
+		})
 }
 
 // Params returns the instance's params.

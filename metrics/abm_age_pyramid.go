@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 
 	"github.com/rubeola/rubeola/agents"
-	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 )
 
@@ -30,17 +29,8 @@ type AgePyramidTracker struct{ *people }
 
 // NewAgePyramidTracker returns a factory; nil params mean the defaults.
 func NewAgePyramidTracker(p *AgeTrackerParams) phases.Factory {
-	return func(m phases.Model) (phases.Component, error) {
-		q, err := params.Resolve(p, DefaultAgePyramidParams())
-		if err != nil {
-			return nil, err
-		}
-		c, err := newPeople(m, AgePyramidTrackerName, "age_pyramid", q, false, func(l []string) []string { return l })
-		if err != nil {
-			return nil, err
-		}
-		return &AgePyramidTracker{c}, nil
-	}
+	return peopleFactory(p, DefaultAgePyramidParams(), AgePyramidTrackerName, "age_pyramid", false,
+		func(l []string) []string { return l }, func(c *people) *AgePyramidTracker { return &AgePyramidTracker{c} })
 }
 
 // Params returns the instance's params.

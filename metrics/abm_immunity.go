@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/rubeola/rubeola/agents"
-	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 )
 
@@ -63,17 +62,8 @@ type ImmunityByAgeTracker struct{ *people }
 
 // NewImmunityByAgeTracker returns a factory; nil params mean the defaults.
 func NewImmunityByAgeTracker(p *AgeTrackerParams) phases.Factory {
-	return func(m phases.Model) (phases.Component, error) {
-		q, err := params.Resolve(p, DefaultImmunityByAgeParams())
-		if err != nil {
-			return nil, err
-		}
-		c, err := newPeople(m, ImmunityByAgeTrackerName, "immunity_by_age", q, false, immunityStates)
-		if err != nil {
-			return nil, err
-		}
-		return &ImmunityByAgeTracker{c}, nil
-	}
+	return peopleFactory(p, DefaultImmunityByAgeParams(), ImmunityByAgeTrackerName, "immunity_by_age", false,
+		immunityStates, func(c *people) *ImmunityByAgeTracker { return &ImmunityByAgeTracker{c} })
 }
 
 // immunityStates are the states "class/bin", class-major.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/rubeola/rubeola/agents"
+	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 )
 
@@ -49,6 +50,24 @@ func newPeople(m phases.Model, name, file string, p AgeTrackerParams, windows bo
 	}
 	c.rec.signed = false
 	return c, nil
+}
+
+// peopleFactory returns the factory of a tracker of people: params p
+// over the defaults def (nil: def), its shared part built by newPeople and
+// wrapped by wrap.
+func peopleFactory[C phases.Component](p *AgeTrackerParams, def AgeTrackerParams, name, file string, windows bool,
+	states func(labels []string) []string, wrap func(*people) C) phases.Factory {
+	return func(m phases.Model) (phases.Component, error) {
+		q, err := params.Resolve(p, def)
+		if err != nil {
+			return nil, err
+		}
+		c, err := newPeople(m, name, file, q, windows, states)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(c), nil
+	}
 }
 
 // Name returns the tracker's component name.

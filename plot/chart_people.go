@@ -143,20 +143,7 @@ func ageInfectionPicture(t *Table) (func(draw.Canvas) error, error) {
 	p.Y.Tick.Marker = binTicks(bins, binLabels)
 	p.X.Tick.Marker = windowTicks(t, windowLabels)
 
-	bar := newPlot("", "", "share of the window's infections")
-	bar.HideX()
-	bar.Add(&plotter.ColorBar{ColorMap: cmap, Vertical: true})
-	bar.Y.Min, bar.Y.Max, bar.Y.Padding = cmap.min, cmap.max, 0
-	bar.Y.Label.TextStyle.Font.Size = 10
-	return func(c draw.Canvas) error {
-		barWidth := vg.Inch * 1.1
-		main := draw.Crop(c, 0, -barWidth, 0, 0)
-		p.Draw(main)
-		da := p.DataCanvas(main)
-		side := draw.Crop(c, c.Max.X-c.Min.X-barWidth+vg.Points(8), -vg.Points(16), da.Min.Y-c.Min.Y, -(c.Max.Y - da.Max.Y))
-		bar.Draw(side)
-		return nil
-	}, nil
+	return withColorBar(p, colorBar(cmap, "share of the window's infections")), nil
 }
 
 // windowLabels is how many windows the age at infection's time axis
