@@ -254,3 +254,27 @@ func TestABMPeopleTrackersSnapshot(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "states")
 }
+
+// TestNoAllocationsPerABMTickWithPeopleTrackers: the trackers of people,
+// sampling every day, allocate nothing per tick once the day's infection
+// list has grown (a year of warm-up, as TestNoAllocationsPerABMTick).
+func TestNoAllocationsPerABMTickWithPeopleTrackers(t *testing.T) {
+	daily := func(def metrics.AgeTrackerParams) *metrics.AgeTrackerParams {
+		def.Frequency = metrics.Daily
+		return &def
+	}
+	m := newABM(t, abmScenario(t), abmParams(1000, 1), []phases.Factory{
+		systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil),
+		systems.NewABMInfection(nil), systems.NewABMConstantPop(nil),
+		metrics.NewAgeAtInfectionTracker(daily(metrics.DefaultAgeAtInfectionParams())),
+		metrics.NewAgePyramidTracker(daily(metrics.DefaultAgePyramidParams())),
+		metrics.NewImmunityByAgeTracker(daily(metrics.DefaultImmunityByAgeParams()))})
+	ctx := context.Background()
+	require.NoError(t, m.RunTicks(ctx, 365))
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := m.RunTicks(ctx, 1); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+}

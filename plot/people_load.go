@@ -78,6 +78,9 @@ func parseAgeBin(label string) (ageBin, error) {
 // ageLabel writes an age in days as months under two years ("9m"), else
 // years ("5y").
 func ageLabel(days int) string {
+	if days == 0 {
+		return "0"
+	}
 	if days < 730 {
 		return fmt.Sprintf("%gm", math.Round(float64(days)/(365.25/12)))
 	}
