@@ -48,7 +48,6 @@ func newPeople(m phases.Model, name, file string, p AgeTrackerParams, windows bo
 			c.groupOf[j] = int32(g)
 		}
 	}
-	c.rec.signed = false
 	return c, nil
 }
 
