@@ -36,6 +36,10 @@
 //   - Births: the births phase calls [Table.ResetNewborns] at the start of
 //     its step, [Table.Add] for each birth (a free row first) and
 //     [Table.AddNewborn]; later phases of the tick read [Table.Newborns].
+//   - Infections: every move S → E (transmission, importation, seeding)
+//     calls [Table.AddInfected](id, day); later phases of the day read
+//     [Table.Infected](day) (the age at infection tracker does). The
+//     list empties itself on the first infection of a new day.
 //   - Deaths: [Table.Remove] frees the row (State Dead, Due and Death
 //     NoDeath) and updates the counts.
 //   - Ages: a component implementing [AgeInitializer] draws DOB before any

@@ -76,6 +76,8 @@ type Table struct {
 	maxSus   float32
 	newborns []uint32
 	cals     []*Calendar
+	infected []uint32 // ids exposed on day infDay (infected.go)
+	infDay   int32
 }
 
 // Counts are the per-patch state counts a Table keeps equal to its agents':

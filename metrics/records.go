@@ -142,11 +142,20 @@ func stateColumns(m phases.Model) ([][]int64, error) {
 // dated by dates. Row i holds tick i·every (every tick unless the store
 // samples), the states one after the other, len(ids) values each.
 func (r *store[V]) blocks(from, to int, dates func(t int) time.Time, ids []string, states []string) iter.Seq[Block] {
+	step := max(r.every, 1)
+	rows := func() (int, int) { return ceilDiv(max(from, 0), step), min(ceilDiv(to, step), r.count()) }
+	return r.rowBlocks(rows, func(i int) int { return i * step }, dates, ids, states)
+}
+
+// rowBlocks yields the rows first ≤ i < end, (first, end) = rows() when
+// iterated, as export blocks, row i dated tick tickOf(i) (see
+// [store.blocks]).
+func (r *store[V]) rowBlocks(rows func() (int, int), tickOf func(i int) int, dates func(t int) time.Time, ids []string, states []string) iter.Seq[Block] {
 	return func(yield func(Block) bool) {
-		g, step := len(ids), max(r.every, 1)
-		first, end := ceilDiv(max(from, 0), step), min(ceilDiv(to, step), r.count())
+		g := len(ids)
+		first, end := rows()
 		for i := first; i < end; i++ {
-			t := i * step
+			t := tickOf(i)
 			row, date := r.row(i), dates(t)
 			for k, state := range states {
 				if !yield(valueBlock(Block{Tick: t, Date: date, State: state, IDs: ids}, row[k*g:(k+1)*g:(k+1)*g])) {

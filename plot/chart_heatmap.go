@@ -113,24 +113,34 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 	}
 	p.Y.Padding, p.X.Padding = 0, 0
 
-	bar := newPlot("", "", s.what+" (log scale; white = 0)")
+	bar := colorBar(cmap, s.what+" (log scale; white = 0)")
+	bar.Y.Tick.Marker = plot.TickerFunc(decadeTicks)
+	return withColorBar(p, bar), nil
+}
+
+// colorBar returns a vertical colour bar of cmap over its range, labelled.
+func colorBar(cmap *ramp, label string) *plot.Plot {
+	bar := newPlot("", "", label)
 	bar.HideX()
 	bar.Add(&plotter.ColorBar{ColorMap: cmap, Vertical: true})
 	bar.Y.Min, bar.Y.Max = cmap.min, cmap.max
-	bar.Y.Tick.Marker = plot.TickerFunc(decadeTicks)
 	bar.Y.Padding = 0
 	bar.Y.Label.TextStyle.Font.Size = 10
+	return bar
+}
 
+// withColorBar draws p with bar on its right, lined up with p's data
+// area.
+func withColorBar(p, bar *plot.Plot) func(c draw.Canvas) error {
 	return func(c draw.Canvas) error {
 		barWidth := vg.Inch * 1.1
 		main := draw.Crop(c, 0, -barWidth, 0, 0)
 		p.Draw(main)
-		// Line the bar up with the heat-map's data area.
 		da := p.DataCanvas(main)
 		side := draw.Crop(c, c.Max.X-c.Min.X-barWidth+vg.Points(8), -vg.Points(16), da.Min.Y-c.Min.Y, -(c.Max.Y - da.Max.Y))
 		bar.Draw(side)
 		return nil
-	}, nil
+	}
 }
 
 // heatGrid averages s's values into at most maxHeatRows × maxHeatCols

@@ -19,7 +19,7 @@ import (
 
 // builtinTable matches the base names of the tables the built-in
 // trackers and the run write (docs/outputs.md): they are not user tables.
-var builtinTable = regexp.MustCompile(`^(states|population|cases|fadeouts)(-[0-9]+)?$|^(timing|summary)$`)
+var builtinTable = regexp.MustCompile(`^(states|population|cases|fadeouts)(-[0-9]+)?$|^(timing|summary|age_pyramid|age_at_infection|immunity_by_age)$`)
 
 // userTables lists DIR's user tables (a user tracker's tidy output, e.g. a
 // tracker kit's): every .csv or .parquet file that is not a built-in

@@ -28,6 +28,7 @@ type runData struct {
 	ensCases   *ensembleSeries // ensemble: global reported cases
 	ensGroups  *ensembleGroups // ensemble: the largest patches' reported cases (or I)
 	user       []*Table        // user tables (user trackers' tidy outputs)
+	people     peopleTables    // the agent-based model's trackers of people
 	notes      []string        // inputs missing or unusable, one line each
 }
 
@@ -62,6 +63,9 @@ func loadRun(dir string) (*runData, error) {
 		return nil, err
 	}
 	if err := d.readUserTables(); err != nil {
+		return nil, err
+	}
+	if err := d.readPeopleTables(); err != nil {
 		return nil, err
 	}
 	if d.timingFile = filepath.Join(dir, "timing.csv"); fileExists(d.timingFile) {

@@ -257,6 +257,7 @@ func (d *runData) pictures() []picture {
 	if d.ensGroups != nil {
 		add("ensemble-largest", func() (func(draw.Canvas) error, error) { return ensembleGroupsPicture(d.ensGroups) })
 	}
+	d.addPeoplePictures(add)
 	for _, t := range d.user {
 		name := userTablePrefix + strings.TrimSuffix(baseName(t.Path), filepath.Ext(t.Path))
 		add(name, func() (func(draw.Canvas) error, error) { return tablePicture(t) })

@@ -49,9 +49,11 @@ func (d diseaseTimers) infectious(src *rng.Source) int32 {
 }
 
 // expose moves susceptible agent id to E on day today with a latent timer
-// drawn from src, scheduled on cal.
+// drawn from src, scheduled on cal, and lists it among the day's
+// infections ([agents.Table.Infected]).
 func (d diseaseTimers) expose(t *agents.Table, cal *agents.Calendar, id uint32, today int32, src *rng.Source) {
 	t.SetState(id, agents.E)
+	t.AddInfected(id, today)
 	due := today + d.latent(src)
 	t.Due[id] = due
 	cal.Add(id, due)
