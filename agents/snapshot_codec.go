@@ -108,6 +108,9 @@ func (d *decoder) ids(what string, limit, rows int, dst []uint32) []uint32 {
 	for k := 0; k < n && d.err == nil; k += chunkRows {
 		m := min(chunkRows, n-k)
 		b := d.read(4*m, what)
+		if b == nil {
+			return dst
+		}
 		for x := range m {
 			id := binary.LittleEndian.Uint32(b[4*x:])
 			if int64(id) >= int64(rows) {

@@ -2,7 +2,6 @@ package model
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -53,11 +52,7 @@ func (e *Ensemble) SaveSnapshot(path string) error {
 		}
 		f.Members = append(f.Members, mf)
 	}
-	data, err := json.Marshal(f)
-	if err != nil {
-		return err
-	}
-	return writeSnapshot(path, data)
+	return saveSnapshotFile(path, f, f.Members, e.reps)
 }
 
 // LoadEnsembleSnapshot rebuilds an ensemble from a snapshot written by
@@ -78,9 +73,11 @@ func LoadEnsembleSnapshot(path string, factories []phases.Factory, opts ...Optio
 
 func loadEnsembleSnapshot(path string, factories []phases.Factory, opts []Option) (*Ensemble, error) {
 	var f ensembleSnapshotFile
-	if err := readSnapshot(path, EnsembleSnapshotFormat, &f); err != nil {
+	s, err := readSnapshot(path, EnsembleSnapshotFormat, &f)
+	if err != nil {
 		return nil, err
 	}
+	defer s.Close()
 	if err := f.check(); err != nil {
 		return nil, err
 	}
@@ -99,7 +96,7 @@ func loadEnsembleSnapshot(path string, factories []phases.Factory, opts []Option
 		if r > 0 {
 			mcfg.scn = e.reps[0].scn
 		}
-		m, err := loadModel(mf, scn, factories, mcfg)
+		m, err := loadModel(mf, scn, factories, mcfg, s)
 		if err != nil {
 			return nil, e.replicateErr(r, err)
 		}
@@ -110,7 +107,7 @@ func loadEnsembleSnapshot(path string, factories []phases.Factory, opts []Option
 		}
 		e.reps = append(e.reps, m)
 	}
-	return e, nil
+	return e, s.end(f.Members[0].Agents != nil)
 }
 
 // check verifies the ensemble snapshot's structure: as many members as

@@ -1,0 +1,215 @@
+package model_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/agents"
+	"github.com/rubeola/rubeola/internal/snapdigest"
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems"
+)
+
+// abmSnapshotComponents is the default ABM schedule plus seeding, a
+// per-patch state tracker, case surveillance and the population tracker:
+// every kind of saved ABM state (agents with ages, both calendars, done
+// flags, streams in several phases, tracker arrays, flows).
+func abmSnapshotComponents() []phases.Factory {
+	seed := systems.DefaultSeedingParams()
+	seed.NumInfections = 30
+	return append([]phases.Factory{systems.NewInfectionSeeding(&seed)}, append(model.DefaultABMComponents(),
+		metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}),
+		metrics.NewCaseSurveillanceTracker(nil), metrics.NewPopulationTracker(nil))...)
+}
+
+// abmOutcome is what the resume guarantee covers: the agents and counts
+// (fingerprint), every state tracker's arrays, the case and population
+// trackers' and the exposure count.
+type abmOutcome struct {
+	agents    abmFingerprint
+	states    [][][]int64
+	cases     [][]int64
+	pops      [][]int64
+	exposures int64
+}
+
+func abmOutcomeOf(t *testing.T, m *model.ABM) abmOutcome {
+	t.Helper()
+	o := abmOutcome{agents: fingerprint(t, m),
+		cases:     model.InstancesOf[*metrics.CaseSurveillanceTracker](m)[0].Counts(),
+		pops:      model.InstancesOf[*metrics.PopulationTracker](m)[0].Counts(),
+		exposures: model.InstancesOf[*systems.ABMInfection](m)[0].Exposures()}
+	for _, tr := range model.InstancesOf[*metrics.StateTracker](m) {
+		for _, s := range []string{"S", "E", "I", "R"} {
+			c, err := tr.Counts(s)
+			require.NoError(t, err)
+			o.states = append(o.states, c)
+		}
+	}
+	return o
+}
+
+// TestABMSnapshotResumeIsIdentical: run k ticks, save, load in a fresh
+// model (components rebuilt from stored params), run to T → the same
+// agents, counts and tracker arrays as the uninterrupted run, for 1 and 2
+// workers, split points at the start, after one tick, mid-run and before
+// the last tick, gzip and plain files.
+func TestABMSnapshotResumeIsIdentical(t *testing.T) {
+	const T = 90
+	dir := t.TempDir()
+	for _, workers := range []int{1, 2} {
+		p := abmParams(T, 6)
+		p.Parallel = true
+		opts := []model.Option{model.WithWorkers(workers)}
+		whole := newABM(t, abmScenario(t), p, abmSnapshotComponents(), opts...)
+		require.NoError(t, whole.Run(context.Background()))
+		want := abmOutcomeOf(t, whole)
+		require.Positive(t, want.exposures)
+		for _, k := range []int{0, 1, 41, T - 1} {
+			for _, ext := range []string{".snap", ".json"} {
+				path := filepath.Join(dir, "abm"+ext)
+				part := newABM(t, abmScenario(t), p, abmSnapshotComponents(), opts...)
+				require.NoError(t, part.Initialize())
+				require.NoError(t, part.RunTicks(context.Background(), k))
+				require.NoError(t, part.SaveSnapshot(path))
+				resumed, err := model.LoadSnapshot(path, nil, append(opts, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))...)
+				require.NoError(t, err, "workers %d, k %d, %s", workers, k, ext)
+				require.NoError(t, resumed.Run(context.Background()))
+				assert.Equal(t, want, abmOutcomeOf(t, resumed), "workers %d, k %d, %s", workers, k, ext)
+			}
+		}
+	}
+}
+
+// TestABMEnsembleReplicateIsLoneRun: replicate r of an ABM ensemble has
+// its own agent table and equals, agent for agent and tick for tick, the
+// lone run with seed + r; an ensemble snapshot resumes every replicate
+// identically; the memory estimate counts the agents once per replicate.
+func TestABMEnsembleReplicateIsLoneRun(t *testing.T) {
+	const T, R, seed = 60, 3, 9
+	p := abmParams(T, seed)
+	e, err := model.NewEnsemble(abmScenario(t), p.BiweeklyParams, R, model.WithType(model.TypeABM),
+		model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, e.SetComponents(abmSnapshotComponents()...))
+	lone := newABM(t, abmScenario(t), p, abmSnapshotComponents())
+	est := e.EstimateMemory()
+	require.Equal(t, "agents", est.Items[0].Component)
+	assert.Equal(t, R*lone.EstimateMemory().Items[0].Storage.Bytes(), est.Items[0].Storage.Bytes(), "agents counted per replicate")
+
+	require.NoError(t, e.RunTicks(context.Background(), 25))
+	path := filepath.Join(t.TempDir(), "ensemble.snap")
+	require.NoError(t, e.SaveSnapshot(path))
+	require.NoError(t, e.Run(context.Background()))
+	resumed, err := model.LoadEnsembleSnapshot(path, nil, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, resumed.Run(context.Background()))
+	tables := map[*agents.Table]bool{}
+	for r := range R {
+		p := abmParams(T, seed+uint64(r))
+		m := newABM(t, abmScenario(t), p, abmSnapshotComponents())
+		require.NoError(t, m.Run(context.Background()))
+		want := abmOutcomeOf(t, m)
+		assert.Equal(t, want, abmOutcomeOf(t, e.Replicate(r)), "replicate %d = lone run with seed %d", r, seed+r)
+		assert.Equal(t, want, abmOutcomeOf(t, resumed.Replicate(r)), "resumed replicate %d", r)
+		tab, err := agents.Of(e.Replicate(r).World())
+		require.NoError(t, err)
+		tables[tab] = true
+	}
+	assert.Len(t, tables, R, "each replicate has its own agent table")
+}
+
+// savedABM runs a small ABM for 10 ticks and saves it to a plain (not
+// gzip) file in dir, returning the path and the file's JSON and sections.
+func savedABM(t *testing.T, dir string) (path string, payload, sections []byte) {
+	m := newABM(t, abmScenario(t), abmParams(20, 2), abmSnapshotComponents())
+	require.NoError(t, m.RunTicks(context.Background(), 10))
+	path = filepath.Join(dir, "abm.json")
+	require.NoError(t, m.SaveSnapshot(path))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	k := bytes.IndexByte(data, '\n')
+	require.Positive(t, k, "an ABM snapshot's JSON ends with a newline")
+	payload, err = snapdigest.Open(bytes.Clone(data[:k]))
+	require.NoError(t, err)
+	return path, payload, data[k+1:]
+}
+
+// TestABMSnapshotErrors: a snapshot whose patch states differ from its
+// agents is refused with ErrAgentCounts naming the patch and state; a
+// damaged, cut or missing agent section, or bytes after it, are refused
+// naming the problem.
+func TestABMSnapshotErrors(t *testing.T) {
+	dir := t.TempDir()
+	_, payload, sections := savedABM(t, dir)
+	reseal := func(p []byte) []byte {
+		sealed, err := snapdigest.Seal(p)
+		require.NoError(t, err)
+		return sealed
+	}
+	sealed := reseal(payload)
+	flipped := bytes.Clone(sections)
+	flipped[len(flipped)/2] ^= 1
+	tampered := tamperFirst(t, payload)
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"counts differ from agents", join(reseal(tampered), sections), "the saved patch states differ from the agents: agents: patch 0: S ="},
+		{"flipped section byte", join(sealed, flipped), "the section does not match its sha256 digest"},
+		{"cut section", join(sealed, sections[:len(sections)/2]), "the section is cut short"},
+		{"no section", append(bytes.Clone(sealed), '\n'), "the section is cut short (0 of"},
+		{"no newline", bytes.Clone(sealed), "no agent sections after its JSON"},
+		{"bytes after", append(join(sealed, sections), 'x'), "data after the last agent section"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, "bad.json")
+			require.NoError(t, os.WriteFile(path, c.data, 0o644))
+			_, err := model.LoadSnapshot(path, nil, model.WithStdout(io.Discard))
+			require.Error(t, err)
+			assert.ErrorContains(t, err, "snapshot "+path+": ")
+			assert.ErrorContains(t, err, c.want)
+			if c.name == "counts differ from agents" {
+				assert.ErrorIs(t, err, model.ErrAgentCounts)
+			}
+		})
+	}
+}
+
+// join returns the file of a sealed JSON and its sections.
+func join(sealed, sections []byte) []byte {
+	return append(append(append([]byte(nil), sealed...), '\n'), sections...)
+}
+
+// tamperFirst moves one person of patch 0 from R to S in the payload's
+// states (the sum per patch stays, so only the agent check can see it).
+func tamperFirst(t *testing.T, payload []byte) []byte {
+	t.Helper()
+	var f map[string]any
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	dec.UseNumber() // every number kept as written
+	require.NoError(t, dec.Decode(&f))
+	states := f["states"].(map[string]any)
+	s, r := states["S"].([]any), states["R"].([]any)
+	sv, err := s[0].(json.Number).Int64()
+	require.NoError(t, err)
+	rv, err := r[0].(json.Number).Int64()
+	require.NoError(t, err)
+	require.Positive(t, rv, "patch 0 has someone in R to move")
+	s[0], r[0] = sv+1, rv-1
+	out, err := json.Marshal(f)
+	require.NoError(t, err)
+	return out
+}
