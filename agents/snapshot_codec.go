@@ -40,11 +40,18 @@ func (e *encoder) str(s string) {
 	e.flush(4 * chunkRows)
 }
 
-// ids writes a count and the ids.
+// ids writes a count and the ids, byte-shuffled per chunk of chunkRows
+// (as wordColumn).
 func (e *encoder) ids(v []uint32) {
 	e.u32(uint32(len(v)))
-	for _, id := range v {
-		e.u32(id)
+	for lo := 0; lo < len(v); lo += chunkRows {
+		chunk := v[lo:min(lo+chunkRows, len(v))]
+		for shift := 0; shift < 32; shift += 8 {
+			for _, id := range chunk {
+				e.buf = append(e.buf, byte(id>>shift))
+			}
+		}
+		e.flush(4 * chunkRows)
 	}
 }
 
@@ -105,6 +112,9 @@ func (d *decoder) str(what string) string {
 // to dst.
 func (d *decoder) ids(what string, limit, rows int, dst []uint32) []uint32 {
 	n := d.count(what, limit)
+	if dst == nil && n > 0 {
+		dst = make([]uint32, 0, min(n, chunkRows))
+	}
 	for k := 0; k < n && d.err == nil; k += chunkRows {
 		m := min(chunkRows, n-k)
 		b := d.read(4*m, what)
@@ -112,7 +122,7 @@ func (d *decoder) ids(what string, limit, rows int, dst []uint32) []uint32 {
 			return dst
 		}
 		for x := range m {
-			id := binary.LittleEndian.Uint32(b[4*x:])
+			id := uint32(b[x]) | uint32(b[m+x])<<8 | uint32(b[2*m+x])<<16 | uint32(b[3*m+x])<<24
 			if int64(id) >= int64(rows) {
 				d.err = fmt.Errorf("%s: entry %d is agent %d, beyond the %d rows", what, k+x, id, rows)
 				return dst
@@ -133,38 +143,54 @@ type column struct {
 	get  func(src []byte, lo int) error // src holds len(src)/size rows from lo
 }
 
-// u32Column is a column of uint32 values.
-func u32Column(name string, v []uint32) column {
+// wordColumn is a column of 4-byte values (their bits as a uint32: bits
+// and fromBits convert), written byte-shuffled per chunk: the chunk's
+// lowest bytes, then its second bytes, and so on (the high bytes of days
+// and ids are nearly constant, so the compressor sees long runs).
+// fromBits checks a value of row id and stores it.
+func wordColumn(name string, bits func(id int) uint32, fromBits func(id int, x uint32) error) column {
 	return column{name: name, size: 4,
 		put: func(dst []byte, lo, hi int) []byte {
-			for _, x := range v[lo:hi] {
-				dst = binary.LittleEndian.AppendUint32(dst, x)
+			for shift := 0; shift < 32; shift += 8 {
+				for id := lo; id < hi; id++ {
+					dst = append(dst, byte(bits(id)>>shift))
+				}
 			}
 			return dst
 		},
 		get: func(src []byte, lo int) error {
-			for k := range len(src) / 4 {
-				v[lo+k] = binary.LittleEndian.Uint32(src[4*k:])
+			m := len(src) / 4
+			for k := range m {
+				x := uint32(src[k]) | uint32(src[m+k])<<8 | uint32(src[2*m+k])<<16 | uint32(src[3*m+k])<<24
+				if err := fromBits(lo+k, x); err != nil {
+					return err
+				}
 			}
 			return nil
 		}}
 }
 
+// u32Column is a column of uint32 values.
+func u32Column(name string, v []uint32) column {
+	return wordColumn(name, func(id int) uint32 { return v[id] }, func(id int, x uint32) error { v[id] = x; return nil })
+}
+
 // i32Column is a column of int32 values (days).
 func i32Column(name string, v []int32) column {
-	return column{name: name, size: 4,
-		put: func(dst []byte, lo, hi int) []byte {
-			for _, x := range v[lo:hi] {
-				dst = binary.LittleEndian.AppendUint32(dst, uint32(x))
-			}
-			return dst
-		},
-		get: func(src []byte, lo int) error {
-			for k := range len(src) / 4 {
-				v[lo+k] = int32(binary.LittleEndian.Uint32(src[4*k:]))
-			}
-			return nil
-		}}
+	return wordColumn(name, func(id int) uint32 { return uint32(v[id]) }, func(id int, x uint32) error { v[id] = int32(x); return nil })
+}
+
+// f32Column is a column of float32 values, each finite and ≥ 0 (a
+// relative susceptibility).
+func f32Column(name string, v []float32) column {
+	return wordColumn(name, func(id int) uint32 { return math.Float32bits(v[id]) }, func(id int, x uint32) error {
+		f := math.Float32frombits(x)
+		if !(f >= 0) || math.IsInf(float64(f), 1) {
+			return fmt.Errorf("agent %d has %s %v (want a finite number ≥ 0)", id, name, f)
+		}
+		v[id] = f
+		return nil
+	})
 }
 
 // u8Column is a column of bytes.
@@ -174,24 +200,3 @@ func u8Column(name string, v []uint8) column {
 		get: func(src []byte, lo int) error { copy(v[lo:], src); return nil }}
 }
 
-// f32Column is a column of float32 values, each finite and ≥ 0 (a
-// relative susceptibility).
-func f32Column(name string, v []float32) column {
-	return column{name: name, size: 4,
-		put: func(dst []byte, lo, hi int) []byte {
-			for _, x := range v[lo:hi] {
-				dst = binary.LittleEndian.AppendUint32(dst, math.Float32bits(x))
-			}
-			return dst
-		},
-		get: func(src []byte, lo int) error {
-			for k := range len(src) / 4 {
-				x := math.Float32frombits(binary.LittleEndian.Uint32(src[4*k:]))
-				if !(x >= 0) || math.IsInf(float64(x), 1) {
-					return fmt.Errorf("agent %d has %s %v (want a finite number ≥ 0)", lo+k, name, x)
-				}
-				v[lo+k] = x
-			}
-			return nil
-		}}
-}
