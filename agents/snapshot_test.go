@@ -158,7 +158,7 @@ func TestSnapshotColumnsCoverTable(t *testing.T) {
 
 // corrupt returns the snapshot of a small table with its decoded bytes
 // changed by edit, compressed again.
-func corrupt(t *testing.T, edit func(raw []byte) []byte) []byte {
+func corrupt(t testing.TB, edit func(raw []byte) []byte) []byte {
 	_, tab := newWorldTable(t, []int64{3, 2}, 8)
 	tab.SetState(0, R)
 	tab.Remove(4)
@@ -208,4 +208,37 @@ func TestReadSnapshotErrors(t *testing.T) {
 			assert.ErrorContains(t, err, c.want)
 		})
 	}
+}
+
+// FuzzReadSnapshot feeds damaged layouts (the uncompressed bytes, then
+// compressed as WriteSnapshot does) to ReadSnapshot: it must return an
+// error or a table whose counts equal its agents, never panic.
+//
+//	go test -run '^$' -fuzz FuzzReadSnapshot -fuzztime 10s ./agents
+func FuzzReadSnapshot(f *testing.F) {
+	f.Add(corrupt(f, func(raw []byte) []byte { return raw }))
+	zr, err := zstd.NewReader(nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	seed, err := zr.DecodeAll(corrupt(f, func(raw []byte) []byte { return raw }), nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(seed)
+	zw, err := zstd.NewWriter(nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		w, _ := newWorldTable(t, []int64{0, 0}, 0)
+		c, err := WorldCounts(w)
+		require.NoError(t, err)
+		tab, err := ReadSnapshot(bytes.NewReader(zw.EncodeAll(raw, nil)), c, 64)
+		if err != nil {
+			return
+		}
+		Attach(w, tab)
+		require.NoError(t, CheckCounts(tab, w))
+	})
 }
