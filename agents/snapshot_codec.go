@@ -199,4 +199,3 @@ func u8Column(name string, v []uint8) column {
 		put: func(dst []byte, lo, hi int) []byte { return append(dst, v[lo:hi]...) },
 		get: func(src []byte, lo int) error { copy(v[lo:], src); return nil }}
 }
-

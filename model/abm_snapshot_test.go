@@ -105,7 +105,18 @@ func TestABMEnsembleReplicateIsLoneRun(t *testing.T) {
 	lone := newABM(t, abmScenario(t), p, abmSnapshotComponents())
 	est := e.EstimateMemory()
 	require.Equal(t, "agents", est.Items[0].Component)
-	assert.Equal(t, R*lone.EstimateMemory().Items[0].Storage.Bytes(), est.Items[0].Storage.Bytes(), "agents counted per replicate")
+	one := lone.EstimateMemory().Items[0].Storage.Bytes()
+	assert.Equal(t, R*one, est.Items[0].Storage.Bytes(), "agents counted per replicate")
+	// A limit that fits one replicate's agents but not R: refused before
+	// any replicate creates its table.
+	small, err := model.NewEnsemble(abmScenario(t), p.BiweeklyParams, R, model.WithType(model.TypeABM),
+		model.WithMemoryLimit(int64(2*one)), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, small.SetComponents(abmSnapshotComponents()...))
+	var me *model.MemoryError
+	require.ErrorAs(t, small.Initialize(), &me)
+	_, err = agents.Of(small.Replicate(0).World())
+	assert.Error(t, err, "no agent table was created")
 
 	require.NoError(t, e.RunTicks(context.Background(), 25))
 	path := filepath.Join(t.TempDir(), "ensemble.snap")
