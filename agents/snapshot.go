@@ -20,9 +20,11 @@ import (
 //	the free rows (count, ids in reuse order)
 //	the number of calendars; per calendar: its name, ring length, next day
 //	  (Now), per day Now … Now+ring−1 the bucket (count, ids in scheduling
-//	  order), then the overflow (count, ids, then their days)
+//	  order), then the overflow (count and ids, then count and days)
 //
-// (a string is its length and bytes; a count or id a u32). Everything
+// (a string is its length and bytes; a count a u32; the values of a
+// column, of a list of ids or of days byte-shuffled per chunk of 65 536:
+// every value's lowest byte, then every second byte, and so on). Everything
 // whose order decides a later draw is stored in that order — the
 // susceptible sets (the rows a sample picks), the free list (the rows
 // births reuse), every calendar entry, stale ones included (the order
@@ -100,9 +102,7 @@ func (c *Calendar) write(e *encoder) {
 		e.ids(c.buckets[(c.now+k)&c.mask])
 	}
 	e.ids(c.far)
-	for _, d := range c.farDay {
-		e.u32(uint32(d))
-	}
+	writeWords(e, c.farDay)
 }
 
 // ErrSnapshot is wrapped by every error of [ReadSnapshot] about the
@@ -301,18 +301,24 @@ func readCalendar(d *decoder, rows int) (*Calendar, error) {
 	}
 	c.now = now
 	limit := math.MaxUint32 - 1
+	bucket := what + ": bucket"
 	for k := range int32(ring) {
 		b := (now + k) & c.mask
-		c.buckets[b] = d.ids(fmt.Sprintf("%s: day %d", what, int64(now)+int64(k)), limit, rows, nil)
+		c.buckets[b] = d.ids(bucket, limit, rows, nil)
+		if d.err != nil {
+			return nil, fmt.Errorf("%w (day %d)", d.err, int64(now)+int64(k))
+		}
 		c.pending += len(c.buckets[b])
 	}
 	c.far = d.ids(what+": overflow", limit, rows, nil)
-	c.farDay = make([]int32, len(c.far))
-	for x := range c.far {
-		c.farDay[x] = int32(d.u32(what + ": overflow days"))
-		if d.err == nil && c.farDay[x] < now {
-			return nil, fmt.Errorf("%s: overflow entry %d (agent %d) is due on day %d, before the next day %d", what, x, c.far[x], c.farDay[x], now)
+	c.farDay = readWords(d, what+": overflow days", len(c.far), make([]int32, 0, len(c.far)), func(k int, day int32) error {
+		if day < now {
+			return fmt.Errorf("%s: overflow entry %d (agent %d) is due on day %d, before the next day %d", what, k, c.far[k], day, now)
 		}
+		return nil
+	})
+	if d.err == nil && len(c.farDay) != len(c.far) {
+		return nil, fmt.Errorf("%s: %d overflow entries, %d days", what, len(c.far), len(c.farDay))
 	}
 	return c, d.err
 }

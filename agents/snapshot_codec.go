@@ -42,13 +42,17 @@ func (e *encoder) str(s string) {
 
 // ids writes a count and the ids, byte-shuffled per chunk of chunkRows
 // (as wordColumn).
-func (e *encoder) ids(v []uint32) {
+func (e *encoder) ids(v []uint32) { writeWords(e, v) }
+
+// writeWords writes a count and the 4-byte values of v, byte-shuffled per
+// chunk of chunkRows.
+func writeWords[T uint32 | int32](e *encoder, v []T) {
 	e.u32(uint32(len(v)))
 	for lo := 0; lo < len(v); lo += chunkRows {
 		chunk := v[lo:min(lo+chunkRows, len(v))]
 		for shift := 0; shift < 32; shift += 8 {
-			for _, id := range chunk {
-				e.buf = append(e.buf, byte(id>>shift))
+			for _, x := range chunk {
+				e.buf = append(e.buf, byte(uint32(x)>>shift))
 			}
 		}
 		e.flush(4 * chunkRows)
@@ -111,9 +115,20 @@ func (d *decoder) str(what string) string {
 // ids reads a count (≤ limit) and that many ids, each < rows, appended
 // to dst.
 func (d *decoder) ids(what string, limit, rows int, dst []uint32) []uint32 {
+	return readWords(d, what, limit, dst, func(k int, id uint32) error {
+		if int64(id) >= int64(rows) {
+			return fmt.Errorf("%s: entry %d is agent %d, beyond the %d rows", what, k, id, rows)
+		}
+		return nil
+	})
+}
+
+// readWords reads what writeWords wrote: a count (≤ limit) and that many
+// values, each checked by ok (its error stops the read), appended to dst.
+func readWords[T uint32 | int32](d *decoder, what string, limit int, dst []T, ok func(k int, x T) error) []T {
 	n := d.count(what, limit)
 	if dst == nil && n > 0 {
-		dst = make([]uint32, 0, min(n, chunkRows))
+		dst = make([]T, 0, min(n, chunkRows))
 	}
 	for k := 0; k < n && d.err == nil; k += chunkRows {
 		m := min(chunkRows, n-k)
@@ -122,12 +137,12 @@ func (d *decoder) ids(what string, limit, rows int, dst []uint32) []uint32 {
 			return dst
 		}
 		for x := range m {
-			id := uint32(b[x]) | uint32(b[m+x])<<8 | uint32(b[2*m+x])<<16 | uint32(b[3*m+x])<<24
-			if int64(id) >= int64(rows) {
-				d.err = fmt.Errorf("%s: entry %d is agent %d, beyond the %d rows", what, k+x, id, rows)
+			v := T(uint32(b[x]) | uint32(b[m+x])<<8 | uint32(b[2*m+x])<<16 | uint32(b[3*m+x])<<24)
+			if err := ok(k+x, v); err != nil {
+				d.err = err
 				return dst
 			}
-			dst = append(dst, id)
+			dst = append(dst, v)
 		}
 	}
 	return dst

@@ -29,6 +29,7 @@ func BenchmarkABMSnapshot(b *testing.B) {
 			m := newABMBench(b, abmScenario(b, n), 365, model.DefaultABMComponents())
 			require.NoError(b, m.RunTicks(context.Background(), 30))
 			path := filepath.Join(b.TempDir(), "abm.snap")
+			require.NoError(b, m.SaveSnapshot(path)) // for "load" when run alone
 			b.Run("save", func(b *testing.B) {
 				for b.Loop() {
 					if err := m.SaveSnapshot(path); err != nil {
