@@ -224,3 +224,88 @@ func tamperFirst(t *testing.T, payload []byte) []byte {
 	require.NoError(t, err)
 	return out
 }
+
+// rescheduler is a test phase with an event kind of its own (calendar
+// "rescheduler", a ring of 16 days, so most events start in its
+// overflow), validated against the Due column, and no snapshot code for
+// the calendar: it schedules every fifth agent at Initialize (a
+// Snapshotter, so a load calls RestoreState, which only attaches), and
+// each day moves the agents due to R or back to S and reschedules them
+// 1–40 days on, by id and day. A resumed run equals the uninterrupted one
+// only if the calendar's pending entries are saved and restored (the
+// agents package's rule for new event kinds).
+type rescheduler struct {
+	t   *agents.Table
+	cal *agents.Calendar
+}
+
+func (*rescheduler) Name() string { return "Rescheduler" }
+
+// attach gets the calendar (the restored one after a load) and claims it.
+func (c *rescheduler) attach(m phases.Model) error {
+	t, err := agents.Of(m.World())
+	if err != nil {
+		return err
+	}
+	cal, err := t.Calendar("rescheduler", 16, int32(m.Tick()))
+	if err != nil {
+		return err
+	}
+	c.t, c.cal = t, cal
+	return cal.Claim(c.Name())
+}
+
+func (c *rescheduler) Initialize(m phases.Model) error {
+	if err := c.attach(m); err != nil {
+		return err
+	}
+	for id := 0; id < c.t.Len(); id += 5 {
+		c.t.Due[id] = 1 + int32(id%60)
+		c.cal.Add(uint32(id), c.t.Due[id])
+	}
+	return nil
+}
+
+func (c *rescheduler) SnapshotState() (json.RawMessage, error) { return json.RawMessage(`{}`), nil }
+
+func (c *rescheduler) RestoreState(m phases.Model, _ json.RawMessage) error { return c.attach(m) }
+
+func (c *rescheduler) Step(_ phases.Model, tick int) error {
+	ids, err := c.cal.Due(int32(tick), c.t.Due)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		next := agents.R
+		if c.t.State[id] == agents.R {
+			next = agents.S
+		}
+		c.t.SetState(id, next)
+		c.t.Due[id] = int32(tick) + 1 + int32((int(id)+tick)%40)
+		c.cal.Add(id, c.t.Due[id])
+	}
+	return nil
+}
+
+// TestABMSnapshotSavesNewCalendarKinds: a phase's own calendar is saved
+// and restored without snapshot code of its own; the resumed run equals
+// the uninterrupted one agent for agent.
+func TestABMSnapshotSavesNewCalendarKinds(t *testing.T) {
+	fs := func() []phases.Factory {
+		return []phases.Factory{func(phases.Model) (phases.Component, error) { return &rescheduler{}, nil },
+			systems.NewABMConstantPop(nil)}
+	}
+	const T, k = 80, 33
+	whole := newABM(t, abmScenario(t), abmParams(T, 3), fs())
+	require.NoError(t, whole.Run(context.Background()))
+	part := newABM(t, abmScenario(t), abmParams(T, 3), fs())
+	require.NoError(t, part.RunTicks(context.Background(), k))
+	path := filepath.Join(t.TempDir(), "cal.snap")
+	require.NoError(t, part.SaveSnapshot(path))
+	resumed, err := model.LoadSnapshot(path, fs(), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	require.NoError(t, err)
+	require.NoError(t, resumed.Run(context.Background()))
+	want := fingerprint(t, whole)
+	assert.Equal(t, want, fingerprint(t, resumed))
+	assert.Positive(t, sum(want.counts[agents.R]), "the rescheduler moved agents")
+}
