@@ -34,7 +34,8 @@ type ensembleSnapshotFile struct {
 // (params with its seed, tick, states, components' params, streams and run
 // state, timing). Like a model's snapshot it must be taken at a tick
 // boundary after initialisation; the file is JSON, gzip-compressed when
-// path ends in .gz or .snap, written to a temporary name and renamed.
+// path ends in .gz or .snap, written to a temporary name and renamed. An
+// agent-based ensemble's file ends with one agent section per replicate.
 func (e *Ensemble) SaveSnapshot(path string) error {
 	if e.running {
 		return errors.New("model: a snapshot can only be saved at a tick boundary, not while the model is running")

@@ -89,7 +89,9 @@ type snapshotTiming struct {
 // JSON, gzip-compressed when path ends in .gz or .snap, written to a
 // temporary name and renamed into place. The JSON starts with a
 // "sha256" member, the digest of the rest, which loading checks
-// (package internal/snapdigest states the layout).
+// (package internal/snapdigest states the layout). An agent-based model's
+// snapshot also saves its agent table, as a binary section after the JSON
+// whose size and digest the JSON records (snapshot_agents.go).
 func (m *Model) SaveSnapshot(path string) error {
 	if !m.cfg.startDate.IsZero() {
 		return fmt.Errorf("model: a model started on a given day (WithStartDate) cannot be saved: snapshots record start_time only")
