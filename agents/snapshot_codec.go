@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 )
 
 // chunkRows is the number of values encoded or decoded per buffer: 64 Ki
@@ -166,10 +167,12 @@ type column struct {
 func wordColumn(name string, bits func(id int) uint32, fromBits func(id int, x uint32) error) column {
 	return column{name: name, size: 4,
 		put: func(dst []byte, lo, hi int) []byte {
-			for shift := 0; shift < 32; shift += 8 {
-				for id := lo; id < hi; id++ {
-					dst = append(dst, byte(bits(id)>>shift))
-				}
+			n, start := hi-lo, len(dst)
+			dst = slices.Grow(dst, 4*n)[:start+4*n]
+			planes := dst[start:]
+			for k := range n {
+				x := bits(lo + k)
+				planes[k], planes[n+k], planes[2*n+k], planes[3*n+k] = byte(x), byte(x>>8), byte(x>>16), byte(x>>24)
 			}
 			return dst
 		},
