@@ -22,7 +22,9 @@
 // # Extending
 //
 //   - A new per-agent column: add it to Table, to alloc and Reserve, to
-//     Add's reset and to BytesPerAgent.
+//     Add's reset, to BytesPerAgent and to the snapshot's column list
+//     (columns in snapshot.go; TestSnapshotColumnsCoverTable fails until
+//     it is there).
 //   - A new event kind (maternal waning, a routine dose): keep its day in a
 //     column, get a calendar with [Table.Calendar](name, horizon, today) at
 //     Initialize and [Calendar.Claim] it (one phase fires each kind),
@@ -45,4 +47,31 @@
 //   - Ages: a component implementing [AgeInitializer] draws DOB before any
 //     Initialize; one implementing [CapacityPlanner] reserves rows for its
 //     births.
+//
+// # Snapshots
+//
+// A snapshot of an agent-based model saves the whole table
+// ([Table.WriteSnapshot], [ReadSnapshot]): every column (rows [0, Len)),
+// each patch's susceptible set and the free rows in their order, and
+// every calendar generically — by name, with its ring length, its next
+// day and its pending entries in firing order (stale ones included) — so
+// that a resumed run draws and fires exactly as the uninterrupted one.
+// The rule for a new event kind, which then needs no snapshot code of its
+// own:
+//
+//   - get its calendar with [Table.Calendar](name, horizon, today) in
+//     Initialize (and in RestoreState, if the component has one): after a
+//     load it returns the restored calendar with its pending events; Claim
+//     it and use it, and do not schedule the existing agents' events again
+//     nor rebuild the calendar from its column;
+//   - keep the event day in a column of the Table (saved with the others).
+//
+// Work that changes agents or schedules their events at the start of a run
+// belongs in InitializeAges ([AgeInitializer]; never run on a load) or in
+// the Initialize of a [phases.Snapshotter] whose RestoreState only attaches
+// (a load calls RestoreState instead of Initialize; a component without one
+// gets Initialize again). The newborn list is not saved: after a load it is
+// empty until the births phase fills it, so read it only after that phase
+// in the same tick. Loading checks that the patch counts saved with the
+// model equal the agents' ([CheckCounts]).
 package agents

@@ -226,16 +226,6 @@ func TestABMMemoryEstimateCountsAgents(t *testing.T) {
 	assert.Error(t, err, "no agent table was created")
 }
 
-// TestABMSnapshotRefused: until the agents are saved, an agent-based
-// model's snapshot is refused with a clear error rather than written
-// without them.
-func TestABMSnapshotRefused(t *testing.T) {
-	m := newABM(t, abmScenario(t), abmParams(5, 1), model.DefaultABMComponents())
-	require.NoError(t, m.RunTicks(context.Background(), 2))
-	err := m.SaveSnapshot(t.TempDir() + "/abm.snap")
-	assert.ErrorContains(t, err, "snapshots of the agent-based model")
-}
-
 // zeroSusceptibility is an initialiser making every even-numbered agent
 // unsusceptible (Susceptibility 0).
 type zeroSusceptibility struct{}

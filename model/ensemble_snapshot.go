@@ -2,7 +2,6 @@ package model
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -35,7 +34,8 @@ type ensembleSnapshotFile struct {
 // (params with its seed, tick, states, components' params, streams and run
 // state, timing). Like a model's snapshot it must be taken at a tick
 // boundary after initialisation; the file is JSON, gzip-compressed when
-// path ends in .gz or .snap, written to a temporary name and renamed.
+// path ends in .gz or .snap, written to a temporary name and renamed. An
+// agent-based ensemble's file ends with one agent section per replicate.
 func (e *Ensemble) SaveSnapshot(path string) error {
 	if e.running {
 		return errors.New("model: a snapshot can only be saved at a tick boundary, not while the model is running")
@@ -53,11 +53,7 @@ func (e *Ensemble) SaveSnapshot(path string) error {
 		}
 		f.Members = append(f.Members, mf)
 	}
-	data, err := json.Marshal(f)
-	if err != nil {
-		return err
-	}
-	return writeSnapshot(path, data)
+	return saveSnapshotFile(path, f, f.Members, e.reps)
 }
 
 // LoadEnsembleSnapshot rebuilds an ensemble from a snapshot written by
@@ -78,9 +74,11 @@ func LoadEnsembleSnapshot(path string, factories []phases.Factory, opts ...Optio
 
 func loadEnsembleSnapshot(path string, factories []phases.Factory, opts []Option) (*Ensemble, error) {
 	var f ensembleSnapshotFile
-	if err := readSnapshot(path, EnsembleSnapshotFormat, &f); err != nil {
+	s, err := readSnapshot(path, EnsembleSnapshotFormat, &f)
+	if err != nil {
 		return nil, err
 	}
+	defer s.Close()
 	if err := f.check(); err != nil {
 		return nil, err
 	}
@@ -99,7 +97,7 @@ func loadEnsembleSnapshot(path string, factories []phases.Factory, opts []Option
 		if r > 0 {
 			mcfg.scn = e.reps[0].scn
 		}
-		m, err := loadModel(mf, scn, factories, mcfg)
+		m, err := loadModel(mf, scn, factories, mcfg, s)
 		if err != nil {
 			return nil, e.replicateErr(r, err)
 		}
@@ -110,7 +108,7 @@ func loadEnsembleSnapshot(path string, factories []phases.Factory, opts []Option
 		}
 		e.reps = append(e.reps, m)
 	}
-	return e, nil
+	return e, s.end(f.Members[0].Agents != nil)
 }
 
 // check verifies the ensemble snapshot's structure: as many members as

@@ -2,18 +2,14 @@ package model
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/rubeola/rubeola/ecs"
-	"io"
-	"strings"
 	"time"
 
-	"github.com/rubeola/rubeola/internal/atomicfile"
-	"github.com/rubeola/rubeola/internal/snapdigest"
+	"github.com/rubeola/rubeola/ecs"
+
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 )
@@ -58,6 +54,9 @@ type snapshotFile struct {
 	States           map[string][]int64   `json:"states"`
 	Components       []snapshotComponent  `json:"components"`
 	Timing           snapshotTiming       `json:"timing"`
+	// Agents records the agent table's binary section, which follows the
+	// JSON (snapshot_agents.go); absent for a patch model.
+	Agents *agentSection `json:"agents,omitempty"`
 }
 
 // snapshotComponent is one instance's entry.
@@ -90,66 +89,18 @@ type snapshotTiming struct {
 // JSON, gzip-compressed when path ends in .gz or .snap, written to a
 // temporary name and renamed into place. The JSON starts with a
 // "sha256" member, the digest of the rest, which loading checks
-// (package internal/snapdigest states the layout).
+// (package internal/snapdigest states the layout). An agent-based model's
+// snapshot also saves its agent table, as a binary section after the JSON
+// whose size and digest the JSON records (snapshot_agents.go).
 func (m *Model) SaveSnapshot(path string) error {
-	data, err := m.snapshotJSON()
-	if err != nil {
-		return err
-	}
-	return writeSnapshot(path, data)
-}
-
-// writeSnapshot seals the JSON data with its sha256 digest
-// ([snapdigest.Seal]) and writes it to path atomically, gzip-compressed
-// when path ends in .gz or .snap.
-func writeSnapshot(path string, payload []byte) error {
-	data, err := snapdigest.Seal(payload)
-	if err != nil {
-		return err
-	}
-	gz := strings.HasSuffix(path, ".gz") || strings.HasSuffix(path, ".snap")
-	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
-		if !gz {
-			_, err := w.Write(data)
-			return err
-		}
-		zw, err := gzip.NewWriterLevel(w, snapshotGzipLevel(len(data)))
-		if err != nil {
-			return err
-		}
-		if _, err := zw.Write(data); err != nil {
-			return err
-		}
-		return zw.Close()
-	})
-}
-
-// fastGzipBytes is the JSON size from which a snapshot is compressed with
-// gzip.BestSpeed instead of the default level: the default level's match
-// search took 11.4 s for the 246 MB JSON of a 10⁶-patch run (per-patch
-// StateTracker, 26 ticks), BestSpeed 1.1 s for a file 20 % larger (55 → 66
-// MB; docs/scale.md). Smaller snapshots, every existing run's, keep the
-// default level and their bytes.
-const fastGzipBytes = 16 << 20
-
-// snapshotGzipLevel is the gzip level for a snapshot of n JSON bytes.
-func snapshotGzipLevel(n int) int {
-	if n >= fastGzipBytes {
-		return gzip.BestSpeed
-	}
-	return gzip.DefaultCompression
-}
-
-// snapshotJSON encodes the model's state.
-func (m *Model) snapshotJSON() ([]byte, error) {
 	if !m.cfg.startDate.IsZero() {
-		return nil, fmt.Errorf("model: a model started on a given day (WithStartDate) cannot be saved: snapshots record start_time only")
+		return fmt.Errorf("model: a model started on a given day (WithStartDate) cannot be saved: snapshots record start_time only")
 	}
 	f, err := m.snapshotContent(true)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return json.Marshal(f)
+	return saveSnapshotFile(path, f, []*snapshotFile{f}, []*Model{m})
 }
 
 // snapshotContent returns the model's state as a snapshot, with the
@@ -157,8 +108,6 @@ func (m *Model) snapshotJSON() ([]byte, error) {
 // for all replicates).
 func (m *Model) snapshotContent(withScenario bool) (*snapshotFile, error) {
 	switch {
-	case m.cfg.mtype.agents:
-		return nil, errors.New("model: snapshots of the agent-based model (model = \"abm\") are not supported yet: its agents are not saved")
 	case m.running:
 		return nil, errors.New("model: a snapshot can only be saved at a tick boundary, not while the model is running")
 	case m.failed:

@@ -37,7 +37,7 @@ func TestLargeSnapshotReadsBack(t *testing.T) {
 	// past the threshold.
 	payload := append(append([]byte(`{"rows":[`), bytes.Repeat([]byte("0,"), fastGzipBytes/2)...), `0]}`...)
 	path := filepath.Join(t.TempDir(), "big.snap")
-	require.NoError(t, writeSnapshot(path, payload))
+	require.NoError(t, writeSnapshot(path, payload, nil))
 	raw, err := os.ReadFile(path)
 	require.NoError(t, err)
 	want, err := snapdigest.Seal(payload)

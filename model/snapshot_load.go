@@ -50,9 +50,11 @@ func snapshotError(path string, err error) error {
 
 func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Model, error) {
 	var f snapshotFile
-	if err := readSnapshot(path, SnapshotFormat, &f); err != nil {
+	s, err := readSnapshot(path, SnapshotFormat, &f)
+	if err != nil {
 		return nil, err
 	}
+	defer s.Close()
 	cfg, err := newConfig(append(append([]Option{WithName(f.Name), WithScenarioSource(f.ScenarioSource)}, opts...), WithType(f.modelType())))
 	if err != nil {
 		return nil, err
@@ -61,12 +63,16 @@ func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Mod
 	if err != nil {
 		return nil, err
 	}
-	return loadModel(&f, scn, components, cfg)
+	m, err := loadModel(&f, scn, components, cfg, s)
+	if err != nil {
+		return nil, err
+	}
+	return m, s.end(f.Agents != nil)
 }
 
 // loadModel builds the model of snapshot f over scn with configuration
-// cfg and restores it.
-func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory, cfg config) (*Model, error) {
+// cfg and restores it, reading its agent table (if any) from s.
+func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory, cfg config, s *snapshotStream) (*Model, error) {
 	p := f.Params
 	if cfg.numTicks >= 0 {
 		if cfg.numTicks < f.Tick {
@@ -112,19 +118,25 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 	if err := m.CheckMemory(); err != nil {
 		return nil, err
 	}
-	if err := m.restore(f); err != nil {
+	if err := m.restore(f, s); err != nil {
 		return nil, err
 	}
 	return m, nil
 }
 
-// readSnapshot reads the snapshot of format at path (gzip or plain) into v.
-func readSnapshot(path, format string, v any) error {
-	data, err := readSnapshotData(path)
+// readSnapshot opens the snapshot of format at path (gzip or plain),
+// decodes its JSON into v and returns the stream positioned at its agent
+// sections (snapshot_agents.go); the caller closes it.
+func readSnapshot(path, format string, v any) (*snapshotStream, error) {
+	content, s, err := openSnapshotContent(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return decodeSnapshot(data, format, v)
+	if err := decodeSnapshot(content, format, v); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // storedScenario parses a snapshot's scenario CSV text.
@@ -197,23 +209,6 @@ func snapshotFormat(dec *json.Decoder) (string, error) {
 		}
 	}
 	return "", errors.New(`no "format" key`)
-}
-
-// readSnapshotData reads a snapshot file, gzip or plain.
-func readSnapshotData(path string) ([]byte, error) {
-	file, r, err := openSnapshot(path)
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	data, err := io.ReadAll(r)
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, errors.New("file is truncated (gzip stream ends early)")
-		}
-		return nil, fmt.Errorf("corrupt gzip data: %w", err)
-	}
-	return data, nil
 }
 
 // decodeSnapshot checks data's sha256 digest, that it is a snapshot of
@@ -318,14 +313,18 @@ func checkComponentNames(saved []snapshotComponent, built []phases.Component) er
 	return nil
 }
 
-// restore brings the freshly built instances to the saved state: restore
-// or re-initialise every component that was initialised, then the patch
-// states, the random streams and the timing table.
-func (m *Model) restore(f *snapshotFile) error {
+// restore brings the freshly built instances to the saved state: the
+// agent table (read from s), then restore or re-initialise every component
+// that was initialised, then the patch states (checked against the
+// agents), the random streams and the timing table.
+func (m *Model) restore(f *snapshotFile, s *snapshotStream) error {
 	if err := checkStates(f.States, m.world.StateNames(), m.world.Len()); err != nil {
 		return err
 	}
 	if err := checkTimingRows(f.Timing.Rows, f.Tick, m.schedule.Len()); err != nil {
+		return err
+	}
+	if err := m.restoreAgents(f, s); err != nil {
 		return err
 	}
 	for k, c := range m.instances {
@@ -347,6 +346,9 @@ func (m *Model) restore(f *snapshotFile) error {
 	for name, col := range f.States {
 		dst, _ := m.world.State(name)
 		copy(dst, col)
+	}
+	if err := m.checkAgentCounts(); err != nil {
+		return err
 	}
 	for k, c := range m.instances {
 		sc := f.Components[k]
