@@ -65,7 +65,7 @@ func (l *wppLife) checkRun(ticks int) error {
 	}
 	for _, y := range []float64{l.year0, end} {
 		if err := check(y); err != nil {
-			return fmt.Errorf("the run's dates %.4g to %.4g (its start date and %d daily ticks) must lie within the mortality and fertility tables' years (give tables covering them, or fewer ticks): %w",
+			return fmt.Errorf("the run's dates %.6g to %.6g (its start date and %d daily ticks) must lie within the mortality and fertility tables' years (give tables covering them, or fewer ticks): %w",
 				l.year0, end, ticks, err)
 		}
 	}
