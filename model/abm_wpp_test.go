@@ -320,7 +320,7 @@ func TestWPPVitalRefusesBadTables(t *testing.T) {
 // TestABMVitalMaxAge: the crude VitalDynamics' initial ages follow the
 // stable density ∝ e^(−k·a) truncated at max_age A = 100 years, k solving
 // b·(1 − e^(−kA))/k = 1 (b = 20 per 1000 per year: k = 0.0159), of mean
-// 1/k − A/(e^(kA) − 1) = 37.4 years (sd ≈ 26 years: 5 standard errors over
+// 1/k − A/(e^(kA) − 1) = 37.2 years (sd ≈ 26 years: 5 standard errors over
 // ~34 000 agents are 0.7 years; tolerance 1 year). No agent is older than
 // A, and every scheduled death falls at the latest on the 100th birthday.
 func TestABMVitalMaxAge(t *testing.T) {
