@@ -211,33 +211,41 @@ func TestWPPVitalConstantMortalityPyramidStaysExponential(t *testing.T) {
 
 // TestWPPVitalBirthsMatchFertility: each day's births are Poisson of mean
 // f(date)·N (N the start-of-day population, f the fertility table's rate
-// of the date: 30 per 1000 per year until 2005, 45 after), so over 10
-// years Σ births has mean Σ_t f(t)·N_t and sd √(Σ_t f(t)·N_t); the
-// tolerance is 5 sd.
+// of the date: 30 per 1000 per year until 2005, 45 until 2008, 0 after),
+// so over 10 years Σ births has mean Σ_t f(t)·N_t and sd √(Σ_t f(t)·N_t);
+// the tolerance is 5 sd. From 2008 on there is no birth at all.
 func TestWPPVitalBirthsMatchFertility(t *testing.T) {
 	dir := t.TempDir()
 	wpp := flatTables(t, exponentialPyramid(t, 0.03), 0.015, 0)
-	wpp.Fertility = csvFile(t, dir, "fertility.csv", "year_min,year_max,cbr", "1990,2005,30", "2005,2100,45")
-	var expected, births float64
+	wpp.Fertility = csvFile(t, dir, "fertility.csv", "year_min,year_max,cbr", "1990,2005,30", "2005,2008,45", "2008,2100,0")
+	var expected, births, late float64
 	before := phases.Func("expected births", func(m phases.Model, tick int) error {
 		var pop int64
 		for _, c := range [][]int64{m.World().S(), m.World().E(), m.World().I(), m.World().R()} {
 			pop += sum(c)
 		}
 		f := 30.0
-		if 2000+float64(tick)/365 >= 2005 {
+		switch y := 2000 + float64(tick)/365; {
+		case y >= 2008:
+			f = 0
+		case y >= 2005:
 			f = 45
 		}
 		expected += f / 1000 / 365 * float64(pop)
 		return nil
 	})
-	after := phases.Func("births", func(m phases.Model, _ int) error {
-		births += float64(sum(ecs.FlowsOf(m.World()).Births))
+	after := phases.Func("births", func(m phases.Model, tick int) error {
+		n := float64(sum(ecs.FlowsOf(m.World()).Births))
+		births += n
+		if tick >= 8*365 {
+			late += n
+		}
 		return nil
 	})
 	m := newABM(t, abmScenario(t), abmParams(10*365, 4), []phases.Factory{before, systems.NewWPPVitalDynamics(&wpp), after})
 	require.NoError(t, m.Run(context.Background()))
 	assert.InDelta(t, expected, births, 5*math.Sqrt(expected))
+	assert.Zero(t, late, "no births from 2008")
 }
 
 // wppSchedule is a schedule with WPP vital dynamics from flat tables,

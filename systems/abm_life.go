@@ -129,11 +129,13 @@ func (l crudeLife) deathDay(src *rng.Source, ageDays, today int32) int32 {
 
 func (l crudeLife) birthRate(int32) float64 { return l.birth }
 
-// deathRate is d, plus 1/A for the deaths at the maximum age (at most one
-// a lifetime; an upper bound of their share).
+// deathRate is d plus, with a maximum age A, the deaths at A of the
+// stable population: the density there, n(A)/N = e^(−kA)/∫₀^A e^(−ka) da
+// (b·e^(−kA) with births).
 func (l crudeLife) deathRate() float64 {
 	if l.maxAge > 0 {
-		return l.death + 1/float64(l.maxAge)
+		a := float64(l.maxAge)
+		return l.death + math.Exp(-l.ageRate*a)/lifeIntegral(l.ageRate, a)
 	}
 	return l.death
 }

@@ -129,6 +129,8 @@ func (v *abmVital) step(m phases.Model, tick int) error {
 				v.pending[j] = rng.Poisson(src, float64(n)*rate)
 			}
 		}
+	} else if !v.constant {
+		clear(v.pending) // a period without births after one with them
 	}
 	ids, err := v.cal.Due(today, t.Death)
 	if err != nil {
