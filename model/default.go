@@ -62,7 +62,8 @@ func DefaultCompartmentalComponents() []phases.Factory {
 //     infectious gamma (8, 2 days), seasonality 0.3 over 365 days, default
 //     gravity mixing
 //  4. VitalDynamics — CBR 20, CDR 8 per 1000 per year, ages from the
-//     stable age distribution, deaths scheduled per agent
+//     stable age distribution, deaths scheduled per agent, maximum age
+//     100 years
 //  5. StateTracker — global S, E, I, R per day
 func DefaultABMComponents() []phases.Factory {
 	infection := systems.DefaultABMInfectionParams()

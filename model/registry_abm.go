@@ -25,7 +25,7 @@ func registerABMSystems() {
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.ABMVitalDynamics, systems.ABMVitalParams]{
 		Name: systems.VitalDynamicsName, GoName: "VitalDynamics", Kind: KindPhase, Model: TypeABM,
-		Summary:  "Crude-rate demography of agents: initial ages ~ the stable exponential age distribution; b_j ~ Poisson(N_j·CBR/1000/365) births per patch per day into free rows (S, listed as the table's newborns); each agent's death scheduled after an Exponential(CDR/1000/365 per day) remaining life.",
+		Summary:  "Crude-rate demography of agents: initial ages ~ the stable exponential age distribution truncated at max_age; b_j ~ Poisson(N_j·CBR/1000/365) births per patch per day into free rows (S, listed as the table's newborns); each agent's death scheduled after an Exponential(CDR/1000/365 per day) remaining life, at the latest at max_age.",
 		Defaults: systems.DefaultABMVitalParams, Decode: systems.DecodeABMVitalParams,
 		New: systems.NewABMVitalDynamics,
 	}))
@@ -35,5 +35,6 @@ func registerABMSystems() {
 		Defaults: systems.DefaultConstantPopParams, Decode: systems.DecodeConstantPopParams,
 		New: systems.NewABMConstantPop,
 	}))
+	registerABMWPP()
 	registerABMTrackers()
 }

@@ -20,13 +20,13 @@ const DeathCalendar = "death"
 const deathHorizon = 1 << 16
 
 // abmVital is the demography shared by the agent-based model's
-// VitalDynamicsProcess and ConstantPopProcess: ages, scheduled deaths,
-// births into free rows.
+// VitalDynamicsProcess, ConstantPopProcess and WPPVitalDynamicsProcess:
+// ages, scheduled deaths, births into free rows, drawn as its life says
+// ([abmLife]).
 type abmVital struct {
 	name     string
-	birth    float64 // births per person per day
-	death    float64 // deaths per person per day
-	constant bool    // one birth in the patch of each death (ConstantPop)
+	life     abmLife
+	constant bool // one birth in the patch of each death (ConstantPop)
 	blocks   phases.Blocks
 	t        *agents.Table
 	cal      *agents.Calendar
@@ -38,27 +38,6 @@ type abmVital struct {
 // perDay converts a crude rate per 1000 per year to a rate per person per
 // day.
 func perDay(crude float64) float64 { return crude / 1000 / daysPerYear }
-
-// ageRate returns the rate of the stable exponential age distribution:
-// with constant mortality d and births b per person, the population grows
-// at r = b − d and the stable age density is b·e^(−b·a) (Lotka); without
-// births, d.
-func (v *abmVital) ageRate() float64 {
-	if v.birth > 0 {
-		return v.birth
-	}
-	return v.death
-}
-
-// remaining draws a remaining life in days from src: Exponential at the
-// death rate, NoDeath without deaths.
-func (v *abmVital) deathDay(today int32, src *rng.Source) int32 {
-	if v.death <= 0 {
-		return agents.NoDeath
-	}
-	d := math.Round(rng.Exponential(src) / v.death)
-	return int32(min(float64(today)+d, float64(agents.NoDeath-1)))
-}
 
 // attach finds the table and the death calendar.
 func (v *abmVital) attach(m phases.Model, c phases.Component) error {
@@ -79,40 +58,35 @@ func (v *abmVital) attach(m phases.Model, c phases.Component) error {
 	// Room for a day's deaths in every bucket: the mean at full capacity
 	// plus 6 standard deviations (Poisson), so that a tick allocates
 	// nothing in the death calendar.
-	mean := float64(t.Cap()) * v.death
+	mean := float64(t.Cap()) * v.life.deathRate()
 	cal.Reserve(int(math.Ceil(mean + 6*math.Sqrt(mean) + 4)))
 	v.t, v.cal = t, cal
 	return nil
 }
 
-// initializeAges draws every live agent's age from the stable age
-// distribution and schedules its death (memoryless: the remaining life is
-// drawn afresh), from the stream of its patch's block.
+// initializeAges draws every live agent's age and death ([drawAges]) and
+// puts the deaths on the calendar.
 func (v *abmVital) initializeAges(m phases.Model, c phases.Component, t *agents.Table) error {
 	if err := v.attach(m, c); err != nil {
 		return err
 	}
-	rate := v.ageRate()
-	if rate <= 0 {
+	if !v.life.hasAges() {
 		return nil
 	}
 	today := int32(m.Tick())
-	streams := v.blocks.Streams()
+	drawAges(m, t, v.life, v.blocks.Streams().Name(), today)
 	for id := range t.Len() {
-		if t.State[id] == agents.Dead {
-			continue
+		if d := t.Death[id]; t.State[id] != agents.Dead && d != agents.NoDeath {
+			v.cal.Add(uint32(id), d)
 		}
-		src := streams.ForPatch(int(t.Patch[id]))
-		age := min(math.Floor(rng.Exponential(src)/rate), float64(math.MaxInt32/2))
-		t.DOB[id] = today - int32(age)
-		v.schedule(uint32(id), today, src)
 	}
 	return nil
 }
 
-// schedule draws agent id's death and puts it on the calendar.
-func (v *abmVital) schedule(id uint32, today int32, src *rng.Source) {
-	d := v.deathDay(today, src)
+// schedule draws the death of agent id, aged ageDays on day today, and
+// puts it on the calendar.
+func (v *abmVital) schedule(id uint32, ageDays, today int32, src *rng.Source) {
+	d := v.life.deathDay(src, ageDays, today)
 	v.t.Death[id] = d
 	if d != agents.NoDeath {
 		v.cal.Add(id, d)
@@ -143,7 +117,7 @@ func (v *abmVital) step(m phases.Model, tick int) error {
 	today := int32(tick)
 	t.ResetNewborns()
 	clear(v.deaths)
-	if !v.constant && v.birth > 0 {
+	if rate := v.life.birthRate(today); !v.constant && rate > 0 {
 		for b := range v.blocks.NumBlocks() {
 			lo, hi := v.blocks.Range(b)
 			src := v.blocks.Stream(b)
@@ -152,9 +126,11 @@ func (v *abmVital) step(m phases.Model, tick int) error {
 				for st := range agents.NumStates {
 					n += t.Count(uint8(st), j)
 				}
-				v.pending[j] = rng.Poisson(src, float64(n)*v.birth)
+				v.pending[j] = rng.Poisson(src, float64(n)*rate)
 			}
 		}
+	} else if !v.constant {
+		clear(v.pending) // a period without births after one with them
 	}
 	ids, err := v.cal.Due(today, t.Death)
 	if err != nil {
@@ -178,9 +154,9 @@ func (v *abmVital) step(m phases.Model, tick int) error {
 		for range n {
 			id, ok := t.Add(j, agents.S, today)
 			if !ok {
-				return fmt.Errorf("%s: the agent table is full (%d rows): more births than its capacity planned (a crude birth rate far above the death rate?)", v.name, t.Cap())
+				return fmt.Errorf("%s: the agent table is full (%d rows): more births than its capacity planned", v.name, t.Cap())
 			}
-			v.schedule(id, today, src)
+			v.schedule(id, 0, today, src)
 			t.AddNewborn(id)
 		}
 	}
@@ -189,29 +165,27 @@ func (v *abmVital) step(m phases.Model, tick int) error {
 
 // extraAgents returns the rows births may need beyond the initial
 // population over ticks days: N0·(e^((b − d)·T) − 1) when births outpace
-// deaths (rows freed by deaths are reused), else 0.
-func (v *abmVital) extraAgents(m phases.Model, ticks int) int64 {
-	r := v.birth - v.death
-	if v.constant || r <= 0 {
+// the hazard d (rows freed by deaths are reused; deaths at the maximum age
+// only lower the growth), else 0.
+func (l crudeLife) extraAgents(m phases.Model, ticks int) int64 {
+	r := l.birth - l.death
+	if r <= 0 {
 		return 0
 	}
-	var n0 float64
-	for _, p := range m.Scenario().Pop {
-		n0 += float64(p)
-	}
-	return int64(min(n0*math.Expm1(r*float64(ticks)), math.MaxInt64/4))
+	return int64(min(float64(m.Scenario().TotalPop())*math.Expm1(r*float64(ticks)), math.MaxInt64/4))
 }
 
 // ABMVitalDynamics is the agent-based model's VitalDynamicsProcess with
-// crude rates: initial ages from the stable age distribution (rate
-// crude_birth_rate, [agents.AgeInitializer]); per patch per day
+// crude rates: initial ages from the stable age distribution truncated at
+// max_age ([stableAgeRate], [agents.AgeInitializer]); per patch per day
 // b_j ~ Poisson(N_j·CBR/1000/365) births into free rows (state S, day of
 // birth today, listed in agents.Table.Newborns); each agent's death
 // scheduled at birth (and at the start) after a remaining life
-// ~ Exponential(CDR/1000/365 per day) and fired from the death calendar.
-// It publishes ecs.Flows Births and Deaths.
+// ~ Exponential(CDR/1000/365 per day), ended at max_age, and fired from
+// the death calendar. It publishes ecs.Flows Births and Deaths.
 type ABMVitalDynamics struct {
-	p ABMVitalParams
+	p    ABMVitalParams
+	life crudeLife
 	abmVital
 }
 
@@ -222,8 +196,8 @@ func NewABMVitalDynamics(p *ABMVitalParams) phases.Factory {
 		if err != nil {
 			return nil, err
 		}
-		return &ABMVitalDynamics{p: q, abmVital: abmVital{name: VitalDynamicsName,
-			birth: perDay(q.CrudeBirthRate), death: perDay(q.CrudeDeathRate)}}, nil
+		life := newCrudeLife(perDay(q.CrudeBirthRate), perDay(q.CrudeDeathRate), int32(math.Round(q.MaxAge*daysPerYear)), false)
+		return &ABMVitalDynamics{p: q, life: life, abmVital: abmVital{name: VitalDynamicsName, life: life}}, nil
 	}
 }
 
@@ -240,7 +214,7 @@ func (c *ABMVitalDynamics) InitializeAges(m phases.Model, t *agents.Table) error
 
 // ExtraAgents returns the rows the births may need ([agents.CapacityPlanner]).
 func (c *ABMVitalDynamics) ExtraAgents(m phases.Model, ticks int) int64 {
-	return c.extraAgents(m, ticks)
+	return c.life.extraAgents(m, ticks)
 }
 
 // Initialize attaches to the table and publishes the flows.
@@ -266,7 +240,7 @@ func NewABMConstantPop(p *ConstantPopParams) phases.Factory {
 			return nil, err
 		}
 		r := perDay(q.CrudeBirthRate)
-		return &ABMConstantPop{p: q, abmVital: abmVital{name: ConstantPopName, birth: r, death: r, constant: true}}, nil
+		return &ABMConstantPop{p: q, abmVital: abmVital{name: ConstantPopName, life: newCrudeLife(r, r, 0, true), constant: true}}, nil
 	}
 }
 
