@@ -35,4 +35,5 @@ func registerABMSystems() {
 		Defaults: systems.DefaultConstantPopParams, Decode: systems.DecodeConstantPopParams,
 		New: systems.NewABMConstantPop,
 	}))
+	registerABMImmunity()
 }
