@@ -143,7 +143,7 @@ func TestRoutineMCV1SusceptibleShare(t *testing.T) {
 		age      int
 		efficacy float64
 	}{
-		{"MCV1 at 9 months", 270, 0.85}, // efficacy_under_12m's default
+		{"MCV1 at 9 months", 270, 0.85},  // efficacy_under_12m's default
 		{"MCV1 at 13 months", 400, 0.95}, // efficacy's default
 	}
 	for _, c := range cases {
