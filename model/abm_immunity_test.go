@@ -289,3 +289,24 @@ func TestABMSIATargetsAges(t *testing.T) {
 	assert.Equal(t, res[0].Doses, vals[siaTick+1][1], "recorded the tick after: the tracker precedes the campaign")
 	assert.Equal(t, []string{"0", "1", "2"}, tr.GroupIDs())
 }
+
+// TestNoAllocationsPerABMImmunityTick: with maternal immunity, routine
+// MCV1 and MCV2 and a steady population (ConstantPop), a day allocates
+// nothing once warm: the calendars reserve a day's births per bucket and
+// the mothers' lists keep their capacity between listings.
+func TestNoAllocationsPerABMImmunityTick(t *testing.T) {
+	rp := systems.DefaultRoutineImmunizationParams()
+	rp.MCV2Coverage = 0.5
+	m := newABM(t, gridScenario(t, 2, 2, 20000, 0.8), abmParams(1000, 1), []phases.Factory{
+		systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil), systems.NewABMInfection(nil),
+		systems.NewABMConstantPop(nil), systems.NewMaternalImmunity(nil), systems.NewRoutineImmunization(&rp),
+		metrics.NewDosesTracker(nil), metrics.NewStateTracker(nil)})
+	ctx := context.Background()
+	require.NoError(t, m.RunTicks(ctx, 400)) // past the first re-listing of the mothers (day 365)
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := m.RunTicks(ctx, 1); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+}

@@ -112,7 +112,11 @@ func (c *MaternalImmunity) Initialize(m phases.Model) error {
 	// The oldest age worth a draw: far in the duration's tail.
 	oldest := int32(min(c.p.DurationMean+12*c.p.DurationSD+1, maxTimerDays))
 	streams := c.blocks.Streams()
+	var infants int
 	for id := range t.Len() {
+		if t.State[id] != agents.Dead && today-t.DOB[id] < daysPer12Months {
+			infants++
+		}
 		if t.State[id] != agents.S || today-t.DOB[id] >= oldest {
 			continue
 		}
@@ -124,6 +128,9 @@ func (c *MaternalImmunity) Initialize(m phases.Model) error {
 			}
 		}
 	}
+	// Room for a day's births in every bucket (twice the mean cohort of
+	// the infants, at least 16), so that a steady run allocates nothing.
+	cal.Reserve(2*infants/daysPer12Months + 16)
 	return nil
 }
 
