@@ -35,8 +35,8 @@ type RoutineImmunizationParams struct {
 
 // DefaultRoutineImmunizationParams returns MCV1 at 270 days, MCV2 at 456
 // days (coverage from the scenario only), efficacy 0.95 at ≥ 12 months and
-// 0.85 before (WHO 2009, The immunological basis for immunization:
-// measles — about 85 % seroconvert after a dose at 9 months, 95 % at 12
+// 0.85 before (WHO measles position paper, Wkly Epidemiol Rec 2009
+// 84:349 — about 85 % seroconvert after a dose at 9 months, 90–95 % at 12
 // months; Uzicanin & Zimmerman 2011, J Infect Dis 204:S133, median field
 // effectiveness 84 % at 9–11 months, 92.5 % at ≥ 12 months).
 func DefaultRoutineImmunizationParams() RoutineImmunizationParams {

@@ -13,8 +13,8 @@ import (
 const maxDoseAge = 3650
 
 // daysPer12Months is the age from which a dose has the full efficacy:
-// maternal antibodies no longer interfere (WHO 2009, Immunological basis
-// for immunization: measles).
+// maternal antibodies no longer interfere (WHO measles position paper,
+// Wkly Epidemiol Rec 2009).
 const daysPer12Months = 365
 
 // reached draws whether a programme of coverage c reaches one child (no
