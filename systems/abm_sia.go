@@ -44,7 +44,7 @@ type SIAResult struct {
 // other days cost nothing. Draws come from the stream of the child's
 // patch block in row order, so results do not depend on the workers.
 type ABMSIACalendar struct {
-	SIACalendar
+	sia     SIACalendar // the schedule, groups and campaigns run (its Step and snapshot state are the patch model's)
 	q       ABMSIAParams
 	blocks  phases.Blocks
 	t       *agents.Table
@@ -69,19 +69,19 @@ func NewABMSIACalendar(p *ABMSIAParams) phases.Factory {
 		}
 		q.Schedule = slices.Clone(q.Schedule)
 		q.GroupCoverage = maps.Clone(q.GroupCoverage)
-		c := &ABMSIACalendar{SIACalendar: SIACalendar{p: q.SIACalendarParams}, q: q}
-		if err := c.resolve(m.Scenario().ID); err != nil {
+		c := &ABMSIACalendar{sia: SIACalendar{p: q.SIACalendarParams}, q: q}
+		if err := c.sia.resolve(m.Scenario().ID); err != nil {
 			return nil, err
 		}
 		var unknown []string
 		for _, g := range slices.Sorted(maps.Keys(q.GroupCoverage)) {
-			if !slices.Contains(c.groupIDs, g) {
+			if !slices.Contains(c.sia.groupIDs, g) {
 				unknown = append(unknown, g)
 			}
 		}
 		if unknown != nil {
 			return nil, fmt.Errorf("%s: group_coverage keys %q are not groups of the scenario's patches at aggregation_level %d (groups: %q)",
-				SIACalendarName, unknown, q.AggregationLevel, c.groupIDs[:min(len(c.groupIDs), 5)])
+				SIACalendarName, unknown, q.AggregationLevel, c.sia.groupIDs[:min(len(c.sia.groupIDs), 5)])
 		}
 		c.rowCov = make([]float64, len(q.Schedule))
 		for k, camp := range q.Schedule {
@@ -103,6 +103,17 @@ func (c *ABMSIACalendar) Params() ABMSIAParams {
 	return p
 }
 
+// Name returns "SIACalendarProcess".
+func (c *ABMSIACalendar) Name() string { return SIACalendarName }
+
+// GroupIDs returns the groups of the patches the filter keeps, in
+// first-appearance order.
+func (c *ABMSIACalendar) GroupIDs() []string { return c.sia.GroupIDs() }
+
+// Implemented returns the keys ("group_YYYY-MM-DD") of the campaigns run
+// so far, in firing order.
+func (c *ABMSIACalendar) Implemented() []string { return c.sia.Implemented() }
+
 // Results returns what the campaigns run so far did, in firing order.
 func (c *ABMSIACalendar) Results() []SIAResult { return slices.Clone(c.results) }
 
@@ -121,14 +132,14 @@ func (c *ABMSIACalendar) Initialize(m phases.Model) error {
 	}
 	w := m.World()
 	c.t, c.doses = t, agents.DosesOf(w)
-	c.vacc = make([]int64, w.Len())
+	c.sia.vacc = make([]int64, w.Len())
 	c.camp = make([]int32, w.Len())
 	for j := range c.camp {
 		c.camp[j] = -1
 	}
-	ecs.FlowsOf(w).SIAVaccinations = c.vacc
+	ecs.FlowsOf(w).SIAVaccinations = c.sia.vacc
 	if m.Params().Verbose {
-		fmt.Fprintf(m.Stdout(), "SIACalendar initialized with %d groups\n", len(c.groupIDs))
+		fmt.Fprintf(m.Stdout(), "SIACalendar initialized with %d groups\n", len(c.sia.groupIDs))
 	}
 	return nil
 }
@@ -136,20 +147,20 @@ func (c *ABMSIACalendar) Initialize(m phases.Model) error {
 // Step runs the campaigns due: passes over the agents, each with campaigns
 // of distinct groups (a group due twice at once gets a second pass).
 func (c *ABMSIACalendar) Step(m phases.Model, tick int) error {
-	if c.dirty {
-		clear(c.vacc)
-		c.dirty = false
+	if c.sia.dirty {
+		clear(c.sia.vacc)
+		c.sia.dirty = false
 	}
-	rows := c.dueRows(m.CurrentDate())
+	rows := c.sia.dueRows(m.CurrentDate())
 	for len(rows) > 0 {
 		c.pass, rows = c.split(rows, tick)
 		c.run(int32(tick))
 		for _, row := range c.pass {
-			for _, j := range c.members[c.rowGroup[row]] {
+			for _, j := range c.sia.members[c.sia.rowGroup[row]] {
 				c.camp[j] = -1
 			}
 		}
-		c.dirty = true
+		c.sia.dirty = true
 		if m.Params().Verbose {
 			for _, r := range c.results[len(c.results)-len(c.pass):] {
 				fmt.Fprintf(m.Stdout(), "Date %s: Implementing SIA %s - %d doses to %d targeted children, %d immunised\n",
@@ -167,7 +178,7 @@ func (c *ABMSIACalendar) split(rows []int, tick int) (pass, rest []int) {
 	pass = c.pass[:0]
 	k := 0
 	for _, row := range rows {
-		members := c.members[c.rowGroup[row]]
+		members := c.sia.members[c.sia.rowGroup[row]]
 		if c.camp[members[0]] >= 0 {
 			rows[k] = row
 			k++
@@ -176,7 +187,7 @@ func (c *ABMSIACalendar) split(rows []int, tick int) (pass, rest []int) {
 		for _, j := range members {
 			c.camp[j] = int32(len(c.results))
 		}
-		c.results = append(c.results, SIAResult{Key: c.keys[c.rowKey[row]], Tick: tick, Coverage: c.rowCov[row]})
+		c.results = append(c.results, SIAResult{Key: c.sia.keys[c.sia.rowKey[row]], Tick: tick, Coverage: c.rowCov[row]})
 		pass = append(pass, row)
 	}
 	return pass, rows[:k]
@@ -204,9 +215,9 @@ func (c *ABMSIACalendar) run(today int32) {
 			continue
 		}
 		res.Doses++
-		if vaccinate(t, c.doses, agents.DoseSIA, agents.ImmuneSIA, uint32(id), c.p.Efficacy, src) {
+		if vaccinate(t, c.doses, agents.DoseSIA, agents.ImmuneSIA, uint32(id), c.sia.p.Efficacy, src) {
 			res.Immunised++
-			c.vacc[j]++
+			c.sia.vacc[j]++
 		}
 	}
 }
