@@ -63,16 +63,17 @@ func NewABMSIACalendar(p *ABMSIAParams) phases.Factory {
 		if p == nil {
 			return nil, errSIAParamsMissing
 		}
-		q := *p
-		if err := q.Validate(); err != nil {
+		if err := p.Validate(); err != nil {
 			return nil, err
 		}
+		sia, err := NewSIACalendar(&p.SIACalendarParams)(m)
+		if err != nil {
+			return nil, err
+		}
+		q := *p
 		q.Schedule = slices.Clone(q.Schedule)
 		q.GroupCoverage = maps.Clone(q.GroupCoverage)
-		c := &ABMSIACalendar{sia: SIACalendar{p: q.SIACalendarParams}, q: q}
-		if err := c.sia.resolve(m.Scenario().ID); err != nil {
-			return nil, err
-		}
+		c := &ABMSIACalendar{sia: *sia.(*SIACalendar), q: q}
 		var unknown []string
 		for _, g := range slices.Sorted(maps.Keys(q.GroupCoverage)) {
 			if !slices.Contains(c.sia.groupIDs, g) {
