@@ -310,3 +310,34 @@ func TestNoAllocationsPerABMImmunityTick(t *testing.T) {
 	})
 	assert.Zero(t, allocs)
 }
+
+// TestDosesTrackerRestore: a DosesTracker restored from another's
+// snapshot state takes the doses recorded so far as already counted, so
+// its next record is the next tick's doses, as the original's.
+func TestDosesTrackerRestore(t *testing.T) {
+	vital := systems.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 10}
+	m := newABM(t, gridScenario(t, 2, 2, 20000, 0.9), abmParams(200, 2), []phases.Factory{
+		systems.NewABMVitalDynamics(&vital), systems.NewRoutineImmunization(nil), metrics.NewDosesTracker(nil)})
+	ctx := context.Background()
+	require.NoError(t, m.RunTicks(ctx, 100))
+	tr := model.InstancesOf[*metrics.DosesTracker](m)[0]
+	state, err := tr.SnapshotState()
+	require.NoError(t, err)
+	c, err := metrics.NewDosesTracker(nil)(m)
+	require.NoError(t, err)
+	restored := c.(*metrics.DosesTracker)
+	require.NoError(t, restored.RestoreState(m, state))
+	require.NoError(t, m.RunTicks(ctx, 1))
+	require.NoError(t, restored.Step(m, 100))
+	want, err := tr.Values("MCV1")
+	require.NoError(t, err)
+	got, err := restored.Values("MCV1")
+	require.NoError(t, err)
+	require.Len(t, got, 101)
+	assert.Equal(t, want[100], got[100])
+	var total int64
+	for _, row := range want {
+		total += row[0]
+	}
+	assert.Positive(t, total, "MCV1 doses were given")
+}
