@@ -341,3 +341,19 @@ func TestDosesTrackerRestore(t *testing.T) {
 	}
 	assert.Positive(t, total, "MCV1 doses were given")
 }
+
+// TestMaternalMemoryEstimate: the maternal phase's column (and mothers'
+// lists) are an item of the memory estimate, 8 bytes per agent of
+// capacity.
+func TestMaternalMemoryEstimate(t *testing.T) {
+	m := newABM(t, gridScenario(t, 1, 2, 1000, 0), abmParams(10, 1), []phases.Factory{
+		systems.NewABMConstantPop(nil), systems.NewMaternalImmunity(nil)})
+	var found bool
+	for _, it := range m.EstimateMemory().Items {
+		if it.Component == systems.MaternalImmunityName {
+			found = true
+			assert.Equal(t, float64(8*m.AgentCapacity()), it.Storage.Bytes())
+		}
+	}
+	assert.True(t, found)
+}

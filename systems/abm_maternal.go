@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/rubeola/rubeola/agents"
@@ -220,4 +221,21 @@ func (c *MaternalImmunity) Step(_ phases.Model, tick int) error {
 		}
 	}
 	return nil
+}
+
+// agentCapacity is the model view that knows the agent table's capacity
+// before it exists (model.Model's AgentCapacity).
+type agentCapacity interface {
+	AgentCapacity() int64
+}
+
+// TickStorage describes the phase's per-agent storage for the memory
+// estimate ([phases.StorageSizer]): the end-of-protection column and, at
+// most, one mothers' list entry per agent, 8 bytes per agent of capacity.
+func (c *MaternalImmunity) TickStorage(m phases.Model, _ int) phases.Storage {
+	var n int64
+	if a, ok := m.(agentCapacity); ok {
+		n = a.AgentCapacity()
+	}
+	return phases.Storage{ElemBytes: 8, Dims: []phases.Dim{{N: int(min(n, math.MaxInt32)), Unit: "agents"}}}
 }
