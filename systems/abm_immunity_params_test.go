@@ -45,7 +45,11 @@ func TestImmunityParamsValidate(t *testing.T) {
 			"mcv1_age must be an age of 1…3650 days, got 0"},
 		{"mcv2 age too old", func() error { p := DefaultRoutineImmunizationParams(); p.MCV2Age = 4000; return p.Validate() }(),
 			"mcv2_age must be an age of 1…3650 days, got 4000"},
-		{"efficacy NaN", func() error { p := DefaultRoutineImmunizationParams(); p.EfficacyUnder12m = math.NaN(); return p.Validate() }(),
+		{"efficacy NaN", func() error {
+			p := DefaultRoutineImmunizationParams()
+			p.EfficacyUnder12m = math.NaN()
+			return p.Validate()
+		}(),
 			"efficacy_under_12m must be in [0, 1], got NaN"},
 		{"mcv2 coverage", func() error { p := DefaultRoutineImmunizationParams(); p.MCV2Coverage = 1.01; return p.Validate() }(),
 			"mcv2_coverage must be in [0, 1], got 1.01"},
