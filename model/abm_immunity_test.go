@@ -13,6 +13,7 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/rng"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
 )
@@ -142,22 +143,38 @@ func TestRoutineMCV1SusceptibleShare(t *testing.T) {
 		name     string
 		age      int
 		efficacy float64
+		maternal bool
 	}{
-		{"MCV1 at 9 months", 270, 0.85},  // efficacy_under_12m's default
-		{"MCV1 at 13 months", 400, 0.95}, // efficacy's default
+		{"MCV1 at 9 months", 270, 0.85, false},  // efficacy_under_12m's default
+		{"MCV1 at 13 months", 400, 0.95, false}, // efficacy's default
+		{"MCV1 at 9 months, maternal", 270, 0.85, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			rp := systems.DefaultRoutineImmunizationParams()
 			rp.MCV1Age = c.age
 			vital := systems.ABMVitalParams{CrudeBirthRate: 30, CrudeDeathRate: 10}
-			m := newABM(t, gridScenario(t, 2, 2, 40000, coverage), abmParams(1095, 21), []phases.Factory{
-				systems.NewABMVitalDynamics(&vital), systems.NewRoutineImmunization(&rp), metrics.NewDosesTracker(nil)})
+			fs := []phases.Factory{systems.NewABMVitalDynamics(&vital)}
+			// With every newborn protected for D days (lognormal, mean 180,
+			// sd 60), the dose on day age finds the child susceptible only
+			// when its protection has ended, round(D) ≤ age, i.e.
+			// D < age + ½: P = Φ((ln(age + ½) − μ)/σ) ≈ 0.92 at 270 days;
+			// the others' doses fail, and they become susceptible later.
+			escaped := 1.0
+			if c.maternal {
+				mp := systems.DefaultMaternalImmunityParams()
+				mp.Source, mp.Share = systems.MaternalFromShare, 1
+				fs = append(fs, systems.NewMaternalImmunity(&mp))
+				mu, sigma := rng.LogNormalParams(mp.DurationMean, mp.DurationSD)
+				escaped = 0.5 * math.Erfc(-(math.Log(float64(c.age)+0.5)-mu)/(sigma*math.Sqrt2))
+			}
+			fs = append(fs, systems.NewRoutineImmunization(&rp), metrics.NewDosesTracker(nil))
+			m := newABM(t, gridScenario(t, 2, 2, 40000, coverage), abmParams(1095, 21), fs)
 			require.NoError(t, m.Run(context.Background()))
 			tab, err := agents.Of(m.World())
 			require.NoError(t, err)
 			n, s := ageShare(tab, 1094, 730, 1094, func(id int) bool { return tab.State[id] == agents.S })
-			want := 1 - coverage*c.efficacy
+			want := 1 - coverage*c.efficacy*escaped
 			sd := math.Sqrt(want * (1 - want) / float64(n))
 			t.Logf("n %d share %.4f want %.4f sd %.4f", n, float64(s)/float64(n), want, sd)
 			assert.InDelta(t, want, float64(s)/float64(n), 4*sd, "%d two-year-olds", n)
