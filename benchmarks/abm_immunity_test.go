@@ -1,10 +1,7 @@
 package benchmarks
 
 import (
-	"context"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
@@ -37,14 +34,7 @@ func BenchmarkTickABMImmunity(b *testing.B) {
 				scn.MCV1[j] = 0.8
 			}
 			m := newABMBench(b, scn, 200_000, append([]phases.Factory{systems.NewABMConstantPop(nil)}, c.fs...))
-			ctx := context.Background()
-			require.NoError(b, m.RunTicks(ctx, 365))
-			b.ReportAllocs()
-			for b.Loop() {
-				if err := m.RunTicks(ctx, 1); err != nil {
-					b.Fatal(err)
-				}
-			}
+			benchDays(b, m)
 		})
 	}
 }
