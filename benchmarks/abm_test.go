@@ -55,14 +55,7 @@ func BenchmarkTickABM(b *testing.B) {
 			constant := systems.ConstantPopParams{CrudeBirthRate: 20 * scale}
 			m := newABMBench(b, abmScenario(b, n), 200_000, []phases.Factory{
 				systems.NewImportationPressure(&imports), systems.NewABMInfection(&infection), systems.NewABMConstantPop(&constant)})
-			ctx := context.Background()
-			require.NoError(b, m.RunTicks(ctx, 365))
-			b.ReportAllocs()
-			for b.Loop() {
-				if err := m.RunTicks(ctx, 1); err != nil {
-					b.Fatal(err)
-				}
-			}
+			benchDays(b, m)
 		})
 	}
 }
@@ -75,6 +68,19 @@ func BenchmarkABMSetup(b *testing.B) {
 	require.NoError(b, err)
 	for b.Loop() {
 		newABMBench(b, scn, 1, model.DefaultABMComponents())
+	}
+}
+
+// benchDays runs a year of warm-up, then times one day per iteration.
+func benchDays(b *testing.B, m *model.ABM) {
+	b.Helper()
+	ctx := context.Background()
+	require.NoError(b, m.RunTicks(ctx, 365))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := m.RunTicks(ctx, 1); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

@@ -83,7 +83,7 @@ func TestABMCountsEqualAgentsAfterEveryPhase(t *testing.T) {
 		names []string
 		fs    []phases.Factory
 	}{
-		{"default schedule", []string{"equilibrium", "importation", "infection", "vital", "tracker"}, model.DefaultABMComponents()},
+		{"default schedule", []string{"equilibrium", "importation", "infection", "vital", "routine", "tracker"}, model.DefaultABMComponents()},
 		{"seeded, constant pop", []string{"seeding", "importation", "infection", "constant pop"}, []phases.Factory{
 			systems.NewInfectionSeeding(&seed), systems.NewImportationPressure(nil),
 			systems.NewABMInfection(&infection), systems.NewABMConstantPop(nil)}},
@@ -324,13 +324,18 @@ func TestABMTwoDemographiesRefused(t *testing.T) {
 	assert.ErrorContains(t, m.Initialize(), "cannot fire it too")
 }
 
-// TestABMRunFileRefusesPatchProcesses: a run file of the agent-based model
-// naming a patch-count process gets an error saying why.
-func TestABMRunFileRefusesPatchProcesses(t *testing.T) {
+// TestABMRunFileResolvesOwnProcesses: the patch-count processes named in
+// a run file of the agent-based model resolve to its own entries (every
+// patch-only process has one: VitalDynamics, ConstantPop, SIACalendar),
+// so SIACalendar is the age-targeted campaign, whose schedule is required.
+func TestABMRunFileResolvesOwnProcesses(t *testing.T) {
 	path := t.TempDir() + "/run.toml"
-	require.NoError(t, os.WriteFile(path, []byte("model = \"abm\"\n[[phases]]\ntype = \"SIACalendar\"\n"), 0o644))
+	require.NoError(t, os.WriteFile(path, []byte("model = \"abm\"\n[[phases]]\ntype = \"SIACalendar\"\nmin_age = 0\n"), 0o644))
 	_, err := model.LoadRunFile(path)
-	assert.ErrorContains(t, err, `"SIACalendar" moves patch counts: it is a component of the patch models (biweekly, compartmental), not of the abm model`)
+	assert.ErrorContains(t, err, "SIACalendarProcess: sia_schedule is required")
+	typ, ok := model.LookupComponentTypeFor(model.TypeABM, "SIACalendar")
+	require.True(t, ok)
+	assert.Equal(t, model.TypeABM, typ.Model)
 }
 
 // TestABMFinalSize: one patch of 100 000 people, all susceptible, 10

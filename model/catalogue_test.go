@@ -84,7 +84,7 @@ func TestRegisteredTypeIsCatalogued(t *testing.T) {
 		assert.Equal(t, "drift", ct.GoName)
 	}
 	names := componentTypeNames(TypeBiweekly)
-	require.Len(t, builtinComponentTypes(), 25, "15 components, two of them (ImportationPressure, Infection) once per model type, the agent-based model's own five (ImportationPressure, Infection, VitalDynamics, ConstantPop, WPPVitalDynamics) and its three trackers of people")
+	require.Len(t, builtinComponentTypes(), 29, "15 components, two of them (ImportationPressure, Infection) once per model type, the agent-based model's own five (ImportationPressure, Infection, VitalDynamics, ConstantPop, WPPVitalDynamics), its three trackers of people and its immunity four (MaternalImmunity, RoutineImmunization, SIACalendar, DosesTracker)")
 	// The biweekly scope lists the 12 built-ins that serve it (the three of
 	// He et al.'s model are the compartmental model's), three names each.
 	for _, b := range builtinComponentTypes() {

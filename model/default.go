@@ -64,7 +64,11 @@ func DefaultCompartmentalComponents() []phases.Factory {
 //  4. VitalDynamics — CBR 20, CDR 8 per 1000 per year, ages from the
 //     stable age distribution, deaths scheduled per agent, maximum age
 //     100 years
-//  5. StateTracker — global S, E, I, R per day
+//  5. RoutineImmunization — MCV1 at 270 days with the scenario's mcv1
+//     coverage (and MCV2 at 456 days where it has an mcv2 column),
+//     efficacy 0.85 before 12 months, 0.95 after; inactive (no draw, no
+//     cost) where every coverage is 0, as in England and Wales before 1968
+//  6. StateTracker — global S, E, I, R per day
 func DefaultABMComponents() []phases.Factory {
 	infection := systems.DefaultABMInfectionParams()
 	infection.Seasonality = StandardSeasonality
@@ -73,6 +77,7 @@ func DefaultABMComponents() []phases.Factory {
 		systems.NewImportationPressure(nil),
 		systems.NewABMInfection(&infection),
 		systems.NewABMVitalDynamics(nil),
+		systems.NewRoutineImmunization(nil),
 		metrics.NewStateTracker(nil),
 	}
 }

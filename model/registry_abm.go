@@ -37,4 +37,5 @@ func registerABMSystems() {
 	}))
 	registerABMWPP()
 	registerABMTrackers()
+	registerABMImmunity()
 }

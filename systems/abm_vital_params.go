@@ -48,7 +48,7 @@ func (p ABMVitalParams) Validate() error {
 var abmVitalKeys = params.KeyRules{
 	Component: VitalDynamicsName,
 	Rejected: map[string]string{
-		"mcv1_efficacy": "the agent-based model's routine immunisation is its own phase, acting on each newborn",
+		"mcv1_efficacy": "the agent-based model's routine immunisation is its own phase, RoutineImmunizationProcess (keys efficacy, efficacy_under_12m, mcv1_age)",
 		"births":        "the agent-based model's VitalDynamicsProcess takes crude rates",
 		"deaths":        "the agent-based model's VitalDynamicsProcess takes crude rates",
 		"cohort":        "the agent-based model has ages: no cohort flow",

@@ -177,7 +177,24 @@ func (c *SIACalendar) Step(m phases.Model, _ int) error {
 		clear(c.vacc)
 		c.dirty = false
 	}
-	now := m.CurrentDate()
+	for _, row := range c.dueRows(m.CurrentDate()) {
+		for _, j := range c.members[c.rowGroup[row]] {
+			v := rng.Binomial(c.streams.ForPatch(j), c.s[j], c.p.Efficacy)
+			c.s[j] -= v
+			c.r[j] += v
+			c.vacc[j] += v
+		}
+		c.dirty = true
+	}
+	return nil
+}
+
+// dueRows returns the schedule rows whose campaign fires at date now, in
+// schedule order: the rows that became due since the last call, with a
+// group and a key not run yet (each key runs once: a repeated row is
+// skipped). It marks them fired and implemented. The slice is reused by
+// the next call.
+func (c *SIACalendar) dueRows(now time.Time) []int {
 	start := c.cursor
 	for c.cursor < len(c.order) && !c.rowDay[c.order[c.cursor]].After(now) {
 		c.cursor++
@@ -189,20 +206,17 @@ func (c *SIACalendar) Step(m phases.Model, _ int) error {
 	// only the newly due rows can fire; they fire in schedule order.
 	c.due = append(c.due[:0], c.order[start:c.cursor]...)
 	slices.Sort(c.due)
+	k := 0
 	for _, row := range c.due {
-		g, key := c.rowGroup[row], c.rowKey[row]
-		if g < 0 || c.fired[key] {
+		key := c.rowKey[row]
+		if c.rowGroup[row] < 0 || c.fired[key] {
 			continue
 		}
-		for _, j := range c.members[g] {
-			v := rng.Binomial(c.streams.ForPatch(j), c.s[j], c.p.Efficacy)
-			c.s[j] -= v
-			c.r[j] += v
-			c.vacc[j] += v
-		}
-		c.dirty = true
 		c.fired[key] = true
 		c.implemented = append(c.implemented, c.keys[key])
+		c.due[k] = row
+		k++
 	}
-	return nil
+	c.due = c.due[:k]
+	return c.due
 }

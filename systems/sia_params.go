@@ -102,12 +102,30 @@ func DecodeSIACalendarParams(data []byte) (SIACalendarParams, error) {
 	if len(trimmed) == 0 || string(trimmed) == "null" {
 		return SIACalendarParams{}, errSIAParamsMissing
 	}
-	def := DefaultSIACalendarParams()
-	w := siaWire{Efficacy: def.Efficacy, AggregationLevel: def.AggregationLevel,
-		DateColumn: def.DateColumn, GroupColumn: def.GroupColumn}
+	w := defaultSIAWire()
 	if err := params.DecodeStrict(data, &w, siaKeys); err != nil {
 		return SIACalendarParams{}, err
 	}
+	p, err := w.params(SIACalendarName)
+	if err != nil {
+		return SIACalendarParams{}, err
+	}
+	if err := p.Validate(); err != nil {
+		return SIACalendarParams{}, err
+	}
+	return p, nil
+}
+
+// defaultSIAWire returns the wire form of the defaults.
+func defaultSIAWire() siaWire {
+	def := DefaultSIACalendarParams()
+	return siaWire{Efficacy: def.Efficacy, AggregationLevel: def.AggregationLevel,
+		DateColumn: def.DateColumn, GroupColumn: def.GroupColumn}
+}
+
+// params converts the decoded wire form to params, reading the schedule
+// (a list, or the path of a CSV file); errors are prefixed with name.
+func (w siaWire) params(name string) (SIACalendarParams, error) {
 	p := SIACalendarParams{Efficacy: w.Efficacy, AggregationLevel: w.AggregationLevel,
 		DateColumn: w.DateColumn, GroupColumn: w.GroupColumn}
 	if raw := bytes.TrimSpace(w.Schedule); len(raw) > 0 && string(raw) != "null" {
@@ -115,18 +133,15 @@ func DecodeSIACalendarParams(data []byte) (SIACalendarParams, error) {
 		if raw[0] == '"' {
 			var path string
 			if err := json.Unmarshal(raw, &path); err != nil {
-				return SIACalendarParams{}, fmt.Errorf("%s: sia_schedule: %w", SIACalendarName, err)
+				return SIACalendarParams{}, fmt.Errorf("%s: sia_schedule: %w", name, err)
 			}
 			p.Schedule, err = LoadScheduleFile(path, p)
 		} else {
 			p.Schedule, err = decodeSchedule(raw)
 		}
 		if err != nil {
-			return SIACalendarParams{}, params.PrefixErrors(SIACalendarName, err)
+			return SIACalendarParams{}, params.PrefixErrors(name, err)
 		}
-	}
-	if err := p.Validate(); err != nil {
-		return SIACalendarParams{}, err
 	}
 	return p, nil
 }
