@@ -3,7 +3,6 @@ package metrics
 import (
 	"encoding/json"
 	"math"
-	"strconv"
 )
 
 // countRows is a tracker's recorded rows in a snapshot, encoded as
@@ -29,18 +28,7 @@ func (r countRows) MarshalJSON() ([]byte, error) {
 		if t > 0 {
 			out = append(out, ',')
 		}
-		if row == nil {
-			out = append(out, "null"...)
-			continue
-		}
-		out = append(out, '[')
-		for k, v := range row {
-			if k > 0 {
-				out = append(out, ',')
-			}
-			out = strconv.AppendInt(out, v, 10)
-		}
-		out = append(out, ']')
+		out = appendCountRow(out, row)
 	}
 	return append(out, ']'), nil
 }

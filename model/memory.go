@@ -30,6 +30,15 @@ type MemoryItem struct {
 	// Shared is true for a structure built once and shared by an
 	// ensemble's replicates (counted once, not per replicate).
 	Shared bool
+	// values is the number of values a snapshot holds of a tracker
+	// ([snapshotValuer]), 0 when its storage says it.
+	values float64
+}
+
+// snapshotValuer is a tracker whose snapshot holds more values than its
+// memory storage (a StateTracker that spills its rows to disk).
+type snapshotValuer interface {
+	SnapshotValues(m phases.Model, ticks int) float64
 }
 
 // MemoryEstimate lists the storage a run allocates when it starts: every
@@ -82,7 +91,11 @@ func (m *Model) EstimateMemory() MemoryEstimate {
 			}
 		}
 		if s, ok := c.(phases.StorageSizer); ok {
-			e.Items = append(e.Items, MemoryItem{Component: c.Name(), Storage: s.TickStorage(m, ticks)})
+			it := MemoryItem{Component: c.Name(), Storage: s.TickStorage(m, ticks)}
+			if v, ok := c.(snapshotValuer); ok {
+				it.values = v.SnapshotValues(m, ticks)
+			}
+			e.Items = append(e.Items, it)
 		}
 	}
 	if it, ok := m.snapshotItem(e.Items, ticks); ok {
@@ -234,7 +247,10 @@ func (m *Model) snapshotItem(items []MemoryItem, ticks int) (MemoryItem, bool) {
 	}
 	var values float64
 	for _, it := range items {
-		if !it.Shared && it.Storage.ElemBytes > 0 {
+		switch {
+		case it.values > 0: // a tracker whose rows spill: the snapshot holds them all
+			values += it.values
+		case !it.Shared && it.Storage.ElemBytes > 0:
 			values += it.Storage.Bytes() / float64(it.Storage.ElemBytes)
 		}
 	}
