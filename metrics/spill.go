@@ -10,15 +10,15 @@ import (
 	"github.com/rubeola/rubeola/phases"
 )
 
-// DefaultSpillThreshold is the storage size above which a [StateTracker]
-// keeps its rows in a spill file instead of memory when the model does not
+// DefaultSpillThreshold is the storage size from which a per-patch
+// [StateTracker] keeps its rows in a spill file instead of memory when the model does not
 // set one ([SpillPolicy]): 256 MiB, a per-patch tracker of about 10⁵
 // patches × 100 ticks. Smaller trackers, every run of the reference's size,
 // keep their rows in memory as before.
 const DefaultSpillThreshold int64 = 256 << 20
 
-// SpillPolicy says where and above what size a tracker spills its rows to
-// disk. A model that implements [SpillConfigurer] sets it (the CLI: the
+// SpillPolicy says where and from what size a per-patch tracker spills
+// its rows to disk. A model that implements [SpillConfigurer] sets it (the CLI: the
 // output directory's parent, so the file is on the disk the outputs go
 // to); otherwise trackers spill above [DefaultSpillThreshold] into
 // os.TempDir().

@@ -18,10 +18,18 @@ const spillRowsInMemory = 3
 // ticks reaches its threshold, else nil (rows stay in memory).
 func (c *StateTracker) spillFor(m phases.Model, ticks int) *SpillPolicy {
 	p := spillPolicyOf(m)
-	if !p.applies(len(c.states)*len(c.groupIDs), ticks, int64Bytes) {
+	if !c.spills(p, len(m.World().StateNames()), ticks) {
 		return nil
 	}
 	return &p
+}
+
+// spills reports whether the tracker's rows of states states for ticks
+// ticks spill under p: only a per-patch tracker's do (the one whose rows
+// grow with the patches; a tracker of groups keeps its rows in memory
+// whatever its size, as before).
+func (c *StateTracker) spills(p SpillPolicy, states, ticks int) bool {
+	return c.p.AggregationLevel == PerPatch && p.applies(states*len(c.groupIDs), ticks, int64Bytes)
 }
 
 // Spilled reports whether the tracker keeps its rows in a spill file on

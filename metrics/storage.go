@@ -25,12 +25,12 @@ func groupDim(level, groups int) phases.Dim {
 }
 
 // TickStorage describes the counts array: states × groups × ticks int64,
-// or for a tracker that spills its rows to disk ([SpillPolicy]) the
+// or for a per-patch tracker that spills its rows to disk ([SpillPolicy]) the
 // rows it holds in memory at once (spillRowsInMemory).
 func (c *StateTracker) TickStorage(m phases.Model, ticks int) phases.Storage {
 	states := len(m.World().StateNames())
 	last := phases.Dim{N: ticks, Unit: "ticks"}
-	if spillPolicyOf(m).applies(states*len(c.groupIDs), ticks, int64Bytes) {
+	if c.spills(spillPolicyOf(m), states, ticks) {
 		last = phases.Dim{N: spillRowsInMemory, Unit: "rows in memory (the ticks spill to disk)"}
 	}
 	return phases.Storage{ElemBytes: int64Bytes, Dims: []phases.Dim{

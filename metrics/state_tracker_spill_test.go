@@ -1,0 +1,130 @@
+package metrics_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
+	"github.com/rubeola/rubeola/systems"
+)
+
+// trackerView is everything a library user or the CLI reads of a
+// StateTracker.
+type trackerView struct {
+	Tidy     []metrics.Row
+	CSV      string
+	Counts   map[string][][]int64
+	Series   map[string][]int64
+	Summary  metrics.Summary
+	Outcome  metrics.ReplicateOutcome
+	Snapshot string
+}
+
+// viewOf reads every view of tr.
+func viewOf(t *testing.T, tr *metrics.StateTracker) trackerView {
+	t.Helper()
+	v := trackerView{Tidy: tr.Tidy(), Counts: map[string][][]int64{}, Series: map[string][]int64{}, Summary: metrics.Summarize(tr),
+		Outcome: metrics.NewReplicateOutcome(0, 1, tr, nil)}
+	var buf bytes.Buffer
+	require.NoError(t, metrics.WriteTidyCSV(&buf, tr))
+	v.CSV = buf.String()
+	for _, s := range tr.States() {
+		c, err := tr.Counts(s)
+		require.NoError(t, err)
+		v.Counts[s], v.Series[s] = c, tr.Series(s)
+	}
+	snap, err := tr.SnapshotState()
+	require.NoError(t, err)
+	v.Snapshot = string(snap)
+	return v
+}
+
+// spillScenario is 30 patches of the grid builder with three id parts'
+// worth of groups (aggregation level 0: rows).
+func spillScenario(t *testing.T) *scenario.Table {
+	t.Helper()
+	scn, err := scenario.Grid(5, 6, 50000, scenario.DefaultGridOptions())
+	require.NoError(t, err)
+	return scn
+}
+
+// runTracked runs 10 ticks of an epidemic on spillScenario with a
+// StateTracker at level, under the spill threshold given (−1: in memory,
+// 0: spilled), stopping after stop ticks to save a snapshot into dir when
+// stop > 0 (then resumed under the same threshold), and returns the
+// tracker.
+func runTracked(t *testing.T, level int, threshold int64, stop int, dir string) *metrics.StateTracker {
+	t.Helper()
+	opts := []model.Option{model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard), model.WithTrackerSpill(dir, threshold)}
+	fs := []phases.Factory{systems.NewInfectionSeeding(nil), systems.NewInfection(nil), systems.NewVitalDynamics(nil),
+		metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: level})}
+	m, err := model.NewBiweekly(spillScenario(t), quietParams(10), opts...)
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(fs...))
+	if stop > 0 {
+		require.NoError(t, m.RunTicks(context.Background(), stop))
+		path := filepath.Join(dir, "s.snap")
+		require.NoError(t, m.SaveSnapshot(path))
+		m, err = model.LoadSnapshot(path, fs, opts...)
+		require.NoError(t, err)
+	}
+	require.NoError(t, m.Run(context.Background()))
+	tr := model.InstancesOf[*metrics.StateTracker](m)[0]
+	assert.Equal(t, threshold == 0 && level == metrics.PerPatch, tr.Spilled(), "only a per-patch tracker spills")
+	return tr
+}
+
+// TestStateTrackerSpillIdentical: a per-patch StateTracker that spills
+// its rows (threshold 0) gives exactly what one in memory gives — tidy rows, CSV,
+// Counts, Series, the summary, the ensemble outcome and its snapshot
+// bytes — run straight or resumed from a snapshot at tick 4; the spill
+// file leaves nothing in its directory. Trackers of groups never spill.
+func TestStateTrackerSpillIdentical(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		level int
+		stop  int
+	}{
+		{"per patch", metrics.PerPatch, 0},
+		{"per patch, resumed", metrics.PerPatch, 4},
+		{"first id part: never spills", 0, 0},
+		{"global, resumed: never spills", metrics.AllPatches, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			memDir, spillDir := t.TempDir(), t.TempDir()
+			want := viewOf(t, runTracked(t, tc.level, -1, tc.stop, memDir))
+			got := viewOf(t, runTracked(t, tc.level, 0, tc.stop, spillDir))
+			assert.Equal(t, want, got)
+			entries, err := os.ReadDir(spillDir)
+			require.NoError(t, err)
+			for _, e := range entries {
+				assert.Equal(t, "s.snap", e.Name(), "the spill file is unlinked at once")
+			}
+		})
+	}
+}
+
+// TestStateTrackerSpillEstimate: the memory estimate counts a spilled
+// tracker's rows in memory (3 rows, not 10 ticks) and a snapshot of all
+// its values.
+func TestStateTrackerSpillEstimate(t *testing.T) {
+	m, err := model.NewBiweekly(spillScenario(t), quietParams(10), model.WithStdout(io.Discard),
+		model.WithTrackerSpill(t.TempDir(), 0), model.WithSnapshotsEvery(5))
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})))
+	s := m.EstimateMemory().String()
+	// 3 states × 30 patches × 3 rows × 8 B = 2 160 B; the snapshot holds
+	// 3 × 30 × 10 = 900 values.
+	assert.Contains(t, s, "StateTracker: 3 states × 30 patches × 3 rows in memory (the ticks spill to disk) × 8 B = 2.16 kB")
+	assert.Contains(t, s, "snapshot encoding: 900 tracker values × 16 B = 14.4 kB")
+}
