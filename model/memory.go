@@ -107,6 +107,7 @@ func (m *Model) EstimateMemory() MemoryEstimate {
 			Dims: []phases.Dim{{N: m.schedule.Len() + 1, Unit: "columns"}, {N: rows, Unit: "ticks"}}}},
 		MemoryItem{Component: "timing table rows", Storage: phases.Storage{ElemBytes: timingRowHeader,
 			Dims: []phases.Dim{{N: rows, Unit: "ticks"}}}})
+	e.Items = append(e.Items, m.patchItems(e.Items)...)
 	return e
 }
 
@@ -132,8 +133,8 @@ func (e *MemoryError) Error() string {
 			advice = "the agent-based model keeps every person (the agents item): use a smaller scenario or a patch model"
 		}
 	}
-	if e.mixingDominates() {
-		advice = `for this many patches use the Infection's storage = "streaming" (exact, O(N) memory, each distance computed every tick) or a truncated mixer (SPEC §7.6)`
+	if a, ok := e.scaleAdvice(); ok {
+		advice = a
 	}
 	return fmt.Sprintf("a run of %d ticks needs %s for what it sizes before it starts (%s), "+
 		"more than the %s allowed (%s):\n%s\n"+
@@ -161,19 +162,6 @@ func (e *MemoryError) hasSnapshot() bool {
 		}
 	}
 	return false
-}
-
-// mixingDominates reports whether the structures built once (the mixing
-// matrix) are more than half of the estimate: the advice is then about
-// them, not about trackers.
-func (e *MemoryError) mixingDominates() bool {
-	var shared float64
-	for _, it := range e.Estimate.Items {
-		if it.Shared {
-			shared += it.Storage.Bytes()
-		}
-	}
-	return shared > e.Estimate.Total()/2
 }
 
 // CheckMemory returns a [*MemoryError] when the model's per-tick storage
