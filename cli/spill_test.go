@@ -93,3 +93,38 @@ func TestSpilledTrackerOutputsIdentical(t *testing.T) {
 		})
 	}
 }
+
+// TestSpilledRunFailureLeavesNothing: a run whose per-patch tracker spills
+// and that stops at run time — two patches of 2^52 people (SPEC §3.2: the
+// total may be 2^53) whose births take the tracked total past 2^53 in
+// tick 0, where the spilling StateTracker stops the run (docs/limits.md,
+// "During a run") — exits 1 and leaves neither the output directory nor a
+// spill file beside it.
+func TestSpilledRunFailureLeavesNothing(t *testing.T) {
+	withSpillThreshold(t, 0)
+	dir := t.TempDir()
+	scn := writeFile(t, dir, "s.csv", "id,pop,lat,lon,mcv1\na,4503599627370496,10,10,0\nb,4503599627370496,10.1,10,0\n")
+	cfg := writeFile(t, dir, "run.toml", `scenario = "s.csv"
+
+[params]
+num_ticks = 4
+
+[[phases]]
+type = "VitalDynamics"
+
+[[phases]]
+type = "StateTracker"
+aggregation_level = -2
+`)
+	out := filepath.Join(dir, "out")
+	code, _, stderr := runCLI(t, "run", "--config", cfg, "--out", out, "--no-progress", "--snapshot-every", "1")
+	assert.Equal(t, 1, code, stderr)
+	assert.Contains(t, stderr, "phase StateTracker: the counts of the tracked patches add up past 9007199254740992 (2^53)")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.ElementsMatch(t, []string{filepath.Base(scn), filepath.Base(cfg)}, names)
+}

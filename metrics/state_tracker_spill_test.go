@@ -128,3 +128,17 @@ func TestStateTrackerSpillEstimate(t *testing.T) {
 	assert.Contains(t, s, "StateTracker: 3 states × 30 patches × 3 rows in memory (the ticks spill to disk) × 8 B = 2.16 kB")
 	assert.Contains(t, s, "snapshot encoding: 900 tracker values × 16 B = 14.4 kB")
 }
+
+// TestStateTrackerSpillDirError: a spill directory that cannot hold a file
+// (here a regular file) is an Initialize error naming the spill file,
+// before the first tick.
+func TestStateTrackerSpillDirError(t *testing.T) {
+	notDir := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(notDir, nil, 0o644))
+	m, err := model.NewBiweekly(spillScenario(t), quietParams(3), model.WithStdout(io.Discard), model.WithTrackerSpill(notDir, 0))
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})))
+	err = m.Initialize()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "tracker spill file: open "+notDir+"/.rubeola-spill-")
+}
