@@ -133,6 +133,11 @@ func (e *MemoryError) Error() string {
 			advice = "the agent-based model keeps every person (the agents item): use a smaller scenario or a patch model"
 		}
 	}
+	for _, it := range e.Estimate.Items {
+		if it.Component == patchStateItem {
+			what += ", the per-patch state and table writers"
+		}
+	}
 	if a, ok := e.scaleAdvice(); ok {
 		advice = a
 	}
