@@ -142,3 +142,20 @@ func TestStateTrackerSpillDirError(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "tracker spill file: open "+notDir+"/.rubeola-spill-")
 }
+
+// TestStateTrackerSpillResumeEstimate: loading a snapshot counts decoding
+// its saved rows, which pass through memory before they reach the spill
+// file: 3 states × 30 patches × 4 saved ticks = 360 values × 8 B.
+func TestStateTrackerSpillResumeEstimate(t *testing.T) {
+	dir := t.TempDir()
+	fs := []phases.Factory{metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})}
+	m, err := model.NewBiweekly(spillScenario(t), quietParams(10), model.WithStdout(io.Discard), model.WithTrackerSpill(dir, 0))
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(fs...))
+	require.NoError(t, m.RunTicks(context.Background(), 4))
+	path := filepath.Join(dir, "s.snap")
+	require.NoError(t, m.SaveSnapshot(path))
+	_, err = model.LoadSnapshot(path, fs, model.WithStdout(io.Discard), model.WithTrackerSpill(dir, 0), model.WithMemoryLimit(1))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "snapshot decoding: 360 saved tracker values × 8 B = 2.88 kB")
+}
