@@ -11,22 +11,22 @@ import (
 )
 
 // DefaultSpillThreshold is the storage size from which a per-patch
-// [StateTracker] keeps its rows in a spill file instead of memory when the model does not
-// set one ([SpillPolicy]): 256 MiB, a per-patch tracker of about 10⁵
-// patches × 100 ticks. Smaller trackers, every run of the reference's size,
-// keep their rows in memory as before.
+// [StateTracker] keeps its rows in a spill file instead of memory when
+// the model sets no other ([SpillPolicy]): 256 MiB, about 10⁵ patches ×
+// 110 ticks. Smaller trackers, every run of the reference's size, keep
+// their rows in memory as before.
 const DefaultSpillThreshold int64 = 256 << 20
 
 // SpillPolicy says where and from what size a per-patch tracker spills
-// its rows to disk. A model that implements [SpillConfigurer] sets it (the CLI: the
-// output directory's parent, so the file is on the disk the outputs go
-// to); otherwise trackers spill above [DefaultSpillThreshold] into
-// os.TempDir().
+// its rows to disk. A model that implements [SpillConfigurer] sets it
+// (the CLI: the output directory's parent, so the file is on the disk the
+// outputs go to); otherwise trackers spill from [DefaultSpillThreshold]
+// into os.TempDir() (a tmpfs /tmp would hold the rows in memory again).
 type SpillPolicy struct {
 	// Dir is the directory the spill file is created in ("" : os.TempDir()).
 	// A directory that does not exist falls back to os.TempDir().
 	Dir string
-	// Threshold is the storage size in bytes above which rows spill; < 0
+	// Threshold is the storage size in bytes from which rows spill; < 0
 	// never spills, 0 always does (tests).
 	Threshold int64
 }
@@ -51,7 +51,7 @@ func (p SpillPolicy) applies(width, ticks, elem int) bool {
 	return p.Threshold >= 0 && float64(width)*float64(ticks)*float64(elem) >= float64(p.Threshold) && width > 0 && ticks > 0
 }
 
-// spillFile is a store's rows on disk: row t at byte offset t·rowBytes, in
+// spillFile is a store's rows on disk: row t at byte offset t·(row bytes), in
 // the machine's byte order (the file is private to the process: it is
 // removed from its directory as soon as it is created, so it never
 // outlives the process, is never seen as an output and needs no cleanup
