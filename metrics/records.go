@@ -116,13 +116,8 @@ func (r *store[V]) restoreTo(name string, width, ticks int, saved [][]V, spill *
 		return fmt.Errorf("%s: snapshot holds %d recorded ticks, more than num_ticks %d", name, len(saved), ticks)
 	}
 	for t, row := range saved {
-		if len(row) != width {
-			return fmt.Errorf("%s: snapshot row for tick %d has %d values, want %d", name, t, len(row), width)
-		}
-		for k, v := range row {
-			if v < 0 && !r.signed {
-				return fmt.Errorf("%s: snapshot row for tick %d, value %d is %v: counts must be >= 0", name, t, k, v)
-			}
+		if err := r.checkSaved(name, t, width, row); err != nil {
+			return err
 		}
 	}
 	if spill == nil {
@@ -140,6 +135,20 @@ func (r *store[V]) restoreTo(name string, width, ticks int, saved [][]V, spill *
 		copy(r.data, row)
 		if err := r.commit(name, t); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkSaved checks the saved row of tick t: width values, none negative
+// unless the store is signed.
+func (r *store[V]) checkSaved(name string, t, width int, row []V) error {
+	if len(row) != width {
+		return fmt.Errorf("%s: snapshot row for tick %d has %d values, want %d", name, t, len(row), width)
+	}
+	for k, v := range row {
+		if v < 0 && !r.signed {
+			return fmt.Errorf("%s: snapshot row for tick %d, value %d is %v: counts must be >= 0", name, t, k, v)
 		}
 	}
 	return nil

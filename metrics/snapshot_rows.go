@@ -124,14 +124,18 @@ func (s *rowScanner) end() bool {
 
 // row parses null or an array of integers; hint is the length expected
 // (the previous row's: every row of a tracker has the same width).
-func (s *rowScanner) row(hint int) ([]int64, bool) {
+func (s *rowScanner) row(hint int) ([]int64, bool) { return s.appendRow(make([]int64, 0, hint)) }
+
+// appendRow parses null (giving nil) or an array of integers, appended to
+// dst[:0].
+func (s *rowScanner) appendRow(dst []int64) ([]int64, bool) {
 	if s.literal("null") {
 		return nil, true
 	}
 	if !s.byte('[') {
 		return nil, false
 	}
-	row := make([]int64, 0, hint)
+	row := dst[:0]
 	if s.byte(']') {
 		return row, true
 	}

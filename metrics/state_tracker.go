@@ -223,6 +223,12 @@ func (c *StateTracker) SnapshotState() (json.RawMessage, error) {
 // m's num_ticks and copies the saved rows. States or groups that differ
 // from the model's are an error.
 func (c *StateTracker) RestoreState(m phases.Model, state json.RawMessage) error {
+	ticks := m.Params().NumTicks
+	if sp := c.spillFor(m, ticks); sp != nil {
+		if done, err := c.restoreSpilled(m, state, sp); done {
+			return err
+		}
+	}
 	s, err := decodeState(StateTrackerName, state)
 	if err != nil {
 		return err
@@ -236,7 +242,6 @@ func (c *StateTracker) RestoreState(m phases.Model, state json.RawMessage) error
 	if err := checkList(StateTrackerName, "group_ids", s.GroupIDs, c.groupIDs); err != nil {
 		return err
 	}
-	ticks := m.Params().NumTicks
 	return c.rec.restoreTo(StateTrackerName, len(c.states)*len(c.groupIDs), ticks, s.Rows, c.spillFor(m, ticks))
 }
 

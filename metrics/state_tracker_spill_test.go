@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -158,4 +159,48 @@ func TestStateTrackerSpillResumeEstimate(t *testing.T) {
 	_, err = model.LoadSnapshot(path, fs, model.WithStdout(io.Discard), model.WithTrackerSpill(dir, 0), model.WithMemoryLimit(1))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "snapshot decoding: 360 saved tracker values × 8 B = 2.88 kB")
+}
+
+// TestStateTrackerSpillRestoreErrors: a spilling tracker streams the saved
+// rows from the snapshot's text into its file, and refuses bad content
+// with exactly the errors of the in-memory restore (which decodes it
+// whole), or restores the same rows.
+func TestStateTrackerSpillRestoreErrors(t *testing.T) {
+	row := func(v string) string { // one tick of 3 states × 30 patches
+		return "[" + strings.TrimSuffix(strings.Repeat(v+",", 90), ",") + "]"
+	}
+	ids := `"group_ids":["0:0","0:1","0:2","0:3","0:4","0:5","1:0","1:1","1:2","1:3","1:4","1:5","2:0","2:1","2:2","2:3","2:4","2:5","3:0","3:1","3:2","3:3","3:4","3:5","4:0","4:1","4:2","4:3","4:4","4:5"],"states":["S","I","R"]`
+	for _, tc := range []struct{ name, state string }{
+		{"two good rows", `{` + ids + `,"rows":[` + row("5") + `, ` + row("7") + `]}`},
+		{"no rows", `{` + ids + `,"rows":[]}`},
+		{"more rows than ticks", `{` + ids + `,"rows":[` + strings.TrimSuffix(strings.Repeat(row("1")+",", 11), ",") + `]}`},
+		{"more rows than ticks, one bad", `{` + ids + `,"rows":[[1],` + strings.TrimSuffix(strings.Repeat(row("1")+",", 11), ",") + `]}`},
+		{"a short row", `{` + ids + `,"rows":[` + row("1") + `,[1,2]]}`},
+		{"a null row", `{` + ids + `,"rows":[null]}`},
+		{"a negative count", `{` + ids + `,"rows":[` + row("-1") + `]}`},
+		{"a float", `{` + ids + `,"rows":[` + row("1.5") + `]}`},
+		{"rows null", `{` + ids + `,"rows":null}`},
+		{"rows missing", `{` + ids + `}`},
+		{"an unknown key", `{` + ids + `,"rows":[],"extra":1}`},
+		{"other states", `{"group_ids":["a"],"states":["S"],"rows":[]}`},
+		{"trailing text", `{` + ids + `,"rows":[]} x`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			restore := func(threshold int64) (string, trackerView) {
+				m, err := model.NewBiweekly(spillScenario(t), quietParams(10), model.WithStdout(io.Discard), model.WithTrackerSpill(t.TempDir(), threshold))
+				require.NoError(t, err)
+				require.NoError(t, m.SetComponents(metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})))
+				require.NoError(t, m.Initialize())
+				tr := model.InstancesOf[*metrics.StateTracker](m)[0]
+				if err := tr.RestoreState(m, []byte(tc.state)); err != nil {
+					return err.Error(), trackerView{}
+				}
+				return "", viewOf(t, tr)
+			}
+			wantErr, want := restore(-1)
+			gotErr, got := restore(0)
+			assert.Equal(t, wantErr, gotErr)
+			assert.Equal(t, want, got)
+		})
+	}
 }
