@@ -144,12 +144,13 @@ func TestStateTrackerSpillDirError(t *testing.T) {
 	assert.Contains(t, err.Error(), "tracker spill file: open "+notDir+"/.rubeola-spill-")
 }
 
-// TestStateTrackerSpillResumeEstimate: loading a snapshot counts decoding
-// its saved rows, which pass through memory before they reach the spill
-// file: 3 states × 30 patches × 4 saved ticks = 360 values × 8 B.
+// TestStateTrackerSpillResumeEstimate: loading a snapshot counts the text
+// of a spilling tracker's saved rows, which it streams into its spill
+// file (3 states × 30 patches × 4 saved ticks = 360 values × 4 B), and
+// decoding an in-memory tracker's (the global one: 3 × 4 values × 8 B).
 func TestStateTrackerSpillResumeEstimate(t *testing.T) {
 	dir := t.TempDir()
-	fs := []phases.Factory{metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})}
+	fs := []phases.Factory{metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}), metrics.NewStateTracker(nil)}
 	m, err := model.NewBiweekly(spillScenario(t), quietParams(10), model.WithStdout(io.Discard), model.WithTrackerSpill(dir, 0))
 	require.NoError(t, err)
 	require.NoError(t, m.SetComponents(fs...))
@@ -158,7 +159,8 @@ func TestStateTrackerSpillResumeEstimate(t *testing.T) {
 	require.NoError(t, m.SaveSnapshot(path))
 	_, err = model.LoadSnapshot(path, fs, model.WithStdout(io.Discard), model.WithTrackerSpill(dir, 0), model.WithMemoryLimit(1))
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "snapshot decoding: 360 saved tracker values × 8 B = 2.88 kB")
+	assert.Contains(t, err.Error(), "snapshot decoding: 12 saved tracker values × 8 B = 96 B")
+	assert.Contains(t, err.Error(), "snapshot rows text: 360 saved tracker values × 4 B = 1.44 kB")
 }
 
 // TestStateTrackerSpillRestoreErrors: a spilling tracker streams the saved

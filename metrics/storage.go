@@ -37,6 +37,12 @@ func (c *StateTracker) TickStorage(m phases.Model, ticks int) phases.Storage {
 		{N: states, Unit: "states"}, groupDim(c.p.AggregationLevel, len(c.groupIDs)), last}}
 }
 
+// SpillsRows reports whether the tracker will keep its rows for ticks
+// ticks in a spill file rather than memory ([SpillPolicy]).
+func (c *StateTracker) SpillsRows(m phases.Model, ticks int) bool {
+	return c.spills(spillPolicyOf(m), len(m.World().StateNames()), ticks)
+}
+
 // SnapshotValues is the number of values a snapshot of the tracker holds
 // after ticks ticks: every recorded count, spilled or not (the model's
 // estimate of a snapshot's encoding).
