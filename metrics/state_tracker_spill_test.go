@@ -59,6 +59,21 @@ func spillScenario(t *testing.T) *scenario.Table {
 	return scn
 }
 
+// perPatch is a per-patch StateTracker's factory.
+func perPatch() phases.Factory {
+	return metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})
+}
+
+// spillModel builds a model of ticks ticks over spillScenario with the
+// components fs and the options opts, quiet.
+func spillModel(t *testing.T, ticks int, fs []phases.Factory, opts ...model.Option) *model.Biweekly {
+	t.Helper()
+	m, err := model.NewBiweekly(spillScenario(t), quietParams(ticks), append(opts, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))...)
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(fs...))
+	return m
+}
+
 // runTracked runs 10 ticks of an epidemic on spillScenario with a
 // StateTracker at level, under the spill threshold given (−1: in memory,
 // 0: spilled), stopping after stop ticks to save a snapshot into dir when
@@ -69,13 +84,12 @@ func runTracked(t *testing.T, level int, threshold int64, stop int, dir string) 
 	opts := []model.Option{model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard), model.WithTrackerSpill(dir, threshold)}
 	fs := []phases.Factory{systems.NewInfectionSeeding(nil), systems.NewInfection(nil), systems.NewVitalDynamics(nil),
 		metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: level})}
-	m, err := model.NewBiweekly(spillScenario(t), quietParams(10), opts...)
-	require.NoError(t, err)
-	require.NoError(t, m.SetComponents(fs...))
+	m := spillModel(t, 10, fs, opts...)
 	if stop > 0 {
 		require.NoError(t, m.RunTicks(context.Background(), stop))
 		path := filepath.Join(dir, "s.snap")
 		require.NoError(t, m.SaveSnapshot(path))
+		var err error
 		m, err = model.LoadSnapshot(path, fs, opts...)
 		require.NoError(t, err)
 	}
@@ -119,10 +133,7 @@ func TestStateTrackerSpillIdentical(t *testing.T) {
 // tracker's rows in memory (3 rows, not 10 ticks) and a snapshot of all
 // its values.
 func TestStateTrackerSpillEstimate(t *testing.T) {
-	m, err := model.NewBiweekly(spillScenario(t), quietParams(10), model.WithStdout(io.Discard),
-		model.WithTrackerSpill(t.TempDir(), 0), model.WithSnapshotsEvery(5))
-	require.NoError(t, err)
-	require.NoError(t, m.SetComponents(metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})))
+	m := spillModel(t, 10, []phases.Factory{perPatch()}, model.WithTrackerSpill(t.TempDir(), 0), model.WithSnapshotsEvery(5))
 	s := m.EstimateMemory().String()
 	// 3 states × 30 patches × 3 rows × 8 B = 2 160 B; the snapshot holds
 	// 3 × 30 × 10 = 900 values.
@@ -136,10 +147,8 @@ func TestStateTrackerSpillEstimate(t *testing.T) {
 func TestStateTrackerSpillDirError(t *testing.T) {
 	notDir := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(notDir, nil, 0o644))
-	m, err := model.NewBiweekly(spillScenario(t), quietParams(3), model.WithStdout(io.Discard), model.WithTrackerSpill(notDir, 0))
-	require.NoError(t, err)
-	require.NoError(t, m.SetComponents(metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})))
-	err = m.Initialize()
+	m := spillModel(t, 3, []phases.Factory{perPatch()}, model.WithTrackerSpill(notDir, 0))
+	err := m.Initialize()
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "tracker spill file: open "+notDir+"/.rubeola-spill-")
 }
@@ -150,14 +159,12 @@ func TestStateTrackerSpillDirError(t *testing.T) {
 // decoding an in-memory tracker's (the global one: 3 × 4 values × 8 B).
 func TestStateTrackerSpillResumeEstimate(t *testing.T) {
 	dir := t.TempDir()
-	fs := []phases.Factory{metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}), metrics.NewStateTracker(nil)}
-	m, err := model.NewBiweekly(spillScenario(t), quietParams(10), model.WithStdout(io.Discard), model.WithTrackerSpill(dir, 0))
-	require.NoError(t, err)
-	require.NoError(t, m.SetComponents(fs...))
+	fs := []phases.Factory{perPatch(), metrics.NewStateTracker(nil)}
+	m := spillModel(t, 10, fs, model.WithTrackerSpill(dir, 0))
 	require.NoError(t, m.RunTicks(context.Background(), 4))
 	path := filepath.Join(dir, "s.snap")
 	require.NoError(t, m.SaveSnapshot(path))
-	_, err = model.LoadSnapshot(path, fs, model.WithStdout(io.Discard), model.WithTrackerSpill(dir, 0), model.WithMemoryLimit(1))
+	_, err := model.LoadSnapshot(path, fs, model.WithStdout(io.Discard), model.WithTrackerSpill(dir, 0), model.WithMemoryLimit(1))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "snapshot decoding: 12 saved tracker values × 8 B = 96 B")
 	assert.Contains(t, err.Error(), "snapshot rows text: 360 saved tracker values × 4 B = 1.44 kB")
@@ -189,9 +196,7 @@ func TestStateTrackerSpillRestoreErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			restore := func(threshold int64) (string, trackerView) {
-				m, err := model.NewBiweekly(spillScenario(t), quietParams(10), model.WithStdout(io.Discard), model.WithTrackerSpill(t.TempDir(), threshold))
-				require.NoError(t, err)
-				require.NoError(t, m.SetComponents(metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})))
+				m := spillModel(t, 10, []phases.Factory{perPatch()}, model.WithTrackerSpill(t.TempDir(), threshold))
 				require.NoError(t, m.Initialize())
 				tr := model.InstancesOf[*metrics.StateTracker](m)[0]
 				if err := tr.RestoreState(m, []byte(tc.state)); err != nil {
