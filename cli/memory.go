@@ -3,11 +3,13 @@ package cli
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 )
 
@@ -25,12 +27,23 @@ func addMemoryFlag(cmd *cobra.Command, dst *string) {
 // is not given: the model checks against the available memory).
 func (f *outputFlags) memoryOption() ([]model.Option, error) {
 	opts, err := memoryOption(f.maxMemory)
-	if err != nil || f.snapshotEvery <= 0 {
-		return opts, err
+	if err != nil {
+		return nil, err
+	}
+	// A large tracker's rows spill beside the output directory, on the disk
+	// the outputs go to (the unlinked file never shows there).
+	opts = append(opts, model.WithTrackerSpill(filepath.Dir(filepath.Clean(f.out)), spillThreshold))
+	if f.snapshotEvery <= 0 {
+		return opts, nil
 	}
 	// The estimate counts encoding the snapshots --snapshot-every saves.
 	return append(opts, model.WithSnapshotsEvery(f.snapshotEvery)), nil
 }
+
+// spillThreshold is the tracker storage size from which the CLI's runs
+// spill tracker rows to disk (a variable so that tests force spilling on
+// small runs).
+var spillThreshold = metrics.DefaultSpillThreshold
 
 // memoryOption turns the --max-memory value maxMemory ("" when not given)
 // into a model option.

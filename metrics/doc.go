@@ -30,6 +30,13 @@
 // sizes storage for the loaded model's num_ticks (a resumed run may be
 // longer or shorter).
 //
+// A per-patch StateTracker whose storage reaches a threshold
+// ([SpillPolicy], [DefaultSpillThreshold]; model.WithTrackerSpill) keeps
+// only the tick it records in memory: each tick's row goes to an unlinked
+// spill file, and Blocks, Counts, Series, [Summarize] and snapshots read
+// the rows back, with the same results and bytes as in memory
+// ([StateTracker.Spilled]).
+//
 // Results: [Summarize] computes the §8.7 summary of a StateTracker (peak,
 // attack rates, final states); [NewResults] adds [Metadata] (generator
 // "rubeola <version>" from [Version], seed, start time, tick length). [NewResultsWriter]

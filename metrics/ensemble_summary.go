@@ -48,28 +48,29 @@ func NewReplicateOutcome(r int, seed uint64, t *StateTracker, f *FadeOutTracker)
 	s := Summarize(t).Summary
 	o := ReplicateOutcome{Replicate: r, Seed: seed, PeakTick: s.PeakTick, PeakInfectious: s.PeakInfectiousGlobal,
 		AttackRate: s.AttackRateGlobal, FinalState: s.FinalStateGlobal}
-	T := t.Recorded()
 	o.Infections = new(int64)
 	if k, err := t.stateIndex("I"); err == nil {
 		// In an SEIR model the infected are E + I: I alone falls to 0
 		// whenever a generation has recovered before the next one, still
 		// latent, turns infectious, and the epidemic goes on.
 		e, errE := t.stateIndex("E")
-		infected := func(tick, g int) int64 {
-			v := t.row(k, tick)[g]
-			if errE == nil {
-				v += t.row(e, tick)[g]
-			}
-			return v
-		}
+		g := len(t.groupIDs)
+		// infected is each group's E + I at one tick, prev the tick before's.
+		infected, prev := make([]int64, g), make([]int64, g)
 		wasPositive := false
-		for tick := range T {
+		for tick, row := range t.tickRows() {
+			copy(infected, t.stateOf(row, k))
+			if errE == nil {
+				for gi, v := range t.stateOf(row, e) {
+					infected[gi] += v
+				}
+			}
 			var sum, inf int64
-			for g, v := range t.row(k, tick) {
+			for gi, v := range t.stateOf(row, k) {
 				sum += v
-				n := infected(tick, g)
+				n := infected[gi]
 				inf += n
-				if tick > 0 && n == 0 && infected(tick-1, g) > 0 {
+				if tick > 0 && n == 0 && prev[gi] > 0 {
 					o.FadeOutEvents++
 				}
 			}
@@ -78,6 +79,7 @@ func NewReplicateOutcome(r int, seed uint64, t *StateTracker, f *FadeOutTracker)
 				o.ExtinctionTick = &tick
 			}
 			wasPositive = wasPositive || inf > 0
+			infected, prev = prev, infected
 		}
 	}
 	if f != nil && f.Recorded() > 0 {

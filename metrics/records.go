@@ -26,6 +26,7 @@ type store[V Value] struct {
 	data     []V          // ticks·width values
 	signed   bool         // negative values are allowed (restore checks them otherwise)
 	every    int          // row i holds tick i·every (0 or 1: every tick)
+	spill    *spillFile   // non-nil: rows live in this file, data is the row being recorded (spill.go)
 }
 
 // records is the built-in trackers' storage of int64 counts.
@@ -35,7 +36,7 @@ type records = store[int64]
 // where the kernel allows and faulted in now, so that no tick pays for
 // first touch (internal/hugepage).
 func (r *store[V]) size(width, ticks int) {
-	r.width, r.ticks = width, ticks
+	r.width, r.ticks, r.spill = width, ticks, nil
 	r.recorded.Store(0)
 	r.data = hugepage.MakeFaulted[V](width * ticks)
 }
@@ -49,11 +50,16 @@ func (r *store[V]) count() int { return int(r.recorded.Load()) }
 // row returns tick t's values (a view into data).
 func (r *store[V]) row(t int) []V { return r.data[t*r.width : (t+1)*r.width] }
 
-// record returns tick t's row for writing, cleared, and marks t recorded. A
-// tick outside the sized range is an error naming the tracker.
+// record returns tick t's row for writing, cleared, and marks t recorded
+// (a spilled store: at [store.commit], once the row is on disk). A tick
+// outside the sized range is an error naming the tracker.
 func (r *store[V]) record(name string, t int) ([]V, error) {
 	if t < 0 || t >= r.ticks {
 		return nil, fmt.Errorf("%s: tick %d outside the %d ticks it was sized for", name, t, r.ticks)
+	}
+	if r.spill != nil {
+		clear(r.data)
+		return r.data, nil
 	}
 	row := r.row(t)
 	clear(row)
@@ -100,24 +106,51 @@ func (r *store[V]) rows() [][]V {
 // (every built-in tracker stores counts), and fit into ticks; errors name
 // the tracker.
 func (r *store[V]) restore(name string, width, ticks int, saved [][]V) error {
+	return r.restoreTo(name, width, ticks, saved, nil)
+}
+
+// restoreTo is [store.restore] into a spill file (spill non-nil: in
+// spill.Dir) or into memory (nil).
+func (r *store[V]) restoreTo(name string, width, ticks int, saved [][]V, spill *SpillPolicy) error {
 	if len(saved) > ticks {
 		return fmt.Errorf("%s: snapshot holds %d recorded ticks, more than num_ticks %d", name, len(saved), ticks)
 	}
 	for t, row := range saved {
-		if len(row) != width {
-			return fmt.Errorf("%s: snapshot row for tick %d has %d values, want %d", name, t, len(row), width)
-		}
-		for k, v := range row {
-			if v < 0 && !r.signed {
-				return fmt.Errorf("%s: snapshot row for tick %d, value %d is %v: counts must be >= 0", name, t, k, v)
-			}
+		if err := r.checkSaved(name, t, width, row); err != nil {
+			return err
 		}
 	}
-	r.size(width, ticks)
+	if spill == nil {
+		r.size(width, ticks)
+		for t, row := range saved {
+			copy(r.row(t), row)
+		}
+		r.recorded.Store(int64(len(saved)))
+		return nil
+	}
+	if err := r.sizeSpilled(width, ticks, spill.Dir); err != nil {
+		return err
+	}
 	for t, row := range saved {
-		copy(r.row(t), row)
+		copy(r.data, row)
+		if err := r.commit(name, t); err != nil {
+			return err
+		}
 	}
-	r.recorded.Store(int64(len(saved)))
+	return nil
+}
+
+// checkSaved checks the saved row of tick t: width values, none negative
+// unless the store is signed.
+func (r *store[V]) checkSaved(name string, t, width int, row []V) error {
+	if len(row) != width {
+		return fmt.Errorf("%s: snapshot row for tick %d has %d values, want %d", name, t, len(row), width)
+	}
+	for k, v := range row {
+		if v < 0 && !r.signed {
+			return fmt.Errorf("%s: snapshot row for tick %d, value %d is %v: counts must be >= 0", name, t, k, v)
+		}
+	}
 	return nil
 }
 
@@ -154,9 +187,11 @@ func (r *store[V]) rowBlocks(rows func() (int, int), tickOf func(i int) int, dat
 	return func(yield func(Block) bool) {
 		g := len(ids)
 		first, end := rows()
+		var buf []V // a spilled store's rows are read into it, one at a time
 		for i := first; i < end; i++ {
 			t := tickOf(i)
-			row, date := r.row(i), dates(t)
+			row, date := r.read(i, buf), dates(t)
+			buf = row[:len(row):len(row)]
 			for k, state := range states {
 				if !yield(valueBlock(Block{Tick: t, Date: date, State: state, IDs: ids}, row[k*g:(k+1)*g:(k+1)*g])) {
 					return

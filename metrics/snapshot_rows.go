@@ -3,7 +3,6 @@ package metrics
 import (
 	"encoding/json"
 	"math"
-	"strconv"
 )
 
 // countRows is a tracker's recorded rows in a snapshot, encoded as
@@ -29,18 +28,7 @@ func (r countRows) MarshalJSON() ([]byte, error) {
 		if t > 0 {
 			out = append(out, ',')
 		}
-		if row == nil {
-			out = append(out, "null"...)
-			continue
-		}
-		out = append(out, '[')
-		for k, v := range row {
-			if k > 0 {
-				out = append(out, ',')
-			}
-			out = strconv.AppendInt(out, v, 10)
-		}
-		out = append(out, ']')
+		out = appendCountRow(out, row)
 	}
 	return append(out, ']'), nil
 }
@@ -136,14 +124,18 @@ func (s *rowScanner) end() bool {
 
 // row parses null or an array of integers; hint is the length expected
 // (the previous row's: every row of a tracker has the same width).
-func (s *rowScanner) row(hint int) ([]int64, bool) {
+func (s *rowScanner) row(hint int) ([]int64, bool) { return s.appendRow(make([]int64, 0, hint)) }
+
+// appendRow parses null (giving nil) or an array of integers, appended to
+// dst[:0].
+func (s *rowScanner) appendRow(dst []int64) ([]int64, bool) {
 	if s.literal("null") {
 		return nil, true
 	}
 	if !s.byte('[') {
 		return nil, false
 	}
-	row := make([]int64, 0, hint)
+	row := dst[:0]
 	if s.byte(']') {
 		return row, true
 	}

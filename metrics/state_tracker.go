@@ -87,7 +87,11 @@ func (c *StateTracker) Initialize(m phases.Model) error {
 	if err := c.attach(m); err != nil {
 		return err
 	}
-	c.rec.size(len(c.states)*len(c.groupIDs), m.Params().NumTicks)
+	width, ticks := len(c.states)*len(c.groupIDs), m.Params().NumTicks
+	if sp := c.spillFor(m, ticks); sp != nil {
+		return c.rec.sizeSpilled(width, ticks, sp.Dir)
+	}
+	c.rec.size(width, ticks)
 	return nil
 }
 
@@ -120,7 +124,10 @@ func (c *StateTracker) Step(_ phases.Model, tick int) error {
 			row[gi] = sums.at(col, idx)
 		}
 	}
-	return c.checkTotal(rec, sums)
+	if err := c.checkTotal(rec, sums); err != nil {
+		return err
+	}
+	return c.rec.commit(StateTrackerName, tick)
 }
 
 // GroupIDs returns the group ids in first-appearance order.
@@ -139,7 +146,10 @@ func (c *StateTracker) NumTicks() int { return c.rec.ticks }
 func (c *StateTracker) Recorded() int { return c.rec.count() }
 
 // Counts returns the counts of state as [tick][group], for all num_ticks
-// ticks (ticks not yet run are 0). Unknown states are an error.
+// ticks (ticks not yet run are 0). Unknown states are an error. A spilled
+// tracker ([StateTracker.Spilled]) reads every recorded tick back from its
+// spill file: one pass over the file, and the result is G × T values in
+// memory.
 func (c *StateTracker) Counts(state string) ([][]int64, error) {
 	k, err := c.stateIndex(state)
 	if err != nil {
@@ -147,32 +157,34 @@ func (c *StateTracker) Counts(state string) ([][]int64, error) {
 	}
 	out := make([][]int64, c.rec.ticks)
 	for t := range out {
-		out[t] = append([]int64(nil), c.row(k, t)...)
+		out[t] = make([]int64, len(c.groupIDs))
+	}
+	for t, row := range c.tickRows() {
+		copy(out[t], c.stateOf(row, k))
 	}
 	return out, nil
 }
 
 // Series returns the counts of state summed over groups, one per tick (nil
-// for an unknown state).
+// for an unknown state). A spilled tracker reads its spill file once.
 func (c *StateTracker) Series(state string) []int64 {
 	k, err := c.stateIndex(state)
 	if err != nil {
 		return nil
 	}
 	out := make([]int64, c.rec.ticks)
-	for t := range out {
-		for _, v := range c.row(k, t) {
+	for t, row := range c.tickRows() {
+		for _, v := range c.stateOf(row, k) {
 			out[t] += v
 		}
 	}
 	return out
 }
 
-// row returns the per-group counts of state index k at tick t (a view into
-// data).
-func (c *StateTracker) row(k, t int) []int64 {
+// stateOf returns the per-group counts of state index k in a tick's row.
+func (c *StateTracker) stateOf(row []int64, k int) []int64 {
 	g := len(c.groupIDs)
-	return c.rec.row(t)[k*g : (k+1)*g]
+	return row[k*g : (k+1)*g]
 }
 
 func (c *StateTracker) stateIndex(state string) (int, error) {
@@ -201,6 +213,9 @@ func (c *StateTracker) Tidy() []Row { return Tidy(c) }
 // SnapshotState returns the recorded rows (each tick's counts, state-major
 // then group) with the states and group ids (SPEC §9).
 func (c *StateTracker) SnapshotState() (json.RawMessage, error) {
+	if c.rec.spilled() {
+		return c.spilledSnapshot()
+	}
 	return encodeState(StateTrackerName, trackerState{GroupIDs: c.groupIDs, States: c.states, Rows: c.rec.rows()})
 }
 
@@ -208,6 +223,12 @@ func (c *StateTracker) SnapshotState() (json.RawMessage, error) {
 // m's num_ticks and copies the saved rows. States or groups that differ
 // from the model's are an error.
 func (c *StateTracker) RestoreState(m phases.Model, state json.RawMessage) error {
+	ticks := m.Params().NumTicks
+	if sp := c.spillFor(m, ticks); sp != nil {
+		if done, err := c.restoreSpilled(m, state, sp); done {
+			return err
+		}
+	}
 	s, err := decodeState(StateTrackerName, state)
 	if err != nil {
 		return err
@@ -221,7 +242,7 @@ func (c *StateTracker) RestoreState(m phases.Model, state json.RawMessage) error
 	if err := checkList(StateTrackerName, "group_ids", s.GroupIDs, c.groupIDs); err != nil {
 		return err
 	}
-	return c.rec.restore(StateTrackerName, len(c.states)*len(c.groupIDs), m.Params().NumTicks, s.Rows)
+	return c.rec.restoreTo(StateTrackerName, len(c.states)*len(c.groupIDs), ticks, s.Rows, c.spillFor(m, ticks))
 }
 
 // modelTypeOf returns the reference's class name of m's model type, from

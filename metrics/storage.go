@@ -24,10 +24,30 @@ func groupDim(level, groups int) phases.Dim {
 	return phases.Dim{N: groups, Unit: "groups"}
 }
 
-// TickStorage describes the counts array: states × groups × ticks int64.
+// TickStorage describes the counts array: states × groups × ticks int64,
+// or for a per-patch tracker that spills its rows to disk ([SpillPolicy]) the
+// rows it holds in memory at once (spillRowsInMemory).
 func (c *StateTracker) TickStorage(m phases.Model, ticks int) phases.Storage {
+	states := len(m.World().StateNames())
+	last := phases.Dim{N: ticks, Unit: "ticks"}
+	if c.spills(spillPolicyOf(m), states, ticks) {
+		last = phases.Dim{N: spillRowsInMemory, Unit: "rows in memory (the ticks spill to disk)"}
+	}
 	return phases.Storage{ElemBytes: int64Bytes, Dims: []phases.Dim{
-		{N: len(m.World().StateNames()), Unit: "states"}, groupDim(c.p.AggregationLevel, len(c.groupIDs)), {N: ticks, Unit: "ticks"}}}
+		{N: states, Unit: "states"}, groupDim(c.p.AggregationLevel, len(c.groupIDs)), last}}
+}
+
+// SpillsRows reports whether the tracker will keep its rows for ticks
+// ticks in a spill file rather than memory ([SpillPolicy]).
+func (c *StateTracker) SpillsRows(m phases.Model, ticks int) bool {
+	return c.spills(spillPolicyOf(m), len(m.World().StateNames()), ticks)
+}
+
+// SnapshotValues is the number of values a snapshot of the tracker holds
+// after ticks ticks: every recorded count, spilled or not (the model's
+// estimate of a snapshot's encoding).
+func (c *StateTracker) SnapshotValues(m phases.Model, ticks int) float64 {
+	return float64(len(m.World().StateNames())) * float64(len(c.groupIDs)) * float64(ticks)
 }
 
 // TickStorage describes the population array: patches × ticks int64.

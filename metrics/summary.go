@@ -37,39 +37,49 @@ func Summarize(t *StateTracker) Summary {
 		return s
 	}
 	g := len(t.groupIDs)
-	at := func(k, tick, group int) int64 { return t.row(k, tick)[group] }
 	iIdx, iErr := t.stateIndex("I")
 	sIdx, sErr := t.stateIndex("S")
 	perGroup := !(t.p.AggregationLevel == AllPatches)
 
-	if iErr == nil {
-		peak, peakTick := int64(-1), 0
-		for tick := range T {
+	// One pass over the ticks, each row read once (a spilled tracker reads
+	// its file once): Σ_g I per tick, each group's peak I, S at the first
+	// tick; the last row stays for the final states.
+	peak, peakTick := int64(-1), 0
+	var peakPerGroup, firstS, last []int64
+	if iErr == nil && perGroup {
+		peakPerGroup = make([]int64, g)
+	}
+	for tick, row := range t.tickRows() {
+		if tick == 0 && sErr == nil {
+			firstS = append([]int64(nil), t.stateOf(row, sIdx)...)
+		}
+		if iErr == nil {
 			var sum int64
-			for gi := range g {
-				sum += at(iIdx, tick, gi)
+			for gi, v := range t.stateOf(row, iIdx) {
+				sum += v
+				if perGroup {
+					peakPerGroup[gi] = max(peakPerGroup[gi], v)
+				}
 			}
 			if sum > peak {
 				peak, peakTick = sum, tick
 			}
 		}
-		s.Summary.PeakInfectiousGlobal, s.Summary.PeakTick = &peak, &peakTick
-		if perGroup {
-			s.Summary.PeakInfectiousPerGroup = make([]int64, g)
-			for gi := range g {
-				for tick := range T {
-					s.Summary.PeakInfectiousPerGroup[gi] = max(s.Summary.PeakInfectiousPerGroup[gi], at(iIdx, tick, gi))
-				}
-			}
+		if tick == T-1 {
+			last = append([]int64(nil), row...)
 		}
+	}
+	if iErr == nil {
+		s.Summary.PeakInfectiousGlobal, s.Summary.PeakTick = &peak, &peakTick
+		s.Summary.PeakInfectiousPerGroup = peakPerGroup
 	}
 	if sErr == nil {
 		var lost, first int64
 		if perGroup {
 			s.Summary.AttackRatePerGroup = make([]float64, g)
 		}
-		for gi := range g {
-			s0, s1 := at(sIdx, 0, gi), at(sIdx, T-1, gi)
+		for gi, s1 := range t.stateOf(last, sIdx) {
+			s0 := firstS[gi]
 			lost += max(s0-s1, 0)
 			first += s0
 			if perGroup {
@@ -85,10 +95,9 @@ func Summarize(t *StateTracker) Summary {
 	}
 	for k, name := range t.states {
 		var sum int64
-		row := make([]int64, g)
-		for gi := range g {
-			row[gi] = at(k, T-1, gi)
-			sum += row[gi]
+		row := append(make([]int64, 0, g), t.stateOf(last, k)...)
+		for _, v := range row {
+			sum += v
 		}
 		s.Summary.FinalStateGlobal[name] = sum
 		if perGroup {

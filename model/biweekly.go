@@ -49,6 +49,7 @@ type Model struct {
 	failed     bool
 	failedTick int
 	finalized  bool
+	restoring  bool // LoadSnapshot checks the memory: the estimate counts decoding the saved rows
 }
 
 // Biweekly is the biweekly model, a [Model] of type "biweekly" (the

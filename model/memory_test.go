@@ -26,15 +26,23 @@ func TestEstimateMemory(t *testing.T) {
 	assert.Equal(t, ""+
 		"InfectionProcess mixing: 2 patches × 2 patches × 4 B = 16 B\n"+
 		"StateTracker: 3 states × 1 group × 1000000000 ticks × 8 B = 24.0 GB\n"+
-		"StateTracker: 3 states × 2 patches × 1000000000 ticks × 8 B = 48.0 GB\n"+
+		"StateTracker: 3 states × 2 patches × 3 rows in memory (the ticks spill to disk) × 8 B = 144 B\n"+
 		"CaseSurveillanceTracker: 2 patches × 1000000000 ticks × 8 B = 16.0 GB\n"+
 		"FadeOutTracker: 1000000000 ticks × 8 B = 8.00 GB\n"+
 		"PopulationTracker: 2 patches × 1000000000 ticks × 8 B = 16.0 GB\n"+
 		"timing table: 9 columns × 1000000000 ticks × 8 B = 72.0 GB\n"+
-		"timing table rows: 1000000000 ticks × 24 B = 24.0 GB", e.String())
-	// 3·8 + 6·8 + 2·8 + 8 + 2·8 + 9·8 + 24 = 208 bytes per tick, and the
-	// factored D of 2 patches (D stored once: 4 B per N² entry).
-	assert.Equal(t, 208e9+16, e.Total())
+		"timing table rows: 1000000000 ticks × 24 B = 24.0 GB\n"+
+		"patch state: 2 patches × 150 B = 300 B\n"+
+		"per-patch table writers: 3 tables × 2 patches × 340 B = 2.04 kB\n"+
+		"GC headroom (GOGC=100: as much again as the two items above): 2 patches × 1170 B = 2.34 kB", e.String())
+	// 3·8 + 2·8 + 8 + 2·8 + 9·8 + 24 = 160 bytes per tick, the factored D
+	// of 2 patches (D stored once: 4 B per N² entry) and the per-patch
+	// tracker's 3 rows of 6 values: its 48 GB of ticks pass
+	// metrics.DefaultSpillThreshold, so they spill to disk. Three trackers
+	// count patches, so the run writes three per-patch tables: 2 × (150 +
+	// 3 × 340) B of patch state and writers, and as much again of GC
+	// headroom.
+	assert.Equal(t, 160e9+16+144+2*2*(150+3*340), e.Total())
 }
 
 // TestInitializeRefusesWhatCannotFit: Initialize checks the estimate

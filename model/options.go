@@ -9,6 +9,7 @@ import (
 
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/internal/tty"
+	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 )
@@ -24,12 +25,13 @@ type config struct {
 	stdout    io.Writer
 	progress  io.Writer
 	workers   int
-	numTicks  int            // < 0: take num_ticks from the params
-	verbose   *bool          // nil: take verbose from the params
-	showProg  *bool          // nil: take show_progress from the params
-	afterTick func(done int) // nil: none
-	memLimit  int64          // bytes; 0: available memory, < 0: no check (WithMemoryLimit)
-	snapEvery int            // ticks between snapshots the caller saves (WithSnapshotsEvery); 0: none
+	numTicks  int                  // < 0: take num_ticks from the params
+	verbose   *bool                // nil: take verbose from the params
+	showProg  *bool                // nil: take show_progress from the params
+	afterTick func(done int)       // nil: none
+	memLimit  int64                // bytes; 0: available memory, < 0: no check (WithMemoryLimit)
+	snapEvery int                  // ticks between snapshots the caller saves (WithSnapshotsEvery); 0: none
+	spill     *metrics.SpillPolicy // WithTrackerSpill; nil: the default policy
 
 	compartments    []ecs.Compartment // after S, I and R (WithCompartments)
 	compartmentsSet bool              // WithCompartments was given (else a snapshot's registered compartments apply)

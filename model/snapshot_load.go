@@ -115,7 +115,10 @@ func loadModel(f *snapshotFile, scn *scenario.Table, components []phases.Factory
 	}
 	m.tick = f.Tick
 	m.finalized = f.Finalized && f.Tick >= p.NumTicks
-	if err := m.CheckMemory(); err != nil {
+	m.restoring = true
+	err = m.CheckMemory()
+	m.restoring = false
+	if err != nil {
 		return nil, err
 	}
 	if err := m.restore(f, s); err != nil {
