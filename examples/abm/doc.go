@@ -16,6 +16,10 @@
 // lasts six years and a day, so that its last tick, 1 January 2006, is one
 // of the immunity profile's yearly samples.
 //
+// underfive.go is a phase of the program's own that reads the agent table
+// (agents.Of): the day's infected agents (Table.Infected) and their dates
+// of birth give the infections of children under five, printed per region.
+//
 // run.toml is the same model as a run file (scenario, params and the whole
 // component list):
 //

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/rubeola/rubeola/agents"
@@ -89,8 +90,9 @@ func components() []phases.Factory {
 		metrics.NewAgePyramidTracker(nil))
 }
 
-// runModel builds and runs the model.
-func runModel(ctx context.Context) (*model.ABM, error) {
+// runModel builds and runs the model with the schedule and the components
+// extra after it.
+func runModel(ctx context.Context, extra ...phases.Factory) (*model.ABM, error) {
 	scn, err := scenario.ReadCSV(bytes.NewReader(townsCSV))
 	if err != nil {
 		return nil, err
@@ -103,7 +105,7 @@ func runModel(ctx context.Context) (*model.ABM, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := m.SetComponents(components()...); err != nil {
+	if err := m.SetComponents(append(components(), extra...)...); err != nil {
 		return nil, err
 	}
 	return m, m.Run(ctx)
@@ -112,7 +114,8 @@ func runModel(ctx context.Context) (*model.ABM, error) {
 // run runs the model and prints the campaign, the doses and the immunity
 // profile of each region at the last tick.
 func run(out io.Writer) error {
-	m, err := runModel(context.Background())
+	underFive := &UnderFive{}
+	m, err := runModel(context.Background(), func(phases.Model) (phases.Component, error) { return underFive, nil })
 	if err != nil {
 		return err
 	}
@@ -135,6 +138,13 @@ func run(out io.Writer) error {
 		fmt.Fprintf(out, "doses in the %s: MCV1 %d (%d immunised), MCV2 %d (%d), SIA %d (%d)\n", g,
 			d["MCV1"], d["MCV1_immunised"], d["MCV2"], d["MCV2_immunised"], d["SIA"], d["SIA_immunised"])
 	}
+
+	young := map[string]int64{}
+	for j, n := range underFive.PerPatch {
+		region, _, _ := strings.Cut(m.Scenario().ID[j], ":")
+		young[region] += n
+	}
+	fmt.Fprintf(out, "infections of children under five: north %d, south %d\n", young["north"], young["south"])
 
 	profiles, err := readProfiles(model.InstancesOf[*metrics.ImmunityByAgeTracker](m)[0], last)
 	if err != nil {

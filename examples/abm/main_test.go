@@ -18,6 +18,7 @@ import (
 	"github.com/rubeola/rubeola/cli"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
 )
@@ -162,15 +163,44 @@ func TestRunPrints(t *testing.T) {
 	require.NoError(t, run(&out))
 	text := out.String()
 	lines := strings.Split(strings.TrimSpace(text), "\n")
-	// 4 lines, then per region a blank line, a title, a header and a row
+	// 5 lines, then per region a blank line, a title, a header and a row
 	// per band.
-	require.Len(t, lines, 4+2*(3+len(bands)), text)
+	require.Len(t, lines, 5+2*(3+len(bands)), text)
 	assert.True(t, strings.HasPrefix(lines[0], "abm model: 8 towns, 2193 days from 2000-01-01 to 2006-01-01, "), lines[0])
 	assert.True(t, strings.HasPrefix(lines[1], "SIA south_2005-03-01 (tick 1886): "), "1 March 2005 is day 1886 of the run")
 	assert.Contains(t, text, "immunity by age on 2006-01-01, north (% of each age band):\n")
 	assert.Contains(t, text, "immunity by age on 2006-01-01, south (% of each age band):\n")
 	assert.Regexp(t, `(?m)^\s+age\s+agents\s+S\s+E_I\s+infection\s+mcv1\s+mcv2\s+sia\s+maternal\s+R_other$`, text)
 	assert.Regexp(t, `(?m)^\s+15 years \+\s+\d+\s`, text)
+}
+
+// TestUnderFive: the program's own phase counts the same infections of
+// children under five as an AgeAtInfectionTracker whose first bin is ages
+// 0…1824 days, region by region.
+func TestUnderFive(t *testing.T) {
+	underFive := &UnderFive{}
+	ages := metrics.DefaultAgeAtInfectionParams()
+	ages.AgeBins = []float64{0, underFiveDays}
+	ages.AggregationLevel = 0
+	m, err := runModel(context.Background(), func(phases.Model) (phases.Component, error) { return underFive, nil },
+		metrics.NewAgeAtInfectionTracker(&ages))
+	require.NoError(t, err)
+	want := map[string]int64{}
+	for b := range model.InstancesOf[*metrics.AgeAtInfectionTracker](m)[0].Blocks {
+		if b.State == "0-1825" {
+			for k, id := range b.IDs {
+				want[id] += b.Counts[k]
+			}
+		}
+	}
+	got := map[string]int64{}
+	for j, n := range underFive.PerPatch {
+		region, _, _ := strings.Cut(m.Scenario().ID[j], ":")
+		got[region] += n
+	}
+	assert.Positive(t, want["north"])
+	assert.Positive(t, want["south"])
+	assert.Equal(t, want, got)
 }
 
 // readTidy returns a tidy CSV's count per (tick, patch_id, state).
