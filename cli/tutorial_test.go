@@ -51,17 +51,20 @@ func tutorialBlocks(t *testing.T, path string) []string {
 // TestTutorial runs the commands of docs/tutorial.md in an empty directory
 // against a freshly built binary on the PATH (`go run ./cmd/rubeola` is the
 // same binary), each block as one `sh -e` script, and checks what the
-// tutorial says happens: outputs exist, and the variant with 20 % less
+// tutorial says happens: outputs exist, the variant with 20 % less
 // transmission infects fewer people than the baseline (same seed; a fixed
-// run, not a statistical claim).
+// run, not a statistical claim), and the agent-based model's immunity
+// profile shows maternal protection waning before MCV1 and the figures
+// the tutorial quotes.
 func TestTutorial(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
 	blocks := tutorialBlocks(t, filepath.Join("..", "docs", "tutorial.md"))
-	// Run, look, run file, change, compare ×2, pictures: the tutorial's
+	// Run ×2, look, run file, change, compare ×2, pictures, then the
+	// agent-based model: standard run, run file, profile: the tutorial's
 	// steps (a block lost to a formatting slip would shrink this).
-	require.GreaterOrEqual(t, len(blocks), 7)
+	require.GreaterOrEqual(t, len(blocks), 11)
 
 	bin := t.TempDir()
 	build := exec.Command("go", "build", "-o", filepath.Join(bin, "rubeola"), "../cmd/rubeola")
@@ -90,7 +93,8 @@ func TestTutorial(t *testing.T) {
 	text := transcript.String()
 	t.Log(text)
 
-	for _, f := range []string{"rubeola-out/states.csv", "baseline/summary.json", "baseline/cases.csv", "variant/summary.json"} {
+	for _, f := range []string{"rubeola-out/states.csv", "baseline/summary.json", "baseline/cases.csv", "variant/summary.json",
+		"abm-standard/states.csv", "abm/immunity_by_age.csv", "abm/age_pyramid.csv", "abm/age_at_infection.csv"} {
 		assert.FileExists(t, filepath.Join(work, f))
 	}
 	infections := func(run string) int64 {
@@ -117,6 +121,52 @@ func TestTutorial(t *testing.T) {
 			require.NoError(t, err)
 			assert.NotEmpty(t, pics, dir)
 		}
+		for _, pic := range []string{"age-pyramid.png", "age-at-infection.png", "immunity-by-age.png"} {
+			assert.FileExists(t, filepath.Join(work, "abm", "plots", pic))
+		}
+	}
+	checkTutorialABM(t, string(doc), text)
+}
+
+// profileRow returns the numbers of the row of age band ages in region's
+// immunity profile printed by the tutorial's step 7 (agents, then the
+// percentages S, infection, mcv1, mcv2, maternal).
+func profileRow(t *testing.T, text, region, ages string) []float64 {
+	t.Helper()
+	_, after, ok := strings.Cut(text, region+" on ")
+	require.True(t, ok, "no profile of %s in:\n%s", region, text)
+	m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(ages) + `((?:\s+\d+(?:\.\d)?){6})$`).FindStringSubmatch(after)
+	require.NotNil(t, m, "no row %s for %s in:\n%s", ages, region, after)
+	var row []float64
+	for _, f := range strings.Fields(m[1]) {
+		x, err := strconv.ParseFloat(f, 64)
+		require.NoError(t, err)
+		row = append(row, x)
+	}
+	return row
+}
+
+// checkTutorialABM checks step 7 (the agent-based model): its outputs,
+// what the profile shows, and the figures the tutorial quotes from it.
+func checkTutorialABM(t *testing.T, doc, text string) {
+	t.Helper()
+	assert.Contains(t, text, "4 patches (population 200000), 3653 daily ticks from 2000-01")
+	const S, mcv1, maternal = 1, 3, 5 // columns of a profile row
+	for _, region := range []string{"north", "south"} {
+		newborn, gap := profileRow(t, text, region, "0-30"), profileRow(t, text, region, "183-213")
+		assert.Greater(t, newborn[maternal], 50.0, "%s: newborns of immune mothers are protected", region)
+		assert.Less(t, gap[maternal], newborn[maternal], "%s: maternal antibodies wane", region)
+		assert.Zero(t, gap[mcv1], "%s: no MCV1 before 270 days", region)
+	}
+	quoted := regexp.MustCompile(`MCV1 protects (\d+) % of the north's children but (\d+) % of the south's`).FindStringSubmatch(doc)
+	require.NotNil(t, quoted, "the tutorial quotes MCV1 at 9 months")
+	for k, region := range []string{"north", "south"} {
+		assert.Equal(t, quoted[k+1], strconv.FormatFloat(profileRow(t, text, region, "274-304")[mcv1], 'f', 0, 64), region)
+	}
+	quoted = regexp.MustCompile(`(\d+\.\d) % of the north's children are susceptible against (\d+\.\d) % of the south's`).FindStringSubmatch(doc)
+	require.NotNil(t, quoted, "the tutorial quotes the susceptible 2-year-olds")
+	for k, region := range []string{"north", "south"} {
+		assert.Equal(t, quoted[k+1], strconv.FormatFloat(profileRow(t, text, region, "730-1095")[S], 'f', 1, 64), region)
 	}
 }
 

@@ -55,6 +55,13 @@
 //   - compartmental: the daily SEIR model (model.NewCompartmental,
 //     model.DefaultCompartmentalComponents) for five years, each year's new
 //     cases read from the SEIR Infection's Incidence.
+//   - abm: the agent-based model (model.NewABM) of eight towns in two
+//     regions with ages, routine MCV1 and MCV2 from the scenario's mcv1 and
+//     mcv2 columns, maternal antibodies and an SIA for the children aged
+//     9–59 months of one region; prints the doses and the immunity profile
+//     by age of each region at the end; run.toml is the same model for
+//     rubeola run --config; underfive.go is a phase of the program's own
+//     reading the agent table (go run ./examples/abm).
 //   - englandwales: the 954 towns of England and Wales from a run file
 //     (daily SEIR, births from the scenario's births_per_year with a
 //     school-entry cohort, school terms, weekly negative-binomial reports)

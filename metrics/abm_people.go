@@ -122,7 +122,7 @@ func (c *people) rowTicks(dates func(t int) time.Time, n int) []int {
 
 // bind keeps the model's agent table, dates and the rows' ticks for
 // num_ticks; agents without an age are an error (the model needs an age
-// initialiser: VitalDynamics or ConstantPop).
+// initialiser: VitalDynamics, WPPVitalDynamics or ConstantPop).
 func (c *people) bind(m phases.Model) error {
 	t, err := agents.Of(m.World())
 	if err != nil {
@@ -130,7 +130,7 @@ func (c *people) bind(m phases.Model) error {
 	}
 	for id := range t.Len() {
 		if t.State[id] != agents.Dead && t.DOB[id] == agents.UnknownDOB {
-			return fmt.Errorf("%s: agent %d has no date of birth: the schedule needs a component that draws ages (VitalDynamics or ConstantPop)", c.name, id)
+			return fmt.Errorf("%s: agent %d has no date of birth: the schedule needs a component that draws ages (VitalDynamics, WPPVitalDynamics or ConstantPop)", c.name, id)
 		}
 	}
 	c.t, c.dates = t, m.TickDate

@@ -40,8 +40,9 @@ type SIAResult struct {
 //
 // Cost: the agents are not indexed by patch, so a campaign day is one
 // pass over every agent row (all the campaigns due that day together when
-// their groups differ), O(rows) — about 0.1 s per 30 million agents; the
-// other days cost nothing. Draws come from the stream of the child's
+// their groups differ), O(rows) — 0.25 s per campaign day at 30 million
+// agents on a shared 2-core VM (docs/abm.md, "Immunity by age"); the other
+// days cost nothing. Draws come from the stream of the child's
 // patch block in row order, so results do not depend on the workers.
 type ABMSIACalendar struct {
 	sia     SIACalendar // the schedule, groups and campaigns run (its Step and snapshot state are the patch model's)

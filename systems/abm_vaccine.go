@@ -47,7 +47,7 @@ func needAges(name string, t *agents.Table) error {
 			continue
 		}
 		if t.DOB[id] == agents.UnknownDOB {
-			return fmt.Errorf("%s acts by age: the schedule needs a phase that draws the agents' ages (VitalDynamics or ConstantPop)", name)
+			return fmt.Errorf("%s acts by age: the schedule needs a phase that draws the agents' ages (VitalDynamics, WPPVitalDynamics or ConstantPop)", name)
 		}
 		return nil
 	}
