@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -189,6 +190,7 @@ func immunityPicture(t *Table) (func(draw.Canvas) error, error) {
 	}
 	p := newPlot(fmt.Sprintf("Immunity by age on %s, all groups (%s)", t.Dates[last].Format("2006-01-02"), baseName(t.Path)), "age", "share of the age group")
 	var below *plotter.BarChart
+	shown := 0
 	for c, cl := range immunityClasses {
 		if maxOf(shares[c]) == 0 {
 			continue
@@ -209,13 +211,36 @@ func immunityPicture(t *Table) (func(draw.Canvas) error, error) {
 		below = bars
 		p.Add(bars)
 		p.Legend.Add(cl.name, bars)
+		shown++
 	}
 	p.Legend.Top = true
 	p.Legend.Left = false
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, float64(len(bins)), 0, 1.25
+	// Room above the bars (which end at 1) for the legend, one row a class
+	// shown: at 1.25 for every class the legend covered the last bars' tops.
+	// The ticks stop at 1, the largest share.
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, float64(len(bins)), 0, 1+0.06*float64(shown)+0.05
+	p.Y.Tick.Marker = shareTicks{}
 	p.X.Tick.Marker = binTicks(bins, binLabels)
 	return func(c draw.Canvas) error {
 		p.Draw(c)
 		return nil
 	}, nil
+}
+
+// shareTicks marks the shares 0, 0.2, …, 1 (and minor ticks every 0.1),
+// none above 1: the axis runs past 1 only to make room for the legend.
+type shareTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (shareTicks) Ticks(_, _ float64) []plot.Tick {
+	var ts []plot.Tick
+	for k := 0; k <= 10; k++ {
+		v := float64(k) / 10
+		label := ""
+		if k%2 == 0 {
+			label = strconv.FormatFloat(v, 'f', 1, 64)
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: label})
+	}
+	return ts
 }
