@@ -121,6 +121,18 @@ func (c *ABMSIACalendar) Results() []SIAResult { return slices.Clone(c.results) 
 // Initialize attaches to the agent table and publishes the flows; the
 // agents need ages.
 func (c *ABMSIACalendar) Initialize(m phases.Model) error {
+	if err := c.attach(m); err != nil {
+		return err
+	}
+	if m.Params().Verbose {
+		fmt.Fprintf(m.Stdout(), "SIACalendar initialized with %d groups\n", len(c.sia.groupIDs))
+	}
+	return nil
+}
+
+// attach attaches to the agent table and the doses, sets up the streams
+// and publishes the flows.
+func (c *ABMSIACalendar) attach(m phases.Model) error {
 	t, err := agents.Of(m.World())
 	if err != nil {
 		return fmt.Errorf("%s: %w", SIACalendarName, err)
@@ -139,9 +151,6 @@ func (c *ABMSIACalendar) Initialize(m phases.Model) error {
 		c.camp[j] = -1
 	}
 	ecs.FlowsOf(w).SIAVaccinations = c.sia.vacc
-	if m.Params().Verbose {
-		fmt.Fprintf(m.Stdout(), "SIACalendar initialized with %d groups\n", len(c.sia.groupIDs))
-	}
 	return nil
 }
 
