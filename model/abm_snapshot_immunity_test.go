@@ -3,7 +3,9 @@ package model_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/agents"
+	"github.com/rubeola/rubeola/internal/snapdigest"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
@@ -118,5 +121,119 @@ func TestABMSnapshotResumeEveryComponent(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// componentState returns the decoded snapshot state of the component
+// named name in the snapshot JSON f (numbers kept as written).
+func componentState(t *testing.T, f map[string]any, name string) map[string]any {
+	t.Helper()
+	for _, c := range f["components"].([]any) {
+		if c := c.(map[string]any); c["name"] == name {
+			return c["state"].(map[string]any)
+		}
+	}
+	require.FailNow(t, "no component "+name)
+	return nil
+}
+
+// TestABMImmunitySnapshotErrors: damaged states of the immunity phases and
+// doses are refused on load, naming the component and the value.
+func TestABMImmunitySnapshotErrors(t *testing.T) {
+	dir := t.TempDir()
+	m := newABM(t, gridScenario(t, 2, 2, 3000, 0.8), abmParams(100, 5),
+		everyABMComponent(systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 20, MaxAge: 50})))
+	// Tick 70: after the campaign (tick 60), with protections pending.
+	require.NoError(t, m.RunTicks(context.Background(), 70))
+	path := filepath.Join(dir, "abm.json")
+	require.NoError(t, m.SaveSnapshot(path))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	k := bytes.IndexByte(data, '\n')
+	payload, err := snapdigest.Open(bytes.Clone(data[:k]))
+	require.NoError(t, err)
+	sections := data[k+1:]
+	for _, tc := range []struct {
+		name   string
+		tamper func(f map[string]any)
+		want   string
+	}{
+		{"doses per patch", func(f map[string]any) {
+			given := f["doses"].(map[string]any)["given"].(map[string]any)
+			given["MCV1"] = given["MCV1"].([]any)[:1]
+		}, "agents: doses MCV1: 1 given and 4 immunised counts, want one per patch (4)"},
+		{"doses immunised above given", func(f map[string]any) {
+			f["doses"].(map[string]any)["immunised"].(map[string]any)["SIA"].([]any)[1] = json.Number("1000000")
+		}, "agents: doses SIA: patch 1: "},
+		{"doses kind", func(f map[string]any) {
+			f["doses"].(map[string]any)["given"].(map[string]any)["MCV3"] = []any{}
+		}, `agents: doses.given: "MCV3" is not a dose kind`},
+		{"mother beyond the rows", func(f map[string]any) {
+			componentState(t, f, systems.MaternalImmunityName)["mothers"].([]any)[0].([]any)[0] = json.Number("99999999")
+		}, "MaternalImmunityProcess: snapshot state: mothers[0][0] = 99999999 is not a row of the agent table"},
+		{"protection ended before the next day", func(f map[string]any) {
+			wane := componentState(t, f, systems.MaternalImmunityName)["wane"].([]any)
+			require.NotEmpty(t, wane, "protections are pending on tick 70")
+			wane[0].([]any)[1] = json.Number("3")
+		}, "MaternalImmunityProcess: snapshot state: wane[0] = "},
+		{"campaign results missing", func(f map[string]any) {
+			componentState(t, f, systems.SIACalendarName)["results"] = []any{}
+		}, "SIACalendarProcess: snapshot state: 0 results for 1 campaigns run"},
+		{"campaign result of another campaign", func(f map[string]any) {
+			componentState(t, f, systems.SIACalendarName)["results"].([]any)[0].(map[string]any)["key"] = "0_2000-03-01"
+		}, `SIACalendarProcess: snapshot state: results[0] (0_2000-03-01: `},
+		{"routine state", func(f map[string]any) {
+			componentState(t, f, systems.RoutineImmunizationName)["calendar"] = 1
+		}, `RoutineImmunizationProcess: snapshot state: json: unknown field "calendar"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var f map[string]any
+			dec := json.NewDecoder(bytes.NewReader(payload))
+			dec.UseNumber()
+			require.NoError(t, dec.Decode(&f))
+			tc.tamper(f)
+			out, err := json.Marshal(f)
+			require.NoError(t, err)
+			sealed, err := snapdigest.Seal(out)
+			require.NoError(t, err)
+			bad := filepath.Join(dir, "bad.json")
+			require.NoError(t, os.WriteFile(bad, join(sealed, sections), 0o644))
+			_, err = model.LoadSnapshot(bad, nil, model.WithStdout(io.Discard))
+			require.Error(t, err)
+			assert.ErrorContains(t, err, tc.want)
+		})
+	}
+}
+
+// TestABMEnsembleSnapshotEveryComponent: an ensemble of 2 replicates with
+// every ABM component, saved on tick 61 (after the campaign) and resumed,
+// ends as the uninterrupted ensemble, replicate for replicate (each
+// replicate's doses are saved in its member).
+func TestABMEnsembleSnapshotEveryComponent(t *testing.T) {
+	const T, R = 100, 2
+	demography := systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 20, MaxAge: 50})
+	quiet := []model.Option{model.WithType(model.TypeABM), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard)}
+	build := func() *model.Ensemble {
+		e, err := model.NewEnsemble(gridScenario(t, 2, 2, 3000, 0.8), abmParams(T, 5).BiweeklyParams, R, quiet...)
+		require.NoError(t, err)
+		require.NoError(t, e.SetComponents(everyABMComponent(demography)...))
+		return e
+	}
+	whole := build()
+	require.NoError(t, whole.Run(context.Background()))
+	part := build()
+	require.NoError(t, part.RunTicks(context.Background(), siaTick+1))
+	path := filepath.Join(t.TempDir(), "ensemble.snap")
+	require.NoError(t, part.SaveSnapshot(path))
+	resumed, err := model.LoadEnsembleSnapshot(path, nil, quiet[1:]...)
+	require.NoError(t, err)
+	require.NoError(t, resumed.Run(context.Background()))
+	for r := range R {
+		want, got := immunityOutcomeOf(t, whole.Replicate(r)), immunityOutcomeOf(t, resumed.Replicate(r))
+		require.Positive(t, want.doses.Given[agents.DoseSIA][2]+want.doses.Given[agents.DoseSIA][3], "the campaign of group 1 ran")
+		assert.Equal(t, want.doses, got.doses, "replicate %d", r)
+		assert.Equal(t, want.sia, got.sia, "replicate %d", r)
+		assert.Equal(t, want.states, got.states, "replicate %d", r)
+		assert.True(t, bytes.Equal(want.table, got.table), "replicate %d: agent table", r)
 	}
 }
