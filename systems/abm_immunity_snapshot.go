@@ -177,12 +177,14 @@ type wppState struct {
 	Tables string `json:"tables"`
 }
 
-// tablesDigest is the SHA-256 of the mortality and fertility tables'
-// values (the files' or the WPP data's, as read).
+// tablesDigest is "sha256:" and the SHA-256 of the mortality and
+// fertility tables' values (the files' or the WPP data's, as read: a file
+// rewritten with the same values continues the run, other WPP data do
+// not).
 func (c *WPPVitalDynamics) tablesDigest() string {
 	h := sha256.New()
 	fmt.Fprint(h, *c.life.mort, *c.life.fert)
-	return hex.EncodeToString(h.Sum(nil))
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
 // SnapshotState returns the last tick's births and deaths and the tables'
