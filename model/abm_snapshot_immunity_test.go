@@ -3,6 +3,8 @@ package model_test
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"io"
 	"os"
@@ -169,8 +171,14 @@ func TestABMImmunitySnapshotErrors(t *testing.T) {
 			f["doses"].(map[string]any)["given"].(map[string]any)["MCV3"] = []any{}
 		}, `agents: doses.given: "MCV3" is not a dose kind`},
 		{"mother beyond the rows", func(f map[string]any) {
-			componentState(t, f, systems.MaternalImmunityName)["mothers"].([]any)[0].([]any)[0] = json.Number("99999999")
-		}, "MaternalImmunityProcess: snapshot state: mothers[0][0] = 99999999 is not a row of the agent table"},
+			// Base64 of the varint 10⁸: the first mother would be agent
+			// 10⁸ − 1, beyond the 12 000-odd rows.
+			componentState(t, f, systems.MaternalImmunityName)["mothers"].([]any)[0] = base64.StdEncoding.EncodeToString(binary.AppendUvarint(nil, 1e8))
+		}, "MaternalImmunityProcess: snapshot state: mothers[0]: entry 0: not an increasing id below the "},
+		{"mothers not increasing", func(f map[string]any) {
+			// A difference of 0: the same mother twice.
+			componentState(t, f, systems.MaternalImmunityName)["mothers"].([]any)[1] = base64.StdEncoding.EncodeToString([]byte{5, 0})
+		}, "MaternalImmunityProcess: snapshot state: mothers[1]: entry 1: not an increasing id"},
 		{"protection ended before the next day", func(f map[string]any) {
 			wane := componentState(t, f, systems.MaternalImmunityName)["wane"].([]any)
 			require.NotEmpty(t, wane, "protections are pending on tick 70")

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -27,8 +28,11 @@ type maternalState struct {
 	// Census is the day of the last listing of mothers.
 	Census int32 `json:"census"`
 	// Mothers are each patch's listed agents, in listing order (a
-	// newborn's mother is drawn by her index).
-	Mothers [][]uint32 `json:"mothers"`
+	// newborn's mother is drawn by her index), which is increasing id
+	// order: per patch the ids' differences (the first from −1) as
+	// unsigned varints, base64 in the JSON (about 1.5 bytes per mother
+	// instead of a decimal number each).
+	Mothers [][]byte `json:"mothers"`
 	// Wane are the agents whose end of protection can still fire (its day
 	// on or after the calendar's next day), as pairs [id, day] by id; the
 	// column's other values never match a day the calendar fires again.
@@ -38,7 +42,10 @@ type maternalState struct {
 // SnapshotState returns the listing (its day and the mothers) and the
 // pending ends of protection of the phase's column.
 func (c *MaternalImmunity) SnapshotState() (json.RawMessage, error) {
-	st := maternalState{Census: c.census, Mothers: c.mothers, Wane: [][2]int64{}}
+	st := maternalState{Census: c.census, Mothers: make([][]byte, len(c.mothers)), Wane: [][2]int64{}}
+	for j, list := range c.mothers {
+		st.Mothers[j] = encodeIncreasing(list)
+	}
 	now := c.cal.Now()
 	for id, day := range c.wane[:c.t.Len()] {
 		if day >= now && day != agents.NoDeath {
@@ -68,11 +75,10 @@ func (c *MaternalImmunity) RestoreState(m phases.Model, state json.RawMessage) e
 	if err := checkLen(MaternalImmunityName, "mothers", len(st.Mothers), t.Patches()); err != nil {
 		return err
 	}
-	for j, list := range st.Mothers {
-		for k, id := range list {
-			if int(id) >= t.Len() {
-				return fmt.Errorf("%s: snapshot state: mothers[%d][%d] = %d is not a row of the agent table (%d rows)", MaternalImmunityName, j, k, id, t.Len())
-			}
+	for j, data := range st.Mothers {
+		list, err := decodeIncreasing(data, t.Len(), c.mothers[j])
+		if err != nil {
+			return fmt.Errorf("%s: snapshot state: mothers[%d]: %w", MaternalImmunityName, j, err)
 		}
 		c.mothers[j] = list
 	}
@@ -85,6 +91,34 @@ func (c *MaternalImmunity) RestoreState(m phases.Model, state json.RawMessage) e
 	c.census = st.Census
 	reserveBirths(countInfants(t, int32(m.Tick())), c.cal)
 	return nil
+}
+
+// encodeIncreasing encodes increasing ids as the unsigned varints of
+// their differences, the first from −1.
+func encodeIncreasing(ids []uint32) []byte {
+	out := make([]byte, 0, len(ids)+len(ids)/2)
+	prev := int64(-1)
+	for _, id := range ids {
+		out = binary.AppendUvarint(out, uint64(int64(id)-prev))
+		prev = int64(id)
+	}
+	return out
+}
+
+// decodeIncreasing decodes encodeIncreasing's data into dst[:0]: every
+// difference ≥ 1 (ids increasing), every id < rows.
+func decodeIncreasing(data []byte, rows int, dst []uint32) ([]uint32, error) {
+	out, prev := dst[:0], int64(-1)
+	for k := 0; len(data) > 0; k++ {
+		d, n := binary.Uvarint(data)
+		if n <= 0 || d == 0 || d > uint64(rows) || prev+int64(d) >= int64(rows) {
+			return nil, fmt.Errorf("entry %d: not an increasing id below the %d rows of the agent table (a damaged varint or difference)", k, rows)
+		}
+		prev += int64(d)
+		out = append(out, uint32(prev))
+		data = data[n:]
+	}
+	return out, nil
 }
 
 // SnapshotState returns an empty state: the doses' calendars are saved
