@@ -64,7 +64,26 @@
 //     load it returns the restored calendar with its pending events; Claim
 //     it and use it, and do not schedule the existing agents' events again
 //     nor rebuild the calendar from its column;
-//   - keep the event day in a column of the Table (saved with the others).
+//   - keep the event day in a column of the Table (saved with the others);
+//     a phase that keeps it in a column of its own (MaternalImmunity's end
+//     of protection) saves in its SnapshotState the entries a later Due
+//     can still match — the ids whose day is on or after the calendar's
+//     [Calendar.Now] — and sets them again in RestoreState (the column's
+//     other values never match a day the calendar fires again);
+//   - an event keyed by another column (the routine doses' calendars,
+//     keyed by DOB and validated against it) needs nothing more;
+//   - any other state the phase keeps across ticks (a listing of agents in
+//     the order draws index it, results so far) goes into its
+//     SnapshotState, in that order. World resources shared by several
+//     phases are saved with the model ([Doses]: model.SaveSnapshot's
+//     "doses").
+//
+// Every event day scheduled must be on or after the calendar's
+// [Calendar.Now]: [Calendar.Add] files an earlier day in Now's bucket,
+// where the check against the column fails, so the event would never
+// fire. A phase that draws a day after its calendar fired today (births
+// after the day's deaths) must therefore draw it at least a day ahead, as
+// every demography does with deaths.
 //
 // Work that changes agents or schedules their events at the start of a run
 // belongs in InitializeAges ([AgeInitializer]; never run on a load) or in

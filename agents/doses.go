@@ -19,7 +19,8 @@ var DoseNames = [NumDoseKinds]string{"MCV1", "MCV2", "SIA"}
 // whatever the child's state, as real programmes count them) and the
 // doses that immunised a susceptible (Immunised, S → R). The immunisation
 // phases add to them; the doses tracker reads them. It is a world
-// resource ([DosesOf]).
+// resource ([DosesOf]), saved in the model's snapshots (the JSON's
+// "doses") and restored before the phases attach.
 type Doses struct {
 	// Given is the cumulative number of doses per kind and patch.
 	Given [NumDoseKinds][]int64

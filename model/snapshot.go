@@ -57,6 +57,9 @@ type snapshotFile struct {
 	// Agents records the agent table's binary section, which follows the
 	// JSON (snapshot_agents.go); absent for a patch model.
 	Agents *agentSection `json:"agents,omitempty"`
+	// Doses are the agent-based model's doses given (snapshot_doses.go);
+	// absent when no phase gives doses.
+	Doses *snapshotDoses `json:"doses,omitempty"`
 }
 
 // snapshotComponent is one instance's entry.

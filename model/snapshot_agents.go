@@ -89,6 +89,7 @@ func writeAgentSections(path string, files []*snapshotFile, models []*Model) (*o
 			return nil, closeRemove(tmp, err)
 		}
 		files[k].Agents = &agentSection{Rows: t.Len(), Bytes: cw.n, SHA256: hex.EncodeToString(h.Sum(nil))}
+		files[k].Doses = saveDoses(m.world)
 	}
 	if tmp == nil {
 		return nil, nil
@@ -286,7 +287,7 @@ func (s *snapshotStream) end(anySection bool) error {
 // components are restored: they attach to it) and attaches it.
 func (m *Model) restoreAgents(f *snapshotFile, s *snapshotStream) error {
 	if !m.cfg.mtype.agents {
-		if f.Agents != nil {
+		if f.Agents != nil || f.Doses != nil {
 			return fmt.Errorf("agents: a %s model has no agents, the snapshot lists a section", m.cfg.mtype.name)
 		}
 		return nil
@@ -303,6 +304,9 @@ func (m *Model) restoreAgents(f *snapshotFile, s *snapshotStream) error {
 		return err
 	}
 	agents.Attach(m.world, t)
+	if err := restoreDoses(m.world, f.Doses); err != nil {
+		return fmt.Errorf("agents: %w", err)
+	}
 	return nil
 }
 

@@ -95,29 +95,16 @@ func (c *MaternalImmunity) Initialize(m phases.Model) error {
 	if k := slices.IndexFunc(inst[self+1:], func(x phases.Component) bool { return x.Name() == EquilibriumName }); k >= 0 {
 		return fmt.Errorf("%s must come after %s in the schedule: the initial infants' protection depends on their mothers' initial states", MaternalImmunityName, EquilibriumName)
 	}
-	if err := c.blocks.Init(m, c); err != nil {
+	if err := c.attach(m, t); err != nil {
 		return err
 	}
 	today := int32(m.Tick())
-	cal, err := t.Calendar(MaternalCalendar, maternalHorizon, today)
-	if err != nil {
-		return err
-	}
-	if err := cal.Claim(MaternalImmunityName); err != nil {
-		return err
-	}
-	c.t, c.cal = t, cal
-	c.wane = make([]int32, t.Cap())
-	c.mothers = make([][]uint32, t.Patches())
 	c.list(today)
 	// The oldest age worth a draw: far in the duration's tail.
 	oldest := int32(min(c.p.DurationMean+12*c.p.DurationSD+1, maxTimerDays))
 	streams := c.blocks.Streams()
-	var infants int
+	infants := countInfants(t, today)
 	for id := range t.Len() {
-		if t.State[id] != agents.Dead && today-t.DOB[id] < daysPer12Months {
-			infants++
-		}
 		if t.State[id] != agents.S || today-t.DOB[id] >= oldest {
 			continue
 		}
@@ -129,10 +116,49 @@ func (c *MaternalImmunity) Initialize(m phases.Model) error {
 			}
 		}
 	}
-	// Room for a day's births in every bucket (twice the mean cohort of
-	// the infants, at least 16), so that a steady run allocates nothing.
-	cal.Reserve(2*infants/daysPer12Months + 16)
+	reserveBirths(infants, c.cal)
 	return nil
+}
+
+// attach sets up the streams, gets and claims the maternal calendar (the
+// restored one after a snapshot load) and makes the column and the
+// mothers' lists, empty.
+func (c *MaternalImmunity) attach(m phases.Model, t *agents.Table) error {
+	if err := c.blocks.Init(m, c); err != nil {
+		return err
+	}
+	cal, err := t.Calendar(MaternalCalendar, maternalHorizon, int32(m.Tick()))
+	if err != nil {
+		return err
+	}
+	if err := cal.Claim(MaternalImmunityName); err != nil {
+		return err
+	}
+	c.t, c.cal = t, cal
+	c.wane = make([]int32, t.Cap())
+	c.mothers = make([][]uint32, t.Patches())
+	return nil
+}
+
+// reserveBirths gives every bucket of the calendars room for a day's
+// births (twice the mean daily cohort of the infants, at least 16), so
+// that a steady run allocates nothing.
+func reserveBirths(infants int, cals ...*agents.Calendar) {
+	for _, cal := range cals {
+		cal.Reserve(2*infants/daysPer12Months + 16)
+	}
+}
+
+// countInfants returns the live agents of t younger than 12 months on day
+// today (born on or before it).
+func countInfants(t *agents.Table, today int32) int {
+	var n int
+	for id := range t.Len() {
+		if a := today - t.DOB[id]; t.State[id] != agents.Dead && a >= 0 && a < daysPer12Months {
+			n++
+		}
+	}
+	return n
 }
 
 // list records each patch's agents of childbearing age on day today.

@@ -105,6 +105,30 @@ func (c *RoutineImmunization) Active() bool { return len(c.dose) > 0 }
 // Initialize attaches to the agent table, creates and claims the active
 // doses' calendars and schedules the agents younger than each dose's age.
 func (c *RoutineImmunization) Initialize(m phases.Model) error {
+	if err := c.attach(m); err != nil || len(c.dose) == 0 {
+		return err
+	}
+	t, today := c.t, int32(m.Tick())
+	for id := range t.Len() {
+		dob := t.DOB[id]
+		if t.State[id] == agents.Dead || dob > today {
+			continue
+		}
+		for k := range c.dose {
+			if d := &c.dose[k]; dob >= today-d.age {
+				d.cal.Add(uint32(id), dob)
+			}
+		}
+	}
+	c.reserve(today)
+	return nil
+}
+
+// attach attaches to the agent table and the doses and, when a dose is
+// active, sets up the streams and gets and claims the active doses'
+// calendars (the restored ones after a snapshot load, which keep their
+// entries).
+func (c *RoutineImmunization) attach(m phases.Model) error {
 	t, err := agents.Of(m.World())
 	if err != nil {
 		return fmt.Errorf("%s: %w", RoutineImmunizationName, err)
@@ -120,7 +144,6 @@ func (c *RoutineImmunization) Initialize(m phases.Model) error {
 		return err
 	}
 	today := int32(m.Tick())
-	var infants int
 	for k := range c.dose {
 		d := &c.dose[k]
 		name := MCV1Calendar
@@ -138,26 +161,15 @@ func (c *RoutineImmunization) Initialize(m phases.Model) error {
 		}
 		d.cal = cal
 	}
-	for id := range t.Len() {
-		dob := t.DOB[id]
-		if t.State[id] == agents.Dead || dob > today {
-			continue
-		}
-		if today-dob < daysPer12Months {
-			infants++
-		}
-		for k := range c.dose {
-			if d := &c.dose[k]; dob >= today-d.age {
-				d.cal.Add(uint32(id), dob)
-			}
-		}
-	}
-	// Room for a day's births in every bucket (twice the mean cohort of
-	// the infants, at least 16), so that a steady run allocates nothing.
-	for k := range c.dose {
-		c.dose[k].cal.Reserve(2*infants/daysPer12Months + 16)
-	}
 	return nil
+}
+
+// reserve gives the calendars room for a day's births.
+func (c *RoutineImmunization) reserve(today int32) {
+	infants := countInfants(c.t, today)
+	for k := range c.dose {
+		reserveBirths(infants, c.dose[k].cal)
+	}
 }
 
 // Step adds the tick's newborns to the calendars, then gives the doses due

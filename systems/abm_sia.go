@@ -13,18 +13,18 @@ import (
 // SIAResult is what one campaign of the agent-based model did.
 type SIAResult struct {
 	// Key is the campaign's "group_YYYY-MM-DD".
-	Key string
+	Key string `json:"key"`
 	// Tick is the tick it ran.
-	Tick int
+	Tick int `json:"tick"`
 	// Coverage is the probability that it reached a targeted child.
-	Coverage float64
+	Coverage float64 `json:"coverage"`
 	// Targeted counts the live agents of the group's patches in the age
 	// range on the day.
-	Targeted int64
+	Targeted int64 `json:"targeted"`
 	// Doses counts the targeted children it reached (each given a dose).
-	Doses int64
+	Doses int64 `json:"doses"`
 	// Immunised counts the doses that moved a susceptible to R.
-	Immunised int64
+	Immunised int64 `json:"immunised"`
 }
 
 // ABMSIACalendar is the agent-based model's SIACalendarProcess: the patch
@@ -122,6 +122,18 @@ func (c *ABMSIACalendar) Results() []SIAResult { return slices.Clone(c.results) 
 // Initialize attaches to the agent table and publishes the flows; the
 // agents need ages.
 func (c *ABMSIACalendar) Initialize(m phases.Model) error {
+	if err := c.attach(m); err != nil {
+		return err
+	}
+	if m.Params().Verbose {
+		fmt.Fprintf(m.Stdout(), "SIACalendar initialized with %d groups\n", len(c.sia.groupIDs))
+	}
+	return nil
+}
+
+// attach attaches to the agent table and the doses, sets up the streams
+// and publishes the flows.
+func (c *ABMSIACalendar) attach(m phases.Model) error {
 	t, err := agents.Of(m.World())
 	if err != nil {
 		return fmt.Errorf("%s: %w", SIACalendarName, err)
@@ -140,9 +152,6 @@ func (c *ABMSIACalendar) Initialize(m phases.Model) error {
 		c.camp[j] = -1
 	}
 	ecs.FlowsOf(w).SIAVaccinations = c.sia.vacc
-	if m.Params().Verbose {
-		fmt.Fprintf(m.Stdout(), "SIACalendar initialized with %d groups\n", len(c.sia.groupIDs))
-	}
 	return nil
 }
 

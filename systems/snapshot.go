@@ -266,28 +266,43 @@ func (c *SIACalendar) SnapshotState() (json.RawMessage, error) {
 // verbose line) and loads a state returned by SnapshotState. Every key must
 // be a campaign of the schedule.
 func (c *SIACalendar) RestoreState(m phases.Model, state json.RawMessage) error {
-	var st siaState
-	if err := decodeState(SIACalendarName, state, &st); err != nil {
+	fired, st, err := c.decode(state)
+	if err != nil {
 		return err
 	}
+	if err := c.attach(m); err != nil {
+		return err
+	}
+	c.load(fired, st)
+	return nil
+}
+
+// decode checks a state returned by SnapshotState against the schedule
+// and returns it with the campaigns it fired (by key index).
+func (c *SIACalendar) decode(state json.RawMessage) ([]bool, siaState, error) {
+	var st siaState
+	if err := decodeState(SIACalendarName, state, &st); err != nil {
+		return nil, st, err
+	}
 	if st.Cursor < 0 || st.Cursor > len(c.order) {
-		return fmt.Errorf("%s: snapshot state: cursor %d out of range [0, %d]", SIACalendarName, st.Cursor, len(c.order))
+		return nil, st, fmt.Errorf("%s: snapshot state: cursor %d out of range [0, %d]", SIACalendarName, st.Cursor, len(c.order))
 	}
 	fired := make([]bool, len(c.keys))
 	for _, key := range st.Implemented {
 		k, ok := c.keyIndex[key]
 		if !ok {
-			return fmt.Errorf("%s: snapshot state: implemented campaign %q is not in the schedule", SIACalendarName, key)
+			return nil, st, fmt.Errorf("%s: snapshot state: implemented campaign %q is not in the schedule", SIACalendarName, key)
 		}
 		if fired[k] {
-			return fmt.Errorf("%s: snapshot state: implemented campaign %q listed twice", SIACalendarName, key)
+			return nil, st, fmt.Errorf("%s: snapshot state: implemented campaign %q listed twice", SIACalendarName, key)
 		}
 		fired[k] = true
 	}
-	if err := c.attach(m); err != nil {
-		return err
-	}
+	return fired, st, nil
+}
+
+// load sets the campaigns fired and the cursor of a decoded state.
+func (c *SIACalendar) load(fired []bool, st siaState) {
 	c.fired, c.cursor = fired, st.Cursor
 	c.implemented = append([]string(nil), st.Implemented...)
-	return nil
 }
