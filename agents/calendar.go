@@ -29,17 +29,26 @@ type Calendar struct {
 	farDay  []int32  // their days
 	out     []uint32 // the ids the last Due returned (a copy: the bucket may refill meanwhile)
 	pending int
-	owner   string // the phase that fires it (Claim)
+	owner   string // the name of the phase that fires it (Claim)
+	by      any    // that phase's instance
 }
 
-// Claim records that the phase named owner fires the calendar (calls Due
-// each day); a second claimant is an error naming both (two phases firing
-// one calendar would each see every other day's events vanish).
-func (c *Calendar) Claim(owner string) error {
-	if c.owner != "" && c.owner != owner {
+// Claim records that the phase instance by, named owner, fires the
+// calendar (calls Due each day); another claimant is an error naming both
+// (two phases firing one calendar would each see every other day's events
+// vanish) — two instances of one phase type too, which share a name. The
+// same instance may claim again (a re-initialisation).
+func (c *Calendar) Claim(owner string, by any) error {
+	switch {
+	case c.by == nil:
+	case c.by == by:
+		return nil
+	case c.owner == owner:
+		return fmt.Errorf("agents: calendar %q is fired by %s already; a second %s cannot fire it too (one phase per event kind: list %s once)", c.name, c.owner, owner, owner)
+	default:
 		return fmt.Errorf("agents: calendar %q is fired by %s; %s cannot fire it too (one phase per event kind)", c.name, c.owner, owner)
 	}
-	c.owner = owner
+	c.owner, c.by = owner, by
 	return nil
 }
 

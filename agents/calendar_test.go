@@ -139,7 +139,9 @@ func TestCalendarReserveAllocatesNothing(t *testing.T) {
 func TestCalendarClaim(t *testing.T) {
 	cal, err := NewCalendar("death", 8)
 	require.NoError(t, err)
-	require.NoError(t, cal.Claim("VitalDynamicsProcess"))
-	require.NoError(t, cal.Claim("VitalDynamicsProcess"), "the same phase again (a re-initialisation)")
-	assert.ErrorContains(t, cal.Claim("ConstantPopProcess"), `calendar "death" is fired by VitalDynamicsProcess; ConstantPopProcess cannot fire it too`)
+	first, second, other := new(int), new(int), new(int) // three phase instances
+	require.NoError(t, cal.Claim("VitalDynamicsProcess", first))
+	require.NoError(t, cal.Claim("VitalDynamicsProcess", first), "the same instance again (a re-initialisation)")
+	assert.ErrorContains(t, cal.Claim("ConstantPopProcess", other), `calendar "death" is fired by VitalDynamicsProcess; ConstantPopProcess cannot fire it too`)
+	assert.ErrorContains(t, cal.Claim("VitalDynamicsProcess", second), `calendar "death" is fired by VitalDynamicsProcess already; a second VitalDynamicsProcess cannot fire it too`)
 }

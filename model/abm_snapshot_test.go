@@ -252,7 +252,7 @@ func (c *rescheduler) attach(m phases.Model) error {
 		return err
 	}
 	c.t, c.cal = t, cal
-	return cal.Claim(c.Name())
+	return cal.Claim(c.Name(), c)
 }
 
 func (c *rescheduler) Initialize(m phases.Model) error {

@@ -71,7 +71,7 @@ func (c *ABMInfection) Initialize(m phases.Model) error {
 	if err := c.attach(m); err != nil {
 		return err
 	}
-	if err := c.cal.Claim(InfectionName); err != nil {
+	if err := c.cal.Claim(InfectionName, c); err != nil {
 		return err
 	}
 	w := m.World()

@@ -131,7 +131,7 @@ func (c *MaternalImmunity) attach(m phases.Model, t *agents.Table) error {
 	if err != nil {
 		return err
 	}
-	if err := cal.Claim(MaternalImmunityName); err != nil {
+	if err := cal.Claim(MaternalImmunityName, c); err != nil {
 		return err
 	}
 	c.t, c.cal = t, cal

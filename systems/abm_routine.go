@@ -156,7 +156,7 @@ func (c *RoutineImmunization) attach(m phases.Model) error {
 		if err != nil {
 			return err
 		}
-		if err := cal.Claim(RoutineImmunizationName); err != nil {
+		if err := cal.Claim(RoutineImmunizationName, c); err != nil {
 			return err
 		}
 		d.cal = cal

@@ -98,7 +98,7 @@ func (v *abmVital) initialize(m phases.Model, c phases.Component) error {
 	if err := v.attach(m, c); err != nil {
 		return err
 	}
-	if err := v.cal.Claim(v.name); err != nil {
+	if err := v.cal.Claim(v.name, c); err != nil {
 		return err
 	}
 	n := m.World().Len()
