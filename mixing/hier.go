@@ -13,8 +13,10 @@ import (
 // D_ij = Decay(d_ij) (d the haversine distance in km, zero diagonal):
 // [Hierarchical.Apply] computes z_j = Σ_{i≠j} D_ij·y_i in O(N) time and
 // memory per call after an O(N log N) build, to a relative error that the
-// build measures ([Hierarchical.Estimate]) and [Hierarchical.Check]
-// re-measures against the exact direct sum.
+// build measures ([Hierarchical.Estimate]: each sampled row's worst case
+// over every state y ≥ 0, its largest entrywise relative error, see
+// [Hierarchical.EntryCheck]) and [Hierarchical.Check] re-measures against
+// the exact direct sum for one state.
 //
 // The method is the black-box fast multipole method (Fong and Darve 2009)
 // on a tree over the sphere (hier_tree.go): boxes closer than the opening
@@ -188,7 +190,8 @@ func (h *Hierarchical) Order() int { return h.rule.p }
 // Tolerance returns the tolerance the operator was built for.
 func (h *Hierarchical) Tolerance() float64 { return h.tol }
 
-// Estimate returns the error the build measured on sampled rows.
+// Estimate returns the error the build measured: the worst case over
+// every state y ≥ 0 of 256 sampled rows ([Hierarchical.EntryCheck]).
 func (h *Hierarchical) Estimate() ErrorReport { return h.est }
 
 // HierarchicalStats describes an operator's size ([Hierarchical.Stats]).

@@ -136,13 +136,20 @@ func (h *Hierarchical) checkRows(y []float64, rows []int) (ErrorReport, error) {
 		}
 		return nil
 	})
-	rep := ErrorReport{Rows: len(rows)}
+	return errorReport(errs), nil
+}
+
+// errorReport returns the maximum and mean of the rows' errors.
+func errorReport(errs []float64) ErrorReport {
+	rep := ErrorReport{Rows: len(errs)}
 	for _, e := range errs {
 		rep.Max = max(rep.Max, e)
 		rep.Mean += e
 	}
-	rep.Mean /= float64(len(rows))
-	return rep, nil
+	if len(errs) > 0 {
+		rep.Mean /= float64(len(errs))
+	}
+	return rep
 }
 
 // checkRows returns the rows Check compares.

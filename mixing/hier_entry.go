@@ -195,15 +195,7 @@ func (h *Hierarchical) EntryCheck(rows []int) ErrorReport {
 		}
 		return nil
 	})
-	rep := ErrorReport{Rows: len(rows)}
-	for _, e := range errs {
-		rep.Max = max(rep.Max, e)
-		rep.Mean += e
-	}
-	if len(rows) > 0 {
-		rep.Mean /= float64(len(rows))
-	}
-	return rep
+	return errorReport(errs)
 }
 
 // edgeRows returns, for leaves evenly spaced over the tree order (every
