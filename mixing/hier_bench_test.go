@@ -159,6 +159,8 @@ func BenchmarkHierarchicalVsFactored(b *testing.B) {
 		}
 		b.ReportMetric(rep.Max/h.Tolerance(), "err-max/tol")
 		b.ReportMetric(rep.Mean/h.Tolerance(), "err-mean/tol")
+		// The build's estimate: the worst state of its sampled rows.
+		b.ReportMetric(h.Estimate().Max/h.Tolerance(), "worst-state/tol")
 		reportStats(b, h)
 	})
 	b.Run("factored", func(b *testing.B) {
