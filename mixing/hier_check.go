@@ -23,13 +23,11 @@ const exactRowLimit = 20000
 // evaluations per weight vector, about a second at N = 10⁶.
 const estimateRows = 256
 
-// estimateSample returns the rows of the build's estimate: half of
-// estimateRows evenly spaced, half the rows with the largest far-field
-// share of z for y = 1 (ties by lower index). A row's approximation error
-// is the far field's relative error times that share, so those are the
-// rows where the tolerance is at stake (isolated patches); an even sample
-// alone missed them (3.5e−6 on every row against 5e−7 on 256 evenly
-// spaced rows, clustered points, N = 20 000, tolerance 1e−6).
+// estimateSample returns the rows of the build's estimate: a quarter of
+// estimateRows evenly spaced, a half the edge points of evenly spaced
+// leaves (edgeRows: where a leaf's entrywise error peaks), the rest the
+// rows with the largest far-field share of z for y = 1 (ties by lower
+// index: isolated patches, whose z is mostly far field).
 func (h *Hierarchical) estimateSample() []int {
 	ones := make([]float64, h.n)
 	for i := range ones {
@@ -37,7 +35,7 @@ func (h *Hierarchical) estimateSample() []int {
 	}
 	z, near := make([]float64, h.n), make([]float64, h.n)
 	h.apply(z, ones, near)
-	even := checkRows(h.n, estimateRows/2)
+	even := append(checkRows(h.n, estimateRows/4), h.edgeRows(estimateRows/8)...)
 	seen := make(map[int]bool, estimateRows)
 	for _, j := range even {
 		seen[j] = true
@@ -53,7 +51,16 @@ func (h *Hierarchical) estimateSample() []int {
 		return (z[j] - near[j]) / z[j]
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return share(idx[a]) > share(idx[b]) })
-	rows := even
+	rows := make([]int, 0, estimateRows)
+	for _, j := range even {
+		if seen[j] {
+			rows = append(rows, j)
+			delete(seen, j)
+		}
+	}
+	for _, j := range rows {
+		seen[j] = true
+	}
 	for _, j := range idx {
 		if len(rows) >= estimateRows {
 			break
@@ -129,13 +136,20 @@ func (h *Hierarchical) checkRows(y []float64, rows []int) (ErrorReport, error) {
 		}
 		return nil
 	})
-	rep := ErrorReport{Rows: len(rows)}
+	return errorReport(errs), nil
+}
+
+// errorReport returns the maximum and mean of the rows' errors.
+func errorReport(errs []float64) ErrorReport {
+	rep := ErrorReport{Rows: len(errs)}
 	for _, e := range errs {
 		rep.Max = max(rep.Max, e)
 		rep.Mean += e
 	}
-	rep.Mean /= float64(len(rows))
-	return rep, nil
+	if len(errs) > 0 {
+		rep.Mean /= float64(len(errs))
+	}
+	return rep
 }
 
 // checkRows returns the rows Check compares.
@@ -179,4 +193,52 @@ func unitHash(i uint64) float64 {
 	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
 	x ^= x >> 31
 	return float64(x>>11) / (1 << 53)
+}
+
+// Measure is the error a run reports: the largest maximum and the largest
+// mean of (1) the build's estimate, each sampled row's worst case over
+// every state y ≥ 0 ([Hierarchical.EntryCheck]: the rows of largest
+// far-field share, the edge points of sampled leaves and evenly spaced
+// rows), and, for N ≤ 20 000, on every row: (2) all-ones and uniform
+// weights ([Hierarchical.Check] with nil) and (3) a sparse state, the
+// weights w on 1 % of the patches (chosen by a fixed hash, at least one)
+// and 0 elsewhere: a few infectious patches, whose far sources an
+// all-ones check averages away. w is typically the population; nil
+// skips (3). Above 20 000 patches only (1) is measured: the every-row
+// checks cost N² kernel values each.
+func (h *Hierarchical) Measure(w []float64) (ErrorReport, error) {
+	rep := h.est
+	if h.n > exactRowLimit {
+		return rep, nil
+	}
+	states := [][]float64{nil}
+	if w != nil {
+		if len(w) != h.n {
+			return ErrorReport{}, fmt.Errorf("mixing: Hierarchical.Measure: %d weights for %d patches", len(w), h.n)
+		}
+		states = append(states, sparseState(w))
+	}
+	for _, y := range states {
+		r, err := h.Check(y, 0)
+		if err != nil {
+			return ErrorReport{}, err
+		}
+		rep.Max, rep.Mean, rep.Rows = max(rep.Max, r.Max), max(rep.Mean, r.Mean), max(rep.Rows, r.Rows)
+	}
+	return rep, nil
+}
+
+// sparseState returns w on max(1, N/100) distinct patches chosen by
+// unitHash (a collision moves to the next free patch) and 0 elsewhere.
+func sparseState(w []float64) []float64 {
+	n := len(w)
+	y, on := make([]float64, n), make([]bool, n)
+	for k := range max(n/100, 1) {
+		i := int(unitHash(uint64(k)^0x5ca1ab1e) * float64(n))
+		for on[i] {
+			i = (i + 1) % n
+		}
+		on[i], y[i] = true, w[i]
+	}
+	return y
 }

@@ -541,12 +541,6 @@ func (c *Infection) newKernel() (*infectionKernel, error) {
 	return &infectionKernel{fac: fac}, nil
 }
 
-// hierarchicalCheckAll is the largest N whose hierarchical force is
-// checked on every row against the exact sum (2·N² kernel values at
-// set-up: about 5 s at N = 20 000 on the 2-core VM); above it the build's
-// estimate on sampled rows is reported.
-const hierarchicalCheckAll = 20_000
-
 // onOperator reports whether storage evaluates the mixing on a distance
 // operator ([mixing.DistanceOperator]) instead of stored D.
 func onOperator(storage string) bool {
@@ -579,20 +573,26 @@ func (c *Infection) newOperatorKernel() (*infectionKernel, error) {
 }
 
 // hierarchical builds the mixing on the hierarchical operator and returns
-// the error it reports: every row against the exact sum up to N = 20 000
-// (hierarchicalCheckAll, issue 27's check mode), the build's targeted
-// estimate on 256 sampled rows above.
+// the error it reports ([mixing.Hierarchical.Measure] with the
+// populations as the sparse state's weights): the worst case over every
+// state y ≥ 0 of 256 sampled rows, and up to N = 20 000 also all-ones,
+// uniform and a sparse population-weighted state on every row against
+// the exact sum (issue 27's check mode: about 3·N² kernel values at
+// set-up).
 func (c *Infection) hierarchical() (*mixing.OperatorMatrix, *mixing.ErrorReport, error) {
-	opm, h, err := mixing.HierarchicalMatrix(c.p.Mixer, c.m.Scenario(),
+	scn := c.m.Scenario()
+	opm, h, err := mixing.HierarchicalMatrix(c.p.Mixer, scn,
 		mixing.HierarchicalOptions{Tolerance: c.p.Tolerance, Workers: c.m.Workers()})
 	if err != nil {
 		return nil, nil, err
 	}
-	est := h.Estimate()
-	if h.N() <= hierarchicalCheckAll {
-		if est, err = h.Check(nil, 0); err != nil {
-			return nil, nil, err
-		}
+	pop := make([]float64, len(scn.Pop))
+	for i, p := range scn.Pop {
+		pop[i] = float64(p)
+	}
+	est, err := h.Measure(pop)
+	if err != nil {
+		return nil, nil, err
 	}
 	return opm, &est, nil
 }

@@ -56,8 +56,8 @@ func (c *SEIRInfection) SetupStorage(m phases.Model) phases.Storage { return c.f
 func (c *ABMInfection) SetupStorage(m phases.Model) phases.Storage { return c.force.SetupStorage(m) }
 
 // LambdaError returns the measured relative error of the force's operator
-// when it is an approximation (storage "hierarchical": the build's estimate
-// on sampled rows, [mixing.Hierarchical.Estimate]; λ_j = M[j,j]·x_j +
+// when it is an approximation (storage "hierarchical": the measured worst
+// case, [mixing.Hierarchical.Measure]; λ_j = M[j,j]·x_j +
 // g_j·(D·y)_j, so λ's relative error is at most D·y's), and ok = false for
 // the exact storages or before Initialize.
 func (c *Infection) LambdaError() (r mixing.ErrorReport, ok bool) {

@@ -13,7 +13,7 @@ var (
 	tolHeader = []string{"n", "tolerance", "order", "build_s", "force_s", "stored_mb", "max_err_dense", "max_err_sparse",
 		"mean_err_dense", "estimate_max", "exact_force_s"}
 	nHeader = []string{"n", "order", "build_s", "force_s", "stored_mb", "heap_mb", "max_err", "mean_err", "max_err_sparse", "err_rows",
-		"err_sampled", "streaming_force_s", "factored_build_s", "factored_force_s", "factored_stored_mb"}
+		"err_sampled", "streaming_force_s", "factored_build_s", "factored_force_s", "factored_stored_mb", "estimate_max", "max_err_epidemic", "epidemic_patches"}
 )
 
 // g formats a float in the shortest form that reads back the same.
@@ -35,7 +35,8 @@ func nRecords(rows []nRow) [][]string {
 	for _, r := range rows {
 		out = append(out, []string{strconv.Itoa(r.N), strconv.Itoa(r.Order), g(r.BuildS), g(r.ApplyS), g(r.StoredMB),
 			g(r.HeapMB), g(r.MaxErr), g(r.MeanErr), g(r.MaxErrSparse), strconv.Itoa(r.ErrRows), strconv.FormatBool(r.Sampled), g(r.StreamingS),
-			g(r.FactoredBuildS), g(r.FactoredS), g(r.FactoredStoredMB)})
+			g(r.FactoredBuildS), g(r.FactoredS), g(r.FactoredStoredMB), g(r.EstimateMax), g(r.MaxErrEpidemic),
+			strconv.Itoa(r.EpidemicPatches)})
 	}
 	return out
 }

@@ -103,3 +103,48 @@ func heapMB() float64 {
 	runtime.ReadMemStats(&ms)
 	return float64(ms.HeapAlloc) / 1e6
 }
+
+// epidemicTicks is the tick of the epidemic state: with k = 0.001 the
+// seeded city's epidemic has spread to neighbouring patches by then.
+const epidemicTicks = 12
+
+// epidemicBeta is the transmission rate per tick of epidemicState (about
+// measles' R0 over a two-week infectious period of one tick).
+const epidemicBeta = 10.0
+
+// epidemicState returns the infectious counts of a deterministic
+// discrete-time SIR on the force of m after ticks ticks, seeded with 10
+// infectious in the most populous patch: each tick a patch gets
+// floor(S_j·(1 − exp(−β·λ_j/N_j))) new infections with λ_j = Σ_i I_i·M[i,j]
+// (the rounding down keeps patches that would expect less than one
+// infection free, as a stochastic run would), and the infectious recover
+// after one tick. It is the state of a real epidemic's early spread: a
+// city and the patches around it infectious, most of the country not.
+func epidemicState(m *mixing.OperatorMatrix, scn *scenario.Table, ticks int) []float64 {
+	n := scn.Len()
+	s, inf := make([]float64, n), make([]float64, n)
+	big := 0
+	for i, p := range scn.Pop {
+		s[i] = float64(p)
+		if p > scn.Pop[big] {
+			big = i
+		}
+	}
+	inf[big] = min(10, s[big])
+	s[big] -= inf[big]
+	for range ticks {
+		lam := forceOf(m, inf)
+		next := make([]float64, n)
+		for j, l := range lam {
+			if scn.Pop[j] > 0 {
+				next[j] = math.Floor(s[j] * (1 - math.Exp(-epidemicBeta*l/float64(scn.Pop[j]))))
+				s[j] -= next[j]
+			}
+		}
+		if slices.Max(next) == 0 {
+			break
+		}
+		inf = next
+	}
+	return inf
+}

@@ -81,7 +81,8 @@ func logPlot(path, title, xLabel, yLabel string, ss []series) error {
 
 // plotTolerance draws the error against the tolerance from the CSV.
 func plotTolerance(csvPath, png string) error {
-	cols, err := readColumns(csvPath, tolHeader, "n", "tolerance", "max_err_dense", "max_err_sparse", "mean_err_dense")
+	cols, err := readColumns(csvPath, tolHeader, "n", "tolerance", "max_err_dense", "max_err_sparse", "mean_err_dense",
+		"estimate_max")
 	if err != nil {
 		return err
 	}
@@ -95,6 +96,7 @@ func plotTolerance(csvPath, png string) error {
 		{name: "max, every patch infectious", x: tol, y: cols["max_err_dense"], color: blue},
 		{name: "max, 1 % of patches infectious", x: tol, y: cols["max_err_sparse"], color: vermillion},
 		{name: "mean, every patch infectious", x: tol, y: cols["mean_err_dense"], color: green},
+		{name: "build's estimate: worst state of 256 rows (D·y)", x: tol, y: cols["estimate_max"], color: orange},
 	})
 }
 

@@ -87,7 +87,10 @@ type nRow struct {
 	FactoredBuildS   float64 // exact factored build (0: not measured)
 	FactoredS        float64 // one exact factored force (0: not measured)
 	FactoredStoredMB float64
-	Sampled          bool // error from Hierarchical.Check on ErrRows sampled rows of D·y, not λ on every row
+	Sampled          bool    // error from Hierarchical.Check on ErrRows sampled rows of D·y, not λ on every row
+	EstimateMax      float64 // the build's estimate: the worst case over every state y ≥ 0 of its sampled rows
+	MaxErrEpidemic   float64 // relative λ error (an epidemic's infectious counts, epidemicState)
+	EpidemicPatches  int     // patches infectious in that state
 }
 
 // sweepN measures the hierarchical operator at tolerance 1e−6 for every n:
@@ -101,8 +104,8 @@ func sweepN(gravity mixing.Gravity, ns []int, seed uint64, exactMax, factoredMax
 		if err != nil {
 			return nil, fmt.Errorf("patches %d: %w", n, err)
 		}
-		fmt.Fprintf(log, "scale: N = %d: p = %d, build %.2f s, force %.4f s, stored %.0f MB, max error %.3g (dense) %.3g (sparse); streaming %.3g s, factored %.3g s\n",
-			n, r.Order, r.BuildS, r.ApplyS, r.StoredMB, r.MaxErr, r.MaxErrSparse, r.StreamingS, r.FactoredS)
+		fmt.Fprintf(log, "scale: N = %d: p = %d, build %.2f s, force %.4f s, stored %.0f MB, max error %.3g (dense) %.3g (sparse) %.3g (epidemic, %d patches), estimate %.3g; streaming %.3g s, factored %.3g s\n",
+			n, r.Order, r.BuildS, r.ApplyS, r.StoredMB, r.MaxErr, r.MaxErrSparse, r.MaxErrEpidemic, r.EpidemicPatches, r.EstimateMax, r.StreamingS, r.FactoredS)
 		rows = append(rows, r)
 	}
 	return rows, nil
@@ -120,7 +123,14 @@ func measureN(gravity mixing.Gravity, n int, seed uint64, exactMax, factoredMax,
 	if err != nil {
 		return nRow{}, err
 	}
-	r := nRow{N: n, Order: h.Order(), BuildS: time.Since(start).Seconds(), StoredMB: float64(h.StoredBytes()) / 1e6, HeapMB: heapMB()}
+	r := nRow{N: n, Order: h.Order(), BuildS: time.Since(start).Seconds(), StoredMB: float64(h.StoredBytes()) / 1e6, HeapMB: heapMB(),
+		EstimateMax: h.Estimate().Max}
+	epidemic := epidemicState(opm, scn, epidemicTicks)
+	for _, v := range epidemic {
+		if v > 0 {
+			r.EpidemicPatches++
+		}
+	}
 	acc := make([]float64, n)
 	f := opm.NewForce()
 	r.ApplyS = median(reps, func() { f.Force(acc, dense) })
@@ -134,6 +144,7 @@ func measureN(gravity mixing.Gravity, n int, seed uint64, exactMax, factoredMax,
 		r.StreamingS = time.Since(start).Seconds()
 		r.MaxErr, r.MeanErr = relErr(acc, want)
 		r.MaxErrSparse, _ = relErr(forceOf(opm, sparse), forceOf(exact, sparse))
+		r.MaxErrEpidemic, _ = relErr(forceOf(opm, epidemic), forceOf(exact, epidemic))
 		r.ErrRows = n
 	} else {
 		// y_i = f_i·x_i as the force forms it; Check compares D·y, whose
@@ -155,6 +166,10 @@ func measureN(gravity mixing.Gravity, n int, seed uint64, exactMax, factoredMax,
 			return r, err
 		}
 		r.MaxErrSparse = rep.Max
+		if rep, err = check(epidemic); err != nil {
+			return r, err
+		}
+		r.MaxErrEpidemic = rep.Max
 	}
 	if n <= factoredMax {
 		fm, _ := mixing.AsFactored(gravity)
