@@ -216,8 +216,7 @@ func (c *MaternalImmunity) offer(id uint32, born, today int32, streams *rng.Stre
 
 // protect moves susceptible agent id to R (source Maternal) until day end.
 func (c *MaternalImmunity) protect(id uint32, end int32) {
-	c.t.SetState(id, agents.R)
-	c.t.Immunity[id] |= agents.ImmuneMaternal
+	immunise(c.t, id, agents.ImmuneMaternal)
 	c.wane[id] = end
 	c.cal.Add(id, end)
 }
