@@ -34,7 +34,7 @@ func (c *InitializeEquilibriumStates) initializeAgents(m phases.Model, t *agents
 			n := int64(float64(len(t.Susceptibles(j))) * target)
 			buf = t.SampleSusceptibles(j, int(n), streams.ForPatch(j), buf[:0])
 			for _, id := range buf {
-				makeImmune(t, id)
+				immunise(t, id, agents.ImmuneInfection)
 			}
 		}
 		return nil
@@ -47,7 +47,7 @@ func (c *InitializeEquilibriumStates) initializeAgents(m phases.Model, t *agents
 			id := set[k]
 			age := float64(today - t.DOB[id])
 			if rng.Uniform(src) < 1-rng.Exp(-lambda*age) {
-				makeImmune(t, id) // swaps the set's last id into position k
+				immunise(t, id, agents.ImmuneInfection) // swaps the set's last id into position k
 				set = t.Susceptibles(j)
 				continue
 			}
@@ -55,12 +55,6 @@ func (c *InitializeEquilibriumStates) initializeAgents(m phases.Model, t *agents
 		}
 	}
 	return nil
-}
-
-// makeImmune moves agent id to R with immunity source infection.
-func makeImmune(t *agents.Table, id uint32) {
-	t.SetState(id, agents.R)
-	t.Immunity[id] |= agents.ImmuneInfection
 }
 
 // agesKnown reports whether every live susceptible agent has a day of birth.

@@ -224,7 +224,7 @@ func (c *WPPVitalDynamics) tablesDigest() string {
 // SnapshotState returns the last tick's births and deaths and the tables'
 // digest.
 func (c *WPPVitalDynamics) SnapshotState() (json.RawMessage, error) {
-	return json.Marshal(wppState{abmVitalState{Births: c.births, Deaths: c.deaths}, c.tablesDigest()})
+	return json.Marshal(wppState{c.state(), c.tablesDigest()})
 }
 
 // RestoreState refuses tables whose values differ from the ones the
@@ -243,9 +243,5 @@ func (c *WPPVitalDynamics) RestoreState(m phases.Model, state json.RawMessage) e
 	if err := c.life.checkRun(m.Params().NumTicks); err != nil {
 		return fmt.Errorf("%s: %w", WPPVitalDynamicsName, err)
 	}
-	flows, err := json.Marshal(st.abmVitalState)
-	if err != nil {
-		return err
-	}
-	return c.restore(m, c, flows)
+	return c.load(m, c, st.abmVitalState)
 }

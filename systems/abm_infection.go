@@ -186,8 +186,7 @@ func (c *ABMInfection) progress(today int32, streams *rng.Streams) error {
 			c.cal.Add(id, due)
 			c.inc[j]++
 		case agents.I:
-			t.SetState(id, agents.R)
-			t.Immunity[id] |= agents.ImmuneInfection
+			immunise(t, id, agents.ImmuneInfection)
 			t.Due[id] = agents.NoDeath
 		}
 	}

@@ -105,15 +105,8 @@ func (c *MaternalImmunity) Initialize(m phases.Model) error {
 	streams := c.blocks.Streams()
 	infants := countInfants(t, today)
 	for id := range t.Len() {
-		if t.State[id] != agents.S || today-t.DOB[id] >= oldest {
-			continue
-		}
-		j := int(t.Patch[id])
-		src := streams.ForPatch(j)
-		if c.protected(j, src) {
-			if end := t.DOB[id] + days(src.LogNormal(c.mu, c.sigma)); end > today {
-				c.protect(uint32(id), end)
-			}
+		if today-t.DOB[id] < oldest {
+			c.offer(uint32(id), t.DOB[id], today, streams)
 		}
 	}
 	reserveBirths(infants, c.cal)
@@ -204,10 +197,26 @@ func (c *MaternalImmunity) protected(j int, src *rng.Source) bool {
 	return false
 }
 
+// offer protects susceptible agent id as a newborn of day born (drawn from
+// its patch's stream: protected, then the duration) when its protection
+// lasts past today; a newborn of today (born = today) always does, its
+// duration being at least a day.
+func (c *MaternalImmunity) offer(id uint32, born, today int32, streams *rng.Streams) {
+	if c.t.State[id] != agents.S {
+		return
+	}
+	j := int(c.t.Patch[id])
+	src := streams.ForPatch(j)
+	if c.protected(j, src) {
+		if end := born + days(src.LogNormal(c.mu, c.sigma)); end > today {
+			c.protect(id, end)
+		}
+	}
+}
+
 // protect moves susceptible agent id to R (source Maternal) until day end.
 func (c *MaternalImmunity) protect(id uint32, end int32) {
-	c.t.SetState(id, agents.R)
-	c.t.Immunity[id] |= agents.ImmuneMaternal
+	immunise(c.t, id, agents.ImmuneMaternal)
 	c.wane[id] = end
 	c.cal.Add(id, end)
 }
@@ -223,14 +232,7 @@ func (c *MaternalImmunity) Step(_ phases.Model, tick int) error {
 	}
 	streams := c.blocks.Streams()
 	for _, id := range t.Newborns() {
-		if t.State[id] != agents.S {
-			continue
-		}
-		j := int(t.Patch[id])
-		src := streams.ForPatch(j)
-		if c.protected(j, src) {
-			c.protect(id, today+days(src.LogNormal(c.mu, c.sigma)))
-		}
+		c.offer(id, today, today, streams)
 	}
 	ids, err := c.cal.Due(today, c.wane)
 	if err != nil {

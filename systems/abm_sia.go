@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/rubeola/rubeola/agents"
-	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/phases"
 )
 
@@ -146,22 +145,18 @@ func (c *ABMSIACalendar) attach(m phases.Model) error {
 	}
 	w := m.World()
 	c.t, c.doses = t, agents.DosesOf(w)
-	c.sia.vacc = make([]int64, w.Len())
 	c.camp = make([]int32, w.Len())
 	for j := range c.camp {
 		c.camp[j] = -1
 	}
-	ecs.FlowsOf(w).SIAVaccinations = c.sia.vacc
+	c.sia.publishFlows(w)
 	return nil
 }
 
 // Step runs the campaigns due: passes over the agents, each with campaigns
 // of distinct groups (a group due twice at once gets a second pass).
 func (c *ABMSIACalendar) Step(m phases.Model, tick int) error {
-	if c.sia.dirty {
-		clear(c.sia.vacc)
-		c.sia.dirty = false
-	}
+	c.sia.clearFlows()
 	rows := c.sia.dueRows(m.CurrentDate())
 	for len(rows) > 0 {
 		c.pass, rows = c.split(rows, tick)

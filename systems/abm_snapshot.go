@@ -76,16 +76,26 @@ type abmVitalState struct {
 
 // snapshot returns the last tick's flows.
 func (v *abmVital) snapshot() (json.RawMessage, error) {
-	return json.Marshal(abmVitalState{Births: v.births, Deaths: v.deaths})
+	return json.Marshal(v.state())
 }
 
-// restore initialises component c as Initialize does (attaching to the
-// restored table and death calendar) and loads the flows.
+// state returns the flows to save.
+func (v *abmVital) state() abmVitalState {
+	return abmVitalState{Births: v.births, Deaths: v.deaths}
+}
+
+// restore decodes state and loads it ([abmVital.load]).
 func (v *abmVital) restore(m phases.Model, c phases.Component, state json.RawMessage) error {
 	var st abmVitalState
 	if err := decodeState(v.name, state, &st); err != nil {
 		return err
 	}
+	return v.load(m, c, st)
+}
+
+// load initialises component c as Initialize does (attaching to the
+// restored table and death calendar) and loads the decoded flows st.
+func (v *abmVital) load(m phases.Model, c phases.Component, st abmVitalState) error {
 	if err := v.initialize(m, c); err != nil {
 		return err
 	}

@@ -32,11 +32,17 @@ func reached(c float64, src *rng.Source) bool {
 func vaccinate(t *agents.Table, d *agents.Doses, kind int, bit uint8, id uint32, efficacy float64, src *rng.Source) bool {
 	ok := t.State[id] == agents.S && reached(efficacy, src)
 	if ok {
-		t.SetState(id, agents.R)
-		t.Immunity[id] |= bit
+		immunise(t, id, bit)
 	}
 	d.Record(kind, t.Patch[id], ok)
 	return ok
+}
+
+// immunise moves agent id to R and adds the immunity source bit (an
+// agents.Immune* bit) to its sources.
+func immunise(t *agents.Table, id uint32, bit uint8) {
+	t.SetState(id, agents.R)
+	t.Immunity[id] |= bit
 }
 
 // needAges returns an error naming component name unless the live agents

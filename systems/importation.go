@@ -3,10 +3,10 @@ package systems
 import (
 	"errors"
 	"fmt"
-	"github.com/rubeola/rubeola/agents"
-	"github.com/rubeola/rubeola/ecs"
 	"math"
 
+	"github.com/rubeola/rubeola/agents"
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"

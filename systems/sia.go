@@ -2,10 +2,10 @@ package systems
 
 import (
 	"fmt"
-	"github.com/rubeola/rubeola/ecs"
 	"slices"
 	"time"
 
+	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
 	"github.com/rubeola/rubeola/scenario"
@@ -165,18 +165,30 @@ func (c *SIACalendar) attach(m phases.Model) error {
 	w := m.World()
 	c.streams = streams
 	c.s, c.r = w.S(), w.R()
-	c.vacc = make([]int64, w.Len())
-	c.dirty = false
-	ecs.FlowsOf(w).SIAVaccinations = c.vacc
+	c.publishFlows(w)
 	return nil
 }
 
-// Step runs every campaign that has become due and has not run yet.
-func (c *SIACalendar) Step(m phases.Model, _ int) error {
+// publishFlows makes the tick's vaccinations per patch, zero, and
+// publishes them as w's [ecs.Flows] SIAVaccinations.
+func (c *SIACalendar) publishFlows(w *ecs.World) {
+	c.vacc = make([]int64, w.Len())
+	c.dirty = false
+	ecs.FlowsOf(w).SIAVaccinations = c.vacc
+}
+
+// clearFlows zeroes the vaccinations of the last campaign's tick at the
+// next Step.
+func (c *SIACalendar) clearFlows() {
 	if c.dirty {
 		clear(c.vacc)
 		c.dirty = false
 	}
+}
+
+// Step runs every campaign that has become due and has not run yet.
+func (c *SIACalendar) Step(m phases.Model, _ int) error {
+	c.clearFlows()
 	for _, row := range c.dueRows(m.CurrentDate()) {
 		for _, j := range c.members[c.rowGroup[row]] {
 			v := rng.Binomial(c.streams.ForPatch(j), c.s[j], c.p.Efficacy)
