@@ -128,20 +128,18 @@ type MemoryError struct {
 // per item, and what to do.
 func (e *MemoryError) Error() string {
 	advice := "use fewer ticks, fewer or coarser trackers (a larger aggregation_level)"
-	if e.hasSnapshot() {
+	if _, ok := e.Estimate.item(snapshotItemName); ok {
 		advice += ", fewer snapshots (a snapshot encodes every tracker value recorded so far: snapshot early or not at all)"
 	}
 	what := "tracker storage and the timing table for every tick, the mixing matrix"
-	if agents := e.agentBytes(); agents > 0 {
+	if it, ok := e.Estimate.item(agentsItem); ok && it.Storage.Bytes() > 0 {
 		what += ", the agent table"
-		if agents > e.Estimate.Total()/2 {
+		if it.Storage.Bytes() > e.Estimate.Total()/2 {
 			advice = "the agent-based model keeps every person (the agents item): use a smaller scenario or a patch model"
 		}
 	}
-	for _, it := range e.Estimate.Items {
-		if it.Component == patchStateItem {
-			what += ", the per-patch state and table writers"
-		}
+	if _, ok := e.Estimate.item(patchStateItem); ok {
+		what += ", the per-patch state and table writers"
 	}
 	if a, ok := e.scaleAdvice(); ok {
 		advice = a
@@ -152,26 +150,15 @@ func (e *MemoryError) Error() string {
 		e.Estimate.Ticks, FormatBytes(e.Estimate.Total()), what, FormatBytes(e.Limit), e.Source, e.Estimate, advice)
 }
 
-// agentBytes returns the estimate's agent-table bytes (0 for a patch
-// model).
-func (e *MemoryError) agentBytes() float64 {
-	for _, it := range e.Estimate.Items {
-		if it.Component == agentsItem {
-			return it.Storage.Bytes()
+// item returns the estimate's item named component, and false when it
+// has none.
+func (e MemoryEstimate) item(component string) (MemoryItem, bool) {
+	for _, it := range e.Items {
+		if it.Component == component {
+			return it, true
 		}
 	}
-	return 0
-}
-
-// hasSnapshot reports whether the estimate counts a snapshot's encoding
-// ([WithSnapshotsEvery]).
-func (e *MemoryError) hasSnapshot() bool {
-	for _, it := range e.Estimate.Items {
-		if it.Component == snapshotItemName {
-			return true
-		}
-	}
-	return false
+	return MemoryItem{}, false
 }
 
 // CheckMemory returns a [*MemoryError] when the model's per-tick storage
