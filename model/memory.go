@@ -239,14 +239,21 @@ func (m *Model) snapshotItem(items []MemoryItem, ticks int) (MemoryItem, bool) {
 func trackerValues(items []MemoryItem) float64 {
 	var values float64
 	for _, it := range items {
-		switch {
-		case it.values > 0: // a tracker whose rows spill: the snapshot holds them all
-			values += it.values
-		case !it.Shared && it.Storage.ElemBytes > 0 && it.Component != snapshotItemName:
-			values += it.Storage.Bytes() / float64(it.Storage.ElemBytes)
-		}
+		values += it.trackerValues()
 	}
 	return values
+}
+
+// trackerValues is the number of values the item's tracker holds after
+// all its ticks, spilled or not (0 for an item that is not a tracker's).
+func (it MemoryItem) trackerValues() float64 {
+	switch {
+	case it.values > 0: // a tracker whose rows spill: the snapshot holds them all
+		return it.values
+	case !it.Shared && it.Storage.ElemBytes > 0 && it.Component != snapshotItemName:
+		return it.Storage.Bytes() / float64(it.Storage.ElemBytes)
+	}
+	return 0
 }
 
 // decodingItemName names the estimate's item for the rows a snapshot being
@@ -287,8 +294,8 @@ func (m *Model) decodingItems(items []MemoryItem, ticks int) []MemoryItem {
 	}{{decodingItemName, decodedBytesPerValue, false}, {spilledTextItemName, spilledTextBytesPerValue, true}} {
 		var values float64
 		for _, it := range items {
-			if it.spilled == k.spilled && it.Component != snapshotItemName {
-				values += trackerValues([]MemoryItem{it})
+			if it.spilled == k.spilled {
+				values += it.trackerValues()
 			}
 		}
 		if n := int(min(values*share, 1<<62)); n > 0 {
