@@ -128,20 +128,18 @@ type MemoryError struct {
 // per item, and what to do.
 func (e *MemoryError) Error() string {
 	advice := "use fewer ticks, fewer or coarser trackers (a larger aggregation_level)"
-	if e.hasSnapshot() {
+	if _, ok := e.Estimate.item(snapshotItemName); ok {
 		advice += ", fewer snapshots (a snapshot encodes every tracker value recorded so far: snapshot early or not at all)"
 	}
 	what := "tracker storage and the timing table for every tick, the mixing matrix"
-	if agents := e.agentBytes(); agents > 0 {
+	if it, ok := e.Estimate.item(agentsItem); ok && it.Storage.Bytes() > 0 {
 		what += ", the agent table"
-		if agents > e.Estimate.Total()/2 {
+		if it.Storage.Bytes() > e.Estimate.Total()/2 {
 			advice = "the agent-based model keeps every person (the agents item): use a smaller scenario or a patch model"
 		}
 	}
-	for _, it := range e.Estimate.Items {
-		if it.Component == patchStateItem {
-			what += ", the per-patch state and table writers"
-		}
+	if _, ok := e.Estimate.item(patchStateItem); ok {
+		what += ", the per-patch state and table writers"
 	}
 	if a, ok := e.scaleAdvice(); ok {
 		advice = a
@@ -152,26 +150,15 @@ func (e *MemoryError) Error() string {
 		e.Estimate.Ticks, FormatBytes(e.Estimate.Total()), what, FormatBytes(e.Limit), e.Source, e.Estimate, advice)
 }
 
-// agentBytes returns the estimate's agent-table bytes (0 for a patch
-// model).
-func (e *MemoryError) agentBytes() float64 {
-	for _, it := range e.Estimate.Items {
-		if it.Component == agentsItem {
-			return it.Storage.Bytes()
+// item returns the estimate's item named component, and false when it
+// has none.
+func (e MemoryEstimate) item(component string) (MemoryItem, bool) {
+	for _, it := range e.Items {
+		if it.Component == component {
+			return it, true
 		}
 	}
-	return 0
-}
-
-// hasSnapshot reports whether the estimate counts a snapshot's encoding
-// ([WithSnapshotsEvery]).
-func (e *MemoryError) hasSnapshot() bool {
-	for _, it := range e.Estimate.Items {
-		if it.Component == snapshotItemName {
-			return true
-		}
-	}
-	return false
+	return MemoryItem{}, false
 }
 
 // CheckMemory returns a [*MemoryError] when the model's per-tick storage
@@ -252,14 +239,21 @@ func (m *Model) snapshotItem(items []MemoryItem, ticks int) (MemoryItem, bool) {
 func trackerValues(items []MemoryItem) float64 {
 	var values float64
 	for _, it := range items {
-		switch {
-		case it.values > 0: // a tracker whose rows spill: the snapshot holds them all
-			values += it.values
-		case !it.Shared && it.Storage.ElemBytes > 0 && it.Component != snapshotItemName:
-			values += it.Storage.Bytes() / float64(it.Storage.ElemBytes)
-		}
+		values += it.trackerValues()
 	}
 	return values
+}
+
+// trackerValues is the number of values the item's tracker holds after
+// all its ticks, spilled or not (0 for an item that is not a tracker's).
+func (it MemoryItem) trackerValues() float64 {
+	switch {
+	case it.values > 0: // a tracker whose rows spill: the snapshot holds them all
+		return it.values
+	case !it.Shared && it.Storage.ElemBytes > 0 && it.Component != snapshotItemName:
+		return it.Storage.Bytes() / float64(it.Storage.ElemBytes)
+	}
+	return 0
 }
 
 // decodingItemName names the estimate's item for the rows a snapshot being
@@ -300,8 +294,8 @@ func (m *Model) decodingItems(items []MemoryItem, ticks int) []MemoryItem {
 	}{{decodingItemName, decodedBytesPerValue, false}, {spilledTextItemName, spilledTextBytesPerValue, true}} {
 		var values float64
 		for _, it := range items {
-			if it.spilled == k.spilled && it.Component != snapshotItemName {
-				values += trackerValues([]MemoryItem{it})
+			if it.spilled == k.spilled {
+				values += it.trackerValues()
 			}
 		}
 		if n := int(min(values*share, 1<<62)); n > 0 {

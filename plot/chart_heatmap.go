@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"slices"
 
@@ -55,7 +56,7 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 		return nil, fmt.Errorf("%s has no groups or ticks", s.file)
 	}
 	vals, per, perTick := heatGrid(s, order)
-	rows, cols := len(vals), len(vals[0])
+	rows := len(vals)
 	lo, hi := math.Inf(1), 0.0
 	for _, row := range vals {
 		for _, v := range row {
@@ -71,21 +72,7 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 		cmap.min = math.Min(0, math.Floor(math.Log10(lo)))
 		cmap.max = math.Max(math.Log10(hi), cmap.min+1)
 	}
-	kx, ky := max(1, heatPixels/cols), max(1, heatPixels/rows)
-	img := image.NewRGBA(image.Rect(0, 0, cols*kx, rows*ky))
-	for r, row := range vals {
-		for t, v := range row {
-			c := zeroColor
-			if v > 0 {
-				c = cmap.colorAt(math.Log10(v))
-			}
-			for y := r * ky; y < (r+1)*ky; y++ {
-				for x := t * kx; x < (t+1)*kx; x++ {
-					img.SetRGBA(x, y, c)
-				}
-			}
-		}
-	}
+	img := heatImage(vals, func(v float64) color.RGBA { return cmap.colorAt(math.Log10(v)) })
 	x0, x1 := unix(s.dates[0]), unix(s.dates[ticks-1].Add(tickSpan(s.days)))
 	if s.endDated { // a column covers its window's days up to and including its date
 		x0, x1 = unix(s.dates[0].Add(-tickSpan(s.days-1))), unix(s.dates[ticks-1].Add(tickSpan(1)))
@@ -116,6 +103,29 @@ func heatmapPicture(s *groupSeries) (func(draw.Canvas) error, error) {
 	bar := colorBar(cmap, s.what+" (log scale; white = 0)")
 	bar.Y.Tick.Marker = plot.TickerFunc(decadeTicks)
 	return withColorBar(p, bar), nil
+}
+
+// heatImage paints vals (rows × columns, row 0 at the top) as an image
+// of about heatPixels square, each cell a block of pixels coloured
+// colorOf(v), or zeroColor where v <= 0.
+func heatImage(vals [][]float64, colorOf func(v float64) color.RGBA) *image.RGBA {
+	rows, cols := len(vals), len(vals[0])
+	kx, ky := max(1, heatPixels/cols), max(1, heatPixels/rows)
+	img := image.NewRGBA(image.Rect(0, 0, cols*kx, rows*ky))
+	for r, row := range vals {
+		for t, v := range row {
+			c := zeroColor
+			if v > 0 {
+				c = colorOf(v)
+			}
+			for y := r * ky; y < (r+1)*ky; y++ {
+				for x := t * kx; x < (t+1)*kx; x++ {
+					img.SetRGBA(x, y, c)
+				}
+			}
+		}
+	}
+	return img
 }
 
 // colorBar returns a vertical colour bar of cmap over its range, labelled.

@@ -2,8 +2,8 @@ package plot
 
 import (
 	"fmt"
-	"image"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -105,22 +105,9 @@ func ageInfectionPicture(t *Table) (func(draw.Canvas) error, error) {
 		}
 	}
 	cmap := &ramp{min: 0, max: math.Max(hi, 1e-9)}
-	kx, ky := max(1, heatPixels/cols), max(1, heatPixels/rows)
-	img := image.NewRGBA(image.Rect(0, 0, cols*kx, rows*ky))
-	for b := range counts {
-		for i, v := range counts[b] {
-			c := zeroColor
-			if v > 0 {
-				c = cmap.colorAt(v)
-			}
-			y0 := (rows - 1 - b) * ky // image rows run top-down
-			for y := y0; y < y0+ky; y++ {
-				for x := i * kx; x < (i+1)*kx; x++ {
-					img.SetRGBA(x, y, c)
-				}
-			}
-		}
-	}
+	topDown := slices.Clone(counts) // image rows run top-down: youngest bin at the bottom
+	slices.Reverse(topDown)
+	img := heatImage(topDown, cmap.colorAt)
 	p := newPlot(fmt.Sprintf("Age at infection per window, all groups (%s)", baseName(t.Path)), "window (ending)", "age at infection")
 	p.Add(plotter.NewImage(img, 0, 0, float64(cols), float64(rows)))
 	var mean plotter.XYs
