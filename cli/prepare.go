@@ -59,12 +59,7 @@ func outDirError(flag, path string, err error) error {
 // where it is: a probe file is created beside it and removed at once. A
 // command that computes for long before it writes checks this first.
 func checkCanCreate(flag, path string) error {
-	probe, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".probe-*")
-	if err != nil {
-		return outDirError(flag, path, err)
-	}
-	name := probe.Name()
-	return errors.Join(probe.Close(), os.Remove(name))
+	return probe(flag, path, filepath.Dir(path), "."+filepath.Base(path)+".probe-*")
 }
 
 // checkCanCreateDir checks that the directory dir, given as flag, can be
@@ -94,10 +89,17 @@ func checkCanCreateDir(flag, dir string) error {
 		}
 		at = parent
 	}
-	probe, err := os.CreateTemp(at, ".rubeola-probe-*")
+	return probe(flag, dir, at, ".rubeola-probe-*")
+}
+
+// probe creates a file named by pattern ([os.CreateTemp]) in dir and
+// removes it at once; a failure to create it is an [outDirError] naming
+// path, the flag's value.
+func probe(flag, path, dir, pattern string) error {
+	f, err := os.CreateTemp(dir, pattern)
 	if err != nil {
-		return outDirError(flag, dir, err)
+		return outDirError(flag, path, err)
 	}
-	name := probe.Name()
-	return errors.Join(probe.Close(), os.Remove(name))
+	name := f.Name()
+	return errors.Join(f.Close(), os.Remove(name))
 }

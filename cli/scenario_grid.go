@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -55,14 +54,8 @@ func (f *rasterFlags) gridOptions(cmd *cobra.Command) (demographics.GridOptions,
 		errs = append(errs, fmt.Errorf("--min-pop %d: want at least 1 (a cell of 0 people is no patch)", f.minPop))
 	}
 	o.MinPop = f.minPop
-	if units := []string{demographics.MCV1UnitsAuto, demographics.MCV1UnitsFraction, demographics.MCV1UnitsPercent}; !slices.Contains(units, f.mcv1Units) {
-		errs = append(errs, fmt.Errorf("--mcv1-units %q: want %q", f.mcv1Units, units))
-	}
-	o.MCV1Units = f.mcv1Units
-	if !(f.defMCV1 >= 0 && f.defMCV1 <= 1) {
-		errs = append(errs, fmt.Errorf("--default-mcv1 %g: want a coverage in [0, 1]", f.defMCV1))
-	}
-	o.DefaultMCV1 = f.defMCV1
+	errs = append(errs, f.coverageErrors()...)
+	o.MCV1Units, o.DefaultMCV1 = f.mcv1Units, f.defMCV1
 	o.MCV1Raster, o.MCV2Raster = f.params.MCV1Raster, f.params.MCV2Raster
 	if err := checkScenarioOut("raster", f.out, f.force); err != nil {
 		errs = append(errs, err)

@@ -136,12 +136,7 @@ func (f *rasterFlags) check(cmd *cobra.Command) error {
 	if strings.Contains(f.params.ID, ":") {
 		errs = append(errs, fmt.Errorf("--id %q: must not contain ':' (the id prefixes the cache keys, which ':' separates)", f.params.ID))
 	}
-	if units := []string{demographics.MCV1UnitsAuto, demographics.MCV1UnitsFraction, demographics.MCV1UnitsPercent}; !slices.Contains(units, f.mcv1Units) {
-		errs = append(errs, fmt.Errorf("--mcv1-units %q: want %q", f.mcv1Units, units))
-	}
-	if !(f.defMCV1 >= 0 && f.defMCV1 <= 1) { // NaN fails both
-		errs = append(errs, fmt.Errorf("--default-mcv1 %g: want a coverage in [0, 1]", f.defMCV1))
-	}
+	errs = append(errs, f.coverageErrors()...)
 	if f.workers < 0 {
 		errs = append(errs, fmt.Errorf("--workers must be >= 0 (0: one per CPU), got %d", f.workers))
 	}
@@ -149,4 +144,17 @@ func (f *rasterFlags) check(cmd *cobra.Command) error {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// coverageErrors checks the MCV1 flags both modes share, --mcv1-units and
+// --default-mcv1, naming each.
+func (f *rasterFlags) coverageErrors() []error {
+	var errs []error
+	if units := []string{demographics.MCV1UnitsAuto, demographics.MCV1UnitsFraction, demographics.MCV1UnitsPercent}; !slices.Contains(units, f.mcv1Units) {
+		errs = append(errs, fmt.Errorf("--mcv1-units %q: want %q", f.mcv1Units, units))
+	}
+	if !(f.defMCV1 >= 0 && f.defMCV1 <= 1) { // NaN fails both
+		errs = append(errs, fmt.Errorf("--default-mcv1 %g: want a coverage in [0, 1]", f.defMCV1))
+	}
+	return errs
 }

@@ -55,10 +55,7 @@ func PeakGrowth(ages *AgeDistribution, mort *MortalityTable, fert *FertilityTabl
 			return 0, err
 		}
 		var next float64
-		for k := nb - 1; k >= 0; k-- {
-			if k+1 == nb {
-				continue
-			}
+		for k := nb - 2; k >= 0; k-- {
 			moved := 0.0
 			if a := float64(k+1) * h; a < oldest {
 				moved = n[k] * math.Exp(-h*mort.Rate(a, y))

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 
+	"github.com/rubeola/rubeola/internal/atomicfile"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -70,8 +70,8 @@ func meanPM(mean, se float64) string {
 }
 
 // writeCSV writes one row per arm and replicate: arm, seed, and the
-// metrics. The file is written whole or not at all (a temporary file
-// renamed into place).
+// metrics. The file is written whole or not at all
+// ([atomicfile.WriteBytes]).
 func (r result) writeCSV(path string) error {
 	var b bytes.Buffer
 	b.WriteString("arm,seed,infections,faded_once_share,faded_at_end_share\n")
@@ -82,9 +82,5 @@ func (r result) writeCSV(path string) error {
 				strconv.FormatFloat(o.FadedAtEnd, 'g', -1, 64))
 		}
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.WriteBytes(path, 0o644, b.Bytes())
 }

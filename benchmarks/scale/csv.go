@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+
+	"github.com/rubeola/rubeola/internal/atomicfile"
 )
 
 // The CSV headers; readTable checks them.
@@ -43,7 +45,7 @@ func nRecords(rows []nRow) [][]string {
 
 // writeTable writes header and records to path, after the records already
 // there when appending (their header must be header). The file is
-// replaced whole (a temporary file renamed into place).
+// replaced whole ([atomicfile.WriteBytes]).
 func writeTable(path string, header []string, records [][]string, appending bool) error {
 	all := [][]string{header}
 	if appending {
@@ -58,11 +60,7 @@ func writeTable(path string, header []string, records [][]string, appending bool
 	if err := csv.NewWriter(&b).WriteAll(all); err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.WriteBytes(path, 0o644, b.Bytes())
 }
 
 // readTable reads a CSV written by writeTable and returns its records
