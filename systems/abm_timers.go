@@ -45,7 +45,7 @@ func (d diseaseTimers) latent(src *rng.Source) int32 {
 
 // infectious draws an infectious period in days.
 func (d diseaseTimers) infectious(src *rng.Source) int32 {
-	return days(rng.Gamma(src, d.infShape) * d.infScale)
+	return days(src.Gamma(d.infShape, d.infScale))
 }
 
 // expose moves susceptible agent id to E on day today with a latent timer
