@@ -114,10 +114,7 @@ func (h *Hierarchical) checkRows(y []float64, rows []int) (ErrorReport, error) {
 	}
 	z := make([]float64, h.n)
 	h.Apply(z, y)
-	pos := make([]int, h.n) // input index → tree position
-	for k, i := range h.tree.perm {
-		pos[i] = k
-	}
+	pos := h.tree.positions()
 	yt := make([]float64, h.n)
 	for k, i := range h.tree.perm {
 		yt[k] = y[i]
