@@ -94,32 +94,17 @@ func buildFactored(scn *scenario.Table, terms *gravityTerms, k float64, opt Fact
 	}
 	s := make([]float64, n)
 	w.sums(s, 0, m.nb)
-	rowSums := make([]float64, n)
-	for j := range n {
-		rowSums[j] = float64(terms.pa[j] * s[j])
-	}
-	if err := checkRowSums(scn, terms.name, rowSums); err != nil {
-		return nil, err
-	}
 	m.f = terms.pa
-	m.g = make([]float64, n)
-	for j, r := range rowSums {
-		if r != 0 {
-			m.g[j] = k * terms.pb[j] / r
-		}
+	if m.g, err = destFactors(scn, terms, k, s); err != nil {
+		return nil, err
 	}
 
 	// Pass 2: the migration row sums f_j·Σ_m g_m·D_jm give the diagonal.
 	w.loadY(m.g, nil)
 	_ = forTiles(workers, len(m.tiles), func(t int) error { w.Tile(t); return nil })
 	w.sums(s, 0, m.nb)
-	m.diag = make([]float64, n)
-	for j := range n {
-		out := float64(m.f[j] * s[j])
-		if out > 1 {
-			return nil, rowSumError(j, out, scn.ID)
-		}
-		m.diag[j] = 1 - out
+	if m.diag, err = diagonal(scn, m.f, s); err != nil {
+		return nil, err
 	}
 	if opt.Float32 {
 		m.data32 = hugepage.Make[float32](len(m.data))

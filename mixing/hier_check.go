@@ -36,10 +36,6 @@ func (h *Hierarchical) estimateSample() []int {
 	z, near := make([]float64, h.n), make([]float64, h.n)
 	h.apply(z, ones, near)
 	even := append(checkRows(h.n, estimateRows/4), h.edgeRows(estimateRows/8)...)
-	seen := make(map[int]bool, estimateRows)
-	for _, j := range even {
-		seen[j] = true
-	}
 	idx := make([]int, h.n)
 	for i := range idx {
 		idx[i] = i
@@ -52,23 +48,21 @@ func (h *Hierarchical) estimateSample() []int {
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return share(idx[a]) > share(idx[b]) })
 	rows := make([]int, 0, estimateRows)
-	for _, j := range even {
-		if seen[j] {
+	seen := make(map[int]bool, estimateRows)
+	add := func(j int) {
+		if !seen[j] {
+			seen[j] = true
 			rows = append(rows, j)
-			delete(seen, j)
 		}
 	}
-	for _, j := range rows {
-		seen[j] = true
+	for _, j := range even {
+		add(j)
 	}
 	for _, j := range idx {
 		if len(rows) >= estimateRows {
 			break
 		}
-		if !seen[j] {
-			seen[j] = true
-			rows = append(rows, j)
-		}
+		add(j)
 	}
 	sort.Ints(rows)
 	return rows
@@ -114,10 +108,7 @@ func (h *Hierarchical) checkRows(y []float64, rows []int) (ErrorReport, error) {
 	}
 	z := make([]float64, h.n)
 	h.Apply(z, y)
-	pos := make([]int, h.n) // input index → tree position
-	for k, i := range h.tree.perm {
-		pos[i] = k
-	}
+	pos := h.tree.positions()
 	yt := make([]float64, h.n)
 	for k, i := range h.tree.perm {
 		yt[k] = y[i]

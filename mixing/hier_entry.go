@@ -173,10 +173,7 @@ func factorsFloat64(buf, f64 []float64, f32 []float32) []float64 {
 // and so a bound on z_j's relative error for any y ≥ 0 (the Max and Mean
 // over the rows).
 func (h *Hierarchical) EntryCheck(rows []int) ErrorReport {
-	pos := make([]int, h.n)
-	for k, i := range h.tree.perm {
-		pos[i] = k
-	}
+	pos := h.tree.positions()
 	leafOf := h.leafOfPoints()
 	errs := make([]float64, len(rows))
 	scs := make(chan *entryScratch, h.workers)

@@ -117,6 +117,16 @@ func (t *htree) children(k int32) []int32 {
 	return nd.child[:]
 }
 
+// positions returns the tree position of every input index (the inverse
+// of perm).
+func (t *htree) positions() []int {
+	pos := make([]int, len(t.perm))
+	for k, i := range t.perm {
+		pos[i] = k
+	}
+	return pos
+}
+
 // buildTree builds the tree of the points x (unit vectors) with at most
 // leafSize points per leaf.
 func buildTree(x [][3]float64, leafSize int) *htree {

@@ -143,28 +143,16 @@ func normalise(scn *scenario.Table, terms *gravityTerms, k float64, op DistanceO
 	} else {
 		op.Apply(s, terms.pb)
 	}
-	rowSums := make([]float64, n)
-	for j := range n {
-		rowSums[j] = float64(terms.pa[j] * s[j])
-	}
-	if err := checkRowSums(scn, terms.name, rowSums); err != nil {
+	g, err := destFactors(scn, terms, k, s)
+	if err != nil {
 		return nil, err
 	}
-	m := &OperatorMatrix{op: op, f: terms.pa, g: make([]float64, n), d: make([]float64, n)}
-	for j, r := range rowSums {
-		if r != 0 {
-			m.g[j] = k * terms.pb[j] / r
-		}
+	op.Apply(s, g)
+	d, err := diagonal(scn, terms.pa, s)
+	if err != nil {
+		return nil, err
 	}
-	op.Apply(s, m.g)
-	for j := range n {
-		out := float64(m.f[j] * s[j])
-		if out > 1 {
-			return nil, rowSumError(j, out, scn.ID)
-		}
-		m.d[j] = 1 - out
-	}
-	return m, nil
+	return &OperatorMatrix{op: op, f: terms.pa, g: g, d: d}, nil
 }
 
 // N returns the number of patches.
