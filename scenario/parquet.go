@@ -80,14 +80,9 @@ func readParquet(r io.ReaderAt, size int64, file string) (*Table, error) {
 		p.table(err, "not a readable Parquet file: %v", err)
 		return nil, p.err()
 	}
-	cols, ok := p.parquetColumns(pf)
+	cols, names, byName, ok := p.parquetColumns(pf)
 	if !ok {
 		return nil, p.err()
-	}
-	names := make([]string, len(cols))
-	byName := make(map[string]int, len(cols))
-	for i, c := range cols {
-		names[i], byName[c.name] = c.name, i
 	}
 	t, extra := newLoadedTable(names) // extra: indexes into cols
 	n := int(min(pf.NumRows(), maxSizeHint))
@@ -137,10 +132,12 @@ func readParquet(r io.ReaderAt, size int64, file string) (*Table, error) {
 
 // parquetColumns lists the file's top-level columns (a nested column by
 // its dotted path, as an extra column) and checks them as a CSV header is
-// checked ([problems.checkHeader]); repeated columns are refused.
-func (p *problems) parquetColumns(pf *parquet.File) ([]parquetColumn, bool) {
+// checked ([problems.checkHeader]); repeated columns are refused. It
+// returns the columns under their trimmed names, those names, each
+// name's column and whether the header passed.
+func (p *problems) parquetColumns(pf *parquet.File) ([]parquetColumn, []string, map[string]int, bool) {
 	var cols []parquetColumn
-	var names []string
+	var header []string
 	for leaf, path := range pf.Schema().Columns() {
 		name := strings.Join(path, ".")
 		l, _ := pf.Schema().Lookup(path...)
@@ -149,10 +146,13 @@ func (p *problems) parquetColumns(pf *parquet.File) ([]parquetColumn, bool) {
 			continue
 		}
 		cols = append(cols, parquetColumn{name: name, leaf: leaf, kind: l.Node.Type().Kind()})
-		names = append(names, name)
+		header = append(header, name)
 	}
-	p.checkHeader(names)
-	return cols, len(p.list) == 0
+	names, pos := p.checkHeader(header)
+	for i := range cols {
+		cols[i].name = names[i] // trimmed, as the CSV loader's
+	}
+	return cols, names, pos, len(p.list) == 0
 }
 
 // parquetID returns row's id trimmed as the CSV loader trims it, and the

@@ -150,3 +150,28 @@ func TestParquetHeaderProblems(t *testing.T) {
 		})
 	}
 }
+
+// TestParquetTrimsColumnNames: column names are trimmed as the CSV
+// loader trims its header, and the values are read from the column the
+// trimmed name points to (" pop" was accepted by the header check but
+// read from column 0, the ids: `"a" is not an integer`).
+func TestParquetTrimsColumnNames(t *testing.T) {
+	type spaced struct {
+		ID     string  `parquet:"id"`
+		Pop    int64   `parquet:" pop"`
+		Lat    float64 `parquet:"lat "`
+		Lon    float64 `parquet:"lon"`
+		MCV1   float64 `parquet:"mcv1"`
+		Region string  `parquet:" region "`
+	}
+	path := writeParquetFile(t, t.TempDir(), "s.parquet", []spaced{{"a", 1000, 9.5, 7.25, 0.5, "north"}, {"b", 20, -1, 3, 0.75, "south"}})
+	tab, err := scenario.LoadParquet(path)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a", "b"}, tab.ID)
+	assert.Equal(t, []int64{1000, 20}, tab.Pop)
+	assert.Equal(t, []float64{9.5, -1}, tab.Lat)
+	assert.Equal(t, []string{"region"}, tab.ExtraNames())
+	region, ok := tab.Extra("region")
+	require.True(t, ok)
+	assert.Equal(t, []string{"north", "south"}, region)
+}
