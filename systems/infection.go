@@ -548,10 +548,11 @@ func onOperator(storage string) bool {
 }
 
 // newOperatorKernel builds the mixing on the distance operator of the
-// storage (onOperator): the exact streaming operator for "streaming". A
-// further operator (a hierarchical one) is one more case here, normalised
-// by mixing.NewOperatorMatrix on it; the force (mixing.OperatorForce) is
-// the same for all.
+// storage (onOperator): the exact streaming operator for "streaming", the
+// hierarchical one for "hierarchical"; the force (mixing.OperatorForce) is
+// the same for both. The default case guards the onOperator invariant: a
+// storage it accepts without a case here is an internal error, not a
+// user's.
 func (c *Infection) newOperatorKernel() (*infectionKernel, error) {
 	k := &infectionKernel{}
 	var err error

@@ -64,7 +64,8 @@ func (r result) report(w io.Writer, opt options, scn *scenario.Table) error {
 	return err
 }
 
-// meanPM formats mean ± se with four significant digits.
+// meanPM formats mean ± se: the mean to six significant digits, its
+// standard error to two.
 func meanPM(mean, se float64) string {
 	return strconv.FormatFloat(mean, 'g', 6, 64) + " ± " + strconv.FormatFloat(se, 'g', 2, 64)
 }
