@@ -5,13 +5,14 @@ import (
 
 	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/params/paramstest"
 )
 
 // QuietParams returns the default params with num_ticks and seed set and
 // the progress bar off (also the compartmental model's defaults:
 // [params.DefaultCompartmental] has the same fields).
 func QuietParams(ticks int, seed uint64) params.BiweeklyParams {
-	return testkit.QuietParams(ticks, seed)
+	return paramstest.QuietParams(ticks, seed)
 }
 
 // ProcessCPU returns the CPU time (user + system) the process used so far,

@@ -13,10 +13,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
@@ -43,7 +43,7 @@ func TestSummaryInfections(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := testkit.QuietParams(60, 3)
+			p := paramstest.QuietParams(60, 3)
 			var m *model.Model
 			if tt.compartmental {
 				m, err = model.NewCompartmental(scn, params.CompartmentalParams{BiweeklyParams: p}, model.WithStdout(io.Discard))

@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/ecs"
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -35,7 +35,7 @@ func TestSummaryFollowsCompartments(t *testing.T) {
 			"  final S/I/R/W: 100000 / 0 / 50000 / 7\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := model.NewBiweekly(scn, testkit.QuietParams(1, 1), model.WithStdout(io.Discard),
+			m, err := model.NewBiweekly(scn, paramstest.QuietParams(1, 1), model.WithStdout(io.Discard),
 				model.WithCompartments(tc.extra...))
 			require.NoError(t, err)
 			require.NoError(t, m.SetComponents(metrics.NewStateTracker(nil)))

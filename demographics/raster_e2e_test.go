@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/demographics"
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params/paramstest"
 )
 
 // TestRasterScenarioRunsInModel goes from files to a simulation: a
@@ -30,7 +30,7 @@ func TestRasterScenarioRunsInModel(t *testing.T) {
 	assert.Equal(t, int64(2691), scn.TotalPop())
 
 	const ticks, seed = 4, 7 // a few ticks; any seed
-	m, err := model.NewBiweekly(scn, testkit.QuietParams(ticks, seed),
+	m, err := model.NewBiweekly(scn, paramstest.QuietParams(ticks, seed),
 		model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)
 	require.NoError(t, m.SetComponents(model.DefaultComponents()...))

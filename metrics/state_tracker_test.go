@@ -10,10 +10,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
@@ -21,7 +21,7 @@ import (
 
 // quietParams returns quiet params starting in January 2023.
 func quietParams(ticks int) params.BiweeklyParams {
-	p := testkit.QuietParams(ticks, params.DefaultSeed)
+	p := paramstest.QuietParams(ticks, params.DefaultSeed)
 	p.StartTime = "2023-01"
 	return p
 }

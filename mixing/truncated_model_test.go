@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
 )
@@ -43,7 +43,7 @@ func TestInfectionLogsTruncationReport(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, log bytes.Buffer
-			p := testkit.QuietParams(2, 1)
+			p := paramstest.QuietParams(2, 1)
 			p.Verbose = tc.verbose
 			opts := []model.Option{model.WithStdout(&out), model.WithProgressWriter(io.Discard)}
 			if tc.logger {

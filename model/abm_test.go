@@ -11,10 +11,10 @@ import (
 
 	"github.com/rubeola/rubeola/agents"
 	"github.com/rubeola/rubeola/ecs"
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
@@ -34,7 +34,7 @@ func abmScenario(t testing.TB) *scenario.Table {
 
 // abmParams are quiet compartmental-style params of ticks days.
 func abmParams(ticks int, seed uint64) params.CompartmentalParams {
-	return params.CompartmentalParams{BiweeklyParams: testkit.QuietParams(ticks, seed)}
+	return params.CompartmentalParams{BiweeklyParams: paramstest.QuietParams(ticks, seed)}
 }
 
 // newABM builds a quiet agent-based model with components fs.

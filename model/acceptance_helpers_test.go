@@ -8,17 +8,17 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
 )
 
 // atParams returns the defaults with ticks and seed set and no progress bar.
-var atParams = testkit.QuietParams
+var atParams = paramstest.QuietParams
 
 // atDefaultSeed is the default run seed (SPEC §2.1: 20250314).
 var atDefaultSeed = params.Default().Seed

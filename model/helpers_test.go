@@ -6,14 +6,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 )
 
 // quietParams returns the defaults with ticks and seed set and no progress.
-var quietParams = testkit.QuietParams
+var quietParams = paramstest.QuietParams
 
 // newModel builds a quiet model with the given components.
 func newModel(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) *Model {

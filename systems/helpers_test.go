@@ -8,15 +8,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/ecs"
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 )
 
 // quietParams returns the defaults with ticks and seed set and no progress.
-var quietParams = testkit.QuietParams
+var quietParams = paramstest.QuietParams
 
 // run builds a quiet model with the components and runs it to the end.
 func run(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) *model.Biweekly {

@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params/paramstest"
 )
 
 // TestTrackersReadLive reads both trackers from other goroutines while the
@@ -32,7 +32,7 @@ func TestTrackersReadLive(t *testing.T) {
 		defer mu.Unlock()
 		return done
 	}
-	m, err := model.NewBiweekly(grid(t), testkit.QuietParams(numTicks, seed), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard),
+	m, err := model.NewBiweekly(grid(t), paramstest.QuietParams(numTicks, seed), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard),
 		model.WithAfterTick(func(n int) { mu.Lock(); done = n; mu.Unlock() }))
 	require.NoError(t, err)
 	require.NoError(t, m.SetComponents(schedule(&WaningImmunityParams{RatePerTick: 0.01})...))

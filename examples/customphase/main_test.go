@@ -14,10 +14,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
@@ -104,7 +104,7 @@ func TestCustomphaseRuns(t *testing.T) {
 // TestWaningAfterInfection checks the schedule: WaningImmunity runs right
 // after InfectionProcess and the tracker comes last.
 func TestWaningAfterInfection(t *testing.T) {
-	m := newModel(t, grid(t), testkit.QuietParams(2, 1), schedule(&WaningImmunityParams{RatePerTick: 0.01})...)
+	m := newModel(t, grid(t), paramstest.QuietParams(2, 1), schedule(&WaningImmunityParams{RatePerTick: 0.01})...)
 	var names []string
 	for _, c := range m.Instances() {
 		names = append(names, c.Name())
@@ -129,7 +129,7 @@ func TestWaningImmunityDraws(t *testing.T) {
 		rate     float64
 		wantMean float64
 	}{{0, 0}, {1, totalR}, {0.1, 0.1 * totalR}} {
-		m := newModel(t, scn, testkit.QuietParams(1, 3),
+		m := newModel(t, scn, paramstest.QuietParams(1, 3),
 			systems.NewInitializeEquilibriumStates(nil), NewWaningImmunity(&WaningImmunityParams{RatePerTick: tc.rate}))
 		require.NoError(t, m.Run(context.Background()))
 		r, err := m.Patches().Column("R")
@@ -156,7 +156,7 @@ func TestWaningImmunityWorkers(t *testing.T) {
 	require.NoError(t, err)
 	var finals [2][]int64
 	for k, numba := range []bool{false, true} {
-		p := testkit.QuietParams(10, 5)
+		p := paramstest.QuietParams(10, 5)
 		p.Parallel = numba
 		m := newModel(t, scn, p, schedule(nil)[:1]...) // InitializeEquilibriumStates
 		require.NoError(t, m.AddComponent(NewWaningImmunity(nil)))
@@ -174,7 +174,7 @@ func TestWaningImmunityNoAllocations(t *testing.T) {
 	scn, err := scenario.Grid(20, 30, 5000, scenario.DefaultGridOptions())
 	require.NoError(t, err)
 	for _, numba := range []bool{false, true} {
-		p := testkit.QuietParams(10, 1)
+		p := paramstest.QuietParams(10, 1)
 		p.Parallel = numba
 		m := newModel(t, scn, p, NewWaningImmunity(nil), NewSusceptibleTracker())
 		require.NoError(t, m.Initialize())
@@ -212,7 +212,7 @@ func TestWaningImmunityParams(t *testing.T) {
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "WaningImmunity: rate_per_tick must be in [0, 1]")
 	}
-	m, err := model.NewBiweekly(grid(t), testkit.QuietParams(1, 1))
+	m, err := model.NewBiweekly(grid(t), paramstest.QuietParams(1, 1))
 	require.NoError(t, err)
 	assert.Error(t, m.SetComponents(NewWaningImmunity(&WaningImmunityParams{RatePerTick: 2})), "the factory validates")
 }
@@ -222,14 +222,14 @@ func TestWaningImmunityParams(t *testing.T) {
 // to a longer num_ticks.
 func TestSusceptibleTrackerRoundTrip(t *testing.T) {
 	scn := grid(t)
-	m := newModel(t, scn, testkit.QuietParams(10, 7), schedule(&WaningImmunityParams{RatePerTick: 0.01})...)
+	m := newModel(t, scn, paramstest.QuietParams(10, 7), schedule(&WaningImmunityParams{RatePerTick: 0.01})...)
 	require.NoError(t, m.RunTicks(context.Background(), 4))
 	saved := model.InstancesOf[*SusceptibleTracker](m)[0]
 	state, err := saved.SnapshotState()
 	require.NoError(t, err)
 
 	for _, ticks := range []int{10, 20} {
-		fresh := newModel(t, scn, testkit.QuietParams(ticks, 7), schedule(&WaningImmunityParams{RatePerTick: 0.01})...)
+		fresh := newModel(t, scn, paramstest.QuietParams(ticks, 7), schedule(&WaningImmunityParams{RatePerTick: 0.01})...)
 		tr := model.InstancesOf[*SusceptibleTracker](fresh)[0]
 		require.NoError(t, tr.RestoreState(fresh, state))
 		assert.Equal(t, 4, tr.Recorded())
@@ -248,7 +248,7 @@ func TestSusceptibleTrackerRoundTrip(t *testing.T) {
 // LoadSnapshot without them asks for them.
 func TestResumeWithUserComponents(t *testing.T) {
 	scn := grid(t)
-	p := testkit.QuietParams(numTicks, seed)
+	p := paramstest.QuietParams(numTicks, seed)
 	waning := &WaningImmunityParams{RatePerTick: 0.01}
 
 	whole := newModel(t, scn, p, schedule(waning)...)

@@ -16,10 +16,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/metrics/tidyparquet"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
@@ -138,7 +138,7 @@ func TestSnapshotNeedsW(t *testing.T) {
 // newPhaseModel builds a quiet S, I, R, W model of scn with the components.
 func newPhaseModel(t *testing.T, scn *scenario.Table, ticks int, fs ...phases.Factory) *model.Biweekly {
 	t.Helper()
-	m, err := model.NewBiweekly(scn, testkit.QuietParams(ticks, 3), options()...)
+	m, err := model.NewBiweekly(scn, paramstest.QuietParams(ticks, 3), options()...)
 	require.NoError(t, err)
 	require.NoError(t, m.SetComponents(fs...))
 	return m
@@ -184,7 +184,7 @@ func TestImmunityLossDraws(t *testing.T) {
 // TestImmunityLossNeedsW: in a model without W the phase's Initialize
 // fails with a hint.
 func TestImmunityLossNeedsW(t *testing.T) {
-	m, err := model.NewBiweekly(grid(t), testkit.QuietParams(2, 1), model.WithStdout(io.Discard))
+	m, err := model.NewBiweekly(grid(t), paramstest.QuietParams(2, 1), model.WithStdout(io.Discard))
 	require.NoError(t, err)
 	require.NoError(t, m.SetComponents(NewImmunityLoss(nil)))
 	err = m.Run(context.Background())
@@ -214,7 +214,7 @@ func TestImmunityLossParams(t *testing.T) {
 				return
 			}
 			require.EqualError(t, err, tc.want)
-			m, err := model.NewBiweekly(grid(t), testkit.QuietParams(1, 1))
+			m, err := model.NewBiweekly(grid(t), paramstest.QuietParams(1, 1))
 			require.NoError(t, err)
 			assert.ErrorContains(t, m.SetComponents(NewImmunityLoss(&tc.p)), tc.want)
 		})

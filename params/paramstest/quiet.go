@@ -1,4 +1,4 @@
-package testkit
+package paramstest
 
 import "github.com/rubeola/rubeola/params"
 
