@@ -37,7 +37,7 @@ type Config struct {
 	// Components returns the component list, called once per model built
 	// (a factory may then keep state). nil: the type's standard schedule,
 	// [model.StandardComponents]. A run file's list is
-	// [model.LoadRunFile]'s Components.
+	// [runfile.Load]'s Components.
 	Components func() []phases.Factory
 	// Warmup is how many ticks [Config.AllocsPerTick] runs before it
 	// counts (0: 1). The agent-based model's buffers (calendar buckets,

@@ -15,6 +15,7 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/systems"
 )
 
@@ -93,7 +94,7 @@ type = "InitializeEquilibriumStates"
 type = "Infection"
 mixer = %s
 `, n, mixer)
-	rf, err := model.DecodeRunFile(strings.NewReader(text), "kernel.toml", ".")
+	rf, err := runfile.Decode(strings.NewReader(text), "kernel.toml", ".")
 	require.NoError(tb, err)
 	m, err := model.NewBiweekly(rf.Scenario, rf.Params, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(tb, err)

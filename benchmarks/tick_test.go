@@ -10,6 +10,7 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/runfile"
 )
 
 // baselineRunFile is the NumPy baseline's component list as a run file
@@ -24,7 +25,7 @@ var tickSizes = []int{100, 1000, 5000}
 func baselineComponents(tb testing.TB) func() []phases.Factory {
 	tb.Helper()
 	return func() []phases.Factory {
-		rf, err := model.LoadRunFile(baselineRunFile)
+		rf, err := runfile.Load(baselineRunFile)
 		require.NoError(tb, err)
 		return rf.Components
 	}

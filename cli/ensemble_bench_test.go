@@ -14,6 +14,7 @@ import (
 	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -30,7 +31,7 @@ import (
 // and fadeouts.
 func BenchmarkEnsembleOutputs(b *testing.B) {
 	const R, N, T = 16, 1000, 104
-	rf, err := model.LoadRunFile(filepath.Join("..", "benchmarks", "baseline.toml"))
+	rf, err := runfile.Load(filepath.Join("..", "benchmarks", "baseline.toml"))
 	require.NoError(b, err)
 	scn, err := scenario.RandomN(N, 7, 0)
 	require.NoError(b, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -90,10 +91,10 @@ func (f inputFlags) load() (*inputs, error) {
 		}
 		in.modelType = f.modelType
 	}
-	var rf *model.RunFile
+	var rf *runfile.File
 	if f.configFile != "" {
 		var err error
-		if rf, err = model.LoadRunFile(f.configFile); err != nil {
+		if rf, err = runfile.Load(f.configFile); err != nil {
 			errs = append(errs, err)
 		} else {
 			in.useRunFile(rf)
@@ -134,7 +135,7 @@ func (f inputFlags) load() (*inputs, error) {
 }
 
 // useRunFile takes the run file's params, components, scenario and format.
-func (in *inputs) useRunFile(rf *model.RunFile) {
+func (in *inputs) useRunFile(rf *runfile.File) {
 	in.params, in.components = rf.Params, rf.Components
 	in.scenario, in.scenarioName = rf.Scenario, rf.ScenarioName
 	in.format = rf.Format

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -22,7 +23,7 @@ import (
 // rename) per iteration, for each format. The model runs once, outside the
 // timing.
 func BenchmarkWriteOutputs(b *testing.B) {
-	rf, err := model.LoadRunFile(filepath.Join("..", "benchmarks", "baseline.toml"))
+	rf, err := runfile.Load(filepath.Join("..", "benchmarks", "baseline.toml"))
 	require.NoError(b, err)
 	scn, err := scenario.RandomN(1000, 7, 0)
 	require.NoError(b, err)

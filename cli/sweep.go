@@ -15,6 +15,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/sweep"
 )
 
@@ -42,7 +43,7 @@ var sweepMetrics = []string{"attack_rate", "peak_tick", "peak_infectious", "infe
 // final_X after final_R for each compartment X the run file declares
 // (compartments = ["M"]: final_M), and reported_cases (the first CaseSurveillanceTracker's total over the
 // run; the median for an ensemble point) when base has such a tracker.
-func sweepMetricsFor(base *model.RunFile) []string {
+func sweepMetricsFor(base *runfile.File) []string {
 	out := slices.Clone(sweepMetrics)
 	if base.Model != model.TypeBiweekly {
 		out = slices.Insert(out, slices.Index(out, "final_S")+1, "final_E")
@@ -152,7 +153,7 @@ func runSweep(ctx context.Context, cmd *cobra.Command, file string, f sweepFlags
 // sweep runs anything, so that no point is refused after others were
 // written.
 func checkSweepPoint(sf *sweep.File) sweep.CheckFunc {
-	return func(_ sweep.Point, rf *model.RunFile) error {
+	return func(_ sweep.Point, rf *runfile.File) error {
 		in, err := pointInputs(sf, rf)
 		if err != nil {
 			return err
@@ -164,7 +165,7 @@ func checkSweepPoint(sf *sweep.File) sweep.CheckFunc {
 // pointInputs are a sweep point's run inputs: its run file, the embedded
 // default scenario when the file names none, no progress bar or verbose
 // output (points run side by side).
-func pointInputs(sf *sweep.File, rf *model.RunFile) (*inputs, error) {
+func pointInputs(sf *sweep.File, rf *runfile.File) (*inputs, error) {
 	in := &inputs{configFile: filepath.Base(sf.Path)}
 	in.useRunFile(rf)
 	in.params.ShowProgress, in.params.Verbose = false, false

@@ -35,7 +35,7 @@
 //     resumes one and checks the key errors through cli.Execute.
 //   - variant: a model variant without Go model code, the run file
 //     examples/variant/run.toml (grid rows as SIA groups, ConstantPop,
-//     per-row trackers), loaded with model.LoadRunFile, run halfway, saved
+//     per-row trackers), loaded with runfile.Load, run halfway, saved
 //     with SaveSnapshot and finished with model.LoadSnapshot.
 //   - ensemble: 20 replicates of a grid scenario as one model.Ensemble
 //     (seeds 1…20), quantile bands of incidence across them with

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/rubeola/rubeola/internal/nesting"
-	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 )
 
 // Methods of a fit file ([File.Method]).
@@ -46,7 +46,7 @@ type File struct {
 	// RunPath is the run file (resolved against the fit file's folder)
 	// and Run the run file as loaded.
 	RunPath string
-	Run     *model.RunFile
+	Run     *runfile.File
 	// Spec is the model to filter: the run file's model, scenario rows of
 	// the fitted places (in scenario order), params and components
 	// (trackers left out), with the measurement model.

@@ -9,6 +9,7 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
 )
@@ -16,7 +17,7 @@ import (
 // build loads the run file and the data, builds the spec and the
 // observations, and checks the parameter names against the model.
 func (f *File) build(probs *fileProblems) {
-	rf, err := model.LoadRunFile(f.RunPath)
+	rf, err := runfile.Load(f.RunPath)
 	if err != nil {
 		probs.add("run", "%v", err)
 		return
@@ -65,7 +66,7 @@ func (f *File) build(probs *fileProblems) {
 // fitComponents returns the run file's components without its trackers
 // (package metrics); the file must be a compartmental model with a
 // scenario and [[phases]].
-func fitComponents(rf *model.RunFile, probs *fileProblems) ([]phases.Factory, bool) {
+func fitComponents(rf *runfile.File, probs *fileProblems) ([]phases.Factory, bool) {
 	switch {
 	case rf.Model != model.TypeCompartmental:
 		probs.add("run", "%s: the fit needs the daily model: set model = %q", rf.Path, model.TypeCompartmental)
@@ -89,7 +90,7 @@ func fitComponents(rf *model.RunFile, probs *fileProblems) ([]phases.Factory, bo
 
 // fitPlaces returns the ids to fit: [data] places, which must be
 // scenario ids, or else every id of the data, all of which must be.
-func (f *File) fitPlaces(cases *Cases, rf *model.RunFile, probs *fileProblems) (map[string]bool, bool) {
+func (f *File) fitPlaces(cases *Cases, rf *runfile.File, probs *fileProblems) (map[string]bool, bool) {
 	known := func(id string) bool { _, ok := rf.Scenario.Index(id); return ok }
 	keep := map[string]bool{}
 	if f.Places == nil {

@@ -3,6 +3,7 @@ package fit
 import (
 	"slices"
 
+	"github.com/rubeola/rubeola/internal/tomlx"
 	"github.com/rubeola/rubeola/systems"
 )
 
@@ -111,7 +112,7 @@ func (t tomlTable) patchValue(k string, valid func(float64) bool, want string) (
 			return systems.PatchColumn(col), true
 		}
 	}
-	t.errorf(k, "expected a number or {column = \"NAME\"}, got %s", tomlType(v))
+	t.errorf(k, "expected a number or {column = \"NAME\"}, got %s", tomlx.Describe(v))
 	return systems.PatchValue{}, false
 }
 

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/internal/tomlx"
 )
 
 // fileProblems collects a fit file's problems, each naming its key path
@@ -48,44 +47,11 @@ func (t tomlTable) has(k string) bool { _, ok := t.m[k]; return ok }
 
 // checkKeys reports every key not in known, with a did-you-mean hint.
 func (t tomlTable) checkKeys(known []string) {
-	keys := make([]string, 0, len(t.m))
-	for k := range t.m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if slices.Contains(known, k) {
-			continue
-		}
-		if s := params.Suggest(k, known); s != "" {
-			t.errorf(k, "unknown key (did you mean %q?)", s)
-		} else {
-			t.errorf(k, "unknown key (known keys: %s)", strings.Join(known, ", "))
+	for _, k := range tomlx.SortedKeys(t.m) {
+		if !slices.Contains(known, k) {
+			t.errorf(k, "%s", tomlx.UnknownKey(k, known))
 		}
 	}
-}
-
-// tomlType names a decoded TOML value's type for messages.
-func tomlType(v any) string {
-	switch x := v.(type) {
-	case string:
-		return fmt.Sprintf("the string %q", x)
-	case int64:
-		return fmt.Sprintf("the integer %d", x)
-	case float64:
-		return fmt.Sprintf("the number %v", x)
-	case bool:
-		return fmt.Sprintf("the boolean %v", x)
-	case time.Time:
-		return "a date"
-	case []any:
-		return "an array"
-	case []map[string]any:
-		return "an array of tables"
-	case map[string]any:
-		return "a table"
-	}
-	return fmt.Sprintf("%T", v)
 }
 
 // str reads a string.
@@ -96,7 +62,7 @@ func (t tomlTable) str(k string) (string, bool) {
 	}
 	s, ok := v.(string)
 	if !ok {
-		t.errorf(k, "expected a string, got %s", tomlType(v))
+		t.errorf(k, "expected a string, got %s", tomlx.Describe(v))
 	}
 	return s, ok
 }
@@ -121,7 +87,7 @@ func (t tomlTable) float(k string) (float64, bool) {
 	x, ok := number(v)
 	switch {
 	case !ok:
-		t.errorf(k, "expected a number, got %s", tomlType(v))
+		t.errorf(k, "expected a number, got %s", tomlx.Describe(v))
 	case math.IsNaN(x) || math.IsInf(x, 0):
 		t.errorf(k, "must be a finite number, got %v", x)
 		ok = false
@@ -138,7 +104,7 @@ func (t tomlTable) integer(k string, min int64) (int64, bool) {
 	x, ok := v.(int64)
 	switch {
 	case !ok:
-		t.errorf(k, "expected an integer, got %s", tomlType(v))
+		t.errorf(k, "expected an integer, got %s", tomlx.Describe(v))
 	case x < min:
 		t.errorf(k, "must be >= %d, got %d", min, x)
 		ok = false
@@ -154,7 +120,7 @@ func (t tomlTable) boolean(k string) (bool, bool) {
 	}
 	b, ok := v.(bool)
 	if !ok {
-		t.errorf(k, "expected true or false, got %s", tomlType(v))
+		t.errorf(k, "expected true or false, got %s", tomlx.Describe(v))
 	}
 	return b, ok
 }
@@ -181,7 +147,7 @@ func (t tomlTable) date(k string) (time.Time, bool) {
 		}
 		return time.Date(x.Year(), x.Month(), x.Day(), 0, 0, 0, 0, time.UTC), true
 	}
-	t.errorf(k, "expected a date YYYY-MM-DD, got %s", tomlType(v))
+	t.errorf(k, "expected a date YYYY-MM-DD, got %s", tomlx.Describe(v))
 	return time.Time{}, false
 }
 
@@ -193,7 +159,7 @@ func (t tomlTable) strings(k string) ([]string, bool) {
 	}
 	list, ok := v.([]any)
 	if !ok || len(list) == 0 {
-		t.errorf(k, "expected a non-empty array of strings, got %s", tomlType(v))
+		t.errorf(k, "expected a non-empty array of strings, got %s", tomlx.Describe(v))
 		return nil, false
 	}
 	out := make([]string, 0, len(list))
@@ -201,7 +167,7 @@ func (t tomlTable) strings(k string) ([]string, bool) {
 		s, ok := e.(string)
 		switch {
 		case !ok || s == "":
-			t.errorf(fmt.Sprintf("%s[%d]", k, i+1), "expected a non-empty string, got %s", tomlType(e))
+			t.errorf(fmt.Sprintf("%s[%d]", k, i+1), "expected a non-empty string, got %s", tomlx.Describe(e))
 			return nil, false
 		case slices.Contains(out, s):
 			t.errorf(fmt.Sprintf("%s[%d]", k, i+1), "%q is listed twice", s)
@@ -220,14 +186,14 @@ func (t tomlTable) floats(k string) ([]float64, bool) {
 	}
 	list, ok := v.([]any)
 	if !ok || len(list) == 0 {
-		t.errorf(k, "expected a non-empty array of numbers, got %s", tomlType(v))
+		t.errorf(k, "expected a non-empty array of numbers, got %s", tomlx.Describe(v))
 		return nil, false
 	}
 	out := make([]float64, 0, len(list))
 	for i, e := range list {
 		x, ok := number(e)
 		if !ok || math.IsNaN(x) || math.IsInf(x, 0) {
-			t.errorf(fmt.Sprintf("%s[%d]", k, i+1), "expected a finite number, got %s", tomlType(e))
+			t.errorf(fmt.Sprintf("%s[%d]", k, i+1), "expected a finite number, got %s", tomlx.Describe(e))
 			return nil, false
 		}
 		out = append(out, x)
@@ -243,7 +209,7 @@ func (t tomlTable) table(k string) (tomlTable, bool) {
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		t.errorf(k, "expected a table ([%s]), got %s", t.key(k), tomlType(v))
+		t.errorf(k, "expected a table ([%s]), got %s", t.key(k), tomlx.Describe(v))
 		return tomlTable{}, false
 	}
 	return tomlTable{path: t.key(k), m: m, probs: t.probs}, true
@@ -265,7 +231,7 @@ func (t tomlTable) tables(k string) ([]tomlTable, bool) {
 		}
 	}
 	if !ok {
-		t.errorf(k, "expected an array of tables ([[%s]] or [{…}, …]), got %s", t.key(k), tomlType(v))
+		t.errorf(k, "expected an array of tables ([[%s]] or [{…}, …]), got %s", t.key(k), tomlx.Describe(v))
 		return nil, false
 	}
 	out := make([]tomlTable, len(list))

@@ -11,7 +11,7 @@ import (
 )
 
 // Spec is the model a filter runs: its type, its places, its run
-// parameters and its components (what a run file gives: model.RunFile's
+// parameters and its components (what a run file gives: runfile.File's
 // Model, Scenario, Params and Components, trackers left out), and the
 // measurement model with its parameters.
 type Spec struct {

@@ -16,6 +16,7 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
 )
@@ -331,7 +332,7 @@ func TestABMTwoDemographiesRefused(t *testing.T) {
 func TestABMRunFileResolvesOwnProcesses(t *testing.T) {
 	path := t.TempDir() + "/run.toml"
 	require.NoError(t, os.WriteFile(path, []byte("model = \"abm\"\n[[phases]]\ntype = \"SIACalendar\"\nmin_age = 0\n"), 0o644))
-	_, err := model.LoadRunFile(path)
+	_, err := runfile.Load(path)
 	assert.ErrorContains(t, err, "SIACalendarProcess: sia_schedule is required")
 	typ, ok := model.LookupComponentTypeFor(model.TypeABM, "SIACalendar")
 	require.True(t, ok)

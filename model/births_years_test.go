@@ -1,4 +1,4 @@
-package model
+package model_test
 
 import (
 	"context"
@@ -10,6 +10,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 )
 
 // TestBirthsTableMustOverlapTheRun: a births table for 2044–2046 and a run
@@ -36,9 +39,9 @@ func TestBirthsTableMustOverlapTheRun(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "births.csv"), []byte(table.String()), 0o644))
 			run := "scenario = { builder = \"two_patch\" }\n[params]\nnum_ticks = 104\nstart_time = \"2000-01\"\n" +
 				"[[phases]]\ntype = \"VitalDynamics\"\nbirths = \"births.csv\"\n"
-			rf, err := DecodeRunFile(strings.NewReader(run), "run.toml", dir)
+			rf, err := runfile.Decode(strings.NewReader(run), "run.toml", dir)
 			require.NoError(t, err)
-			m, err := New(rf.Scenario, rf.Params, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+			m, err := model.New(rf.Scenario, rf.Params, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 			require.NoError(t, err)
 			err = m.SetComponents(rf.Components...)
 			if tt.want == "" {
@@ -56,9 +59,9 @@ func TestBirthsTableMustOverlapTheRun(t *testing.T) {
 // existing file, but close to a keyword, gets a did-you-mean.
 func TestBirthsSourceTypo(t *testing.T) {
 	run := "scenario = { builder = \"two_patch\" }\n[[phases]]\ntype = \"VitalDynamics\"\nbirths = \"scenaro\"\n"
-	rf, err := DecodeRunFile(strings.NewReader(run), "run.toml", t.TempDir())
+	rf, err := runfile.Decode(strings.NewReader(run), "run.toml", t.TempDir())
 	require.NoError(t, err)
-	m, err := New(rf.Scenario, rf.Params, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	m, err := model.New(rf.Scenario, rf.Params, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)
 	err = m.SetComponents(rf.Components...)
 	require.Error(t, err)
@@ -76,9 +79,9 @@ func TestResumeRefusesAChangedBirthsTable(t *testing.T) {
 	require.NoError(t, os.WriteFile(table, []byte("id,year,births\npatch_1,2000,2000\npatch_2,2000,1000\n"), 0o644))
 	run := "scenario = { builder = \"two_patch\" }\n[params]\nnum_ticks = 20\nstart_time = \"2000-01\"\n" +
 		"[[phases]]\ntype = \"VitalDynamics\"\nbirths = \"births.csv\"\n"
-	rf, err := DecodeRunFile(strings.NewReader(run), "run.toml", dir)
+	rf, err := runfile.Decode(strings.NewReader(run), "run.toml", dir)
 	require.NoError(t, err)
-	m, err := New(rf.Scenario, rf.Params, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	m, err := model.New(rf.Scenario, rf.Params, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)
 	require.NoError(t, m.SetComponents(rf.Components...))
 	require.NoError(t, m.Initialize())
@@ -86,10 +89,10 @@ func TestResumeRefusesAChangedBirthsTable(t *testing.T) {
 	snap := filepath.Join(dir, "run.snap")
 	require.NoError(t, m.SaveSnapshot(snap))
 
-	_, err = LoadSnapshot(snap, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	_, err = model.LoadSnapshot(snap, nil, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err, "the same table")
 	require.NoError(t, os.WriteFile(table, []byte("id,year,births\npatch_1,2000,2500\npatch_2,2000,1000\n"), 0o644))
-	_, err = LoadSnapshot(snap, nil, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	_, err = model.LoadSnapshot(snap, nil, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `VitalDynamicsProcess: births = "`)
 	assert.Contains(t, err.Error(), "the table differs from the one the snapshot's run read (sha256:")

@@ -72,7 +72,7 @@ func NewBiweekly(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (
 // one patch entity per row (S = pop, every other compartment 0) of the
 // model type [WithType] names: biweekly by default, or compartmental. It is
 // the constructor for a type known only at run time, such as a run file's
-// model ([RunFile.Model]). No components are added.
+// model (runfile.File.Model). No components are added.
 func New(scn *scenario.Table, p params.BiweeklyParams, opts ...Option) (*Model, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {

@@ -196,11 +196,11 @@ func TestRegisterIsSafeWithConcurrentLookups(t *testing.T) {
 // snapshot holding it resumes from its stored params without a factory,
 // to the same outcome as the uninterrupted run.
 func TestRegisteredTypeInRunFileAndSnapshot(t *testing.T) {
-	_, err := DecodeRunFile(strings.NewReader("[[phases]]\ntype = \"Drift\"\nshar = 0.1\n"), "run.toml", "")
+	_, err := decodeRunFile(strings.NewReader("[[phases]]\ntype = \"Drift\"\nshar = 0.1\n"), "run.toml", "")
 	require.EqualError(t, err, `run.toml: phases[1].shar: unknown key (did you mean "share"?)`)
 
 	dir := t.TempDir()
-	rf, err := LoadRunFile(writeRunFile(t, dir, `
+	rf, err := loadRunFile(writeRunFile(t, dir, `
 [params]
 num_ticks = 30
 seed = 4

@@ -6,8 +6,6 @@ import (
 	"sync"
 
 	"github.com/rubeola/rubeola/ecs"
-	"github.com/rubeola/rubeola/internal/echo"
-	"github.com/rubeola/rubeola/params"
 )
 
 // compartmentRegistry holds the compartments a program registered with
@@ -18,7 +16,7 @@ var compartmentRegistry struct {
 }
 
 // RegisterCompartment makes compartment c known by its name, so that run
-// files can declare it (`compartments = ["W"]`, see [RunFile]) and
+// files can declare it (`compartments = ["W"]`, see package runfile) and
 // [LoadSnapshot] and [LoadEnsembleSnapshot] declare it by themselves when
 // a snapshot holds it: a user's own binary registers its compartments (and
 // the components that move people through them, [Register]) before
@@ -65,20 +63,4 @@ func LookupCompartment(name string) (c ecs.Compartment, ok bool) {
 		}
 	}
 	return ecs.Compartment{}, false
-}
-
-// unknownCompartmentError names an unregistered compartment.
-func unknownCompartmentError(name string) error {
-	var known []string
-	for _, c := range RegisteredCompartments() {
-		known = append(known, c.Name())
-	}
-	switch s := params.Suggest(name, known); {
-	case s != "":
-		return fmt.Errorf("unknown compartment %s (did you mean %q?)", echo.Quote(name), s)
-	case len(known) == 0:
-		return fmt.Errorf("unknown compartment %s: no compartment is registered (a program registers its own with model.RegisterCompartment before it runs)", echo.Quote(name))
-	default:
-		return fmt.Errorf("unknown compartment %s (registered: %q)", echo.Quote(name), known)
-	}
 }

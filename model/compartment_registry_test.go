@@ -56,13 +56,13 @@ func TestRegisterCompartmentErrors(t *testing.T) {
 }
 
 func TestRunFileCompartments(t *testing.T) {
-	rf, err := DecodeRunFile(strings.NewReader("compartments = [\"WR\"]\n"), "run.toml", "")
+	rf, err := decodeRunFile(strings.NewReader("compartments = [\"WR\"]\n"), "run.toml", "")
 	require.NoError(t, err)
 	require.Len(t, rf.Compartments, 1)
 	assert.Equal(t, "WR", rf.Compartments[0].Name())
 	assert.True(t, rf.Compartments[0].Roles().IsZero(), "a name keeps the registered roles (none)")
 
-	rf, err = DecodeRunFile(strings.NewReader(`compartments = [{name = "WR", in_population = true, susceptibility = 1}]`+"\n"), "run.toml", "")
+	rf, err = decodeRunFile(strings.NewReader(`compartments = [{name = "WR", in_population = true, susceptibility = 1}]`+"\n"), "run.toml", "")
 	require.NoError(t, err)
 	require.Len(t, rf.Compartments, 1)
 	assert.Equal(t, ecs.Roles{InPopulation: true, Susceptibility: 1}, rf.Compartments[0].Roles(), "a table's keys over the registered roles")
@@ -84,7 +84,7 @@ func TestRunFileCompartments(t *testing.T) {
 		{"twice", `compartments = ["WR", "WR"]`, `run.toml: compartments[2]: "WR" is declared twice (also compartments[1])`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := DecodeRunFile(strings.NewReader(tc.file+"\n"), "run.toml", "")
+			_, err := decodeRunFile(strings.NewReader(tc.file+"\n"), "run.toml", "")
 			require.Error(t, err)
 			assert.Equal(t, tc.want, err.Error())
 		})

@@ -57,7 +57,7 @@ detection_rate = 0.5
 // or 2 workers, and a run resumed mid-week (ticks 3, 31, 200) is
 // bit-identical to the uninterrupted one.
 func TestCompartmentalAllOptionsDeterminism(t *testing.T) {
-	rf, err := DecodeRunFile(strings.NewReader(allOptionsRunFile), "run.toml", t.TempDir())
+	rf, err := decodeRunFile(strings.NewReader(allOptionsRunFile), "run.toml", t.TempDir())
 	require.NoError(t, err)
 	build := func(numba bool, workers int) *Model {
 		p := rf.Params

@@ -51,7 +51,7 @@ func exposuresOf(t *testing.T, m *Model) int64 {
 // (S conservation), for both kernels and with the draws split over 1 or 3
 // workers.
 func TestSEIRExposuresCountInfections(t *testing.T) {
-	rf, err := DecodeRunFile(strings.NewReader(closedSEIRRunFile), "run.toml", t.TempDir())
+	rf, err := decodeRunFile(strings.NewReader(closedSEIRRunFile), "run.toml", t.TempDir())
 	require.NoError(t, err)
 	for _, numba := range []bool{true, false} {
 		for _, workers := range []int{1, 3} {
@@ -75,7 +75,7 @@ func TestSEIRExposuresCountInfections(t *testing.T) {
 // reports the same S → E count, and the same states, as the uninterrupted
 // run (the count is saved in the snapshot, not recounted from the resume).
 func TestSEIRExposuresResume(t *testing.T) {
-	rf, err := DecodeRunFile(strings.NewReader(compartmentalRunFile), "run.toml", t.TempDir())
+	rf, err := decodeRunFile(strings.NewReader(compartmentalRunFile), "run.toml", t.TempDir())
 	require.NoError(t, err)
 	build := func() *Model {
 		m, err := New(rf.Scenario, rf.Params, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard))

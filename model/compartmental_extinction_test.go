@@ -41,7 +41,7 @@ type = "StateTracker"
 // is 0: an outcome's extinction tick must have E = 0 too, and a fade-out
 // event must not be counted while E > 0.
 func TestReplicateOutcomeExtinctionCountsE(t *testing.T) {
-	rf, err := DecodeRunFile(strings.NewReader(latentGapRunFile), "run.toml", t.TempDir())
+	rf, err := decodeRunFile(strings.NewReader(latentGapRunFile), "run.toml", t.TempDir())
 	require.NoError(t, err)
 	m, err := New(rf.Scenario, rf.Params, WithType(rf.Model), WithStdout(io.Discard), WithProgressWriter(io.Discard))
 	require.NoError(t, err)

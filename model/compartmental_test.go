@@ -156,7 +156,7 @@ type = "CaseSurveillanceTracker"
 // tick resumes (rebuilt from stored params) to the same states as the
 // uninterrupted run, for both kernels.
 func TestCompartmentalRunFileSnapshot(t *testing.T) {
-	rf, err := DecodeRunFile(strings.NewReader(compartmentalRunFile), "run.toml", t.TempDir())
+	rf, err := decodeRunFile(strings.NewReader(compartmentalRunFile), "run.toml", t.TempDir())
 	require.NoError(t, err)
 	assert.Equal(t, TypeCompartmental, rf.Model)
 	assert.Equal(t, []string{"InitializeEquilibriumStates", "InfectionSeeding", "ImportationPressure", "Infection",
@@ -199,36 +199,4 @@ func TestCompartmentalRunFileSnapshot(t *testing.T) {
 			assert.Equal(t, want, series(resumed), "numba %v, split at %d", numba, k)
 		}
 	}
-}
-
-// TestRunFileModelErrors: the model key's errors, and a component of the
-// other model named in its place.
-func TestRunFileModelErrors(t *testing.T) {
-	tests := []struct {
-		name, file, want string
-	}{
-		{"unknown model", `model = "seir"`, `model: unknown model type "seir" (want "biweekly", "compartmental" or "abm")`},
-		{"not a string", `model = 1`, `model: expected a string ("biweekly", "compartmental" or "abm"), got an integer`},
-		{"SEIR key in biweekly", "[[phases]]\ntype = \"Infection\"\nexp_mu = 6", `phases[1].exp_mu: unknown key`},
-		{"biweekly key in compartmental", "model = \"compartmental\"\n[[phases]]\ntype = \"Infection\"\nseason_table = []",
-			`the 26-value table is the biweekly model's`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := DecodeRunFile(strings.NewReader(tt.file), "run.toml", t.TempDir())
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), tt.want)
-		})
-	}
-}
-
-// TestRunFileNonFinite: TOML's inf and nan name their key (JSON has
-// neither, so they used to fail as "json: unsupported value").
-func TestRunFileNonFinite(t *testing.T) {
-	file := "[[phases]]\ntype = \"Infection\"\nbeta = inf\nmixer = { type = \"gravity\", k = nan }\nseason_table = [1.0, -inf]\n"
-	_, err := DecodeRunFile(strings.NewReader(file), "run.toml", t.TempDir())
-	require.Error(t, err)
-	assert.Equal(t, "run.toml: phases[1].beta: +Inf is not a finite number\n"+
-		"run.toml: phases[1].mixer.k: NaN is not a finite number\n"+
-		"run.toml: phases[1].season_table[2]: -Inf is not a finite number", err.Error())
 }

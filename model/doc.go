@@ -44,7 +44,7 @@
 // tagged omitempty or omitzero is refused, since snapshots must store every
 // key) and [Register] (or [MustRegister]) adds it to
 // the catalogue, like the built-ins. A registered type is accepted by run
-// files ([LoadRunFile]: `type = "…"` by Go, reference or snake_case name),
+// files (package runfile: `type = "…"` by Go, reference or snake_case name),
 // listed by [ComponentTypes] and [WriteComponentDocs] (`rubeola
 // components`), and rebuilt from its stored params by [LoadSnapshot] with
 // nil factories. [RegisterCompartment] does the same for a compartment: a

@@ -181,3 +181,10 @@ func (s *sharedBuilds) get(key string, build func() (any, error)) (any, error) {
 	s.values[key] = v
 	return v, nil
 }
+
+// MaxReplicates bounds an ensemble's replicates in a run file and on the
+// command line: far more than any
+// ensemble on one machine needs, low enough that a typo (an extra digit or
+// three) is an error rather than an attempt to allocate thousands of
+// models.
+const MaxReplicates = 100_000

@@ -155,7 +155,7 @@ func ensembleRecords(t *testing.T, scn *scenario.Table, fs []phases.Factory, R, 
 // standard schedule and the NumPy baseline's list.
 func ensembleLists(t *testing.T) map[string][]phases.Factory {
 	t.Helper()
-	rf, err := LoadRunFile(filepath.Join("..", "benchmarks", "baseline.toml"))
+	rf, err := loadRunFile(filepath.Join("..", "benchmarks", "baseline.toml"))
 	require.NoError(t, err)
 	return map[string][]phases.Factory{"standard": DefaultComponents(), "baseline": rf.Components}
 }

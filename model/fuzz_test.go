@@ -97,8 +97,8 @@ func FuzzDecodeRunFile(f *testing.F) {
 		}
 		var err error
 		fuzzwatch.Within(t, fuzzwatch.Deadline, func() {
-			var rf *RunFile
-			if rf, err = DecodeRunFile(bytes.NewReader(data), "fuzz.toml", dir); err != nil {
+			var rf *RunFileForTest
+			if rf, err = decodeRunFile(bytes.NewReader(data), "fuzz.toml", dir); err != nil {
 				return
 			}
 			scn := rf.Scenario

@@ -27,56 +27,6 @@ func tsirTerms() []phases.Factory {
 	return fs
 }
 
-// TestRunFileSeasonAndAlpha: season = {…} and alpha in [[phases]] reach the
-// Infection, and the run goes through.
-func TestRunFileSeasonAndAlpha(t *testing.T) {
-	path := writeRunFile(t, t.TempDir(), `
-[scenario]
-builder = "grid"
-rows = 2
-cols = 3
-pop = 50000
-
-[params]
-num_ticks = 30
-seed = 7
-show_progress = false
-start_time = "2000-06"
-
-[[phases]]
-type = "InitializeEquilibriumStates"
-
-[[phases]]
-type = "ImportationPressure"
-
-[[phases]]
-type = "infection"
-alpha = 0.97
-season = {type = "terms", amplitude = 0.25, holidays = [["12-20", "01-04"], ["04-01", "04-14"], ["07-20", "09-05"]]}
-
-[[phases]]
-type = "state_tracker"
-`)
-	rf, err := LoadRunFile(path)
-	require.NoError(t, err)
-	m := newModel(t, rf.Scenario, rf.Params, rf.Components...)
-	require.NoError(t, m.Run(context.Background()))
-	inf := InstancesOf[*systems.Infection](m)
-	require.Len(t, inf, 1)
-	assert.Equal(t, 0.97, inf[0].Params().Alpha)
-	assert.Equal(t, &systems.SeasonSpec{Type: "terms", Amplitude: 0.25,
-		Holidays: [][2]string{{"12-20", "01-04"}, {"04-01", "04-14"}, {"07-20", "09-05"}}}, inf[0].Params().SeasonSpec)
-
-	bad := writeRunFile(t, t.TempDir(), `
-[[phases]]
-type = "infection"
-season = {type = "terms", amplitude = 0.25, holydays = [["12-20", "01-04"]]}
-`)
-	_, err = LoadRunFile(bad)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), `phases[1].season.holydays: unknown key (did you mean "season.holidays"?)`)
-}
-
 // TestSnapshotSeasonAndAlpha: a run with α = 0.97 and school terms saved
 // half way and resumed from the snapshot alone (params rebuilt from the
 // stored JSON, season object included) ends as the uninterrupted run.

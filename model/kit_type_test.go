@@ -10,6 +10,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 )
 
 // Infected counts I every few ticks: a kit tracker registered for run files
@@ -47,7 +48,7 @@ func TestKitTrackerType(t *testing.T) {
 		{"unknown key", "type = \"infected\"\nevry = 3", 0, nil, "phases[3].evry: unknown key"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rf, err := model.DecodeRunFile(strings.NewReader(head+"[[phases]]\n"+tc.entry+"\n"), "run.toml", ".")
+			rf, err := runfile.Decode(strings.NewReader(head+"[[phases]]\n"+tc.entry+"\n"), "run.toml", ".")
 			if tc.err != "" {
 				require.ErrorContains(t, err, tc.err)
 				return

@@ -150,3 +150,15 @@ func TestAvailableMemoryFiles(t *testing.T) {
 	assert.Positive(t, avail)
 	assert.NotEmpty(t, source)
 }
+
+// TestEstimateMemoryCaseWindows: a CaseSurveillanceTracker over 28-day
+// windows stores one row per complete window (101 biweekly ticks: 50
+// windows of 2 ticks).
+func TestEstimateMemoryCaseWindows(t *testing.T) {
+	windows := metrics.DefaultCaseSurveillanceTrackerParams()
+	windows.AggregateDays = 28
+	m := newModel(t, twoPatch(t), quietParams(101, 1), metrics.NewCaseSurveillanceTracker(&windows))
+	e := m.EstimateMemory()
+	require.NotEmpty(t, e.Items)
+	assert.Equal(t, "2 patches × 50 windows × 8 B", e.Items[0].Storage.String())
+}

@@ -61,6 +61,14 @@ func lookupModelType(name string) (*modelType, error) {
 	return nil, fmt.Errorf("unknown model type %q (want %q, %q or %q)", name, TypeBiweekly, TypeCompartmental, TypeABM)
 }
 
+// CheckType returns nil when name is a model type ("biweekly",
+// "compartmental" or "abm"), else an error listing the known ones (a run
+// file's model key is checked with it).
+func CheckType(name string) error {
+	_, err := lookupModelType(name)
+	return err
+}
+
 // WithType sets the model type of [New] and [NewEnsemble]:
 // [TypeBiweekly] (the default, as in run files), [TypeCompartmental] or
 // [TypeABM]. [NewBiweekly], [NewCompartmental] and [NewABM] build their

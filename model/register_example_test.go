@@ -9,6 +9,7 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -78,11 +79,11 @@ func ExampleRegister() {
 	}
 
 	for _, entry := range []string{"shares = 0.5", "share = 2"} {
-		_, err := model.DecodeRunFile(strings.NewReader("[[phases]]\ntype = \"Fade\"\n"+entry+"\n"), "run.toml", "")
+		_, err := runfile.Decode(strings.NewReader("[[phases]]\ntype = \"Fade\"\n"+entry+"\n"), "run.toml", "")
 		fmt.Println(err)
 	}
 
-	rf, err := model.DecodeRunFile(strings.NewReader(`
+	rf, err := runfile.Decode(strings.NewReader(`
 [params]
 num_ticks = 1
 show_progress = false

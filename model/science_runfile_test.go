@@ -13,6 +13,7 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
 )
@@ -52,7 +53,7 @@ type = "StateTracker"
 // for the chain), so the run is the same, day by day and compartment by
 // compartment, for the same seed.
 func TestSEIRScienceRunFile(t *testing.T) {
-	rf, err := model.DecodeRunFile(strings.NewReader(seirRunFile), "seir.toml", t.TempDir())
+	rf, err := runfile.Decode(strings.NewReader(seirRunFile), "seir.toml", t.TempDir())
 	require.NoError(t, err)
 	require.Equal(t, model.TypeCompartmental, rf.Model)
 	fromFile, err := model.New(rf.Scenario, rf.Params, model.WithType(rf.Model), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
@@ -106,7 +107,7 @@ func TestSEIRRunFileKeyErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			file := "model = \"compartmental\"\n[[phases]]\ntype = \"Infection\"\n" + tt.phase + "\n"
-			_, err := model.DecodeRunFile(strings.NewReader(file), "seir.toml", t.TempDir())
+			_, err := runfile.Decode(strings.NewReader(file), "seir.toml", t.TempDir())
 			require.Error(t, err)
 			for _, w := range tt.want {
 				assert.Contains(t, err.Error(), w)

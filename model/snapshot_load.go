@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rubeola/rubeola/internal/lineerr"
 	"github.com/rubeola/rubeola/internal/nesting"
 	"github.com/rubeola/rubeola/internal/snapdigest"
 	"github.com/rubeola/rubeola/phases"
@@ -45,7 +46,7 @@ func LoadSnapshot(path string, components []phases.Factory, opts ...Option) (*Mo
 
 // snapshotError prefixes every line of err with "snapshot PATH: ".
 func snapshotError(path string, err error) error {
-	return &lineError{prefix: "snapshot " + path + ": ", err: err}
+	return lineerr.Prefix("snapshot "+path+": ", err)
 }
 
 func loadSnapshot(path string, components []phases.Factory, opts []Option) (*Model, error) {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/rubeola/rubeola/internal/echo"
-	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/internal/tomlx"
 	"github.com/rubeola/rubeola/params"
 )
 
@@ -51,7 +51,7 @@ func axisValues(v any) ([]any, error) {
 	case map[string]any:
 		return rangeValues(x)
 	}
-	return nil, fmt.Errorf("expected an array of values or an integer range { from = 1, to = 10 }, got %s", model.TOMLType(v))
+	return nil, fmt.Errorf("expected an array of values or an integer range { from = 1, to = 10 }, got %s", tomlx.Type(v))
 }
 
 // rangeValues expands an inclusive integer range.
@@ -74,7 +74,7 @@ func rangeValues(tbl map[string]any) ([]any, error) {
 		}
 		n, ok := v.(int64)
 		if !ok {
-			return 0, fmt.Errorf("range.%s: expected an integer, got %s", key, model.TOMLType(v))
+			return 0, fmt.Errorf("range.%s: expected an integer, got %s", key, tomlx.Type(v))
 		}
 		return n, nil
 	}

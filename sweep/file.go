@@ -13,8 +13,9 @@ import (
 
 	"github.com/rubeola/rubeola/internal/echo"
 	"github.com/rubeola/rubeola/internal/nesting"
-	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/internal/tomlx"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -30,7 +31,7 @@ const (
 )
 
 // File is a parsed sweep file: a run file (everything
-// [model.LoadRunFile] accepts) plus a [sweep] table of axes.
+// [runfile.Load] accepts) plus a [sweep] table of axes.
 //
 //	scenario = { builder = "grid", rows = 3, cols = 3 }
 //	[params]
@@ -59,7 +60,7 @@ type File struct {
 	Replicates int
 	// Base is the run file without [sweep], decoded: the scenario, params
 	// and components every point starts from.
-	Base *model.RunFile
+	Base *runfile.File
 
 	doc     map[string]any // the whole file, [sweep] included
 	base    map[string]any // the run file part
@@ -125,7 +126,7 @@ func decode(data []byte, name, baseDir string) (*File, []error) {
 	}
 	tbl, ok := raw.(map[string]any)
 	if !ok {
-		return nil, []error{fmt.Errorf("sweep: expected a table, got %s", model.TOMLType(raw))}
+		return nil, []error{fmt.Errorf("sweep: expected a table, got %s", tomlx.Type(raw))}
 	}
 	f.base = make(map[string]any, len(doc))
 	for k, v := range doc {
@@ -134,7 +135,7 @@ func decode(data []byte, name, baseDir string) (*File, []error) {
 		}
 	}
 	errs := f.readSweep(tbl, sweepOrder(md))
-	rf, err := model.DecodeRunFileDoc(cloneDoc(f.base), name, baseDir)
+	rf, err := runfile.DecodeDoc(cloneDoc(f.base), name, baseDir)
 	if err != nil {
 		return nil, append(splitJoined(err), errs...)
 	}
@@ -262,7 +263,7 @@ func (f *File) pointDoc(p Point) map[string]any {
 // RunFile decodes point p's run file afresh (its component factories are
 // new, so each call may build a model). When no axis changes the scenario
 // every point shares the base's scenario table (models copy it).
-func (f *File) RunFile(p Point) (*model.RunFile, error) {
+func (f *File) RunFile(p Point) (*runfile.File, error) {
 	rf, err := f.decodePoint(f.pointDoc(p))
 	if err != nil {
 		return nil, prefixAll(f.Path, []error{fmt.Errorf("%s: %w", f.describePoint(p), err)})
@@ -271,11 +272,11 @@ func (f *File) RunFile(p Point) (*model.RunFile, error) {
 }
 
 // decodePoint decodes a point's document (errors unprefixed).
-func (f *File) decodePoint(doc map[string]any) (*model.RunFile, error) {
+func (f *File) decodePoint(doc map[string]any) (*runfile.File, error) {
 	if !f.scenarioSwept {
 		delete(doc, "scenario")
 	}
-	rf, err := model.DecodeRunFileDoc(doc, f.Path, f.baseDir)
+	rf, err := runfile.DecodeDoc(doc, f.Path, f.baseDir)
 	if err != nil {
 		return nil, err
 	}
@@ -291,7 +292,7 @@ func (f *File) decodePoint(doc map[string]any) (*model.RunFile, error) {
 // sweep file was read from: a CSV as the file writes it, a builder as the
 // run file describes it. Point outputs are then the same whatever path the
 // sweep was started with.
-func scenarioName(doc map[string]any, rf *model.RunFile) string {
+func scenarioName(doc map[string]any, rf *runfile.File) string {
 	if s, ok := doc["scenario"].(string); ok {
 		return s
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/rubeola/rubeola/internal/atomicfile"
+	"github.com/rubeola/rubeola/internal/tomlx"
 	"github.com/rubeola/rubeola/model"
 )
 
@@ -64,7 +65,7 @@ type ManifestPoint struct {
 func (f *File) NewManifest(format string, metrics []string) (*Manifest, error) {
 	m := &Manifest{Version: manifestVersion, Generator: "rubeola " + model.Version, Format: format,
 		Metrics: slices.Clone(metrics), Mode: f.Mode, Replicates: f.Replicates}
-	content, ok := model.TOMLToJSON(f.doc).(map[string]any)
+	content, ok := tomlx.ToJSON(f.doc).(map[string]any)
 	if !ok {
 		return nil, fmt.Errorf("%s: not a TOML table", f.Path)
 	}
@@ -80,7 +81,7 @@ func (f *File) NewManifest(format string, metrics []string) (*Manifest, error) {
 	for _, p := range f.points {
 		values := make([]any, len(p.Values))
 		for k, v := range p.Values {
-			values[k] = model.TOMLToJSON(v)
+			values[k] = tomlx.ToJSON(v)
 		}
 		m.Points = append(m.Points, ManifestPoint{Index: p.Index, Values: values})
 	}

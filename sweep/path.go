@@ -7,8 +7,10 @@ import (
 	"strings"
 
 	"github.com/rubeola/rubeola/internal/echo"
+	"github.com/rubeola/rubeola/internal/tomlx"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/runfile"
 )
 
 // segment is one dot-separated part of an axis path: a key, with an
@@ -61,7 +63,7 @@ func resolve(path string, base map[string]any) (target, error) {
 		return target{}, err
 	}
 	root := segs[0]
-	known := model.RunFileKeys()
+	known := runfile.Keys()
 	if !slices.Contains(known, root.key) {
 		msg := "unknown key " + echo.Quote(root.key)
 		if s := params.Suggest(root.key, known); s != "" {
@@ -163,7 +165,7 @@ func checkTables(m map[string]any, keys []string) error {
 		}
 		sub, ok := v.(map[string]any)
 		if !ok {
-			return fmt.Errorf("%s is %s, not a table", echo.Clip(strings.Join(keys[:k+1], ".")), model.TOMLType(v))
+			return fmt.Errorf("%s is %s, not a table", echo.Clip(strings.Join(keys[:k+1], ".")), tomlx.Type(v))
 		}
 		m = sub
 	}

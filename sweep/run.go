@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 )
 
 // PointRun is one point to run: its run file, freshly decoded, and the
@@ -21,7 +21,7 @@ type PointRun struct {
 	// Point is the point.
 	Point Point
 	// RunFile is the point's run file (base with the point's values set).
-	RunFile *model.RunFile
+	RunFile *runfile.File
 	// Dir is the point's directory. It does not exist or holds an
 	// incomplete earlier attempt; the run creates (replaces) it, ideally
 	// atomically.

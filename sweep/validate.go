@@ -7,13 +7,13 @@ import (
 	"sync"
 
 	"github.com/rubeola/rubeola/internal/echo"
-	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 )
 
 // CheckFunc builds a point's model from its run file without running it
 // (the CLI's check: components constructed against the scenario, a
 // StateTracker present), returning what is wrong.
-type CheckFunc func(p Point, rf *model.RunFile) error
+type CheckFunc func(p Point, rf *runfile.File) error
 
 // Validate decodes every point's run file and, when check is not nil,
 // builds each of the shard's points with check (on workers goroutines),

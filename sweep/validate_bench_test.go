@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 )
 
 // BenchmarkValidate decodes and builds (model.NewBiweekly and its
@@ -19,7 +20,7 @@ func BenchmarkValidate(b *testing.B) {
 "params.seed" = { from = 1, to = 100 }
 `), "sweep.toml", b.TempDir())
 	require.NoError(b, err)
-	check := func(_ Point, rf *model.RunFile) error {
+	check := func(_ Point, rf *runfile.File) error {
 		m, err := model.NewBiweekly(rf.Scenario, rf.Params)
 		if err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 )
 
 // runFileText is run.toml: the program's run, mixer included, as a run file.
@@ -16,8 +17,8 @@ import (
 var runFileText string
 
 // loadRunFile decodes run.toml (its mixer type resolved by the registry).
-func loadRunFile() (*model.RunFile, error) {
-	return model.DecodeRunFile(strings.NewReader(runFileText), "run.toml", ".")
+func loadRunFile() (*runfile.File, error) {
+	return runfile.Decode(strings.NewReader(runFileText), "run.toml", ".")
 }
 
 // resumeRunFile runs the first half of the run file's ticks, saves a

@@ -10,6 +10,7 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
 )
@@ -80,7 +81,7 @@ func TestRunFileWithUserMixer(t *testing.T) {
 // entry and suggests the registered type.
 func TestRunFileMisspeltMixer(t *testing.T) {
 	text := strings.Replace(runFileText, `type = "exponential"`, `type = "exponentail"`, 1)
-	_, err := model.DecodeRunFile(strings.NewReader(text), "run.toml", ".")
+	_, err := runfile.Decode(strings.NewReader(text), "run.toml", ".")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `run.toml: phases[3]`)
 	assert.Contains(t, err.Error(), `unknown mixer type "exponentail" (did you mean "exponential"?)`)

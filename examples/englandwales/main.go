@@ -13,6 +13,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -51,7 +52,7 @@ func run(out io.Writer, scn *scenario.Table, outDir string, years int) ([]town, 
 	if years <= burnInYears {
 		return nil, fmt.Errorf("years must be more than the %d burn-in years, got %d", burnInYears, years)
 	}
-	rf, err := model.DecodeRunFile(bytes.NewReader(runTOML), "run.toml", ".")
+	rf, err := runfile.Decode(bytes.NewReader(runTOML), "run.toml", ".")
 	if err != nil {
 		return nil, err
 	}

@@ -8,15 +8,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/benchkit"
-	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/runfile"
 )
 
 // runFileComponents returns run.toml's component list: the standard
 // schedule plus the user's Waning (registered by TestMain, as main does).
 func runFileComponents(tb testing.TB) func() []phases.Factory {
 	return func() []phases.Factory {
-		rf, err := model.LoadRunFile("run.toml")
+		rf, err := runfile.Load("run.toml")
 		require.NoError(tb, err)
 		return rf.Components
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/systems"
 )
 
@@ -36,7 +37,7 @@ func main() {
 // run loads the run file at path, runs it with a snapshot halfway (written
 // to dir) and prints the results.
 func run(out io.Writer, path, dir string) error {
-	rf, err := model.LoadRunFile(path) // checks every key; errors name the entry
+	rf, err := runfile.Load(path) // checks every key; errors name the entry
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func run(out io.Writer, path, dir string) error {
 // build creates the model of a run file: its scenario, params and
 // component list, built against the scenario (what `rubeola validate
 // --config` checks).
-func build(rf *model.RunFile) (*model.Biweekly, error) {
+func build(rf *runfile.File) (*model.Biweekly, error) {
 	m, err := model.NewBiweekly(rf.Scenario, rf.Params, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	if err != nil {
 		return nil, err
@@ -87,7 +88,7 @@ func build(rf *model.RunFile) (*model.Biweekly, error) {
 // resumeHalfway runs the first half of the ticks, saves a snapshot to
 // snap, loads it into a new model and runs that one to the end. The first
 // model is dropped: everything the second needs is in the file.
-func resumeHalfway(rf *model.RunFile, snap string) (*model.Biweekly, error) {
+func resumeHalfway(rf *runfile.File, snap string) (*model.Biweekly, error) {
 	first, err := build(rf)
 	if err != nil {
 		return nil, err

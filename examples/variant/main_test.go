@@ -14,6 +14,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/systems"
 )
 
@@ -54,7 +55,7 @@ func TestVariantRuns(t *testing.T) {
 // gives the same patch states, tracker arrays, campaigns and summary as the
 // run without one (SPEC §9).
 func TestVariantResumeEqualsUninterrupted(t *testing.T) {
-	rf, err := model.LoadRunFile("run.toml")
+	rf, err := runfile.Load("run.toml")
 	require.NoError(t, err)
 	whole, err := build(rf)
 	require.NoError(t, err)
@@ -98,7 +99,7 @@ func TestVariantResumeEqualsUninterrupted(t *testing.T) {
 // components against its scenario; and a misspelt key is an error naming
 // the file, the entry and the key.
 func TestVariantValidates(t *testing.T) {
-	rf, err := model.LoadRunFile("run.toml")
+	rf, err := runfile.Load("run.toml")
 	require.NoError(t, err)
 	require.NotNil(t, rf.Scenario)
 	assert.Equal(t, 20, rf.Scenario.Len(), "4×5 grid")
@@ -113,6 +114,6 @@ func TestVariantValidates(t *testing.T) {
 	require.NoError(t, err)
 	bad := filepath.Join(t.TempDir(), "run.toml")
 	require.NoError(t, os.WriteFile(bad, bytes.Replace(src, []byte("seasonality = 0.3"), []byte("seasonalty = 0.3"), 1), 0o644))
-	_, err = model.LoadRunFile(bad)
+	_, err = runfile.Load(bad)
 	assert.ErrorContains(t, err, bad+`: phases[3].seasonalty: unknown key (did you mean "seasonality"?)`)
 }

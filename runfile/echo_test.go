@@ -1,4 +1,4 @@
-package model
+package runfile
 
 import (
 	"strings"
@@ -31,7 +31,7 @@ func TestRunFileLongValuesAreNotEchoed(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := DecodeRunFile(strings.NewReader(tc.toml), "run.toml", t.TempDir())
+			_, err := Decode(strings.NewReader(tc.toml), "run.toml", t.TempDir())
 			require.ErrorContains(t, err, tc.want)
 			echotest.RequireShortEcho(t, err, "x", "0")
 		})

@@ -1,4 +1,4 @@
-package model
+package runfile
 
 import (
 	"strings"
@@ -22,7 +22,7 @@ func TestRunFileEnsemble(t *testing.T) {
 		{"[params]\nseed = 1\n", 0, false},
 	}
 	for _, tc := range cases {
-		rf, err := DecodeRunFile(strings.NewReader(tc.content), "run.toml", t.TempDir())
+		rf, err := Decode(strings.NewReader(tc.content), "run.toml", t.TempDir())
 		require.NoError(t, err, tc.content)
 		assert.Equal(t, tc.replicates, rf.Replicates, tc.content)
 		assert.Equal(t, tc.keep, rf.KeepReplicates, tc.content)
@@ -50,7 +50,7 @@ func TestRunFileEnsembleErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := DecodeRunFile(strings.NewReader(tc.content), "run.toml", t.TempDir())
+			_, err := Decode(strings.NewReader(tc.content), "run.toml", t.TempDir())
 			require.Error(t, err)
 			for _, w := range tc.want {
 				assert.Contains(t, err.Error(), w)

@@ -1,28 +1,29 @@
-package model
+package runfile
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/internal/echo"
+	"github.com/rubeola/rubeola/internal/lineerr"
 	"github.com/rubeola/rubeola/internal/nesting"
+	"github.com/rubeola/rubeola/internal/tomlx"
 	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 )
 
-// RunFile is a parsed run file (SPEC §11): a model variant without Go code.
+// File is a parsed run file (SPEC §11): a model variant without Go code.
 //
 //	model = "biweekly"          # or "compartmental" (daily SEIR); default biweekly
 //	scenario = "towns.csv"      # or [scenario] builder = "grid", rows = 5, …
@@ -45,12 +46,12 @@ import (
 //
 // Phases are numbered from 1 in error messages, like scenario rows:
 // `run.toml: phases[2].betta: unknown key (did you mean "beta"?)`.
-type RunFile struct {
+type File struct {
 	// Path is the file read ("" when decoded from a reader without a name).
 	Path string
-	// Model is the model type: [TypeBiweekly] (the default) or
-	// [TypeCompartmental]. Pass it to [WithType]; the file's component
-	// names are resolved in its scope ([LookupComponentTypeFor]).
+	// Model is the model type: [model.TypeBiweekly] (the default) or
+	// [model.TypeCompartmental]. Pass it to [model.WithType]; the file's component
+	// names are resolved in its scope ([model.LookupComponentTypeFor]).
 	Model string
 	// HasModel reports whether the file has a model key.
 	HasModel bool
@@ -78,8 +79,8 @@ type RunFile struct {
 	// replicate's own outputs.
 	KeepReplicates bool
 	// Compartments are the file's `compartments`: compartments after S, I
-	// and R, each registered by the program with [RegisterCompartment];
-	// nil when the file declares none. Pass them to [WithCompartments].
+	// and R, each registered by the program with [model.RegisterCompartment];
+	// nil when the file declares none. Pass them to [model.WithCompartments].
 	Compartments []ecs.Compartment
 }
 
@@ -89,22 +90,22 @@ var runFileKeys = []string{"compartments", "ensemble", "model", "output", "param
 // outputKeys are the keys of a run file's [output] table.
 var outputKeys = []string{"format"}
 
-// LoadRunFile reads and validates a TOML run file. Every problem is
+// Load reads and validates a TOML run file. Every problem is
 // reported (errors.Join), each prefixed with the path. Relative paths inside
 // the file (the scenario CSV, and every component key declared as a path,
 // such as an SIA schedule CSV) are relative to the run file's directory.
-func LoadRunFile(path string) (*RunFile, error) {
+func Load(path string) (*File, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return DecodeRunFile(f, path, filepath.Dir(path))
+	return Decode(f, path, filepath.Dir(path))
 }
 
-// DecodeRunFile reads a run file from r. name prefixes error messages and
+// Decode reads a run file from r. name prefixes error messages and
 // baseDir resolves relative paths inside the file.
-func DecodeRunFile(r io.Reader, name, baseDir string) (*RunFile, error) {
+func Decode(r io.Reader, name, baseDir string) (*File, error) {
 	rf, errs := decodeRunFile(r, name, baseDir)
 	if len(errs) > 0 {
 		return nil, prefixLines(name, errs)
@@ -112,7 +113,7 @@ func DecodeRunFile(r io.Reader, name, baseDir string) (*RunFile, error) {
 	return rf, nil
 }
 
-func decodeRunFile(r io.Reader, name, baseDir string) (*RunFile, []error) {
+func decodeRunFile(r io.Reader, name, baseDir string) (*File, []error) {
 	data, err := nesting.ReadAll(r)
 	if err != nil {
 		return nil, []error{err}
@@ -125,10 +126,10 @@ func decodeRunFile(r io.Reader, name, baseDir string) (*RunFile, []error) {
 }
 
 // decodeRunDoc decodes a parsed run file; errors are not prefixed.
-func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) {
-	rf := &RunFile{Path: name, Model: TypeBiweekly, Params: params.Default()}
+func decodeRunDoc(doc map[string]any, name, baseDir string) (*File, []error) {
+	rf := &File{Path: name, Model: model.TypeBiweekly, Params: params.Default()}
 	var errs []error
-	for _, k := range sortedKeys(doc) {
+	for _, k := range tomlx.SortedKeys(doc) {
 		if !slices.Contains(runFileKeys, k) {
 			errs = append(errs, unknownKeyError(k, k, runFileKeys))
 		}
@@ -142,7 +143,7 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) 
 		rf.HasParams = true
 		tbl, ok := v.(map[string]any)
 		if !ok {
-			errs = append(errs, fmt.Errorf("params: expected a table, got %s", tomlType(v)))
+			errs = append(errs, fmt.Errorf("params: expected a table, got %s", tomlx.Type(v)))
 		} else if p, err := params.DecodeMap(tbl); err != nil {
 			errs = append(errs, err)
 		} else {
@@ -168,7 +169,7 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) 
 	if v, ok := doc["phases"]; ok {
 		list, ok := v.([]map[string]any)
 		if !ok {
-			errs = append(errs, fmt.Errorf("phases: expected an array of tables ([[phases]]), got %s", tomlType(v)))
+			errs = append(errs, fmt.Errorf("phases: expected an array of tables ([[phases]]), got %s", tomlx.Type(v)))
 		}
 		for k, tbl := range list {
 			f, typ, err := runFilePhase(rf.Model, k+1, tbl, name, baseDir)
@@ -184,12 +185,12 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*RunFile, []error) 
 }
 
 // decodeModel decodes `model`, the model type.
-func (rf *RunFile) decodeModel(v any) error {
+func (rf *File) decodeModel(v any) error {
 	name, ok := v.(string)
 	if !ok {
-		return fmt.Errorf("model: expected a string (%q, %q or %q), got %s", TypeBiweekly, TypeCompartmental, TypeABM, tomlType(v))
+		return fmt.Errorf("model: expected a string (%q, %q or %q), got %s", model.TypeBiweekly, model.TypeCompartmental, model.TypeABM, tomlx.Type(v))
 	}
-	if _, err := lookupModelType(name); err != nil {
+	if err := model.CheckType(name); err != nil {
 		return fmt.Errorf("model: %w", err)
 	}
 	rf.Model, rf.HasModel = name, true
@@ -201,10 +202,10 @@ func (rf *RunFile) decodeModel(v any) error {
 // dies = true, susceptibility = 0} whose role keys replace the registered
 // roles' ([ecs.Roles]); errors name the entry (compartments[2]: unknown
 // compartment "X" …).
-func (rf *RunFile) decodeCompartments(v any) []error {
+func (rf *File) decodeCompartments(v any) []error {
 	list, ok := v.([]any)
 	if !ok {
-		return []error{fmt.Errorf("compartments: expected an array of compartment names, got %s", tomlType(v))}
+		return []error{fmt.Errorf("compartments: expected an array of compartment names, got %s", tomlx.Type(v))}
 	}
 	var errs []error
 	first := map[string]int{} // name → its first entry (registered names and types are distinct already)
@@ -219,9 +220,9 @@ func (rf *RunFile) decodeCompartments(v any) []error {
 			continue
 		}
 		first[name] = k + 1
-		c, ok := LookupCompartment(name)
+		c, ok := model.LookupCompartment(name)
 		if !ok {
-			errs = append(errs, fmt.Errorf("compartments[%d]: %w", k+1, unknownCompartmentError(name)))
+			errs = append(errs, fmt.Errorf("compartments[%d]: %w", k+1, unknownCompartment(name)))
 			continue
 		}
 		if roles != nil {
@@ -242,18 +243,18 @@ func (rf *RunFile) decodeCompartments(v any) []error {
 func runFileOutput(v any) (metrics.Format, []error) {
 	tbl, ok := v.(map[string]any)
 	if !ok {
-		return "", []error{fmt.Errorf("output: expected a table, got %s", tomlType(v))}
+		return "", []error{fmt.Errorf("output: expected a table, got %s", tomlx.Type(v))}
 	}
 	var format metrics.Format
 	var errs []error
-	for _, k := range sortedKeys(tbl) {
+	for _, k := range tomlx.SortedKeys(tbl) {
 		if !slices.Contains(outputKeys, k) {
 			errs = append(errs, unknownKeyError("output."+k, k, outputKeys))
 			continue
 		}
 		s, ok := tbl[k].(string)
 		if !ok {
-			errs = append(errs, fmt.Errorf("output.%s: expected a string, got %s", k, tomlType(tbl[k])))
+			errs = append(errs, fmt.Errorf("output.%s: expected a string, got %s", k, tomlx.Type(tbl[k])))
 			continue
 		}
 		f, err := metrics.ParseFormat(s)
@@ -276,26 +277,16 @@ func runFilePhase(mt string, k int, tbl map[string]any, file, baseDir string) (p
 	}
 	typName, ok := rawType.(string)
 	if !ok {
-		return nil, "", []error{fmt.Errorf("%s.type: expected a string, got %s", where, tomlType(rawType))}
+		return nil, "", []error{fmt.Errorf("%s.type: expected a string, got %s", where, tomlx.Type(rawType))}
 	}
-	t, ok := LookupComponentTypeFor(mt, typName)
+	t, ok := model.LookupComponentTypeFor(mt, typName)
 	if !ok {
-		msg := fmt.Sprintf("%s.type: unknown component type %s", where, echo.Quote(typName))
-		if other := otherScope(mt, typName); other == patchModels {
-			msg = fmt.Sprintf("%s.type: %s moves patch counts: it is a component of the patch models (biweekly, compartmental), not of the %s model, whose counts are its agents'", where, echo.Quote(typName), mt)
-		} else if other != "" {
-			msg = fmt.Sprintf("%s.type: %s is a component of the %s model, not of the %s model (set model = %q)", where, echo.Quote(typName), other, mt, other)
-		} else if s := params.Suggest(typName, componentTypeNames(mt)); s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
-		} else {
-			msg += " (see docs/components.md)"
-		}
-		return nil, "", []error{errors.New(msg)}
+		return nil, "", []error{fmt.Errorf("%s.type: %w", where, model.UnknownComponentTypeError(mt, typName))}
 	}
 	keys := make(map[string]any, len(tbl))
 	for key, v := range tbl {
 		if key != "type" {
-			keys[key] = jsonable(v)
+			keys[key] = tomlx.ToJSON(v)
 		}
 	}
 	resolvePaths(keys, t, baseDir)
@@ -315,17 +306,17 @@ func runFilePhase(mt string, k int, tbl map[string]any, file, baseDir string) (p
 		c, err := f(m)
 		if err != nil {
 			// Every line of a joined error names the file and entry.
-			return nil, &lineError{prefix: label + ": ", err: err}
+			return nil, lineerr.Prefix(label+": ", err)
 		}
 		return c, nil
 	}, t.GoName, nil
 }
 
 // resolvePaths makes the relative file paths among keys relative to
-// baseDir: the string values of t's path keys ([ComponentType.PathKeys],
+// baseDir: the string values of t's path keys ([model.ComponentType.PathKeys],
 // e.g. SIACalendar's sia_schedule) that are not keywords
-// ([ComponentType.IsPath]).
-func resolvePaths(keys map[string]any, t ComponentType, baseDir string) {
+// ([model.ComponentType.IsPath]).
+func resolvePaths(keys map[string]any, t model.ComponentType, baseDir string) {
 	if baseDir == "" {
 		return
 	}
@@ -347,9 +338,9 @@ func resolvePaths(keys map[string]any, t ComponentType, baseDir string) {
 // key (did you mean "beta"?). Errors that are not about one key are
 // prefixed with the entry and its type, on every line (a Validate joins
 // every problem, one per line).
-func keyPathErrors(where string, t ComponentType, err error) []error {
+func keyPathErrors(where string, t model.ComponentType, err error) []error {
 	if len(params.KeyErrors(err)) == 0 {
-		return []error{&lineError{prefix: fmt.Sprintf("%s (%s): ", where, t.GoName), err: err}}
+		return []error{lineerr.Prefix(fmt.Sprintf("%s (%s): ", where, t.GoName), err)}
 	}
 	return splitJoined(keyErrorsAt(where, err))
 }
@@ -387,43 +378,7 @@ func splitJoined(err error) []error {
 // unknownKeyError reports an unknown top-level or builder key (a long path
 // cut by package echo).
 func unknownKeyError(path, key string, known []string) error {
-	path = echo.Clip(path)
-	if s := params.Suggest(key, known); s != "" {
-		return fmt.Errorf("%s: unknown key (did you mean %q?)", path, s)
-	}
-	return fmt.Errorf("%s: unknown key (known keys: %s)", path, strings.Join(known, ", "))
-}
-
-// jsonable converts TOML values for JSON: a datetime becomes YYYY-MM-DD when
-// it is a bare date, RFC 3339 otherwise; tables and arrays are converted
-// recursively.
-func jsonable(v any) any {
-	switch x := v.(type) {
-	case time.Time:
-		if x.Hour() == 0 && x.Minute() == 0 && x.Second() == 0 && x.Nanosecond() == 0 {
-			return x.Format(time.DateOnly)
-		}
-		return x.Format(time.RFC3339Nano)
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = jsonable(e)
-		}
-		return out
-	case []map[string]any:
-		out := make([]any, len(x))
-		for k, e := range x {
-			out[k] = jsonable(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for k, e := range x {
-			out[k] = jsonable(e)
-		}
-		return out
-	}
-	return v
+	return fmt.Errorf("%s: %s", echo.Clip(path), tomlx.UnknownKey(key, known))
 }
 
 // nonFiniteKeys names every key of a [[phases]] entry (nested tables and
@@ -439,7 +394,7 @@ func nonFiniteKeys(where string, keys map[string]any) []error {
 				errs = append(errs, fmt.Errorf("%s: %v is not a finite number", path, x))
 			}
 		case map[string]any:
-			for _, k := range sortedKeys(x) {
+			for _, k := range tomlx.SortedKeys(x) {
 				walk(path+"."+k, x[k])
 			}
 		case []any:
@@ -448,32 +403,8 @@ func nonFiniteKeys(where string, keys map[string]any) []error {
 			}
 		}
 	}
-	for _, k := range sortedKeys(keys) {
+	for _, k := range tomlx.SortedKeys(keys) {
 		walk(where+"."+k, keys[k])
 	}
 	return errs
 }
-
-// tomlType names a decoded TOML value's type for messages.
-func tomlType(v any) string {
-	switch v.(type) {
-	case string:
-		return "a string"
-	case int64:
-		return "an integer"
-	case float64:
-		return "a float"
-	case bool:
-		return "a boolean"
-	case map[string]any:
-		return "a table"
-	case []map[string]any, []any:
-		return "an array"
-	case time.Time:
-		return "a datetime"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
-// sortedKeys returns m's keys in order.
-func sortedKeys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }

@@ -1,4 +1,4 @@
-package model
+package runfile
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 )
 
@@ -18,7 +19,7 @@ import (
 // joins them) print one per line, each with the file name (found by
 // FuzzDecodeRunFile: the second line had no prefix).
 func TestRunFileEveryLineNamesTheFile(t *testing.T) {
-	_, err := DecodeRunFile(strings.NewReader("[params]\n0 = 0\n10 = {}\n"), "run.toml", "")
+	_, err := Decode(strings.NewReader("[params]\n0 = 0\n10 = {}\n"), "run.toml", "")
 	require.Error(t, err)
 	assert.Equal(t, ""+
 		`run.toml: params: unknown key "0" (known keys: seed, start_time, num_ticks, verbose, show_progress, use_numba)`+"\n"+
@@ -34,7 +35,7 @@ func TestRunFileEveryLineNamesTheFile(t *testing.T) {
 // births = …" without "run.toml: phases[1] (VitalDynamics): ").
 func TestRunFileComponentErrorsNameTheFileOnEveryLine(t *testing.T) {
 	dir := t.TempDir()
-	rf, err := LoadRunFile(writeRunFile(t, dir, `
+	rf, err := Load(writeRunFile(t, dir, `
 [scenario]
 builder = "two_patch"
 
@@ -50,7 +51,7 @@ type = "StateTracker"
 	require.Len(t, ids, 2)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "births.csv"),
 		[]byte("id,year,births\n"+ids[0]+",2000,-1\n"+ids[1]+",2000,x\n"), 0o644))
-	m, err := NewBiweekly(rf.Scenario, rf.Params, WithStdout(io.Discard), WithProgressWriter(io.Discard))
+	m, err := model.NewBiweekly(rf.Scenario, rf.Params, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)
 	err = m.SetComponents(rf.Components...)
 	require.Error(t, err)

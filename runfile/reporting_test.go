@@ -1,4 +1,4 @@
-package model
+package runfile
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
 )
 
 // TestRunFileCaseSurveillanceReporting: a CaseSurveillanceTracker phase with
@@ -17,7 +18,7 @@ import (
 // infection's incidence.
 func TestRunFileCaseSurveillanceReporting(t *testing.T) {
 	dir := t.TempDir()
-	rf, err := LoadRunFile(writeRunFile(t, dir, `
+	rf, err := Load(writeRunFile(t, dir, `
 [scenario]
 builder = "grid"
 rows = 2
@@ -48,7 +49,7 @@ count = "incidence"
 	require.NoError(t, err)
 	m := newModel(t, rf.Scenario, rf.Params, rf.Components...)
 	require.NoError(t, m.Run(context.Background()))
-	tr := InstancesOf[*metrics.CaseSurveillanceTracker](m)
+	tr := model.InstancesOf[*metrics.CaseSurveillanceTracker](m)
 	require.Len(t, tr, 1)
 	assert.Equal(t, metrics.CaseSurveillanceTrackerParams{DetectionRate: 0.5, AggregationLevel: metrics.AllPatches,
 		Reporting: metrics.ReportingNegativeBinomial, Psi: 0.3, AggregateDays: 28, Count: metrics.CountIncidence}, tr[0].Params())
@@ -74,25 +75,13 @@ func TestRunFileCaseSurveillanceErrors(t *testing.T) {
 		{"[[phases]]\ntype = \"CaseSurveillanceTracker\"\ncount = \"cases\"\n",
 			`count must be "I" or "incidence", got "cases"`},
 	} {
-		_, err := DecodeRunFile(strings.NewReader(tt.content), "run.toml", "")
+		_, err := Decode(strings.NewReader(tt.content), "run.toml", "")
 		require.ErrorContains(t, err, tt.want, tt.content)
 	}
-	rf, err := DecodeRunFile(strings.NewReader("[[phases]]\ntype = \"CaseSurveillanceTracker\"\naggregate_days = 20\n"), "run.toml", "")
+	rf, err := Decode(strings.NewReader("[[phases]]\ntype = \"CaseSurveillanceTracker\"\naggregate_days = 20\n"), "run.toml", "")
 	require.NoError(t, err)
 	m := newModel(t, twoPatch(t), quietParams(4, 1))
 	require.ErrorContains(t, m.SetComponents(rf.Components...),
 		"run.toml: phases[1] (CaseSurveillanceTracker): CaseSurveillanceTracker: aggregate_days = 20 must be a positive multiple of the model's time step (14 days)",
 		"refused when the component meets the model, as `rubeola validate` builds it")
-}
-
-// TestEstimateMemoryCaseWindows: a CaseSurveillanceTracker over 28-day
-// windows stores one row per complete window (101 biweekly ticks: 50
-// windows of 2 ticks).
-func TestEstimateMemoryCaseWindows(t *testing.T) {
-	windows := metrics.DefaultCaseSurveillanceTrackerParams()
-	windows.AggregateDays = 28
-	m := newModel(t, twoPatch(t), quietParams(101, 1), metrics.NewCaseSurveillanceTracker(&windows))
-	e := m.EstimateMemory()
-	require.NotEmpty(t, e.Items)
-	assert.Equal(t, "2 patches × 50 windows × 8 B", e.Items[0].Storage.String())
 }

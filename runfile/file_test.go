@@ -1,4 +1,4 @@
-package model
+package runfile
 
 import (
 	"context"
@@ -12,17 +12,10 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/mixing"
+	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
 )
-
-// writeRunFile writes content to dir/run.toml.
-func writeRunFile(t *testing.T, dir, content string) string {
-	t.Helper()
-	path := filepath.Join(dir, "run.toml")
-	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
-	return path
-}
 
 // TestRunFileBuildsTheListedComponents: SPEC §11's example (with a scenario
 // builder) builds exactly the listed components with the given keys.
@@ -57,7 +50,7 @@ mixer = { type = "gravity", k = 0.02 }
 type = "state_tracker"
 aggregation_level = -2
 `)
-	rf, err := LoadRunFile(path)
+	rf, err := Load(path)
 	require.NoError(t, err)
 	assert.Equal(t, 6, rf.Scenario.Len())
 	assert.Equal(t, 20, rf.Params.NumTicks)
@@ -66,14 +59,14 @@ aggregation_level = -2
 
 	m := newModel(t, rf.Scenario, rf.Params, rf.Components...)
 	require.NoError(t, m.Run(context.Background()))
-	inf := InstancesOf[*systems.Infection](m)
+	inf := model.InstancesOf[*systems.Infection](m)
 	require.Len(t, inf, 1)
 	assert.Equal(t, 0.3, inf[0].Params().Seasonality)
 	assert.Equal(t, mixing.Gravity{A: 1, B: 1, C: 1.5, K: 0.02}, inf[0].Params().Mixer)
-	eq := InstancesOf[*systems.InitializeEquilibriumStates](m)
+	eq := model.InstancesOf[*systems.InitializeEquilibriumStates](m)
 	require.Len(t, eq, 1)
 	assert.Equal(t, 8.0, eq[0].Params().R0)
-	tr := InstancesOf[*metrics.StateTracker](m)
+	tr := model.InstancesOf[*metrics.StateTracker](m)
 	require.Len(t, tr, 1)
 	assert.Equal(t, metrics.PerPatch, tr[0].AggregationLevel())
 }
@@ -84,7 +77,7 @@ func TestRunFileWithoutPhases(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "towns.csv"),
 		[]byte("id,pop,lat,lon,mcv1\na,1000,40,4,0.5\nb,2000,41,5,0.5\n"), 0o644))
-	rf, err := LoadRunFile(writeRunFile(t, dir, `scenario = "towns.csv"`))
+	rf, err := Load(writeRunFile(t, dir, `scenario = "towns.csv"`))
 	require.NoError(t, err)
 	assert.Nil(t, rf.Components)
 	assert.False(t, rf.HasParams)
@@ -105,7 +98,7 @@ func TestRunFileOutputFormat(t *testing.T) {
 		{"[params]\nseed = 1\n", ""},
 	}
 	for _, tc := range cases {
-		rf, err := DecodeRunFile(strings.NewReader(tc.content), "run.toml", t.TempDir())
+		rf, err := Decode(strings.NewReader(tc.content), "run.toml", t.TempDir())
 		require.NoError(t, err, tc.content)
 		assert.Equal(t, tc.want, rf.Format, tc.content)
 	}
@@ -157,7 +150,7 @@ func TestRunFileErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := DecodeRunFile(strings.NewReader(tc.content), "run.toml", t.TempDir())
+			_, err := Decode(strings.NewReader(tc.content), "run.toml", t.TempDir())
 			require.Error(t, err)
 			for _, w := range tc.want {
 				assert.Contains(t, err.Error(), w)
@@ -187,7 +180,7 @@ func TestRunFileEveryProblemNamesItsPlace(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := DecodeRunFile(strings.NewReader(tc.content), "run.toml", "")
+			_, err := Decode(strings.NewReader(tc.content), "run.toml", "")
 			require.Error(t, err)
 			assert.Equal(t, tc.want, err.Error())
 		})
@@ -197,7 +190,7 @@ func TestRunFileEveryProblemNamesItsPlace(t *testing.T) {
 // TestRunFileConstructionErrorsNameTheEntry: errors found when the factory
 // meets the scenario (an unknown target patch) name the entry too.
 func TestRunFileConstructionErrorsNameTheEntry(t *testing.T) {
-	rf, err := DecodeRunFile(strings.NewReader("[[phases]]\ntype = \"InfectionSeeding\"\ntarget_patches = [\"nowhere\"]\n"), "run.toml", "")
+	rf, err := Decode(strings.NewReader("[[phases]]\ntype = \"InfectionSeeding\"\ntarget_patches = [\"nowhere\"]\n"), "run.toml", "")
 	require.NoError(t, err)
 	m := newModel(t, twoPatch(t), quietParams(2, 1))
 	err = m.SetComponents(rf.Components...)
@@ -210,7 +203,7 @@ func TestRunFileConstructionErrorsNameTheEntry(t *testing.T) {
 func TestRunFileSIAScheduleCSV(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "sia.csv"), []byte("id,date\npatch_1,2000-01-20\n"), 0o644))
-	rf, err := LoadRunFile(writeRunFile(t, dir, `
+	rf, err := Load(writeRunFile(t, dir, `
 [[phases]]
 type = "sia_calendar"
 aggregation_level = -2
@@ -224,7 +217,7 @@ sia_schedule = [{ id = "patch_2", date = 2000-01-01 }]
 	require.NoError(t, err)
 	m := newModel(t, twoPatch(t), quietParams(3, 1), rf.Components...)
 	require.NoError(t, m.Run(context.Background()))
-	sias := InstancesOf[*systems.SIACalendar](m)
+	sias := model.InstancesOf[*systems.SIACalendar](m)
 	require.Len(t, sias, 2)
 	assert.Equal(t, []string{"patch_1_2000-01-20"}, sias[0].Implemented())
 	assert.Equal(t, []string{"patch_2_2000-01-01"}, sias[1].Implemented())
@@ -255,8 +248,90 @@ func TestRunFileScenarioBuilders(t *testing.T) {
 		{"builder = \"two_cluster\"\nnodes_per_cluster = 7", must(scenario.TwoCluster(tc))},
 		{"builder = \"satellites\"\nn_towns = 12", must(scenario.Satellites(sat))},
 	} {
-		rf, err := DecodeRunFile(strings.NewReader("[scenario]\n"+c.toml+"\n"), "run.toml", "")
+		rf, err := Decode(strings.NewReader("[scenario]\n"+c.toml+"\n"), "run.toml", "")
 		require.NoError(t, err, c.toml)
 		assert.Equal(t, c.want, rf.Scenario, c.toml)
 	}
+}
+
+// TestRunFileModelErrors: the model key's errors, and a component of the
+// other model named in its place.
+func TestRunFileModelErrors(t *testing.T) {
+	tests := []struct {
+		name, file, want string
+	}{
+		{"unknown model", `model = "seir"`, `model: unknown model type "seir" (want "biweekly", "compartmental" or "abm")`},
+		{"not a string", `model = 1`, `model: expected a string ("biweekly", "compartmental" or "abm"), got an integer`},
+		{"SEIR key in biweekly", "[[phases]]\ntype = \"Infection\"\nexp_mu = 6", `phases[1].exp_mu: unknown key`},
+		{"biweekly key in compartmental", "model = \"compartmental\"\n[[phases]]\ntype = \"Infection\"\nseason_table = []",
+			`the 26-value table is the biweekly model's`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode(strings.NewReader(tt.file), "run.toml", t.TempDir())
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
+// TestRunFileNonFinite: TOML's inf and nan name their key (JSON has
+// neither, so they used to fail as "json: unsupported value").
+func TestRunFileNonFinite(t *testing.T) {
+	file := "[[phases]]\ntype = \"Infection\"\nbeta = inf\nmixer = { type = \"gravity\", k = nan }\nseason_table = [1.0, -inf]\n"
+	_, err := Decode(strings.NewReader(file), "run.toml", t.TempDir())
+	require.Error(t, err)
+	assert.Equal(t, "run.toml: phases[1].beta: +Inf is not a finite number\n"+
+		"run.toml: phases[1].mixer.k: NaN is not a finite number\n"+
+		"run.toml: phases[1].season_table[2]: -Inf is not a finite number", err.Error())
+}
+
+// TestRunFileSeasonAndAlpha: season = {…} and alpha in [[phases]] reach the
+// Infection, and the run goes through.
+func TestRunFileSeasonAndAlpha(t *testing.T) {
+	path := writeRunFile(t, t.TempDir(), `
+[scenario]
+builder = "grid"
+rows = 2
+cols = 3
+pop = 50000
+
+[params]
+num_ticks = 30
+seed = 7
+show_progress = false
+start_time = "2000-06"
+
+[[phases]]
+type = "InitializeEquilibriumStates"
+
+[[phases]]
+type = "ImportationPressure"
+
+[[phases]]
+type = "infection"
+alpha = 0.97
+season = {type = "terms", amplitude = 0.25, holidays = [["12-20", "01-04"], ["04-01", "04-14"], ["07-20", "09-05"]]}
+
+[[phases]]
+type = "state_tracker"
+`)
+	rf, err := Load(path)
+	require.NoError(t, err)
+	m := newModel(t, rf.Scenario, rf.Params, rf.Components...)
+	require.NoError(t, m.Run(context.Background()))
+	inf := model.InstancesOf[*systems.Infection](m)
+	require.Len(t, inf, 1)
+	assert.Equal(t, 0.97, inf[0].Params().Alpha)
+	assert.Equal(t, &systems.SeasonSpec{Type: "terms", Amplitude: 0.25,
+		Holidays: [][2]string{{"12-20", "01-04"}, {"04-01", "04-14"}, {"07-20", "09-05"}}}, inf[0].Params().SeasonSpec)
+
+	bad := writeRunFile(t, t.TempDir(), `
+[[phases]]
+type = "infection"
+season = {type = "terms", amplitude = 0.25, holydays = [["12-20", "01-04"]]}
+`)
+	_, err = Load(bad)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `phases[1].season.holydays: unknown key (did you mean "season.holidays"?)`)
 }

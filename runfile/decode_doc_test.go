@@ -1,9 +1,8 @@
-package model
+package runfile
 
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/stretchr/testify/assert"
@@ -25,9 +24,9 @@ type = "StateTracker"
 	var doc map[string]any
 	_, err := toml.Decode(text, &doc)
 	require.NoError(t, err)
-	rf, err := DecodeRunFileDoc(doc, "x.toml", "")
+	rf, err := DecodeDoc(doc, "x.toml", "")
 	require.NoError(t, err)
-	want, err := DecodeRunFile(strings.NewReader(text), "x.toml", "")
+	want, err := Decode(strings.NewReader(text), "x.toml", "")
 	require.NoError(t, err)
 	assert.Equal(t, want.Params, rf.Params)
 	assert.Equal(t, want.Types, rf.Types)
@@ -35,7 +34,7 @@ type = "StateTracker"
 
 	doc["phases"].([]map[string]any)[0]["betta"] = 1.0
 	doc["params"].(map[string]any)["sead"] = int64(1)
-	_, err = DecodeRunFileDoc(doc, "x.toml", "")
+	_, err = DecodeDoc(doc, "x.toml", "")
 	require.Error(t, err)
 	lines := strings.Split(err.Error(), "\n")
 	require.Len(t, lines, 2, "one line per problem")
@@ -43,15 +42,7 @@ type = "StateTracker"
 	assert.Equal(t, `phases[1].betta: unknown key (did you mean "beta"?)`, lines[1])
 }
 
-func TestRunFileDocHelpers(t *testing.T) {
-	assert.Equal(t, []string{"compartments", "ensemble", "model", "output", "params", "phases", "scenario"}, RunFileKeys())
-	for _, tc := range []struct {
-		v    any
-		want string
-	}{{"s", "a string"}, {int64(1), "an integer"}, {1.5, "a float"}, {map[string]any{}, "a table"}, {[]any{}, "an array"}} {
-		assert.Equal(t, tc.want, TOMLType(tc.v))
-	}
-	date := time.Date(2001, 2, 3, 0, 0, 0, 0, time.UTC)
-	got := TOMLToJSON(map[string]any{"d": date, "l": []any{date}})
-	assert.Equal(t, map[string]any{"d": "2001-02-03", "l": []any{"2001-02-03"}}, got)
+// TestKeys: the top-level keys a sweep may set (SPEC §11's run file).
+func TestKeys(t *testing.T) {
+	assert.Equal(t, []string{"compartments", "ensemble", "model", "output", "params", "phases", "scenario"}, Keys())
 }

@@ -1,4 +1,4 @@
-package model
+package runfile
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/systems"
 )
 
@@ -23,7 +24,7 @@ func TestRunFileBirthsTable(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "births.csv"),
 		[]byte("id,year,births\npatch_1,2000,26000\npatch_2,2000,0\n"), 0o644))
-	rf, err := LoadRunFile(writeRunFile(t, dir, `
+	rf, err := Load(writeRunFile(t, dir, `
 [[phases]]
 type = "VitalDynamics"
 births = "births.csv"
@@ -36,7 +37,7 @@ cohort = { share = 0.7, day = "09-01" }
 	p := quietParams(2, 1)
 	p.StartTime = "2000-01"
 	m := newModel(t, scn, p, rf.Components...)
-	vd := InstancesOf[*systems.VitalDynamics](m)[0]
+	vd := model.InstancesOf[*systems.VitalDynamics](m)[0]
 	assert.Equal(t, filepath.Join(dir, "births.csv"), vd.Params().Births)
 	assert.Equal(t, "crude", vd.Params().Deaths)
 	assert.Equal(t, &systems.Cohort{Share: 0.7, Day: "09-01"}, vd.Params().Cohort)
@@ -45,24 +46,11 @@ cohort = { share = 0.7, day = "09-01" }
 	assert.InDelta(t, mean, float64(vd.Births()[0]), 5*math.Sqrt(mean))
 	assert.Zero(t, vd.Births()[1], "patch_2 has no births in the table")
 
-	rf, err = LoadRunFile(writeRunFile(t, dir, "[[phases]]\ntype = \"VitalDynamics\"\nbirths = \"scenario\"\n"))
+	rf, err = Load(writeRunFile(t, dir, "[[phases]]\ntype = \"VitalDynamics\"\nbirths = \"scenario\"\n"))
 	require.NoError(t, err)
-	m, err = NewBiweekly(scn, quietParams(2, 1))
+	m, err = model.NewBiweekly(scn, quietParams(2, 1))
 	require.NoError(t, err)
 	err = m.SetComponents(rf.Components...)
 	require.ErrorContains(t, err, `VitalDynamicsProcess: births = "scenario": the scenario has no column "births_per_year"`,
 		"a keyword is not made a path")
-}
-
-// TestIsPath: path keys name files unless their value is a keyword.
-func TestIsPath(t *testing.T) {
-	vd, ok := LookupComponentType("VitalDynamics")
-	require.True(t, ok)
-	assert.Equal(t, []string{"births", "deaths"}, vd.PathKeys())
-	assert.True(t, vd.IsPath("births", "births.csv"))
-	assert.False(t, vd.IsPath("births", "crude"))
-	assert.False(t, vd.IsPath("deaths", "scenario"))
-	assert.False(t, vd.IsPath("crude_birth_rate", "x"))
-	sia, _ := LookupComponentType("SIACalendar")
-	assert.True(t, sia.IsPath("sia_schedule", "crude"), "no keywords: every value is a path")
 }

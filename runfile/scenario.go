@@ -1,4 +1,4 @@
-package model
+package runfile
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/rubeola/rubeola/internal/echo"
+	"github.com/rubeola/rubeola/internal/lineerr"
+	"github.com/rubeola/rubeola/internal/tomlx"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/scenario"
 )
@@ -130,9 +132,9 @@ func runFileScenario(v any, baseDir string) (*scenario.Table, string, error) {
 		}
 		t, desc, err := b.build(opts)
 		if err != nil {
-			return nil, "", &lineError{prefix: fmt.Sprintf("scenario (%s): ", name), err: err}
+			return nil, "", lineerr.Prefix(fmt.Sprintf("scenario (%s): ", name), err)
 		}
 		return t, desc, nil
 	}
-	return nil, "", fmt.Errorf("scenario: expected a CSV path or a table with a builder, got %s", tomlType(v))
+	return nil, "", fmt.Errorf("scenario: expected a CSV path or a table with a builder, got %s", tomlx.Type(v))
 }
