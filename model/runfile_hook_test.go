@@ -25,27 +25,23 @@ type RunFileForTest struct {
 	Compartments []ecs.Compartment
 }
 
-// DecodeRunFileForTest decodes a run file for model's internal tests, which
-// write some models as run files. Package runfile imports model, so these
-// tests cannot import it: runfile_hook_ext_test.go (package model_test,
-// compiled into the same test binary) sets it to runfile.Decode.
-var DecodeRunFileForTest func(r io.Reader, name, baseDir string) (*RunFileForTest, error)
+// DecodeRunFileForTest and LoadRunFileForTest read a run file for model's
+// internal tests, which write some models as run files. Package runfile
+// imports model, so these tests cannot import it: runfile_hook_ext_test.go
+// (package model_test, compiled into the same test binary) sets them to
+// runfile.Decode and runfile.Load.
+var (
+	DecodeRunFileForTest func(r io.Reader, name, baseDir string) (*RunFileForTest, error)
+	LoadRunFileForTest   func(path string) (*RunFileForTest, error)
+)
 
 // decodeRunFile decodes a run file read from r (runfile.Decode).
 func decodeRunFile(r io.Reader, name, baseDir string) (*RunFileForTest, error) {
 	return DecodeRunFileForTest(r, name, baseDir)
 }
 
-// loadRunFile reads the run file at path (runfile.Load): relative paths
-// inside it are relative to its directory.
-func loadRunFile(path string) (*RunFileForTest, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return decodeRunFile(f, path, filepath.Dir(path))
-}
+// loadRunFile reads the run file at path (runfile.Load).
+func loadRunFile(path string) (*RunFileForTest, error) { return LoadRunFileForTest(path) }
 
 // writeRunFile writes content to dir/run.toml.
 func writeRunFile(t *testing.T, dir, content string) string {
