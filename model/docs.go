@@ -10,6 +10,7 @@ import (
 
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/mixing"
+	"github.com/rubeola/rubeola/params"
 )
 
 // WriteComponentDocs writes docs/components.md: every registered component
@@ -62,13 +63,18 @@ A name resolves in the run file's model type: where the two models have their ow
 			b.WriteString("No keys.\n")
 			continue
 		}
-		b.WriteString("| key | default | aliases | meaning |\n|---|---|---|---|\n")
+		types := params.KeyTypes(t.Defaults())
+		b.WriteString("| key | type | default | aliases | meaning (unit, range) |\n|---|---|---|---|---|\n")
 		for _, k := range t.Keys {
 			aliases := make([]string, len(k.Aliases))
 			for i, a := range k.Aliases {
 				aliases[i] = "`" + a + "`"
 			}
-			fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s |\n", k.Key, defaults[k.Key], strings.Join(aliases, ", "), k.Doc)
+			typ := "—"
+			if gt, ok := types[k.Key]; ok {
+				typ = keyTypeDoc(gt, k.Path)
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s |\n", k.Key, typ, defaults[k.Key], strings.Join(aliases, ", "), k.Doc)
 		}
 	}
 	writeMixerDocs(&b)
