@@ -15,7 +15,8 @@ import (
 
 // WriteComponentDocs writes docs/components.md: every registered component
 // (the built-ins, then any registered with [Register]) with its names,
-// kind, summary and params keys (defaults taken from the code). `rubeola
+// kind, summary and params keys (type, default taken from the code,
+// aliases, meaning). `rubeola
 // components` prints it; a test keeps the committed file equal to it for
 // the built-ins. Registered compartments follow, when there are any.
 func WriteComponentDocs(w io.Writer) error {
