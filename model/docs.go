@@ -39,7 +39,7 @@ In a run file, ` + "`[[phases]]`" + ` is the whole ordered component list (initi
 the entry and key, e.g. ` + "`run.toml: phases[2].betta: unknown key (did you mean \"beta\"?)`" + ` (entries are
 numbered from 1). Keys left out take the defaults shown. Go-only options (patch filters, mixers whose type is not
 registered) have no key. The same params, with every key, are stored in snapshots. The times a meaning quotes (such
-as `storage`'s per tick) were measured as docs/benchmarks.md and docs/scale.md record, with their commands and commits.
+as ` + "`storage`" + `'s per tick) were measured as docs/benchmarks.md and docs/scale.md record, with their commands and commits.
 
 Without ` + "`[[phases]]`" + ` the standard schedule (` + "`model.DefaultComponents()`" + `) runs:
 ` + "`InitializeEquilibriumStates` (R0 8), `ImportationPressure`, `Infection` (seasonality 0.3), `VitalDynamics`, `StateTracker`" + `.
