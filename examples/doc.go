@@ -1,6 +1,6 @@
 // Package examples holds small runnable programs that show rubeola's API.
 // Each one is run by a test that checks its output (every number depends
-// only on fixed seeds), and the README's quick start is the file
+// only on fixed seeds), and the quick start of docs/extending.md is the file
 // examples/quickstart/main.go verbatim (a test checks that they agree).
 // TestDocSnippetsCompile checks that every ```go block of README.md and
 // docs/*.md appears (white space aside) in one of these programs, so every

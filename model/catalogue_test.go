@@ -105,7 +105,7 @@ func TestRegisteredTypeIsCatalogued(t *testing.T) {
 	var b strings.Builder
 	require.NoError(t, WriteComponentDocs(&b))
 	assert.Contains(t, b.String(), "| [`drift`](#drift) | `Drift` | `drift` | `model` | phase | all |\n")
-	assert.Contains(t, b.String(), "| `share` | `0.01` | `drift_share` | share of R moved back to S every tick, in [0, 1] |\n")
+	assert.Contains(t, b.String(), "| `share` | number | `0.01` | `drift_share` | share of R moved back to S every tick, in [0, 1] |\n")
 }
 
 // TestRegisterErrors: names are one namespace across the three spellings,

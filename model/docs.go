@@ -10,11 +10,13 @@ import (
 
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/mixing"
+	"github.com/rubeola/rubeola/params"
 )
 
 // WriteComponentDocs writes docs/components.md: every registered component
 // (the built-ins, then any registered with [Register]) with its names,
-// kind, summary and params keys (defaults taken from the code). `rubeola
+// kind, summary and params keys (type, default taken from the code,
+// aliases, meaning). `rubeola
 // components` prints it; a test keeps the committed file equal to it for
 // the built-ins. Registered compartments follow, when there are any.
 func WriteComponentDocs(w io.Writer) error {
@@ -36,7 +38,8 @@ In a run file, ` + "`[[phases]]`" + ` is the whole ordered component list (initi
 ` + "`type`" + ` takes the Go name, the reference name or the snake_case form. Unknown keys are errors naming
 the entry and key, e.g. ` + "`run.toml: phases[2].betta: unknown key (did you mean \"beta\"?)`" + ` (entries are
 numbered from 1). Keys left out take the defaults shown. Go-only options (patch filters, mixers whose type is not
-registered) have no key. The same params, with every key, are stored in snapshots.
+registered) have no key. The same params, with every key, are stored in snapshots. The times a meaning quotes (such
+as ` + "`storage`" + `'s per tick) were measured as docs/benchmarks.md and docs/scale.md record, with their commands and commits.
 
 Without ` + "`[[phases]]`" + ` the standard schedule (` + "`model.DefaultComponents()`" + `) runs:
 ` + "`InitializeEquilibriumStates` (R0 8), `ImportationPressure`, `Infection` (seasonality 0.3), `VitalDynamics`, `StateTracker`" + `.
@@ -62,13 +65,18 @@ A name resolves in the run file's model type: where the two models have their ow
 			b.WriteString("No keys.\n")
 			continue
 		}
-		b.WriteString("| key | default | aliases | meaning |\n|---|---|---|---|\n")
+		types := params.KeyTypes(t.Defaults())
+		b.WriteString("| key | type | default | aliases | meaning (unit, range) |\n|---|---|---|---|---|\n")
 		for _, k := range t.Keys {
 			aliases := make([]string, len(k.Aliases))
 			for i, a := range k.Aliases {
 				aliases[i] = "`" + a + "`"
 			}
-			fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s |\n", k.Key, defaults[k.Key], strings.Join(aliases, ", "), k.Doc)
+			typ := "—"
+			if gt, ok := types[k.Key]; ok {
+				typ = keyTypeDoc(gt, k.Path)
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s | %s |\n", k.Key, typ, defaults[k.Key], strings.Join(aliases, ", "), k.Doc)
 		}
 	}
 	writeMixerDocs(&b)

@@ -117,7 +117,7 @@ func TestWaningInTheCatalogue(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, "| [`ResultsWriter`](#resultswriter) | `ResultsWriter` | `results_writer` | `metrics` | finaliser | all |\n"+
 		"| [`Waning`](#waning) | `WaningProcess` | `waning` | ")
-	assert.Contains(t, stdout, "| `yearly_rate` | `0.05` | `waning_rate` | share of the immune (R) who become susceptible again within a year, in [0, 1] |\n")
+	assert.Contains(t, stdout, "| `yearly_rate` | number | `0.05` | `waning_rate` | share of the immune (R) who become susceptible again within a year, in [0, 1] |\n")
 }
 
 // TestWaningKeyErrors: `validate` decodes Waning's keys strictly, naming

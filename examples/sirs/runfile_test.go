@@ -85,7 +85,7 @@ func TestComponentsListsTheVariant(t *testing.T) {
 	var out, errOut bytes.Buffer
 	require.Equal(t, 0, cli.Execute([]string{"components"}, &out, &errOut), errOut.String())
 	assert.Contains(t, out.String(), "## ImmunityLoss")
-	assert.Contains(t, out.String(), "| `to_waning` | `0.02` |  | probability per tick")
+	assert.Contains(t, out.String(), "| `to_waning` | number | `0.02` |  | probability per tick")
 	assert.Contains(t, out.String(), "| `W` | `main.Waning` |")
 }
 
