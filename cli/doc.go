@@ -34,7 +34,8 @@
 // with --format parquet, or a run file's [output] format = "parquet", the
 // tidy tables are .parquet files). Outputs are streamed into a temporary
 // directory that replaces DIR only when every file was written
-// (docs/outputs.md). `rubeola plot DIR` (or `run --plot`) draws pictures of
+// (docs/outputs.md); package output writes them, and a Go program can call
+// it directly (examples/runfromgo). `rubeola plot DIR` (or `run --plot`) draws pictures of
 // those outputs into DIR/plots (docs/plots.md).
 //
 // With --replicates R (or a run file's [ensemble] replicates = R) `rubeola

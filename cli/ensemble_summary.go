@@ -9,62 +9,16 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/output"
 )
 
-// ensembleSummary is ensemble/summary.json: [metrics.SummarizeEnsemble] of
-// the replicates' most granular StateTrackers (and FadeOutTrackers) plus
-// the inputs (params with the base seed), wall times and metadata.
-type ensembleSummary struct {
-	metrics.EnsembleSummary
-	Inputs summaryInputs `json:"inputs"`
-	// wallClock is the whole run's (all replicates) wall time and its part
-	// spent initialising components (the mixing matrix, built once); nil
-	// leaves it out (the points of a sweep, compared byte for byte).
-	*wallClock
-	Metadata metrics.Metadata `json:"metadata"`
-
-	ticksRun int // ticks this process ran (fewer than num_ticks when resumed)
-}
-
-// newEnsembleSummary summarises the ensemble's replicates from their
-// chosen StateTrackers and first FadeOutTrackers (when the list has one).
-// ticksRun is the number of ticks this process ran.
-func newEnsembleSummary(in *inputs, e *model.Ensemble, chosen []*metrics.StateTracker, ticksRun int, wall, setup time.Duration) (*ensembleSummary, error) {
-	R := e.Replicates()
-	seeds := make([]uint64, R)
-	var fadeouts []*metrics.FadeOutTracker
-	for r := range R {
-		m := e.Replicate(r)
-		seeds[r] = m.Params().Seed
-		if f := model.InstancesOf[*metrics.FadeOutTracker](m); len(f) > 0 {
-			fadeouts = append(fadeouts, f[0])
-		}
-	}
-	s, err := metrics.SummarizeEnsemble(chosen, fadeouts, seeds)
-	if err != nil {
-		return nil, err
-	}
-	if _, ok := countedInfections(e.Replicate(0)); ok {
-		counts := make([]*int64, R)
-		for r := range R {
-			counts[r], _ = countedInfections(e.Replicate(r))
-		}
-		if err := s.SetInfections(counts); err != nil {
-			return nil, err
-		}
-	}
-	return &ensembleSummary{EnsembleSummary: s, Inputs: newSummaryInputs(in, e.Replicate(0)),
-		wallClock: &wallClock{wall.Seconds(), setup.Seconds()}, Metadata: metrics.NewMetadata(e.Replicate(0)), ticksRun: ticksRun}, nil
-}
-
-// print writes the short human summary of an ensemble run: replicates and
+// printEnsembleSummary writes the short human summary of an ensemble run: replicates and
 // seeds, the median and 90 % interval of attack rate, peak and infections,
 // extinctions, wall time, and where the files went (tables in DIR/ensemble,
 // kept: the first replicate's file names, the same in every replicate's
 // folder); write is the time spent writing the outputs after the run.
-func (s *ensembleSummary) print(w io.Writer, dir string, tables, kept []string, write time.Duration) {
+func printEnsembleSummary(w io.Writer, s *output.EnsembleSummary, dir string, tables, kept []string, write time.Duration) {
 	in := s.Inputs
 	seeds := fmt.Sprintf("seed %d", s.Seeds[0])
 	if s.Replicates > 1 {
@@ -79,7 +33,7 @@ func (s *ensembleSummary) print(w io.Writer, dir string, tables, kept []string, 
 	if d := st.Infections; d != nil {
 		fmt.Fprintf(w, "  total infections: median %s (90 %% interval %s–%s)\n", num(d.Q50), num(d.Q05), num(d.Q95))
 	} else {
-		fmt.Fprintf(w, "  total infections: %s\n", notCounted)
+		fmt.Fprintf(w, "  total infections: %s\n", output.NotCounted)
 	}
 	if p, t := st.PeakInfectious, st.PeakTick; p != nil && t != nil {
 		fmt.Fprintf(w, "  peak: median %s infectious (90 %% interval %s–%s) at tick %s (90 %% interval %s–%s)\n",
@@ -90,16 +44,17 @@ func (s *ensembleSummary) print(w io.Writer, dir string, tables, kept []string, 
 		fmt.Fprintf(w, " (median extinction tick %s)", num(d.Q50))
 	}
 	fmt.Fprintln(w)
-	rate := float64(s.Replicates*s.ticksRun) / max(s.WallTime, 1e-9)
-	fmt.Fprintf(w, "  wall time: %.3f s (setup %.3f s), %.0f replicate-ticks/s\n", s.WallTime, s.SetupTime, rate)
-	fmt.Fprintf(w, "  outputs: %s/%s/{%s} (written in %.3f s)\n", dir, ensembleDir, strings.Join(baseNames(tables), ","), write.Seconds())
+	wall, setup := s.Wall()
+	rate := float64(s.Replicates*s.TicksRun) / max(wall, 1e-9)
+	fmt.Fprintf(w, "  wall time: %.3f s (setup %.3f s), %.0f replicate-ticks/s\n", wall, setup, rate)
+	fmt.Fprintf(w, "  outputs: %s/%s/{%s} (written in %.3f s)\n", dir, output.EnsembleDir, strings.Join(baseNames(tables), ","), write.Seconds())
 	if len(kept) > 0 {
-		last := filepath.Base(replicateDir(s.Replicates-1, s.Replicates))
-		folders := filepath.Base(replicateDir(0, s.Replicates))
+		last := filepath.Base(output.ReplicateDir(s.Replicates-1, s.Replicates))
+		folders := filepath.Base(output.ReplicateDir(0, s.Replicates))
 		if s.Replicates > 1 {
 			folders += "…" + last
 		}
-		fmt.Fprintf(w, "  replicates: %s/%s/%s/{%s}\n", dir, replicatesDir, folders, strings.Join(baseNames(kept), ","))
+		fmt.Fprintf(w, "  replicates: %s/%s/%s/{%s}\n", dir, output.ReplicatesDir, folders, strings.Join(baseNames(kept), ","))
 	}
 }
 

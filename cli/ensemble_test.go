@@ -17,6 +17,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/output"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
@@ -318,11 +319,11 @@ func TestEnsembleFailureLeavesNothing(t *testing.T) {
 		return nil
 	})
 	in := &inputs{scenario: scn, params: p, components: append(model.DefaultComponents(), fail)}
-	feed := newProgressFeed()
-	e, err := buildEnsemble(in, 12, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard), model.WithAfterTick(feed.tick))
+	session := output.NewSession()
+	e, err := buildEnsemble(in, 12, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard), session.Option())
 	require.NoError(t, err)
 	out := filepath.Join(dir, "out")
-	_, err = runEnsembleAndWrite(context.Background(), e, in, outputFlags{out: out, format: metrics.CSV}, true, feed, io.Discard)
+	_, err = runEnsembleAndWrite(context.Background(), e, in, outputFlags{out: out, format: metrics.CSV}, true, session, io.Discard)
 	require.ErrorContains(t, err, "replicate 1: ")
 	require.ErrorContains(t, err, "boom")
 	assert.NoDirExists(t, out)

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubeola/rubeola/fit"
+	"github.com/rubeola/rubeola/output"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/sweep"
 )
@@ -153,7 +154,7 @@ func (j *fitJob) dir() string { return filepath.Join(j.flags.out, fitDir) }
 // DIR/fit, or a shard's existing file.
 func (j *fitJob) checkOut() error {
 	if !j.sharded {
-		return checkOutDir(j.dir(), j.flags.force)
+		return output.CheckDir(j.dir(), j.flags.force)
 	}
 	path := filepath.Join(j.dir(), fit.ProfileShardFile(j.shard.I, j.shard.N))
 	if _, err := os.Stat(path); err == nil && !j.flags.force {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/rubeola/rubeola/fit"
+	"github.com/rubeola/rubeola/output"
 	"github.com/rubeola/rubeola/plot"
 )
 
@@ -27,12 +28,12 @@ func (j *fitJob) run(ctx context.Context) error {
 	if j.sharded {
 		return j.runShard(ctx)
 	}
-	pend, err := newPendingDir(j.dir())
+	pend, err := output.NewPendingDir(j.dir())
 	if err != nil {
 		return err
 	}
-	defer pend.discard()
-	out := &fit.Output{Dir: pend.tmp}
+	defer pend.Discard()
+	out := &fit.Output{Dir: pend.Path()}
 	switch {
 	case j.flags.loglik:
 		err = j.runLogLik(ctx, out)
@@ -46,7 +47,7 @@ func (j *fitJob) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := pend.commit(j.dir(), j.flags.force, nil); err != nil {
+	if err := pend.Commit(j.dir(), j.flags.force); err != nil {
 		return err
 	}
 	var names []string

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/output"
 )
 
 // Hostile inputs found when issue 26 was re-checked as its reporter, after
@@ -23,13 +25,13 @@ func TestSnapshotEveryBeyondTicks(t *testing.T) {
 	code, _, stderr := runCLI(t, "run", "--no-progress", "--ticks", "10", "--snapshot-every", "20", "--out", out)
 	require.Equal(t, 0, code, stderr)
 	assert.FileExists(t, filepath.Join(out, "states.csv"))
-	assert.NoDirExists(t, filepath.Join(out, snapshotDir), "no snapshot was due, so no folder")
+	assert.NoDirExists(t, filepath.Join(out, output.SnapshotDir), "no snapshot was due, so no folder")
 
 	// K dividing the ticks still saves them (10 ticks, K = 5: ticks 5 and 10).
 	out2 := filepath.Join(t.TempDir(), "out")
 	code, _, stderr = runCLI(t, "run", "--no-progress", "--ticks", "10", "--snapshot-every", "5", "--out", out2)
 	require.Equal(t, 0, code, stderr)
-	entries, err := os.ReadDir(filepath.Join(out2, snapshotDir))
+	entries, err := os.ReadDir(filepath.Join(out2, output.SnapshotDir))
 	require.NoError(t, err)
 	assert.Len(t, entries, 2)
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/output"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/phases"
@@ -58,9 +59,9 @@ func TestSummaryInfections(t *testing.T) {
 			for _, v := range tr.Series("I")[:tr.Recorded()] {
 				sumI += v
 			}
-			s := newRunSummary(&inputs{scenario: scn, scenarioName: "two-patch"}, m, tr, 0, 0)
+			s := output.NewSummary(output.Inputs{Scenario: "two-patch"}, m, tr, 0, 0)
 			var out bytes.Buffer
-			s.print(&out, "out", []string{"states.csv"}, 0)
+			printRunSummary(&out, s, "out", []string{"states.csv"}, 0)
 			data, err := json.Marshal(s.Totals)
 			require.NoError(t, err)
 			switch tt.want {

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/internal/tmpname"
+	"github.com/rubeola/rubeola/output"
 )
 
 // TestOutDirTheUserOwns: rubeola refuses a read-only output directory
@@ -79,7 +80,7 @@ func TestLeaveTemporaries(t *testing.T) {
 	pending, err := tmpname.MkdirBeside(out)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(pending, "states.csv"), []byte("partial"), 0o644))
-	snaps := filepath.Join(out, snapshotDir)
+	snaps := filepath.Join(out, output.SnapshotDir)
 	require.NoError(t, os.MkdirAll(snaps, 0o755))
 	f, err := os.CreateTemp(snaps, tmpname.Pattern("tick-000002.snap"))
 	require.NoError(t, err)
@@ -100,7 +101,7 @@ func TestStaleTemporariesRemoved(t *testing.T) {
 	stale := func() []string {
 		a, err := filepath.Glob(filepath.Join(dir, ".out.tmp-*"))
 		require.NoError(t, err)
-		b, err := filepath.Glob(filepath.Join(out, snapshotDir, ".tick-*"))
+		b, err := filepath.Glob(filepath.Join(out, output.SnapshotDir, ".tick-*"))
 		require.NoError(t, err)
 		return append(a, b...)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/output"
 )
 
 // resumeFlags are the flags of `rubeola resume`.
@@ -47,8 +48,8 @@ func newResumeCmd(stdout, stderr io.Writer) *cobra.Command {
 
 // resumeSimulation loads the snapshot, then runs and writes like run.
 func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f resumeFlags, stdout, stderr io.Writer) error {
-	feed := newProgressFeed()
-	opts := []model.Option{model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick),
+	session := output.NewSession()
+	opts := []model.Option{model.WithStdout(stdout), model.WithProgressWriter(stderr), session.Option(),
 		model.WithTerminalCheck(isTerminal), model.WithLogger(logger(stderr, f.verbose))}
 	if cmd.Flags().Changed("ticks") {
 		if f.ticks < 0 {
@@ -69,7 +70,7 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 	}
 	opts = append(opts, memOpts...)
 	if format, err := model.SnapshotFormatOf(file); err == nil && format == model.EnsembleSnapshotFormat {
-		return resumeEnsemble(ctx, file, f, feed, opts, stdout)
+		return resumeEnsemble(ctx, file, f, session, opts, stdout)
 	}
 	m, err := model.LoadSnapshot(file, nil, opts...)
 	if err != nil {
@@ -82,13 +83,13 @@ func resumeSimulation(ctx context.Context, cmd *cobra.Command, file string, f re
 		return invalid(fmt.Errorf("snapshot %s: the component list has no StateTracker (states.csv and summary.json summarise one)", file))
 	}
 	in := &inputs{scenario: m.Scenario(), scenarioName: resumedScenarioName(m, file), params: m.Params(), snapshotFile: file}
-	_, err = runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
+	_, err = runAndWrite(ctx, m, in, f.outputFlags, session, stdout)
 	return err
 }
 
 // resumeEnsemble resumes an ensemble's snapshot and writes like run
 // --replicates.
-func resumeEnsemble(ctx context.Context, file string, f resumeFlags, feed *progressFeed, opts []model.Option, stdout io.Writer) error {
+func resumeEnsemble(ctx context.Context, file string, f resumeFlags, session *output.Session, opts []model.Option, stdout io.Writer) error {
 	e, err := model.LoadEnsembleSnapshot(file, nil, opts...)
 	if err != nil {
 		return invalid(ticksError(err, file))
@@ -98,7 +99,7 @@ func resumeEnsemble(ctx context.Context, file string, f resumeFlags, feed *progr
 	}
 	r0 := e.Replicate(0)
 	in := &inputs{scenario: r0.Scenario(), scenarioName: resumedScenarioName(r0, file), params: e.Params(), snapshotFile: file}
-	_, err = runEnsembleAndWrite(ctx, e, in, f.outputFlags, f.keepReplicates, feed, stdout)
+	_, err = runEnsembleAndWrite(ctx, e, in, f.outputFlags, f.keepReplicates, session, stdout)
 	return err
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/output"
 	"github.com/rubeola/rubeola/phases"
 )
 
@@ -77,7 +78,7 @@ func (f *outputFlags) check(cmd *cobra.Command, fromRunFile metrics.Format) erro
 	default:
 		f.format = metrics.CSV
 	}
-	return checkOutDir(f.out, f.force)
+	return output.CheckDir(f.out, f.force)
 }
 
 func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -158,8 +159,8 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	if err != nil {
 		return invalid(err)
 	}
-	feed := newProgressFeed()
-	opts := append(memOpts, model.WithStdout(stdout), model.WithProgressWriter(stderr), model.WithAfterTick(feed.tick),
+	session := output.NewSession()
+	opts := append(memOpts, model.WithStdout(stdout), model.WithProgressWriter(stderr), session.Option(),
 		model.WithTerminalCheck(isTerminal), model.WithLogger(logger(stderr, f.verbose)))
 	if R > 0 {
 		e, err := buildEnsemble(in, R, opts...)
@@ -169,7 +170,7 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 		if err := e.CheckMemory(); err != nil {
 			return invalid(err)
 		}
-		_, err = runEnsembleAndWrite(ctx, e, in, f.outputFlags, keep, feed, stdout)
+		_, err = runEnsembleAndWrite(ctx, e, in, f.outputFlags, keep, session, stdout)
 		return err
 	}
 	m, err := buildModel(in, opts...)
@@ -179,7 +180,7 @@ func runSimulation(ctx context.Context, cmd *cobra.Command, f runFlags, stdout, 
 	if err := m.CheckMemory(); err != nil {
 		return invalid(err)
 	}
-	_, err = runAndWrite(ctx, m, in, f.outputFlags, feed, stdout)
+	_, err = runAndWrite(ctx, m, in, f.outputFlags, session, stdout)
 	return err
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params/paramstest"
+	"github.com/rubeola/rubeola/output"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -49,8 +50,7 @@ func TestSummaryFollowsCompartments(t *testing.T) {
 				w[0] = 7
 			}
 			require.NoError(t, m.Run(context.Background()))
-			in := &inputs{scenario: scn, scenarioName: "two-patch"}
-			s := newRunSummary(in, m, model.InstancesOf[*metrics.StateTracker](m)[0], 0, 0)
+			s := output.NewSummary(output.Inputs{Scenario: "two-patch"}, m, model.InstancesOf[*metrics.StateTracker](m)[0], 0, 0)
 			assert.Equal(t, tc.states, s.States)
 			want := map[string]int64{"S": 100000, "I": 0, "R": 50000}
 			pop := int64(150000)
@@ -60,7 +60,7 @@ func TestSummaryFollowsCompartments(t *testing.T) {
 			assert.Equal(t, want, s.Totals.FinalState)
 			assert.Equal(t, pop, s.Totals.FinalPopulation)
 			var out bytes.Buffer
-			s.print(&out, "out", []string{"states.csv"}, 0)
+			printRunSummary(&out, s, "out", []string{"states.csv"}, 0)
 			assert.Contains(t, out.String(), tc.line)
 		})
 	}

@@ -9,12 +9,10 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
-	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubeola/rubeola/metrics"
-	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/sweep"
 )
@@ -26,36 +24,6 @@ type sweepFlags struct {
 	workers    int
 	shard      string
 	noProgress bool
-}
-
-// sweepMetrics are the sweep table's metric columns: a point's outcome as
-// an ensemble summary records it for each replicate
-// ([metrics.ReplicateOutcome]: attack rate, peak tick and size,
-// infections, final S/I/R of the StateTracker, fade-out events, patches
-// faded at the end — empty without a FadeOutTracker) and whether the
-// epidemic went extinct (0 or 1). For an ensemble point each is the median
-// across replicates, and extinct the fraction of replicates that did.
-var sweepMetrics = []string{"attack_rate", "peak_tick", "peak_infectious", "infections", "final_S", "final_I", "final_R",
-	"fadeout_events", "faded_patches_final", "extinct"}
-
-// sweepMetricsFor returns the metric columns of a sweep of base:
-// [sweepMetrics], with final_E after final_S for the daily (SEIR) models,
-// final_X after final_R for each compartment X the run file declares
-// (compartments = ["M"]: final_M), and reported_cases (the first CaseSurveillanceTracker's total over the
-// run; the median for an ensemble point) when base has such a tracker.
-func sweepMetricsFor(base *runfile.File) []string {
-	out := slices.Clone(sweepMetrics)
-	if base.Model != model.TypeBiweekly {
-		out = slices.Insert(out, slices.Index(out, "final_S")+1, "final_E")
-	}
-	at := slices.Index(out, "final_R") + 1
-	for k, c := range base.Compartments {
-		out = slices.Insert(out, at+k, "final_"+c.Name())
-	}
-	if slices.Contains(base.Types, "CaseSurveillanceTracker") {
-		out = append(out, "reported_cases")
-	}
-	return out
 }
 
 // volatileFiles are the point outputs that differ between two runs of a
@@ -118,7 +86,7 @@ func runSweep(ctx context.Context, cmd *cobra.Command, file string, f sweepFlags
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	manifest, err := sf.NewManifest(string(format), sweepMetricsFor(sf.Base))
+	manifest, err := sf.NewManifest(string(format), sweep.MetricNames(sf.Base))
 	if err != nil {
 		return invalid(err)
 	}
@@ -128,10 +96,12 @@ func runSweep(ctx context.Context, cmd *cobra.Command, file string, f sweepFlags
 	if err := checkCanCreateDir("--out", f.out); err != nil {
 		return invalid(err)
 	}
+	var def inputs // the points whose run file names no scenario run on the default one (a model clones it)
+	if err := def.useDefaultScenario(); err != nil {
+		return err
+	}
 	opts := sweep.Options{Dir: f.out, Manifest: manifest, Workers: workers, Shard: shard, Volatile: volatileFiles,
-		Run: func(ctx context.Context, r sweep.PointRun) (sweep.Metrics, error) {
-			return runSweepPoint(ctx, sf, r, format)
-		}}
+		Format: format, Scenario: def.scenario, ScenarioName: def.scenarioName}
 	if !f.noProgress {
 		opts.Progress = stderr
 	}
@@ -175,123 +145,6 @@ func pointInputs(sf *sweep.File, rf *runfile.File) (*inputs, error) {
 		}
 	}
 	return in, nil
-}
-
-// runSweepPoint runs one point through the run pipeline (an ensemble's
-// when the point has replicates) into r.Dir, its summary.json without the
-// wall-clock fields, and returns its metrics.
-func runSweepPoint(ctx context.Context, sf *sweep.File, r sweep.PointRun, format metrics.Format) (sweep.Metrics, error) {
-	in, err := pointInputs(sf, r.RunFile)
-	if err != nil {
-		return nil, err
-	}
-	feed := newProgressFeed()
-	opts := []model.Option{model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard),
-		model.WithAfterTick(feed.tick), model.WithWorkers(r.Workers)}
-	out := outputFlags{out: r.Dir, force: true, format: format, noTiming: true}
-	if in.replicates > 0 {
-		e, err := buildEnsemble(in, in.replicates, opts...)
-		if err != nil {
-			return nil, err
-		}
-		sum, err := runEnsembleAndWrite(ctx, e, in, out, in.keepReplicates, feed, io.Discard)
-		if err != nil {
-			return nil, err
-		}
-		met := ensembleMetrics(sum.EnsembleSummary)
-		var reported []float64
-		for r := range e.Replicates() {
-			if v, ok := reportedCases(e.Replicate(r)); ok {
-				reported = append(reported, v)
-			}
-		}
-		if len(reported) == e.Replicates() {
-			slices.Sort(reported)
-			met["reported_cases"] = metrics.Quantile(reported, 0.5)
-		}
-		return met, nil
-	}
-	m, err := buildModel(in, opts...)
-	if err != nil {
-		return nil, err
-	}
-	sum, err := runAndWrite(ctx, m, in, out, feed, io.Discard)
-	if err != nil {
-		return nil, err
-	}
-	var fade *metrics.FadeOutTracker
-	if fo := model.InstancesOf[*metrics.FadeOutTracker](m); len(fo) > 0 {
-		fade = fo[0]
-	}
-	o := metrics.NewReplicateOutcome(0, sum.Seed, metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](m)), fade)
-	o.Infections = sum.Totals.Infections
-	met := outcomeMetrics(o)
-	if v, ok := reportedCases(m); ok {
-		met["reported_cases"] = v
-	}
-	return met, nil
-}
-
-// reportedCases returns the total of the model's first
-// CaseSurveillanceTracker over every group and recorded row; false without
-// one.
-func reportedCases(m *model.Model) (float64, bool) {
-	cs := model.InstancesOf[*metrics.CaseSurveillanceTracker](m)
-	if len(cs) == 0 {
-		return 0, false
-	}
-	var total int64
-	for _, row := range cs[0].Counts() {
-		for _, v := range row {
-			total += v
-		}
-	}
-	return float64(total), true
-}
-
-// outcomeMetrics are a single run's metrics.
-func outcomeMetrics(o metrics.ReplicateOutcome) sweep.Metrics {
-	out := sweep.Metrics{"fadeout_events": float64(o.FadeOutEvents), "extinct": 0}
-	if o.Infections != nil {
-		out["infections"] = float64(*o.Infections)
-	}
-	if o.AttackRate != nil {
-		out["attack_rate"] = *o.AttackRate
-	}
-	if o.PeakTick != nil {
-		out["peak_tick"] = float64(*o.PeakTick)
-		out["peak_infectious"] = float64(*o.PeakInfectious)
-	}
-	for st, v := range o.FinalState {
-		out["final_"+st] = float64(v)
-	}
-	if o.FadedPatchesFinal != nil {
-		out["faded_patches_final"] = float64(*o.FadedPatchesFinal)
-	}
-	if o.ExtinctionTick != nil {
-		out["extinct"] = 1
-	}
-	return out
-}
-
-// ensembleMetrics are an ensemble point's metrics: the medians across
-// replicates, and the fraction of replicates that went extinct.
-func ensembleMetrics(s metrics.EnsembleSummary) sweep.Metrics {
-	out := sweep.Metrics{"extinct": float64(s.ExtinctReplicates) / float64(s.Replicates)}
-	st := s.Stats
-	for name, d := range map[string]*metrics.Distribution{"attack_rate": st.AttackRate, "peak_tick": st.PeakTick,
-		"peak_infectious": st.PeakInfectious, "infections": st.Infections, "fadeout_events": st.FadeOutEvents,
-		"faded_patches_final": st.FadedPatchesFinal} {
-		if d != nil {
-			out[name] = d.Q50
-		}
-	}
-	for state, d := range st.FinalState {
-		if d != nil {
-			out["final_"+state] = d.Q50
-		}
-	}
-	return out
 }
 
 // printSweepReport prints what the sweep did, on a line starting with the

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rubeola/rubeola/internal/tty"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/output"
 )
 
 // isTerminal decides whether a progress bar may be drawn into a stream:
@@ -140,7 +141,7 @@ func printOutputs(w io.Writer, dir string, files, snapshots []string) {
 		list(name)
 	}
 	for _, path := range snapshots {
-		list(filepath.Join(snapshotDir, filepath.Base(path)))
+		list(filepath.Join(output.SnapshotDir, filepath.Base(path)))
 	}
 	_ = tw.Flush()
 }

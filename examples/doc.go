@@ -50,6 +50,9 @@
 //     (demographics.AddDotname, demographics.NewRasterPatchGenerator).
 //   - usermatrix: a labelled mixing matrix read from a CSV file and used
 //     through mixing.FromMixingMatrix.
+//   - runfromgo: a run file's model run from Go and its files written
+//     with package output (output.Session): exactly the files rubeola run
+//     --config writes, which its test checks byte for byte.
 //   - readoutputs: the tidy tables read back in Go, Parquet with
 //     parquet-go as docs/outputs.md shows, compared with the CSV.
 //   - compartmental: the daily SEIR model (model.NewCompartmental,

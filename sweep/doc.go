@@ -16,6 +16,7 @@
 // disjoint subsets whose union is the sweep, and [Merge] joins shard
 // directories into one, refusing directories of different sweeps.
 //
-// The package runs no model itself: the caller passes a [RunFunc] (the
-// rubeola CLI passes its run-and-write pipeline).
+// Each point runs with [RunPoint]: its model (or ensemble) built from the
+// point's run file, its files written by the output package, as `rubeola
+// run` writes them; [Options.Run] replaces it (tests pass their own).
 package sweep

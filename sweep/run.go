@@ -12,7 +12,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/runfile"
+	"github.com/rubeola/rubeola/scenario"
 )
 
 // PointRun is one point to run: its run file, freshly decoded, and the
@@ -52,7 +54,15 @@ type Options struct {
 	// line redrawn after every point, elsewhere (a log file) a line every
 	// 5 % of the points.
 	Progress io.Writer
-	// Run runs a point.
+	// Format is the points' tidy tables' format ("" is CSV).
+	Format metrics.Format
+	// Scenario is the scenario of the points whose run file names none
+	// (the command line's embedded default scenario); ScenarioName
+	// describes it in their summary.json.
+	Scenario     *scenario.Table
+	ScenarioName string
+	// Run runs a point; nil runs it with [RunPoint], which writes what
+	// `rubeola run` writes with the output package.
 	Run RunFunc
 }
 
@@ -170,7 +180,13 @@ func runPoint(ctx context.Context, f *File, o Options, p Point, workers int) err
 		return err
 	}
 	dir := PointDir(o.Dir, p.Index)
-	metrics, err := o.Run(ctx, PointRun{Point: p, RunFile: rf, Dir: dir, Workers: workers})
+	r := PointRun{Point: p, RunFile: rf, Dir: dir, Workers: workers}
+	var metrics Metrics
+	if o.Run != nil {
+		metrics, err = o.Run(ctx, r)
+	} else {
+		metrics, err = RunPoint(ctx, f, r, o)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package cli
+package output
 
 import (
 	"github.com/rubeola/rubeola/metrics"
@@ -11,7 +11,7 @@ import (
 // planOutputs lists the result files of a finished run, in the order
 // they are reported: the tidy table of the most granular StateTracker,
 // summary.json, timing.csv, then the other tidy tables (see [planTidy]).
-func planOutputs(m *model.Biweekly, chosen *metrics.StateTracker, sum *runSummary, format metrics.Format) []outputFile {
+func planOutputs(m *model.Model, chosen *metrics.StateTracker, sum *Summary, format metrics.Format) []outputFile {
 	tidy := planTidy(m, chosen, format, nil)
 	return reportOrder(tidy, summaryFiles(m, sum, true))
 }
@@ -21,11 +21,11 @@ func planOutputs(m *model.Biweekly, chosen *metrics.StateTracker, sum *runSummar
 // into it and renames it into place. Any failure removes the temporary
 // directory, so it leaves no partial result file.
 func writeOutputs(dir string, force bool, files []outputFile, snapshots []string) error {
-	p, err := newPendingDir(dir)
+	p, err := NewPendingDir(dir)
 	if err != nil {
 		return err
 	}
-	defer p.discard()
+	defer p.Discard()
 	p.start(files)
 	if err := p.wait(); err != nil {
 		return err

@@ -1,4 +1,4 @@
-package cli
+package output
 
 import (
 	"iter"
@@ -29,7 +29,8 @@ type progressFeed struct {
 const feedReports = 32
 
 // newProgressFeed returns a feed; [progressFeed.startAt] sets it up once
-// the model exists.
+// the model exists. The methods of a nil feed do nothing (a run whose
+// tables are written after its last tick).
 func newProgressFeed() *progressFeed {
 	f := &progressFeed{every: 1}
 	f.changed = sync.NewCond(&f.mu)
@@ -40,6 +41,9 @@ func newProgressFeed() *progressFeed {
 // and the reporting interval for a run of numTicks ticks. Call it before
 // the run and before any writer starts.
 func (f *progressFeed) startAt(done, numTicks int) {
+	if f == nil {
+		return
+	}
 	f.done, f.final, f.failed = done, false, false
 	f.every = max(1, numTicks/feedReports)
 }
@@ -48,13 +52,16 @@ func (f *progressFeed) startAt(done, numTicks int) {
 // The end of the run is published by the caller ([progressFeed.publish]
 // with final), after Run returned.
 func (f *progressFeed) tick(done int) {
-	if done%f.every == 0 {
+	if f != nil && done%f.every == 0 {
 		f.publish(done, false)
 	}
 }
 
 // publish records that done ticks are complete (final: the run ended).
 func (f *progressFeed) publish(done int, final bool) {
+	if f == nil {
+		return
+	}
 	f.mu.Lock()
 	f.done, f.final = done, final
 	f.mu.Unlock()
@@ -63,6 +70,9 @@ func (f *progressFeed) publish(done int, final bool) {
 
 // fail stops the writers: the run failed and its outputs are discarded.
 func (f *progressFeed) fail() {
+	if f == nil {
+		return
+	}
 	f.mu.Lock()
 	f.failed = true
 	f.mu.Unlock()

@@ -1,12 +1,12 @@
-package cli
+package output
 
 import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/systems"
 )
 
-// notCounted is what the summaries say of infections a run did not count.
-const notCounted = "not counted (the compartmental model's I is a prevalence and no SEIR InfectionProcess counts S → E)"
+// NotCounted is what the summaries say of infections a run did not count.
+const NotCounted = "not counted (the compartmental model's I is a prevalence and no SEIR InfectionProcess counts S → E)"
 
 // exposureCounter is a daily model's transmission that counts its S → E
 // transitions (the compartmental SEIRInfection, the agent-based

@@ -1,4 +1,4 @@
-package cli
+package output
 
 import (
 	"context"
@@ -35,10 +35,11 @@ func BenchmarkEnsembleOutputs(b *testing.B) {
 	require.NoError(b, err)
 	scn, err := scenario.RandomN(N, 7, 0)
 	require.NoError(b, err)
-	in := &inputs{scenario: scn, scenarioName: "RandomN(1000, 7)", params: rf.Params, components: rf.Components}
-	in.params.NumTicks, in.params.ShowProgress = T, false
-	e, err := buildEnsemble(in, R, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	p := rf.Params
+	p.NumTicks, p.ShowProgress = T, false
+	e, err := model.NewEnsemble(scn, p, R, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard), model.WithScenarioSource("RandomN(1000, 7)"))
 	require.NoError(b, err)
+	require.NoError(b, e.SetComponents(rf.Components...))
 	start, cpu := time.Now(), testkit.ProcessCPU()
 	require.NoError(b, e.Run(context.Background()))
 	run, runCPU := time.Since(start), testkit.ProcessCPU()-cpu
@@ -46,7 +47,7 @@ func BenchmarkEnsembleOutputs(b *testing.B) {
 	for r := range R {
 		chosen[r] = metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](e.Replicate(r)))
 	}
-	sum, err := newEnsembleSummary(in, e, chosen, T, run, 0)
+	sum, err := NewEnsembleSummary(Inputs{}, e, chosen, T, run, 0)
 	require.NoError(b, err)
 	rows := T * (3 + N + N + 1)
 
@@ -54,16 +55,16 @@ func BenchmarkEnsembleOutputs(b *testing.B) {
 		b.Run(string(format), func(b *testing.B) {
 			tables, err := planEnsembleTables(e, chosen, format, nil)
 			require.NoError(b, err)
-			files := append(tables, jsonFile(filepath.Join(ensembleDir, "summary.json"), sum))
+			files := append(tables, jsonFile(filepath.Join(EnsembleDir, "summary.json"), sum))
 			parent := b.TempDir()
 			k := 0
 			var cpu time.Duration
 			for b.Loop() {
 				before := testkit.ProcessCPU()
 				out := filepath.Join(parent, fmt.Sprint(k))
-				p, err := newPendingDir(out)
+				p, err := NewPendingDir(out)
 				require.NoError(b, err)
-				require.NoError(b, p.mkdir(ensembleDir))
+				require.NoError(b, p.mkdir(EnsembleDir))
 				p.start(files)
 				require.NoError(b, p.wait())
 				require.NoError(b, p.commit(out, false, nil))

@@ -1,4 +1,4 @@
-package cli
+package output
 
 import (
 	"context"
@@ -27,13 +27,14 @@ func BenchmarkWriteOutputs(b *testing.B) {
 	require.NoError(b, err)
 	scn, err := scenario.RandomN(1000, 7, 0)
 	require.NoError(b, err)
-	in := &inputs{scenario: scn, scenarioName: "RandomN(1000, 7)", params: rf.Params, components: rf.Components}
-	in.params.NumTicks, in.params.ShowProgress = 520, false
-	m, err := buildModel(in, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
+	p := rf.Params
+	p.NumTicks, p.ShowProgress = 520, false
+	m, err := model.New(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard), model.WithScenarioSource("RandomN(1000, 7)"))
 	require.NoError(b, err)
+	require.NoError(b, m.SetComponents(rf.Components...))
 	require.NoError(b, m.Run(context.Background()))
 	chosen := metrics.MostGranular(model.InstancesOf[*metrics.StateTracker](m))
-	sum := newRunSummary(in, m, chosen, 0, 0)
+	sum := NewSummary(Inputs{}, m, chosen, 0, 0)
 
 	for _, format := range []metrics.Format{metrics.CSV, metrics.Parquet} {
 		b.Run(string(format), func(b *testing.B) {

@@ -1,4 +1,4 @@
-package cli
+package output
 
 import (
 	"bufio"
@@ -8,16 +8,15 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 
 	"github.com/rubeola/rubeola/internal/tmpname"
 )
 
-// checkOutDir refuses an existing, non-empty output directory unless
+// CheckDir refuses an existing, non-empty output directory unless
 // force, and an existing directory its owner may not write (mode without
 // u+w): the user made it read-only, and rubeola does not replace it with a
 // writable one.
-func checkOutDir(dir string, force bool) error {
+func CheckDir(dir string, force bool) error {
 	entries, err := os.ReadDir(dir)
 	if err == nil {
 		if info, statErr := os.Stat(dir); statErr == nil && info.Mode().Perm()&0o200 == 0 {
@@ -39,74 +38,50 @@ func checkOutDir(dir string, force bool) error {
 	return nil
 }
 
-// checkSnapshotOutside refuses to resume the snapshot file into the output
-// directory that holds it: the run replaces that directory (with --force),
-// its snapshots with it, the resumed one included. Paths are compared with
-// symbolic links resolved; a file or directory that does not exist is not
-// inside (loading reports a missing snapshot).
-func checkSnapshotOutside(file, dir string) error {
-	f, err := filepath.EvalSymlinks(file)
-	if err != nil {
-		return nil
-	}
-	d, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return nil
-	}
-	f, errF := filepath.Abs(f)
-	d, errD := filepath.Abs(d)
-	if errF != nil || errD != nil {
-		return nil
-	}
-	rel, err := filepath.Rel(d, f)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return nil
-	}
-	return fmt.Errorf("snapshot %s is inside --out %s, which the resumed run replaces with its outputs (deleting the snapshots there): choose another --out", file, dir)
-}
-
-// pendingDir is the temporary directory beside the output directory that
-// result files stream into, each by its own goroutine, until it replaces
-// the output directory ([pendingDir.commit]) or is removed
-// ([pendingDir.discard]).
-type pendingDir struct {
+// PendingDir is the temporary directory beside the output directory that
+// result files stream into (a run's, each by its own goroutine; a caller's
+// own in [PendingDir.Path]), until it replaces the output directory
+// ([PendingDir.Commit]) or is removed ([PendingDir.Discard]): the atomic
+// output directory commit.
+type PendingDir struct {
 	tmp     string
 	errs    chan error
 	started int
-	slots   chan struct{} // [pendingDir.startLimited]'s writers at once
+	slots   chan struct{} // [PendingDir.startLimited]'s writers at once
 }
 
-// newPendingDir creates the temporary directory beside dir (creating dir's
+// NewPendingDir creates the temporary directory beside the output
+// directory dir (creating dir's
 // parent if needed), after removing those a killed rubeola left there for
 // dir ([tmpname.MkdirBeside]).
-func newPendingDir(dir string) (*pendingDir, error) {
+func NewPendingDir(dir string) (*PendingDir, error) {
 	tmp, err := tmpname.MkdirBeside(dir)
 	if err != nil {
 		return nil, err
 	}
-	return &pendingDir{tmp: tmp, errs: make(chan error, 64)}, nil
+	return &PendingDir{tmp: tmp, errs: make(chan error, 64)}, nil
 }
 
 // start streams each file into the directory on its own goroutine (the
-// files are independent); [pendingDir.wait] collects the results.
-func (p *pendingDir) start(files []outputFile) {
+// files are independent); [PendingDir.wait] collects the results.
+func (p *PendingDir) start(files []outputFile) {
 	for _, file := range files {
 		p.started++
 		go func() { p.errs <- streamFile(p.tmp, file.name, file.write) }()
 	}
 }
 
-// maxLimitedWriters is how many files [pendingDir.startLimited] writes at
+// maxLimitedWriters is how many files [PendingDir.startLimited] writes at
 // once: enough to keep the cores busy, few enough that a large ensemble's
 // replicate files (R × tables) do not each hold their buffers at the same
 // time.
 var maxLimitedWriters = max(8, 2*runtime.GOMAXPROCS(0))
 
-// startLimited is [pendingDir.start] for many files (every replicate's):
+// startLimited is [PendingDir.start] for many files (every replicate's):
 // at most maxLimitedWriters of them are written at once, the others wait
 // for a slot. A table that follows the run and starts late catches up from
 // the trackers' storage, which holds the whole run.
-func (p *pendingDir) startLimited(files []outputFile) {
+func (p *PendingDir) startLimited(files []outputFile) {
 	if p.slots == nil {
 		p.slots = make(chan struct{}, maxLimitedWriters)
 	}
@@ -123,14 +98,14 @@ func (p *pendingDir) startLimited(files []outputFile) {
 
 // mkdir creates the folder name (and its parents) inside the directory, for
 // files named name/….
-func (p *pendingDir) mkdir(name string) error {
+func (p *PendingDir) mkdir(name string) error {
 	return os.MkdirAll(filepath.Join(p.tmp, name), 0o755)
 }
 
 // wait waits for every started file and returns the first error by
 // completion (errors name the file). Files of a failed call may be
 // partial: the caller discards the directory.
-func (p *pendingDir) wait() error {
+func (p *PendingDir) wait() error {
 	var first error
 	for ; p.started > 0; p.started-- {
 		if err := <-p.errs; err != nil && first == nil {
@@ -140,28 +115,37 @@ func (p *pendingDir) wait() error {
 	return first
 }
 
-// discard removes the temporary directory (a no-op after commit).
-func (p *pendingDir) discard() { os.RemoveAll(p.tmp) }
+// Path is the temporary directory's path: write the outputs there.
+func (p *PendingDir) Path() string { return p.tmp }
+
+// Commit renames the finished directory to dir, replacing an existing dir
+// only when force allows it ([CheckDir], checked again now). The new dir
+// keeps the permissions of the one it replaces (0755 when there was none).
+func (p *PendingDir) Commit(dir string, force bool) error { return p.commit(dir, force, nil) }
+
+// Discard removes the temporary directory (a no-op after a commit); defer
+// it.
+func (p *PendingDir) Discard() { os.RemoveAll(p.tmp) }
 
 // commit moves this run's snapshots into the finished directory and
 // renames it to dir, replacing an existing dir only when force allows it
 // (checked again now: the run may have taken long). The new dir keeps the
 // permissions of the one it replaces (0755 when there was none).
-func (p *pendingDir) commit(dir string, force bool, snapshots []string) error {
+func (p *PendingDir) commit(dir string, force bool, snapshots []string) error {
 	if len(snapshots) > 0 {
-		if err := os.Mkdir(filepath.Join(p.tmp, snapshotDir), 0o755); err != nil {
+		if err := os.Mkdir(filepath.Join(p.tmp, SnapshotDir), 0o755); err != nil {
 			return err
 		}
 		for _, path := range snapshots {
-			if err := os.Rename(path, filepath.Join(p.tmp, snapshotDir, filepath.Base(path))); err != nil {
+			if err := os.Rename(path, filepath.Join(p.tmp, SnapshotDir, filepath.Base(path))); err != nil {
 				return err
 			}
 		}
 		// The snapshot folder is empty now unless it held files of an
 		// earlier run (--force); then it goes with the old directory.
-		_ = os.Remove(filepath.Join(dir, snapshotDir))
+		_ = os.Remove(filepath.Join(dir, SnapshotDir))
 	}
-	if err := checkOutDir(dir, force); err != nil {
+	if err := CheckDir(dir, force); err != nil {
 		return err
 	}
 	if err := os.Chmod(p.tmp, dirPerm(dir)); err != nil {
