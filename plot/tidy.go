@@ -320,6 +320,7 @@ func (s *tickSteps) index(tick, next int) (int, error) {
 func gapError(tick, next int) error {
 	return fmt.Errorf("tick %d where tick %d was expected next (ticks run from 0 without gaps)", tick, next)
 }
+
 // tickAndDate reads the tick (column 0, in [0, maxTicks)) and date
 // (column 1) of the current row.
 func tickAndDate(rec records) (int, time.Time, error) {
