@@ -171,7 +171,7 @@ func (d *runData) readTidyInputs(perPatchStates bool) error {
 	d.incidence = firstOf(perPatchI, reported)
 	d.reported = firstOf(reported, perPatchI)
 	if d.incidence == nil {
-		d.note("no per-patch states (run --per-patch) and no cases table: heat-map, largest groups and fade-out curve skipped")
+		d.note("no per-patch states (run --per-patch) and no cases table: heat-map, largest groups, fade-out curve, maps and waves skipped")
 	}
 	return nil
 }

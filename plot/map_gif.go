@@ -97,10 +97,12 @@ func encodeMapGIF(w io.Writer, v *mapView, step int) error {
 	prev := image.NewPaletted(bounds, pal)
 	cur := image.NewPaletted(bounds, pal)
 	g := &gif.GIF{Config: image.Config{ColorModel: pal, Width: gifW, Height: gifH}}
+	layout := v.newGIFLayout(pal)
 	var rates []float64
+	var index []uint8
 	for k := 0; k < v.d.Periods(); k += step {
 		rates = mapRates(v.d, v.m, k, rates)
-		v.drawFrame(cur, k, step, rates)
+		index = v.drawFrame(cur, layout, k, step, rates, index)
 		var frame *image.Paletted
 		if len(g.Image) == 0 { // the first frame whole, a copy: cur is drawn over
 			frame = image.NewPaletted(bounds, pal)
@@ -147,42 +149,81 @@ func diffFrame(prev, cur *image.Paletted) *image.Paletted {
 	return f
 }
 
-// drawFrame paints period k's map into img: title, date, discs, colour
-// bar and scale bar.
-func (v *mapView) drawFrame(img *image.Paletted, k, step int, rates []float64) {
-	for i := range img.Pix {
-		img.Pix[i] = gifWhite
+// gifLayout is what every frame of map.gif shares: the background (title,
+// colour bar, scale bar, footnote) and, per pixel, the place whose disc is
+// on top there (−1: none), painted once; a frame then colours each pixel
+// by its place's rate.
+type gifLayout struct {
+	background *image.Paletted
+	owner      []int32
+}
+
+// newGIFLayout paints the layout of v's frames.
+func (v *mapView) newGIFLayout(pal color.Palette) *gifLayout {
+	bounds := image.Rect(0, 0, gifW, gifH)
+	bg := image.NewPaletted(bounds, pal)
+	for i := range bg.Pix {
+		bg.Pix[i] = gifWhite
 	}
-	title := mapTitle(v.d, v.m)
-	gifText(img, 6, 13, title)
-	sub := v.d.Dates[k].Format("2 Jan 2006")
-	if step > 1 {
-		sub += fmt.Sprintf("   (every %d%s %s shown: %d frames for %d %s)", step, ordinalSuffix(step), singular(periodUnit(v.d)),
-			(v.d.Periods()+step-1)/step, v.d.Periods(), periodUnit(v.d))
-	}
-	gifText(img, 6, 28, sub)
+	gifText(bg, 6, 13, mapTitle(v.d, v.m))
 	mapW, mapH := gifW-gifRight, gifH-gifTop-30
 	pad := discMaxShare * float64(min(mapW, mapH))
 	scale, offX, offY := v.fit(vgLen(float64(mapW)-2*pad), vgLen(float64(mapH)-2*pad))
+	// Discs are painted into an owner map: the place index + 1 in an
+	// 8-bit-per-pixel image is too small, so a slice of int32.
+	l := &gifLayout{background: bg, owner: make([]int32, gifW*gifH)}
+	for i := range l.owner {
+		l.owner[i] = -1
+	}
 	for _, i := range v.order {
 		x := pad + float64(offX) + (v.d.Places.X[i]-v.minX)*float64(scale)
 		y := float64(gifTop) + float64(mapH) - (pad + float64(offY) + (v.d.Places.Y[i]-v.minY)*float64(scale))
 		r := math.Max(0.7, pad*math.Sqrt(v.d.Places.Pop[i]/v.maxPop))
-		fillDisc(img, x, y, r, v.rateIndex(rates[i]))
+		fillDisc(bounds, x, y, r, func(off int) { l.owner[off] = int32(i) })
 	}
-	v.drawGIFBar(img)
+	v.drawGIFBar(bg)
 	km := niceKm(float64(mapW) / 4 / float64(scale))
-	l := int(km * float64(scale))
+	n := int(km * float64(scale))
 	y0 := gifH - 22
-	for x := 8; x <= 8+l; x++ {
-		img.Pix[img.PixOffset(x, y0)] = gifBlack
+	for x := 8; x <= 8+n; x++ {
+		bg.Pix[bg.PixOffset(x, y0)] = gifBlack
 	}
 	for y := y0 - 4; y <= y0; y++ {
-		img.Pix[img.PixOffset(8, y)] = gifBlack
-		img.Pix[img.PixOffset(8+l, y)] = gifBlack
+		bg.Pix[bg.PixOffset(8, y)] = gifBlack
+		bg.Pix[bg.PixOffset(8+n, y)] = gifBlack
 	}
-	gifText(img, 12+l, y0+4, fmt.Sprintf("%g km", km))
-	gifText(img, 6, gifH-4, strings.ReplaceAll(v.d.Projection.Name(), "°", " ")+"; disc area ~ population")
+	gifText(bg, 12+n, y0+4, fmt.Sprintf("%g km", km))
+	gifText(bg, 6, gifH-4, strings.ReplaceAll(v.d.Projection.Name(), "°", " ")+"; disc area ~ population")
+	return l
+}
+
+// drawFrame paints period k's map into img: the layout, each disc in its
+// place's colour, the date; it returns index (the palette index of each
+// place), reused.
+func (v *mapView) drawFrame(img *image.Paletted, l *gifLayout, k, step int, rates []float64, index []uint8) []uint8 {
+	index = index[:0]
+	for _, r := range rates {
+		index = append(index, v.rateIndex(r))
+	}
+	copy(img.Pix, l.background.Pix)
+	for p, o := range l.owner {
+		if o >= 0 {
+			img.Pix[p] = index[o]
+		}
+	}
+	gifText(img, 6, 28, gifCaption(v.d, k, step))
+	return index
+}
+
+// gifCaption is the second line of frame k: its date and, when periods are
+// sampled, which.
+func gifCaption(d *mapdata.Data, k, step int) string {
+	s := d.Dates[k].Format("2 Jan 2006")
+	if step > 1 {
+		s += fmt.Sprintf("   (every %d%s %s shown: %d frames for %d %s)", step, ordinalSuffix(step), singular(periodUnit(d)),
+			(d.Periods()+step-1)/step, d.Periods(), periodUnit(d))
+	}
+	return s
 }
 
 // rateIndex is the palette index of a rate per 100 000.
@@ -215,13 +256,18 @@ func (v *mapView) drawGIFBar(img *image.Paletted) {
 		gifText(img, x0+gifBarW+6, y+4, t.Label)
 	}
 	gifText(img, x0-4, y0-8, "per 100k")
-	fillDisc(img, float64(x0+gifBarW/2), float64(y1+16), 5, gifNone)
+	fillDisc(img.Bounds(), float64(x0+gifBarW/2), float64(y1+16), 5, func(off int) { img.Pix[off] = gifNone })
 	gifText(img, x0+gifBarW+6, y1+20, "none")
 }
 
-// fillDisc paints a disc of radius r pixels at (cx, cy) in colour c.
-func fillDisc(img *image.Paletted, cx, cy, r float64, c uint8) {
-	b := img.Bounds()
+// fillDisc calls set with the pixel offset (in an image of bounds b
+// starting at 0, 0) of every pixel of the disc of radius r pixels at (cx,
+// cy); a disc smaller than a pixel sets its centre pixel.
+func fillDisc(b image.Rectangle, cx, cy, r float64, set func(off int)) {
+	w := b.Dx()
+	if x, y := int(cx), int(cy); r < 1 && image.Pt(x, y).In(b) {
+		set(y*w + x)
+	}
 	for y := max(b.Min.Y, int(math.Floor(cy-r))); y <= min(b.Max.Y-1, int(math.Ceil(cy+r))); y++ {
 		dy := float64(y) + 0.5 - cy
 		if dy*dy > r*r {
@@ -229,12 +275,7 @@ func fillDisc(img *image.Paletted, cx, cy, r float64, c uint8) {
 		}
 		half := math.Sqrt(r*r - dy*dy)
 		for x := max(b.Min.X, int(math.Round(cx-half))); x <= min(b.Max.X-1, int(math.Round(cx+half))-1); x++ {
-			img.Pix[img.PixOffset(x, y)] = c
-		}
-		if half < 0.5 { // a disc smaller than a pixel: its centre pixel
-			if x, y := int(cx), y; image.Pt(x, y).In(b) {
-				img.Pix[img.PixOffset(x, y)] = c
-			}
+			set(y*w + x)
 		}
 	}
 }

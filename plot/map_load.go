@@ -28,8 +28,10 @@ func (d *runData) startMaps() *mapFeed {
 	states := mapdata.StatesTable(d.dir, sum)
 	casesPath := filepath.Join(d.dir, "cases.csv")
 	if states == "" && !fileExists(casesPath) {
-		d.note("no per-patch states.csv (run --per-patch) and no cases.csv: maps and waves skipped")
-		return nil
+		if sum != nil && sum.PerPatch() && fileExists(filepath.Join(d.dir, "states.parquet")) {
+			d.note("maps and waves skipped: they read the per-patch states.csv or cases.csv, and this run wrote Parquet tables")
+		}
+		return nil // else the note of the heat-map says it
 	}
 	b, err := mapdata.NewBuilder(d.dir, mapdata.Options{Scenario: d.opts.Scenario})
 	if err != nil {
