@@ -259,10 +259,7 @@ func (d *runData) pictures() []picture {
 		add("largest", func() (func(draw.Canvas) error, error) { return groupsPicture(d.reported) })
 		add("fadeouts", func() (func(draw.Canvas) error, error) { return fadeoutPicture(d.reported) })
 	}
-	if d.maps != nil {
-		add("map", func() (func(draw.Canvas) error, error) { return mapPicture(d.maps, d.opts.MapDates) })
-		add("waves", d.wavesPicture)
-	}
+	d.addMapPictures(add)
 	if d.timing != nil {
 		add("timing", func() (func(draw.Canvas) error, error) { return timingPicture(d.timing, d.timingFile) })
 	}
