@@ -20,6 +20,12 @@ func addTimeLine(p *plot.Plot, dates []time.Time, values []float64, c color.Colo
 	for i, d := range dates {
 		xys[i] = plotter.XY{X: unix(d), Y: values[i]}
 	}
+	return addLine(p, xys, c, width)
+}
+
+// addLine adds a line through xys to p and returns it (for the legend); a
+// single point, which a line cannot show, also gets a dot.
+func addLine(p *plot.Plot, xys plotter.XYs, c color.Color, width vg.Length) (*plotter.Line, error) {
 	l, err := plotter.NewLine(xys)
 	if err != nil {
 		return nil, err
