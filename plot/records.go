@@ -27,7 +27,8 @@ type records interface {
 	// indexes the columns asked for when the reader was opened).
 	str(i int) string
 	// bytes is column i of the current row as bytes, valid until next
-	// (no string made: the per-row reads of large tables use it).
+	// (no string made: the per-row reads of large tables use it): a
+	// string's bytes, or (Parquet) a number's raw bytes, for comparing.
 	bytes(i int) []byte
 	// rowNum is the current row's number (1 for the first data row).
 	rowNum() int
