@@ -2,34 +2,17 @@ package plot
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"time"
+
+	"github.com/rubeola/rubeola/plot/mapdata"
 )
 
 // InputError is a problem with one of the run's files: its path, the data
 // row (1-based, counting from the first row after a CSV header; 0 when the
-// problem is the file as a whole) and column ("" when none).
-type InputError struct {
-	File   string
-	Row    int
-	Column string
-	Err    error
-}
-
-func (e *InputError) Error() string {
-	switch {
-	case e.Row > 0 && e.Column != "":
-		return fmt.Sprintf("%s: row %d, column %q: %v", e.File, e.Row, e.Column, e.Err)
-	case e.Row > 0:
-		return fmt.Sprintf("%s: row %d: %v", e.File, e.Row, e.Err)
-	case e.Column != "":
-		return fmt.Sprintf("%s: column %q: %v", e.File, e.Column, e.Err)
-	}
-	return fmt.Sprintf("%s: %v", e.File, e.Err)
-}
-
-func (e *InputError) Unwrap() error { return e.Err }
+// problem is the file as a whole) and column ("" when none). It is
+// [mapdata.InputError], so the map data's errors are InputErrors too.
+type InputError = mapdata.InputError
 
 // records reads a table's rows one at a time, by column name, from a CSV
 // file with a header or a Parquet file (chosen by the file's extension).
@@ -43,6 +26,12 @@ type records interface {
 	// str, integer, float and date read column i of the current row (i
 	// indexes the columns asked for when the reader was opened).
 	str(i int) string
+	// bytes is column i of the current row as bytes, valid until next
+	// (no string made: the per-row reads of large tables use it): a
+	// string's bytes, or (Parquet) a number's raw bytes, for comparing.
+	bytes(i int) []byte
+	// rowNum is the current row's number (1 for the first data row).
+	rowNum() int
 	integer(i int) (int64, error)
 	float(i int) (float64, error)
 	date(i int) (time.Time, error)
