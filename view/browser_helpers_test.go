@@ -1,0 +1,221 @@
+package view_test
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+)
+
+// shotsEnv names a directory the screenshots are copied into, to look at.
+const shotsEnv = "RUBEOLA_VIEW_SHOTS"
+
+// chromiumPath finds headless Chromium: $RUBEOLA_CHROMIUM, else chromium or
+// chromium-browser on PATH (Debian's package chromium), else "".
+func chromiumPath() string {
+	if p := os.Getenv("RUBEOLA_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browserEvents records what the page did that the tests forbid: console
+// errors and warnings, uncaught exceptions, browser log errors, and every
+// request's URL.
+type browserEvents struct {
+	mu       sync.Mutex
+	problems []string
+	requests []string
+}
+
+func (r *browserEvents) listen(ev any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, strings.Trim(string(a.Value), `"`)+a.Description)
+			}
+			r.problems = append(r.problems, fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(parts, " ")))
+		}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		text := d.Text
+		if d.Exception != nil {
+			text += " " + d.Exception.Description
+		}
+		r.problems = append(r.problems, fmt.Sprintf("exception at %d:%d: %s", d.LineNumber, d.ColumnNumber, text))
+	case *log.EventEntryAdded:
+		if ev.Entry.Level == log.EntryLevelError || ev.Entry.Level == log.EntryLevelWarning {
+			r.problems = append(r.problems, fmt.Sprintf("browser log %s (%s): %s %s", ev.Entry.Level, ev.Entry.Source, ev.Entry.Text, ev.Entry.URL))
+		}
+	case *network.EventRequestWillBeSent:
+		r.requests = append(r.requests, ev.Request.URL)
+	}
+}
+
+// check fails t on any console problem or any request whose URL is not
+// file:// (a data block decoded in the page makes no request at all).
+func (r *browserEvents) check(t *testing.T) {
+	t.Helper()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	require.Empty(t, r.problems, "console errors, warnings or exceptions")
+	require.NotEmpty(t, r.requests, "no request seen at all: the network listener is not working")
+	for _, u := range r.requests {
+		require.Truef(t, strings.HasPrefix(u, "file://"), "request to %s: the page must load nothing but itself", u)
+	}
+}
+
+// browserPage is one page open in headless Chromium.
+type browserPage struct {
+	t      *testing.T
+	ctx    context.Context
+	events *browserEvents
+	shots  string // the test's screenshot directory
+	n      int    // screenshots taken
+}
+
+// openPage starts headless Chromium with the flags the project requires
+// (no network of its own: no QUIC, background networking, component
+// updates or sync; a new empty profile), opens path over file:// and waits
+// until the page says it is ready. Without Chromium the test skips, saying
+// so.
+func openPage(t *testing.T, path string, width, height int) *browserPage {
+	t.Helper()
+	exe := chromiumPath()
+	if exe == "" {
+		t.Skip("skipping the browser test: no Chromium (install Debian's package: apt-get update && apt-get install -y chromium; or set RUBEOLA_CHROMIUM)")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(width, height),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ev := &browserEvents{}
+	ctx, cancel := chromedp.NewContext(actx, chromedp.WithListener(ev.listen))
+	t.Cleanup(cancel)
+	p := &browserPage{t: t, ctx: ctx, events: ev, shots: t.TempDir()}
+	abs, err := filepath.Abs(path)
+	require.NoError(t, err)
+	u := (&url.URL{Scheme: "file", Path: abs}).String()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(u)))
+	// Generous: decoding an E&W page takes about a second here; the shared
+	// 2-core machine can be many times slower.
+	_, err = p.run(chromedp.Poll[bool](`window.rubeolaView && (rubeolaView.state().ready || rubeolaView.state().error !== '')`,
+		chromedp.WithPollingTimeout(2*time.Minute), chromedp.WithPollingInterval(50*time.Millisecond)))
+	require.NoError(t, err, "waiting for the page to be ready")
+	require.Empty(t, p.state().Error, "the page reported an error")
+	return p
+}
+
+// run runs a on the page with a timeout.
+func (p *browserPage) run(a chromedp.Action[bool]) (bool, error) {
+	ctx, cancel := context.WithTimeout(p.ctx, 3*time.Minute)
+	defer cancel()
+	return chromedp.Run(ctx, a)
+}
+
+// do runs steps, failing the test on an error.
+func (p *browserPage) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
+	defer cancel()
+	require.NoError(p.t, chromedp.Do(ctx, steps...))
+}
+
+// pageState is window.rubeolaView.state(): what the page shows.
+type pageState struct {
+	Ready        bool    `json:"ready"`
+	Error        string  `json:"error"`
+	Kind         string  `json:"kind"`
+	Patches      int     `json:"patches"`
+	PatchesDrawn int     `json:"patchesDrawn"`
+	Aggregation  string  `json:"aggregation"`
+	Period       int     `json:"period"`
+	Periods      int     `json:"periods"`
+	Date         string  `json:"date"`
+	Measure      string  `json:"measure"`
+	Frames       int     `json:"frames"`
+	LastFrameMs  float64 `json:"lastFrameMs"`
+	MaxFrameMs   float64 `json:"maxFrameMs"`
+	LoadMs       float64 `json:"loadMs"`
+	Charts       int     `json:"charts"`
+	Hover        *struct {
+		Index int    `json:"index"`
+		ID    string `json:"id"`
+		Text  string `json:"text"`
+	} `json:"hover"`
+}
+
+func (p *browserPage) state() pageState {
+	p.t.Helper()
+	return eval[pageState](p, `rubeolaView.state()`)
+}
+
+// eval evaluates a JavaScript expression in the page.
+func eval[T any](p *browserPage, expr string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	require.NoError(p.t, err, expr)
+	return v
+}
+
+// mapDigest hashes the map canvas's pixels: equal digests, equal pictures.
+func (p *browserPage) mapDigest() int64 {
+	p.t.Helper()
+	// toDataURL, not getImageData: repeated getImageData makes Chromium warn
+	// (willReadFrequently), which the console check would count.
+	return eval[int64](p, `(() => { const s = document.getElementById('map').toDataURL('image/png');
+		let h = 0; for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
+		return h; })()`)
+}
+
+// shot writes a screenshot of the viewport as NN-name.png into the test's
+// directory, and into $RUBEOLA_VIEW_SHOTS when set.
+func (p *browserPage) shot(name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	require.NoError(p.t, err)
+	p.n++
+	file := fmt.Sprintf("%02d-%s.png", p.n, name)
+	require.NoError(p.t, os.WriteFile(filepath.Join(p.shots, file), png, 0o644))
+	if dir := os.Getenv(shotsEnv); dir != "" {
+		require.NoError(p.t, os.MkdirAll(dir, 0o755))
+		require.NoError(p.t, os.WriteFile(filepath.Join(dir, p.t.Name()[strings.LastIndex(p.t.Name(), "/")+1:]+"-"+file), png, 0o644))
+	}
+}
