@@ -29,7 +29,7 @@ func EncodeFloats(values []float64) Floats {
 	}
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed) // a valid level: no error
-	_, _ = zw.Write(raw)                                  // a bytes.Buffer does not fail
+	_, _ = zw.Write(raw)                               // a bytes.Buffer does not fail
 	_ = zw.Close()
 	return Floats{Type: "f32", Len: len(values), Gzip: true, B64: base64.StdEncoding.EncodeToString(buf.Bytes())}
 }
