@@ -19,16 +19,23 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// shotsEnv names a directory the screenshots are copied into, to look at.
-const shotsEnv = "RUBEOLA_VIEW_SHOTS"
+// shotsEnv names a directory the screenshots are copied into, to look at;
+// requireEnv, when set (.ci/run sets it), turns a missing Chromium from a
+// skip into a failure.
+const (
+	shotsEnv   = "RUBEOLA_VIEW_SHOTS"
+	requireEnv = "RUBEOLA_REQUIRE_CHROMIUM"
+)
 
-// chromiumPath finds headless Chromium: $RUBEOLA_CHROMIUM, else chromium or
-// chromium-browser on PATH (Debian's package chromium), else "".
+// chromiumPath finds headless Chromium: $RUBEOLA_CHROMIUM when set, else
+// chromium or chromium-browser on PATH (Debian's package chromium); "" when
+// there is none.
 func chromiumPath() string {
+	names := []string{"chromium", "chromium-browser"}
 	if p := os.Getenv("RUBEOLA_CHROMIUM"); p != "" {
-		return p
+		names = []string{p}
 	}
-	for _, name := range []string{"chromium", "chromium-browser"} {
+	for _, name := range names {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
 		}
@@ -104,7 +111,11 @@ func openPage(t *testing.T, path string, width, height int) *browserPage {
 	t.Helper()
 	exe := chromiumPath()
 	if exe == "" {
-		t.Skip("skipping the browser test: no Chromium (install Debian's package: apt-get update && apt-get install -y chromium; or set RUBEOLA_CHROMIUM)")
+		const msg = "no Chromium (install Debian's package: apt-get update && apt-get install -y chromium; or set RUBEOLA_CHROMIUM)"
+		if os.Getenv(requireEnv) != "" {
+			t.Fatalf("%s is set, but there is %s", requireEnv, msg)
+		}
+		t.Skip("skipping the browser test: " + msg)
 	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
