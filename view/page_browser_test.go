@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/browsertest"
 	"github.com/rubeola/rubeola/view"
 )
 
@@ -124,12 +125,12 @@ func TestPageInBrowser(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "index.html")
 	var b strings.Builder
 	require.NoError(t, view.WritePage(&b, p))
-	noWebAddress(t, b.String())
+	browsertest.NoWebAddress(t, b.String())
 	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
-	page := openPage(t, path, 1400, 1000)
-	s := page.state()
+	page := browsertest.Open(t, path, 1400, 1000)
+	s := page.State()
 	require.Equal(t, "run", s.Kind)
 	// Charts: cases with bands, S and R, E and I; the fit; the trace of loglik and r0.
 	require.Equal(t, 6, s.Charts, "charts drawn")
-	checkMap(t, page, mapWant{patches: len(ids), ids: ids})
+	browsertest.CheckMap(t, page, browsertest.MapWant{Patches: len(ids), IDs: ids})
 }

@@ -1,4 +1,4 @@
-package view_test
+package browsertest
 
 import (
 	"context"
@@ -43,16 +43,16 @@ func chromiumPath() string {
 	return ""
 }
 
-// browserEvents records what the page did that the tests forbid: console
+// Events records what the page did that the tests forbid: console
 // errors and warnings, uncaught exceptions, browser log errors, and every
 // request's URL.
-type browserEvents struct {
+type Events struct {
 	mu       sync.Mutex
 	problems []string
 	requests []string
 }
 
-func (r *browserEvents) listen(ev any) {
+func (r *Events) listen(ev any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch ev := ev.(type) {
@@ -80,9 +80,9 @@ func (r *browserEvents) listen(ev any) {
 	}
 }
 
-// check fails t on any console problem or any request whose URL is not
+// Check fails t on any console problem or any request whose URL is not
 // file:// (a data block decoded in the page makes no request at all).
-func (r *browserEvents) check(t *testing.T) {
+func (r *Events) Check(t *testing.T) {
 	t.Helper()
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -93,21 +93,22 @@ func (r *browserEvents) check(t *testing.T) {
 	}
 }
 
-// browserPage is one page open in headless Chromium.
-type browserPage struct {
-	t      *testing.T
-	ctx    context.Context
-	events *browserEvents
+// Page is one page open in headless Chromium.
+type Page struct {
+	t   *testing.T
+	ctx context.Context
+	// Events are what the page did since it was opened.
+	Events *Events
 	shots  string // the test's screenshot directory
 	n      int    // screenshots taken
 }
 
-// openPage starts headless Chromium with the flags the project requires
+// Open starts headless Chromium with the flags the project requires
 // (no network of its own: no QUIC, background networking, component
 // updates or sync; a new empty profile), opens path over file:// and waits
 // until the page says it is ready. Without Chromium the test skips, saying
 // so.
-func openPage(t *testing.T, path string, width, height int) *browserPage {
+func Open(t *testing.T, path string, width, height int) *Page {
 	t.Helper()
 	exe := chromiumPath()
 	if exe == "" {
@@ -133,10 +134,10 @@ func openPage(t *testing.T, path string, width, height int) *browserPage {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelAlloc)
-	ev := &browserEvents{}
+	ev := &Events{}
 	ctx, cancel := chromedp.NewContext(actx, chromedp.WithListener(ev.listen))
 	t.Cleanup(cancel)
-	p := &browserPage{t: t, ctx: ctx, events: ev, shots: t.TempDir()}
+	p := &Page{t: t, ctx: ctx, Events: ev, shots: t.TempDir()}
 	abs, err := filepath.Abs(path)
 	require.NoError(t, err)
 	u := (&url.URL{Scheme: "file", Path: abs}).String()
@@ -146,27 +147,28 @@ func openPage(t *testing.T, path string, width, height int) *browserPage {
 	_, err = p.run(chromedp.Poll[bool](`window.rubeolaView && (rubeolaView.state().ready || rubeolaView.state().error !== '')`,
 		chromedp.WithPollingTimeout(2*time.Minute), chromedp.WithPollingInterval(50*time.Millisecond)))
 	require.NoError(t, err, "waiting for the page to be ready")
-	require.Empty(t, p.state().Error, "the page reported an error")
+	require.Empty(t, p.State().Error, "the page reported an error")
 	return p
 }
 
 // run runs a on the page with a timeout.
-func (p *browserPage) run(a chromedp.Action[bool]) (bool, error) {
+func (p *Page) run(a chromedp.Action[bool]) (bool, error) {
 	ctx, cancel := context.WithTimeout(p.ctx, 3*time.Minute)
 	defer cancel()
 	return chromedp.Run(ctx, a)
 }
 
-// do runs steps, failing the test on an error.
-func (p *browserPage) do(steps ...chromedp.Action[chromedp.Void]) {
+// Do runs steps, failing the test on an error.
+func (p *Page) Do(steps ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
 	require.NoError(p.t, chromedp.Do(ctx, steps...))
 }
 
-// pageState is window.rubeolaView.state(): what the page shows.
-type pageState struct {
+// State is window.rubeolaView.state(): what the page shows (view/assets/app.js
+// documents each field).
+type State struct {
 	Ready        bool    `json:"ready"`
 	Error        string  `json:"error"`
 	Kind         string  `json:"kind"`
@@ -189,13 +191,14 @@ type pageState struct {
 	} `json:"hover"`
 }
 
-func (p *browserPage) state() pageState {
+// State reads the page's state.
+func (p *Page) State() State {
 	p.t.Helper()
-	return eval[pageState](p, `rubeolaView.state()`)
+	return Eval[State](p, `rubeolaView.state()`)
 }
 
-// eval evaluates a JavaScript expression in the page.
-func eval[T any](p *browserPage, expr string) T {
+// Eval evaluates a JavaScript expression in the page.
+func Eval[T any](p *Page, expr string) T {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
@@ -204,19 +207,19 @@ func eval[T any](p *browserPage, expr string) T {
 	return v
 }
 
-// mapDigest hashes the map canvas's pixels: equal digests, equal pictures.
-func (p *browserPage) mapDigest() int64 {
+// MapDigest hashes the map canvas's pixels: equal digests, equal pictures.
+func (p *Page) MapDigest() int64 {
 	p.t.Helper()
 	// toDataURL, not getImageData: repeated getImageData makes Chromium warn
 	// (willReadFrequently), which the console check would count.
-	return eval[int64](p, `(() => { const s = document.getElementById('map').toDataURL('image/png');
+	return Eval[int64](p, `(() => { const s = document.getElementById('map').toDataURL('image/png');
 		let h = 0; for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
 		return h; })()`)
 }
 
-// shot writes a screenshot of the viewport as NN-name.png into the test's
+// Shot writes a screenshot of the viewport as NN-name.png into the test's
 // directory, and into $RUBEOLA_VIEW_SHOTS when set.
-func (p *browserPage) shot(name string) {
+func (p *Page) Shot(name string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
