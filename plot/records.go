@@ -2,34 +2,17 @@ package plot
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"time"
+
+	"github.com/rubeola/rubeola/plot/mapdata"
 )
 
 // InputError is a problem with one of the run's files: its path, the data
 // row (1-based, counting from the first row after a CSV header; 0 when the
-// problem is the file as a whole) and column ("" when none).
-type InputError struct {
-	File   string
-	Row    int
-	Column string
-	Err    error
-}
-
-func (e *InputError) Error() string {
-	switch {
-	case e.Row > 0 && e.Column != "":
-		return fmt.Sprintf("%s: row %d, column %q: %v", e.File, e.Row, e.Column, e.Err)
-	case e.Row > 0:
-		return fmt.Sprintf("%s: row %d: %v", e.File, e.Row, e.Err)
-	case e.Column != "":
-		return fmt.Sprintf("%s: column %q: %v", e.File, e.Column, e.Err)
-	}
-	return fmt.Sprintf("%s: %v", e.File, e.Err)
-}
-
-func (e *InputError) Unwrap() error { return e.Err }
+// problem is the file as a whole) and column ("" when none). It is
+// [mapdata.InputError], so the map data's errors are InputErrors too.
+type InputError = mapdata.InputError
 
 // records reads a table's rows one at a time, by column name, from a CSV
 // file with a header or a Parquet file (chosen by the file's extension).
