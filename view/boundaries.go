@@ -14,9 +14,10 @@ const boundaryDetail = 2000
 
 // ReadBoundaries reads the polygons (or lines) of a shapefile as the
 // page's admin boundaries, each ring a line, thinned to what a map shows
-// (boundaryDetail). Coordinates are taken as longitude and latitude, as
-// GADM's and `rubeola scenario raster`'s shapefiles are.
-func ReadBoundaries(path string) (*Boundaries, error) {
+// (boundaryDetail) and projected with project. Coordinates are taken as
+// longitude and latitude, as GADM's and `rubeola scenario raster`'s
+// shapefiles are.
+func ReadBoundaries(path string, project func(lat, lon float64) (x, y float64)) (*Boundaries, error) {
 	tbl, err := shapefile.ReadShapefile(path)
 	if err != nil {
 		return nil, fmt.Errorf("--shapefile: %w", err)
@@ -42,6 +43,9 @@ func ReadBoundaries(path string) (*Boundaries, error) {
 			}
 			xy, b.Starts = appendThinned(xy, b.Starts, s.Points[start:end], tol)
 		}
+	}
+	for j := 0; j < len(xy); j += 2 {
+		xy[j], xy[j+1] = project(xy[j+1], xy[j])
 	}
 	b.XY = EncodeFloats(xy)
 	return b, nil

@@ -64,7 +64,7 @@ func TestReadBoundaries(t *testing.T) {
 	fields := []shapefile.Field{{Name: "NAME", Type: 'C'}}
 	require.NoError(t, shapefiletest.WritePolygons(path, fields, [][]any{{"a"}, {"b"}},
 		[]shapefile.Shape{shapefiletest.Polygon(ring1), shapefiletest.Polygon(ring2)}))
-	b, err := ReadBoundaries(path)
+	b, err := ReadBoundaries(path, func(lat, lon float64) (float64, float64) { return lon, lat })
 	require.NoError(t, err)
 	require.Equal(t, []int{0, len(ring1)}, b.Starts, "ring 1 keeps all its vertices")
 	xy := decodeFloats(t, b.XY)
@@ -75,6 +75,6 @@ func TestReadBoundaries(t *testing.T) {
 	assert.Equal(t, float32(0.5), xy[2*len(ring1)], "first vertex of ring 2 kept")
 	assert.Equal(t, xy[2*len(ring1)], xy[len(xy)-2], "ring 2 still closed")
 
-	_, err = ReadBoundaries(filepath.Join(t.TempDir(), "missing.shp"))
+	_, err = ReadBoundaries(filepath.Join(t.TempDir(), "missing.shp"), nil)
 	require.ErrorContains(t, err, "--shapefile")
 }

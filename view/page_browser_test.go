@@ -70,7 +70,7 @@ func syntheticPayload() (*view.Payload, []string) {
 	}
 	tot.Cases = nums(totalCases)
 	casesF := view.EncodeFloats(cases)
-	band := view.Band{Name: "cases", Replicates: 20}
+	band := view.Band{Name: "cases", What: "reported cases", Replicates: 20, Period: "week", Dates: dates}
 	for q, f := range map[*[]view.JSONNumber]float64{&band.Q05: 0.7, &band.Q25: 0.9, &band.Q50: 1, &band.Q75: 1.1, &band.Q95: 1.3} {
 		*q = nums(scaled(totalCases, f))
 	}
@@ -79,15 +79,15 @@ func syntheticPayload() (*view.Payload, []string) {
 	for c := 0; c <= cols; c++ { // meridians of the grid
 		starts = append(starts, len(xy)/2)
 		x := -5 + float64(c)*0.8 - 0.05
-		xy = append(xy, x, 49.95, x, 49.95+float64(rows)*0.8)
+		xy = append(xy, x*kmPerLon, 49.95*kmPerLat, x*kmPerLon, (49.95+float64(rows)*0.8)*kmPerLat)
 	}
 	fitDates := dates[:52]
 	report := scaled(totalCases[:52], 0.5)
 	report[10] = math.NaN() // a missing report: null in JSON, a gap in the chart
 	p := &view.Payload{
 		Kind: "run", Title: "Synthetic towns (page test)", Subtitle: "48 patches, 104 weeks", Period: "week", Dates: dates,
-		Map: &view.MapData{N: n, IDs: ids, Lon: view.EncodeFloats(lon), Lat: view.EncodeFloats(lat), Pop: view.EncodeFloats(pop),
-			Lat0: 52.5, Compartments: comps, States: enc, Cases: &casesF, CasesLabel: "reported cases", Unit: "patches"},
+		Map: &view.MapData{N: n, IDs: ids, X: view.EncodeFloats(km(lon, kmPerLon)), Y: view.EncodeFloats(km(lat, kmPerLat)),
+			Pop: view.EncodeFloats(pop), Projection: "plate carrée at 52.5°N", Compartments: comps, States: enc, Cases: &casesF, CasesLabel: "reported cases", Unit: "patches"},
 		Totals:     tot,
 		Ensemble:   []view.Band{band},
 		Boundaries: &view.Boundaries{Starts: starts, XY: view.EncodeFloats(xy)},
@@ -99,6 +99,21 @@ func syntheticPayload() (*view.Payload, []string) {
 				{Name: "loglik", Values: nums([]float64{-900, -850, -830, -826})}, {Name: "r0", Values: nums([]float64{40, 45, 52, 55})}}}},
 	}
 	return p, ids
+}
+
+// Degrees to km at 52.5°N (a plate carrée is enough for made-up towns):
+// 111.2 km per degree of latitude, times cos 52.5° ≈ 0.609 for longitude.
+const (
+	kmPerLat = 111.2
+	kmPerLon = 111.2 * 0.609
+)
+
+func km(deg []float64, per float64) []float64 {
+	out := make([]float64, len(deg))
+	for i, d := range deg {
+		out[i] = d * per
+	}
+	return out
 }
 
 func nums(xs []float64) []view.JSONNumber {
@@ -130,7 +145,8 @@ func TestPageInBrowser(t *testing.T) {
 	page := browsertest.Open(t, path, 1400, 1000)
 	s := page.State()
 	require.Equal(t, "run", s.Kind)
-	// Charts: cases with bands, S and R, E and I; the fit; the trace of loglik and r0.
-	require.Equal(t, 6, s.Charts, "charts drawn")
+	// Charts: the ensemble's band of cases (an ensemble shows its bands, not
+	// the totals); the fit; the trace of loglik and r0.
+	require.Equal(t, 4, s.Charts, "charts drawn")
 	browsertest.CheckMap(t, page, browsertest.MapWant{Patches: len(ids), IDs: ids})
 }

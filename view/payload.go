@@ -12,9 +12,9 @@ type Payload struct {
 	Title    string   `json:"title"`
 	Subtitle string   `json:"subtitle,omitempty"`
 	Notes    []string `json:"notes,omitempty"`
-	// Period names one time step of Dates ("week", "day", "biweek");
-	// Dates are the periods' last days, YYYY-MM-DD, shared by Map, Totals
-	// and Ensemble.
+	// Period names one time step of Dates ("week", "day", "biweek", "4
+	// weeks"); Dates are the periods' first days, YYYY-MM-DD, shared by
+	// Map, Totals and Ensemble.
 	Period string   `json:"period"`
 	Dates  []string `json:"dates"`
 	// Map is the per-patch data, nil when the run has none.
@@ -33,15 +33,15 @@ type Payload struct {
 // coordinates, its area proportional to Pop, coloured by a measure of
 // States and Cases at the chosen period.
 type MapData struct {
-	// N is the number of patches drawn; IDs, Lon, Lat and Pop have N values.
+	// N is the number of patches drawn; IDs, X, Y and Pop have N values.
 	N   int      `json:"n"`
 	IDs []string `json:"ids"`
-	Lon Floats   `json:"lon"`
-	Lat Floats   `json:"lat"`
-	Pop Floats   `json:"pop"`
-	// Lat0 is the latitude whose parallel keeps its length in the
-	// equirectangular projection (x = lon·cos(Lat0), y = lat).
-	Lat0 float64 `json:"lat0"`
+	// X and Y are the places projected, in km east and north of the
+	// projection's centre; Projection names it.
+	X          Floats `json:"x"`
+	Y          Floats `json:"y"`
+	Projection string `json:"projection"`
+	Pop        Floats `json:"pop"`
 	// Compartments name States in order (S, E, I, R, then the model's).
 	Compartments []string `json:"compartments"`
 	// States holds, per compartment, N × len(Dates) values, period-major
@@ -64,11 +64,15 @@ type Totals struct {
 	Cases        []JSONNumber            `json:"cases,omitempty"`
 }
 
-// Band is an ensemble's quantiles of one all-patch series per period:
-// Name is "cases" or a compartment ("I").
+// Band is an ensemble's quantiles of one all-patch series: Name is
+// "cases" or a compartment ("I"), What says what a value is, Period names
+// the time between Dates (the table's ticks or report windows).
 type Band struct {
 	Name       string       `json:"name"`
+	What       string       `json:"what"`
 	Replicates int          `json:"replicates"`
+	Period     string       `json:"period"`
+	Dates      []string     `json:"dates"`
 	Q05        []JSONNumber `json:"q05"`
 	Q25        []JSONNumber `json:"q25"`
 	Q50        []JSONNumber `json:"q50"`
@@ -104,8 +108,8 @@ type TraceSeries struct {
 	Values []JSONNumber `json:"values"`
 }
 
-// Boundaries are polylines in lon/lat: XY holds x, y pairs and Starts the
-// index (in pairs) where each line starts.
+// Boundaries are polylines projected as the map's places (km): XY holds x,
+// y pairs and Starts the index (in pairs) where each line starts.
 type Boundaries struct {
 	Starts []int  `json:"starts"`
 	XY     Floats `json:"xy"`

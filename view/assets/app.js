@@ -145,26 +145,25 @@
     canvas.width = Math.round(w * dpr);
     canvas.height = Math.round(h * dpr);
     const m = view.m;
-    const k = Math.cos(((m.lat0 || 0) * Math.PI) / 180);
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-    const grow = (lon, lat) => {
-      const x = lon * k;
-      if (x < x0) x0 = x; if (x > x1) x1 = x; if (lat < y0) y0 = lat; if (lat > y1) y1 = lat;
+    const grow = (x, y) => {
+      if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+      if (x < x0) x0 = x; if (x > x1) x1 = x; if (y < y0) y0 = y; if (y > y1) y1 = y;
     };
-    for (let i = 0; i < m.n; i++) grow(m.lon[i], m.lat[i]);
+    for (let i = 0; i < m.n; i++) grow(m.x[i], m.y[i]);
     if (view.boundaries) for (let j = 0; j < view.boundaries.length; j += 2) grow(view.boundaries[j], view.boundaries[j + 1]);
-    const pad = 24;
+    const rmax = Math.max(6, Math.min(36, 0.06 * Math.min(w, h)));
+    const pad = rmax + 6; // the largest circle stays inside
     const sx = (x1 - x0) || 1, sy = (y1 - y0) || 1;
     const s = Math.min((w - 2 * pad) / sx, (h - 2 * pad) / sy);
     const ox = (w - s * sx) / 2, oy = (h - s * sy) / 2;
-    view.toX = (lon) => ox + (lon * k - x0) * s;
-    view.toY = (lat) => oy + (y1 - lat) * s;
+    view.toX = (x) => ox + (x - x0) * s;
+    view.toY = (y) => oy + (y1 - y) * s;
     let pmax = 0;
     for (let i = 0; i < m.n; i++) pmax = Math.max(pmax, m.pop[i]);
-    const rmax = Math.max(6, Math.min(36, 0.06 * Math.min(w, h)));
     for (let i = 0; i < m.n; i++) {
-      view.px[i] = view.toX(m.lon[i]);
-      view.py[i] = view.toY(m.lat[i]);
+      view.px[i] = view.toX(m.x[i]);
+      view.py[i] = view.toY(m.y[i]);
       view.pr[i] = Math.max(1.2, rmax * Math.sqrt(Math.max(m.pop[i], 0) / (pmax || 1))); // area ∝ population
     }
     drawBackground(w, h, dpr);
@@ -314,11 +313,11 @@
 
   // periodMarker draws a vertical line at the current period on a chart
   // whose x values are the map's periods.
-  const periodMarker = (xs) => ({
+  const periodMarker = () => ({
     hooks: {
       draw: (u) => {
-        if (!xs || state.period >= xs.length) return;
-        const x = u.valToPos(xs[state.period], 'x', true);
+        if (!state.date) return;
+        const x = u.valToPos(dayOf(state.date), 'x', true);
         const ctx = u.ctx;
         ctx.save();
         ctx.strokeStyle = '#c0392b';
@@ -331,6 +330,17 @@
       },
     },
   });
+
+  // periodAt is the last period starting on or before day (unix seconds).
+  function periodAt(day) {
+    const d = data.dates;
+    let lo = 0, hi = d.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (dayOf(d[mid]) <= day) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
 
   const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumSignificantDigits: 3 });
   const yAxis = { values: (u, vals) => vals.map((v) => (v === null ? '' : compact.format(v))), size: 56 };
@@ -346,10 +356,10 @@
       title, width: chartWidth(), height: opts.height || 220, tzDate: utc,
       scales: opts.scales || { x: { time: opts.time !== false } },
       axes: opts.axes || [{}, yAxis], bands: opts.bands, series: [{ label: opts.xLabel || 'date' }, ...series],
-      plugins: opts.marker ? [periodMarker(xs)] : [],
+      plugins: opts.marker ? [periodMarker()] : [],
     }, [xs, ...data2], el);
     if (opts.marker) {
-      u.over.addEventListener('click', () => { if (u.cursor.idx !== null && u.cursor.idx !== undefined) setPeriod(u.cursor.idx); });
+      u.over.addEventListener('click', () => { if (u.cursor.left >= 0 && data.dates.length) setPeriod(periodAt(u.posToVal(u.cursor.left, 'x'))); });
     }
     charts.push(u);
     state.charts = charts.length;
@@ -383,25 +393,22 @@
       casesLine = m.cases ? col(m.cases) : null;
     }
     const casesLabel = view ? view.m.casesLabel : 'cases';
-    const band = sel === null && data.ensemble ? data.ensemble.find((b) => b.name === 'cases') : null;
-    if (band) {
-      makeChart($('charts'), `${casesLabel} per ${per}: ensemble median, 50 % and 90 % bands (${data.ensemble[0].replicates} replicates)`, xs,
-        [{ label: 'q95', stroke: 'rgba(31,119,180,0.25)' }, { label: 'q05', stroke: 'rgba(31,119,180,0.25)' },
-          { label: 'q75', stroke: 'rgba(31,119,180,0.45)' }, { label: 'q25', stroke: 'rgba(31,119,180,0.45)' },
-          { label: 'median', stroke: '#1f77b4', width: 1.5 }],
-        [band.q95, band.q05, band.q75, band.q25, band.q50],
-        { marker: true, bands: [{ series: [1, 2], fill: 'rgba(31,119,180,0.12)' }, { series: [3, 4], fill: 'rgba(31,119,180,0.25)' }] });
-    } else if (casesLine) {
-      makeChart($('charts'), `${casesLabel} per ${per}`, xs, [{ label: casesLabel, stroke: '#d62728', width: 1 }], [casesLine], { marker: true });
+    if (sel === null && data.ensemble) {
+      // An ensemble: each all-patch series as its median with 50 % and 90 % bands.
+      for (const band of data.ensemble) {
+        const bx = band.dates.map(dayOf);
+        const name = band.name === 'cases' ? `${casesLabel} per ${band.period}` : `${band.name} (${band.what})`;
+        makeChart($('charts'), `${name}: median, 50 % and 90 % bands of ${band.replicates} replicates`, bx,
+          [{ label: 'q95', stroke: 'rgba(31,119,180,0.25)' }, { label: 'q05', stroke: 'rgba(31,119,180,0.25)' },
+            { label: 'q75', stroke: 'rgba(31,119,180,0.45)' }, { label: 'q25', stroke: 'rgba(31,119,180,0.45)' },
+            { label: 'median', stroke: '#1f77b4', width: 1.5 }],
+          [band.q95, band.q05, band.q75, band.q25, band.q50],
+          { marker: true, height: 190, bands: [{ series: [1, 2], fill: 'rgba(31,119,180,0.12)' }, { series: [3, 4], fill: 'rgba(31,119,180,0.25)' }] });
+      }
+      return;
     }
-    const bandI = sel === null && data.ensemble ? data.ensemble.find((b) => b.name === 'I') : null;
-    if (bandI) {
-      makeChart($('charts'), `I: ensemble median, 50 % and 90 % bands`, xs,
-        [{ label: 'q95', stroke: 'rgba(214,39,40,0.25)' }, { label: 'q05', stroke: 'rgba(214,39,40,0.25)' },
-          { label: 'q75', stroke: 'rgba(214,39,40,0.45)' }, { label: 'q25', stroke: 'rgba(214,39,40,0.45)' },
-          { label: 'median', stroke: '#d62728', width: 1.5 }],
-        [bandI.q95, bandI.q05, bandI.q75, bandI.q25, bandI.q50],
-        { marker: true, bands: [{ series: [1, 2], fill: 'rgba(214,39,40,0.12)' }, { series: [3, 4], fill: 'rgba(214,39,40,0.25)' }] });
+    if (casesLine) {
+      makeChart($('charts'), `${casesLabel} per ${per}`, xs, [{ label: casesLabel, stroke: '#d62728', width: 1 }], [casesLine], { marker: true });
     }
     if (comps.length) {
       const small = comps.filter(([c]) => c === 'E' || c === 'I');
@@ -461,8 +468,8 @@
       const a = data.map;
       const m = {
         n: a.n, ids: a.ids, compartments: a.compartments, period: data.period, periods: data.dates.length,
-        dates: data.dates, casesLabel: a.casesLabel || 'cases', unit: a.unit, lat0: a.lat0,
-        lon: await decodeArray(a.lon, 'lon'), lat: await decodeArray(a.lat, 'lat'), pop: await decodeArray(a.pop, 'pop'),
+        dates: data.dates, casesLabel: a.casesLabel || 'cases', unit: a.unit,
+        x: await decodeArray(a.x, 'x'), y: await decodeArray(a.y, 'y'), pop: await decodeArray(a.pop, 'pop'),
         cases: await decodeArray(a.cases, 'cases'), states: {},
       };
       for (const c of a.compartments) m.states[c] = await decodeArray(a.states[c], c);
@@ -480,7 +487,7 @@
       state.measure = view.measure.key;
       state.patches = m.n;
       state.aggregation = a.aggregation || '';
-      $('map-note').textContent = a.aggregation || '';
+      $('map-note').textContent = [a.aggregation, a.projection ? `Projection: ${a.projection}.` : ''].filter(Boolean).join(' ');
       $('map-panel').hidden = false;
       $('slider').max = String(m.periods - 1);
       layout();
