@@ -103,6 +103,12 @@ func Load(dir string, opts Options) (p *Payload, places, patches int, err error)
 	return loadRun(dir, opts)
 }
 
+// exists reports whether path exists.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
 // absOr is path made absolute, or path when it cannot be.
 func absOr(path string) string {
 	if a, err := filepath.Abs(path); err == nil {
@@ -115,6 +121,9 @@ func absOr(path string) string {
 // without them the totals of its states table and a note.
 func loadRun(dir string, opts Options) (*Payload, int, int, error) {
 	p := &Payload{Kind: "run", Title: "rubeola run: " + filepath.Base(absOr(dir)), Subtitle: dir}
+	if !exists(filepath.Join(dir, "summary.json")) && !exists(filepath.Join(dir, "states.csv")) {
+		return nil, 0, 0, &InputError{File: dir, Err: errors.New("no rubeola outputs here: expected a run's summary.json and states.csv, an ensemble's ensemble/ or a fit's fit/")}
+	}
 	d, err := mapdata.Load(dir, mapdata.Options{Scenario: opts.Scenario})
 	if errors.Is(err, mapdata.ErrNoPerPatch) {
 		tot, dates, period, terr := readTotals(dir)
