@@ -43,7 +43,7 @@ func WritePage(w io.Writer, p *Payload) error {
 		return err
 	}
 	page := strings.NewReplacer(
-		"{{TITLE}}", html.EscapeString(p.Title),
+		"{{TITLE}}", strings.ReplaceAll(html.EscapeString(p.Title), "://", "&#58;//"), // see payloadJSON
 		"{{UPLOT_VERSION}}", UPlotVersion,
 		"{{UPLOT_CSS}}", uplotCSS,
 		"{{STYLE}}", styleCSS,
