@@ -44,9 +44,8 @@ func runView(stdout io.Writer, dir string, opts view.Options) error {
 	start := time.Now()
 	res, err := view.Build(dir, opts)
 	if err != nil {
-		var vi *view.InputError
-		var mi *mapdata.InputError
-		if errors.As(err, &vi) || errors.As(err, &mi) || errors.Is(err, fs.ErrNotExist) ||
+		var ie *view.InputError
+		if errors.As(err, &ie) || errors.Is(err, fs.ErrNotExist) ||
 			errors.Is(err, mapdata.ErrNoPerPatch) || errors.Is(err, mapdata.ErrNoScenario) {
 			return invalid(err)
 		}

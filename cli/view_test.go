@@ -56,7 +56,7 @@ func TestViewErrors(t *testing.T) {
 		{"missing", []string{"view", filepath.Join(dir, "nope")}, "no such file or directory"},
 		{"not a directory", []string{"view", notDir}, "not a directory"},
 		{"no outputs", []string{"view", empty}, "no rubeola outputs here"},
-		{"bad trace", []string{"view", badFit}, `trace.csv: row 2, column loglik: "abc" is not a number or NA`},
+		{"bad trace", []string{"view", badFit}, `trace.csv: row 1, column "loglik": "abc" is not a number or NA`},
 		{"no argument", []string{"view"}, "accepts 1 arg"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -32,7 +32,7 @@ type tidyRow struct {
 	id    string
 	state string
 	v     []float64
-	num   int // row number in the file (1 is the header)
+	num   int // data row, from 1 after the header
 }
 
 // scanTidy streams the tidy CSV table at path, whose columns must be tick,
@@ -47,12 +47,12 @@ func scanTidy(path string, values []string, fn func(*tidyRow) (bool, error)) err
 	r := csvin.NewReader(f)
 	header, err := r.Header()
 	if err != nil {
-		return &InputError{File: path, Row: 1, Err: fmt.Errorf("expected a header %v: %w", cols, err)}
+		return &InputError{File: path, Err: fmt.Errorf("expected a header %v: %w", cols, err)}
 	}
 	if !slices.Equal(header, cols) {
-		return &InputError{File: path, Row: 1, Err: fmt.Errorf("header %v, expected %v", header, cols)}
+		return &InputError{File: path, Err: fmt.Errorf("header %v, expected %v", header, cols)}
 	}
-	row := &tidyRow{num: 1, v: make([]float64, len(values))}
+	row := &tidyRow{v: make([]float64, len(values))}
 	for {
 		rec, err := r.Read()
 		if errors.Is(err, io.EOF) {

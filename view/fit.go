@@ -14,35 +14,20 @@ import (
 
 	"github.com/rubeola/rubeola/fit"
 	"github.com/rubeola/rubeola/internal/csvin"
+	"github.com/rubeola/rubeola/plot/mapdata"
 )
 
 // fitDir is where `rubeola fit --out DIR` writes its files.
 const fitDir = "fit"
 
-// InputError is a file the page cannot be made from: File, the 1-based
-// Row (0: the file as a whole) and Column name where, Err says what was
-// expected.
-type InputError struct {
-	File   string
-	Row    int
-	Column string
-	Err    error
-}
-
-func (e *InputError) Error() string {
-	switch {
-	case e.Row > 0 && e.Column != "":
-		return fmt.Sprintf("%s: row %d, column %s: %v", e.File, e.Row, e.Column, e.Err)
-	case e.Row > 0:
-		return fmt.Sprintf("%s: row %d: %v", e.File, e.Row, e.Err)
-	}
-	return fmt.Sprintf("%s: %v", e.File, e.Err)
-}
-
-func (e *InputError) Unwrap() error { return e.Err }
+// InputError is a file the page cannot be made from: its path, the data
+// row (1-based, counting from the first row after the header; 0 for the
+// file as a whole) and column. It is plot/mapdata's (and plot's) type.
+type InputError = mapdata.InputError
 
 // csvRows is a small CSV file read whole: the header's column positions
-// and the records (row r of the file is rows[r−2]).
+// and the records (data row r, counting from 1 after the header, is
+// rows[r−1]).
 type csvRows struct {
 	path   string
 	header []string
@@ -63,18 +48,18 @@ func readCSVRows(path string, want ...string) (*csvRows, error) {
 		return nil, &InputError{File: path, Err: errors.New("empty file: expected a header")}
 	}
 	if err != nil {
-		return nil, &InputError{File: path, Row: 1, Err: err}
+		return nil, &InputError{File: path, Err: fmt.Errorf("header: %w", err)}
 	}
 	t := &csvRows{path: path, header: header, col: map[string]int{}}
 	for i, h := range header {
 		if _, dup := t.col[h]; dup {
-			return nil, &InputError{File: path, Row: 1, Column: h, Err: errors.New("the column appears twice")}
+			return nil, &InputError{File: path, Column: h, Err: errors.New("the header has the column twice")}
 		}
 		t.col[h] = i
 	}
 	for _, w := range want {
 		if _, ok := t.col[w]; !ok {
-			return nil, &InputError{File: path, Row: 1, Err: fmt.Errorf("no column %q (expected %v)", w, want)}
+			return nil, &InputError{File: path, Err: fmt.Errorf("header: no column %q (expected %v)", w, want)}
 		}
 	}
 	all, err := r.ReadAll()
@@ -83,7 +68,7 @@ func readCSVRows(path string, want ...string) (*csvRows, error) {
 	}
 	for k, rec := range all {
 		if len(rec) != len(header) {
-			return nil, &InputError{File: path, Row: k + 2, Err: fmt.Errorf("%d fields, expected %d as in the header", len(rec), len(header))}
+			return nil, &InputError{File: path, Row: k + 1, Err: fmt.Errorf("%d fields, expected %d as in the header", len(rec), len(header))}
 		}
 	}
 	t.rows = all
@@ -98,7 +83,7 @@ func (t *csvRows) float(k int, name string) (float64, error) {
 	}
 	x, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		return 0, &InputError{File: t.path, Row: k + 2, Column: name, Err: fmt.Errorf("%q is not a number or NA", s)}
+		return 0, &InputError{File: t.path, Row: k + 1, Column: name, Err: fmt.Errorf("%q is not a number or NA", s)}
 	}
 	return x, nil
 }
@@ -150,14 +135,14 @@ func (d *FitData) readSimulated(path string) error {
 	for k, rec := range t.rows {
 		place, date := rec[t.col["place"]], rec[t.col["date"]]
 		if _, err := time.Parse(time.DateOnly, date); err != nil {
-			return &InputError{File: path, Row: k + 2, Column: "date", Err: fmt.Errorf("%q is not a date YYYY-MM-DD", date)}
+			return &InputError{File: path, Row: k + 1, Column: "date", Err: fmt.Errorf("%q is not a date YYYY-MM-DD", date)}
 		}
 		if len(d.Places) == 0 || d.Places[len(d.Places)-1] != place {
 			if slices.Contains(d.Places, place) {
-				return &InputError{File: path, Row: k + 2, Column: "place", Err: fmt.Errorf("place %q again after other places (expected each place's rows together)", place)}
+				return &InputError{File: path, Row: k + 1, Column: "place", Err: fmt.Errorf("place %q again after other places (expected each place's rows together)", place)}
 			}
 			if len(d.Places) > 0 && len(d.Report[len(d.Places)-1]) != len(d.Dates) {
-				return &InputError{File: path, Row: k + 2, Err: fmt.Errorf("place %q has %d reports, expected %d as the first place", d.Places[len(d.Places)-1], len(d.Report[len(d.Places)-1]), len(d.Dates))}
+				return &InputError{File: path, Row: k + 1, Err: fmt.Errorf("place %q has %d reports, expected %d as the first place", d.Places[len(d.Places)-1], len(d.Report[len(d.Places)-1]), len(d.Dates))}
 			}
 			d.Places = append(d.Places, place)
 			for _, c := range cols {
@@ -169,7 +154,7 @@ func (d *FitData) readSimulated(path string) error {
 		if p == 0 {
 			d.Dates = append(d.Dates, date)
 		} else if j >= len(d.Dates) || d.Dates[j] != date {
-			return &InputError{File: path, Row: k + 2, Column: "date", Err: fmt.Errorf("%s, expected the first place's dates in order", date)}
+			return &InputError{File: path, Row: k + 1, Column: "date", Err: fmt.Errorf("%s, expected the first place's dates in order", date)}
 		}
 		for name, c := range cols {
 			x, err := t.float(k, name)

@@ -54,14 +54,14 @@ func TestReadFitErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, sim, want string
 	}{
-		{"missing column", "place,date,report,q025\nA,1950-01-06,1,1\n", `row 1: no column "q10"`},
-		{"bad number", simHeader + "A,1950-01-06,x,1,2,3,4,5,1,1,1,1,1\n", "row 2, column report: \"x\" is not a number or NA"},
-		{"bad date", simHeader + "A,6 Jan 1950,1,1,2,3,4,5,1,1,1,1,1\n", "row 2, column date"},
+		{"missing column", "place,date,report,q025\nA,1950-01-06,1,1\n", `header: no column "q10"`},
+		{"bad number", simHeader + "A,1950-01-06,x,1,2,3,4,5,1,1,1,1,1\n", `row 1, column "report": "x" is not a number or NA`},
+		{"bad date", simHeader + "A,6 Jan 1950,1,1,2,3,4,5,1,1,1,1,1\n", `row 1, column "date"`},
 		{"short place", simHeader + "A,1950-01-06,1,1,2,3,4,5,1,1,1,1,1\nA,1950-01-13,1,1,2,3,4,5,1,1,1,1,1\nB,1950-01-06,1,1,2,3,4,5,1,1,1,1,1\n",
 			`place "B" has 1 reports, expected 2`},
 		{"place again", simHeader + "A,1950-01-06,1,1,2,3,4,5,1,1,1,1,1\nB,1950-01-06,1,1,2,3,4,5,1,1,1,1,1\nA,1950-01-06,1,1,2,3,4,5,1,1,1,1,1\n",
-			`row 4, column place: place "A" again`},
-		{"ragged row", simHeader + "A,1950-01-06,1\n", "row 2: 3 fields, expected 13"},
+			`row 3, column "place": place "A" again`},
+		{"ragged row", simHeader + "A,1950-01-06,1\n", "row 1: 3 fields, expected 13"},
 		{"no rows", simHeader, "no rows"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
