@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +14,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/cli"
+	"github.com/rubeola/rubeola/demographics/shapefile"
+	"github.com/rubeola/rubeola/demographics/shapefile/shapefiletest"
 	"github.com/rubeola/rubeola/internal/browsertest"
+	"github.com/rubeola/rubeola/plot/mapdata"
 	"github.com/rubeola/rubeola/view"
 )
 
@@ -42,10 +46,11 @@ func runIDs(t *testing.T, dir string) []string {
 	return s.GroupIDs
 }
 
-// viewPage runs `rubeola view DIR` and checks the page for web addresses.
-func viewPage(t *testing.T, dir string) string {
+// viewPage runs `rubeola view DIR [flags]` and checks the page for web
+// addresses.
+func viewPage(t *testing.T, dir string, flags ...string) string {
 	t.Helper()
-	out := rubeola(t, "view", dir)
+	out := rubeola(t, append([]string{"view", dir}, flags...)...)
 	require.Contains(t, out, "View written to ")
 	path := filepath.Join(dir, view.Dir, view.File)
 	html, err := os.ReadFile(path)
@@ -54,17 +59,20 @@ func viewPage(t *testing.T, dir string) string {
 	return path
 }
 
-// TestViewRunInBrowser: `rubeola view` of the default scenario's run (100
-// patches, biweekly, per patch, 2 years) draws all 100 patches, and every
-// interactive check passes.
+// TestViewRunInBrowser: `rubeola view --shapefile` of the default
+// scenario's run (100 patches, biweekly, per patch, 2 years) draws all 100
+// patches over the shapefile's two boundaries, and every interactive check
+// passes.
 func TestViewRunInBrowser(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	rubeola(t, "run", "--per-patch", "--ticks", "52", "--no-progress", "--out", dir)
-	page := browsertest.Open(t, viewPage(t, dir), 1400, 1000)
+	shp := boundaryFixture(t, dir)
+	page := browsertest.Open(t, viewPage(t, dir, "--shapefile", shp), 1400, 1000)
 	ids := runIDs(t, dir)
 	s := page.State()
 	assert.Equal(t, "run", s.Kind)
 	assert.Equal(t, 52, s.Periods, "one biweekly tick per period")
+	assert.Equal(t, 2, s.Boundaries, "boundary lines drawn")
 	browsertest.CheckMap(t, page, browsertest.MapWant{Patches: len(ids), IDs: ids})
 }
 
@@ -81,6 +89,21 @@ func TestViewEnsembleInBrowser(t *testing.T) {
 	assert.Equal(t, 3, s.Charts, "one band chart per state of the all-patch table")
 	assert.Contains(t, page.Text("notes"), "median (q50) over the 4 replicates")
 	browsertest.CheckMap(t, page, browsertest.MapWant{Patches: len(ids), IDs: ids})
+}
+
+// boundaryFixture writes a shapefile of two areas splitting the run's
+// patches' bounding box (0.2° larger) at its middle longitude.
+func boundaryFixture(t *testing.T, dir string) string {
+	t.Helper()
+	d, err := mapdata.Load(dir, mapdata.Options{})
+	require.NoError(t, err)
+	lat0, lat1 := slices.Min(d.Places.Lat)-0.2, slices.Max(d.Places.Lat)+0.2
+	lon0, lon1 := slices.Min(d.Places.Lon)-0.2, slices.Max(d.Places.Lon)+0.2
+	mid := (lon0 + lon1) / 2
+	path := filepath.Join(t.TempDir(), "admin.shp")
+	require.NoError(t, shapefiletest.WritePolygons(path, []shapefile.Field{{Name: "NAME", Type: 'C'}}, [][]any{{"west"}, {"east"}},
+		[]shapefile.Shape{shapefiletest.Polygon(shapefiletest.Box(lon0, lat0, mid, lat1)), shapefiletest.Polygon(shapefiletest.Box(mid, lat0, lon1, lat1))}))
+	return path
 }
 
 // ewData is the England and Wales scenario beside the checkout.

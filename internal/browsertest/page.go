@@ -184,6 +184,7 @@ type State struct {
 	MaxFrameMs   float64 `json:"maxFrameMs"`
 	LoadMs       float64 `json:"loadMs"`
 	Charts       int     `json:"charts"`
+	Boundaries   int     `json:"boundaryLines"`
 	Hover        *struct {
 		Index int    `json:"index"`
 		ID    string `json:"id"`

@@ -11,7 +11,7 @@
   const state = {
     ready: false, error: '', kind: '', patches: 0, patchesDrawn: 0, aggregation: '',
     period: 0, periods: 0, date: '', measure: '', hover: null, selected: null,
-    frames: 0, lastFrameMs: 0, maxFrameMs: 0, loadMs: 0, playing: false, charts: 0,
+    frames: 0, lastFrameMs: 0, maxFrameMs: 0, loadMs: 0, playing: false, charts: 0, boundaryLines: 0,
   };
   let view = null; // the decoded map and its geometry, once ready
   // probe is a 1-pixel canvas timeFrame reads back (willReadFrequently: no
@@ -449,7 +449,7 @@
     if (comps.length) {
       const small = comps.filter(([c]) => c === 'E' || c === 'I');
       const large = comps.filter(([c]) => !(c === 'E' || c === 'I'));
-      for (const [group, title] of [[large, 'people in each state'], [small, 'people in E and I']]) {
+      for (const [group, title] of [[large, 'people in each state'], [small, `people in ${small.map(([c]) => c).join(' and ')}`]]) {
         if (!group.length) continue;
         makeChart($('charts'), title, xs, group.map(([c], k) => ({ label: c, stroke: colourOf(c, k), width: 1.2 })),
           group.map(([, v]) => v), { marker: true, height: 200 });
@@ -513,6 +513,7 @@
       if (data.boundaries) {
         view.boundaries = await decodeArray(data.boundaries.xy, 'boundaries');
         view.boundaryStarts = data.boundaries.starts;
+        state.boundaryLines = view.boundaryStarts.length;
       }
       view.order = Array.from({ length: m.n }, (_, i) => i).sort((i, j) => m.pop[j] - m.pop[i]);
       view.measures = makeMeasures(m);
