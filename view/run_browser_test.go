@@ -142,3 +142,56 @@ func TestViewEnglandWales(t *testing.T) {
 	browsertest.CheckMap(t, page, browsertest.MapWant{Patches: 954, IDs: ids})
 	assert.True(t, strings.HasPrefix(s.Date, "1950-01-"), s.Date)
 }
+
+// TestViewGridInBrowser: above mapdata.GridThreshold patches the map draws
+// the documented aggregate — the grid cells plot/mapdata sums the patches
+// into — and the page says so.
+func TestViewGridInBrowser(t *testing.T) {
+	dir := t.TempDir()
+	scn := filepath.Join(dir, "scenario.csv")
+	rubeola(t, "scenario", "synthetic", "--patches", "6000", "--out", scn)
+	run := filepath.Join(dir, "run")
+	rubeola(t, "run", "--scenario", scn, "--per-patch", "--ticks", "26", "--no-progress", "--out", run)
+	p, places, patches, err := view.Load(run, view.Options{})
+	require.NoError(t, err)
+	require.Equal(t, 6000, patches)
+	require.Less(t, places, patches, "patches summed into cells")
+	page := browsertest.Open(t, viewPage(t, run), 1400, 1000)
+	s := page.State()
+	assert.Contains(t, s.Aggregation, "6000 patches summed into grid cells of")
+	assert.Contains(t, page.Text("map-note"), "grid cells, not the 6000 patches")
+	browsertest.CheckMap(t, page, browsertest.MapWant{Patches: places, IDs: p.Map.IDs})
+}
+
+// TestLoadMergesPeriods: past MaxValues the page merges periods — k at a
+// time, compartments averaged and cases summed — and says so; the totals
+// keep every case.
+func TestLoadMergesPeriods(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	rubeola(t, "run", "--per-patch", "--ticks", "52", "--no-progress", "--out", dir)
+	full, _, _, err := view.Load(dir, view.Options{})
+	require.NoError(t, err)
+	require.Len(t, full.Dates, 52)
+	// 100 patches × 52 biweeks × (S, I, R, infections) = 20 800 values;
+	// at most 6 000 merges ⌈20 800 / 6 000⌉ = 4 periods into one: 13.
+	merged, _, _, err := view.Load(dir, view.Options{MaxValues: 6000})
+	require.NoError(t, err)
+	require.Len(t, merged.Dates, 13)
+	assert.Equal(t, "8 weeks", merged.Period)
+	assert.Contains(t, strings.Join(merged.Notes, " "), "Periods are 8 weeks (4 of the run's biweek periods each) so that the page holds at most 6000 values.")
+	for k := range merged.Dates {
+		assert.Equal(t, full.Dates[4*k], merged.Dates[k], "a merged period starts with its first")
+		var sum float64
+		for _, x := range full.Totals.Cases[4*k : 4*k+4] {
+			sum += float64(x)
+		}
+		assert.InDelta(t, sum, float64(merged.Totals.Cases[k]), 1e-6*sum+1e-9, "cases of period %d", k)
+		var mean float64
+		for _, x := range full.Totals.States["S"][4*k : 4*k+4] {
+			mean += float64(x) / 4
+		}
+		// Each patch's S is rounded to whole people before and after
+		// averaging: 100 patches, at most 100 off in all.
+		assert.InDelta(t, mean, float64(merged.Totals.States["S"][k]), 100, "S of period %d", k)
+	}
+}
