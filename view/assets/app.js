@@ -435,8 +435,8 @@
         const bx = band.dates.map(dayOf);
         const name = band.name === 'cases' ? `${casesLabel} per ${band.period}` : `${band.name} (${band.what})`;
         makeChart($('charts'), `${name}: median, 50 % and 90 % bands of ${band.replicates} replicates`, bx,
-          [{ label: 'q95', stroke: 'rgba(31,119,180,0.25)' }, { label: 'q05', stroke: 'rgba(31,119,180,0.25)' },
-            { label: 'q75', stroke: 'rgba(31,119,180,0.45)' }, { label: 'q25', stroke: 'rgba(31,119,180,0.45)' },
+          [{ label: 'q95', stroke: 'rgba(31,119,180,0.25)', points: { show: false } }, { label: 'q05', stroke: 'rgba(31,119,180,0.25)', points: { show: false } },
+            { label: 'q75', stroke: 'rgba(31,119,180,0.45)', points: { show: false } }, { label: 'q25', stroke: 'rgba(31,119,180,0.45)', points: { show: false } },
             { label: 'median', stroke: '#1f77b4', width: 1.5 }],
           [band.q95, band.q05, band.q75, band.q25, band.q50],
           { marker: true, height: 190, bands: [{ series: [1, 2], fill: 'rgba(31,119,180,0.12)' }, { series: [3, 4], fill: 'rgba(31,119,180,0.25)' }] });
@@ -470,8 +470,8 @@
       const k = +sel.value;
       $('fit-chart').innerHTML = '';
       u = makeChart($('fit-chart'), `${f.places[k]}: reports (black) against simulated median, 80 % and 95 % bands`, xs,
-        [{ label: 'q975', stroke: 'rgba(31,119,180,0.2)' }, { label: 'q025', stroke: 'rgba(31,119,180,0.2)' },
-          { label: 'q90', stroke: 'rgba(31,119,180,0.4)' }, { label: 'q10', stroke: 'rgba(31,119,180,0.4)' },
+        [{ label: 'q975', stroke: 'rgba(31,119,180,0.2)', points: { show: false } }, { label: 'q025', stroke: 'rgba(31,119,180,0.2)', points: { show: false } },
+          { label: 'q90', stroke: 'rgba(31,119,180,0.4)', points: { show: false } }, { label: 'q10', stroke: 'rgba(31,119,180,0.4)', points: { show: false } },
           { label: 'median', stroke: '#1f77b4', width: 1.2 },
           { label: 'report', stroke: '#000', width: 0, points: { show: true, size: 3, fill: '#000' } }],
         [f.q975[k], f.q025[k], f.q90[k], f.q10[k], f.q50[k], f.report[k]],
