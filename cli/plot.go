@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"gonum.org/v1/plot/vg"
@@ -20,6 +22,8 @@ type plotFlags struct {
 	svg           bool
 	width, height float64 // inches
 	dpi           int
+	scenario      string   // the maps' scenario file ("" from summary.json)
+	dates         []string // map.png's dates, YYYY-MM-DD
 }
 
 // addPlotFlags registers the picture options.
@@ -31,9 +35,24 @@ func addPlotFlags(cmd *cobra.Command, f *plotFlags) {
 	fl.IntVar(&f.dpi, "dpi", plot.DefaultDPI, "PNG resolution in dots per inch")
 }
 
-// options converts the flags.
-func (f plotFlags) options() plot.Options {
-	return plot.Options{SVG: f.svg, Width: vg.Length(f.width) * vg.Inch, Height: vg.Length(f.height) * vg.Inch, DPI: f.dpi}
+// addMapFlags registers the maps' options of `rubeola plot`.
+func addMapFlags(cmd *cobra.Command, f *plotFlags) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.scenario, "scenario", "", "scenario file with the patches' coordinates for the maps (default: the one summary.json names)")
+	fl.StringSliceVar(&f.dates, "dates", nil, "dates of map.png's panels, YYYY-MM-DD, comma-separated (default: six dates where incidence peaks)")
+}
+
+// options converts the flags; a date that is not YYYY-MM-DD is an error.
+func (f plotFlags) options() (plot.Options, error) {
+	o := plot.Options{SVG: f.svg, Width: vg.Length(f.width) * vg.Inch, Height: vg.Length(f.height) * vg.Inch, DPI: f.dpi, Scenario: f.scenario}
+	for _, s := range f.dates {
+		t, err := time.Parse(time.DateOnly, strings.TrimSpace(s))
+		if err != nil {
+			return o, fmt.Errorf("--dates: %q is not a date YYYY-MM-DD", s)
+		}
+		o.MapDates = append(o.MapDates, t)
+	}
+	return o, nil
 }
 
 func newPlotCmd(stdout io.Writer) *cobra.Command {
@@ -48,7 +67,9 @@ func newPlotCmd(stdout io.Writer) *cobra.Command {
 			"PNG pictures (SVG with --svg) into DIR/plots (or --out): S, I, R (S, E, I, R) over time, an\n" +
 			"incidence (daily model: prevalence) heat-map, reported cases of the largest groups, the fade-out\n" +
 			"curve, per-phase time per tick and ensemble bands, each worded in the run's tick length (per\n" +
-			"biweek, per day); each user tracker's table as a time series by group (table-NAME), and the\n" +
+			"biweek, per day); with per-patch outputs, maps of incidence (map.png, map.gif) and the phase lag\n" +
+			"of epidemics against distance from the largest patch (waves.png, waves.csv); and\n" +
+			"each user tracker's table as a time series by group (table-NAME), and the\n" +
 			"pictures a binary registered (plot.RegisterPicture). Pictures whose inputs are missing are\n" +
 			"skipped with a note; a table cut while it was written is refused (docs/plots.md).",
 		Args: cobra.ExactArgs(1),
@@ -62,6 +83,7 @@ func newPlotCmd(stdout io.Writer) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&out, "out", "", "plots directory (default DIR/plots)")
 	addPlotFlags(cmd, &f)
+	addMapFlags(cmd, &f)
 	return cmd
 }
 
@@ -69,7 +91,10 @@ func newPlotCmd(stdout io.Writer) *cobra.Command {
 // Bad options, bad input files and a directory with nothing to plot are
 // validation errors (exit 2).
 func renderPlots(stdout io.Writer, dir, out string, f plotFlags) error {
-	opts := f.options()
+	opts, err := f.options()
+	if err != nil {
+		return invalid(err)
+	}
 	if err := opts.Check(); err != nil {
 		return invalid(err)
 	}

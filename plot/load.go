@@ -7,6 +7,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+
+	"github.com/rubeola/rubeola/plot/mapdata"
 )
 
 // ensembleDir is the folder of an ensemble's quantile tables.
@@ -30,6 +32,9 @@ type runData struct {
 	user       []*Table        // user tables (user trackers' tidy outputs)
 	people     peopleTables    // the agent-based model's trackers of people
 	notes      []string        // inputs missing or unusable, one line each
+	opts       Options
+	maps       *mapdata.Data  // per-patch map data (nil: no maps)
+	waves      *mapdata.Waves // the phase analysis of waves.png (nil: not drawn)
 }
 
 // runSummary is the part of summary.json the pictures use.
@@ -44,9 +49,12 @@ type runSummary struct {
 	} `json:"metadata"`
 }
 
-// loadRun reads every input found in dir. Missing files are notes; a bad
-// file is an error.
-func loadRun(dir string) (*runData, error) {
+// loadRun reads every input found in dir with the default options.
+func loadRun(dir string) (*runData, error) { return loadRunWith(dir, Options{}) }
+
+// loadRunWith reads every input found in dir. Missing files are notes; a
+// bad file is an error.
+func loadRunWith(dir string, opts Options) (*runData, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
 		return nil, &InputError{File: dir, Err: fmt.Errorf("run directory: %w", err)}
@@ -54,7 +62,7 @@ func loadRun(dir string) (*runData, error) {
 	if !info.IsDir() {
 		return nil, &InputError{File: dir, Err: errors.New("not a directory (expected a run's output directory)")}
 	}
-	d := &runData{dir: dir}
+	d := &runData{dir: dir, opts: opts}
 	perPatchStates, err := d.readSummary()
 	if err != nil {
 		return nil, err
@@ -123,8 +131,9 @@ func (d *runData) readSummary() (bool, error) {
 // readTidyInputs reads the states, population and cases tables.
 func (d *runData) readTidyInputs(perPatchStates bool) error {
 	var err error
+	feed := d.startMaps()
 	if tables := stateTables(d.dir); len(tables) > 0 {
-		if d.states, err = readTidy(tables[0], "I"); err != nil {
+		if d.states, err = readTidyTap(tables[0], allTicks, feed.states(tables[0]), "I"); err != nil {
 			return err
 		}
 		if err := d.checkStatesTicks(); err != nil {
@@ -141,10 +150,11 @@ func (d *runData) readTidyInputs(perPatchStates bool) error {
 	}
 	var cases *tidyTable
 	if path := findTable(d.dir, "cases"); path != "" {
-		if cases, err = readTidy(path, "cases"); err != nil {
+		if cases, err = readTidyTap(path, allTicks, feed.cases(path), "cases"); err != nil {
 			return err
 		}
 	}
+	d.finishMaps(feed)
 	var perPatchI *groupSeries
 	if d.states != nil && len(d.states.groups) > 1 && d.states.hasState("I") {
 		if isSEIR(d.states) {
@@ -161,7 +171,7 @@ func (d *runData) readTidyInputs(perPatchStates bool) error {
 	d.incidence = firstOf(perPatchI, reported)
 	d.reported = firstOf(reported, perPatchI)
 	if d.incidence == nil {
-		d.note("no per-patch states (run --per-patch) and no cases table: heat-map, largest groups and fade-out curve skipped")
+		d.note("no per-patch states (run --per-patch) and no cases table: heat-map, largest groups, fade-out curve, maps and waves skipped")
 	}
 	return nil
 }

@@ -26,6 +26,11 @@ type records interface {
 	// str, integer, float and date read column i of the current row (i
 	// indexes the columns asked for when the reader was opened).
 	str(i int) string
+	// bytes is column i of the current row as bytes, valid until next
+	// (no string made: the per-row reads of large tables use it).
+	bytes(i int) []byte
+	// rowNum is the current row's number (1 for the first data row).
+	rowNum() int
 	integer(i int) (int64, error)
 	float(i int) (float64, error)
 	date(i int) (time.Time, error)

@@ -1,96 +1,54 @@
 package plot
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"math"
-	"os"
 	"strconv"
 	"time"
 
-	"github.com/rubeola/rubeola/internal/csvin"
+	"github.com/rubeola/rubeola/plot/internal/tidycsv"
 )
 
-// csvRecords reads a CSV file with a header.
+// csvRecords reads a CSV file with a header through tidycsv: fields are
+// byte slices, converted on access; no string is made per row unless str
+// is called.
 type csvRecords struct {
-	path   string
-	f      *os.File
-	r      *csvin.Reader
-	cols   []string
-	index  []int // field index of each asked column
-	fields []string
-	row    int
-	e      error
+	path string
+	r    *tidycsv.Reader
+	cols []string
+	e    error
 }
 
 func openCSV(path string, cols []string) (*csvRecords, error) {
-	f, err := os.Open(path)
+	r, err := tidycsv.Open(path, cols...)
 	if err != nil {
 		return nil, &InputError{File: path, Err: err}
 	}
-	r := csvin.NewReader(f) // bounded records (docs/limits.md)
-	r.FieldsPerRecord = 0   // every row as wide as the header, as rubeola writes them
-	header, err := r.Read()
-	if err != nil {
-		f.Close()
-		if err == io.EOF {
-			err = errors.New("empty file (expected a header line)")
-		}
-		return nil, &InputError{File: path, Err: fmt.Errorf("header: %w", err)}
-	}
-	index, err := columnIndex(header, cols)
-	if err != nil {
-		f.Close()
-		return nil, &InputError{File: path, Err: err}
-	}
-	return &csvRecords{path: path, f: f, r: r, cols: cols, index: index}, nil
+	return &csvRecords{path: path, r: r, cols: cols}, nil
 }
 
 // errNoColumn is a table without a column asked for (CSV: its header;
 // Parquet: its schema).
-var errNoColumn = errors.New("no column")
-
-// columnIndex finds each of cols in header.
-func columnIndex(header, cols []string) ([]int, error) {
-	at := make(map[string]int, len(header))
-	for i, h := range header {
-		if _, dup := at[h]; !dup {
-			at[h] = i
-		}
-	}
-	index := make([]int, len(cols))
-	for i, c := range cols {
-		j, ok := at[c]
-		if !ok {
-			return nil, fmt.Errorf("%w %q (columns: %v, expected %v)", errNoColumn, c, header, cols)
-		}
-		index[i] = j
-	}
-	return index, nil
-}
+var errNoColumn = tidycsv.ErrNoColumn
 
 func (c *csvRecords) next() bool {
-	rec, err := c.r.Read()
-	if err == io.EOF {
-		return false
+	if c.r.Next() {
+		return true
 	}
-	c.row++
-	if err != nil {
-		c.e = &InputError{File: c.path, Row: c.row, Err: err}
-		return false
+	if err := c.r.Err(); err != nil {
+		c.e = &InputError{File: c.path, Row: c.r.Row(), Err: err}
 	}
-	c.fields = rec
-	return true
+	return false
 }
 
 func (c *csvRecords) err() error   { return c.e }
-func (c *csvRecords) close() error { return c.f.Close() }
+func (c *csvRecords) close() error { return c.r.Close() }
 
-func (c *csvRecords) str(i int) string { return c.fields[c.index[i]] }
+func (c *csvRecords) str(i int) string   { return string(c.r.Field(i)) }
+func (c *csvRecords) bytes(i int) []byte { return c.r.Field(i) }
+func (c *csvRecords) rowNum() int        { return c.r.Row() }
 
 func (c *csvRecords) fieldError(i int, err error) error {
-	return &InputError{File: c.path, Row: c.row, Column: c.cols[i], Err: err}
+	return &InputError{File: c.path, Row: c.r.Row(), Column: c.cols[i], Err: err}
 }
 
 func (c *csvRecords) fail(i int, format string, args ...any) error {
@@ -98,19 +56,23 @@ func (c *csvRecords) fail(i int, format string, args ...any) error {
 }
 
 func (c *csvRecords) integer(i int) (int64, error) {
-	s := c.str(i)
-	v, err := strconv.ParseInt(s, 10, 64)
+	b := c.r.Field(i)
+	if v, ok := tidycsv.ParseInt(b); ok {
+		return v, nil
+	}
+	// 19 digits and more: strconv says whether it fits.
+	v, err := strconv.ParseInt(string(b), 10, 64)
 	if err != nil {
-		return 0, c.fail(i, "%q is not an integer", s)
+		return 0, c.fail(i, "%q is not an integer", b)
 	}
 	return v, nil
 }
 
 func (c *csvRecords) float(i int) (float64, error) {
-	s := c.str(i)
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, c.fail(i, "%q is not a finite number", s)
+	b := c.r.Field(i)
+	v, ok := tidycsv.ParseFloat(b)
+	if !ok {
+		return 0, c.fail(i, "%q is not a finite number", b)
 	}
 	return v, nil
 }

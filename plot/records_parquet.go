@@ -139,6 +139,16 @@ func (p *parquetRecords) str(i int) string {
 	return v.String()
 }
 
+func (p *parquetRecords) bytes(i int) []byte {
+	v := p.vals[i]
+	if v.Kind() == parquet.ByteArray || v.Kind() == parquet.FixedLenByteArray {
+		return v.ByteArray()
+	}
+	return []byte(v.String())
+}
+
+func (p *parquetRecords) rowNum() int { return p.row }
+
 func (p *parquetRecords) integer(i int) (int64, error) {
 	v := p.vals[i]
 	switch {

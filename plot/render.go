@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -32,6 +33,12 @@ type Options struct {
 	Width, Height vg.Length
 	// DPI is the PNG resolution in dots per inch (0: DefaultDPI).
 	DPI int
+	// Scenario is the scenario file with the patches' coordinates for the
+	// maps ("": found from summary.json, see mapdata.FindScenario).
+	Scenario string
+	// MapDates are the dates of map.png's panels (nil: six dates chosen
+	// by where incidence peaks); each shows the period holding it.
+	MapDates []time.Time
 }
 
 // withDefaults fills zero fields with the defaults.
@@ -119,7 +126,7 @@ func Render(dir, outDir string, opts Options) (Result, error) {
 	if err := opts.check(); err != nil {
 		return Result{}, &OptionsError{err}
 	}
-	d, err := loadRun(dir)
+	d, err := loadRunWith(dir, opts)
 	if err != nil {
 		return Result{}, err
 	}
@@ -144,6 +151,12 @@ func Render(dir, outDir string, opts Options) (Result, error) {
 			return res, fmt.Errorf("drawing %s: %w", name, err)
 		}
 		res.Files = append(res.Files, filepath.Join(outDir, name))
+		if name == "map"+opts.ext() {
+			res.Files, err = d.writeMapFiles(tmp, outDir, res.Files)
+			if err != nil {
+				return res, err
+			}
+		}
 	}
 	if err := replaceDir(tmp, outDir); err != nil {
 		return res, err
@@ -246,6 +259,7 @@ func (d *runData) pictures() []picture {
 		add("largest", func() (func(draw.Canvas) error, error) { return groupsPicture(d.reported) })
 		add("fadeouts", func() (func(draw.Canvas) error, error) { return fadeoutPicture(d.reported) })
 	}
+	d.addMapPictures(add)
 	if d.timing != nil {
 		add("timing", func() (func(draw.Canvas) error, error) { return timingPicture(d.timing, d.timingFile) })
 	}

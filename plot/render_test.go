@@ -185,7 +185,7 @@ func TestRenderSkipsMissingInputs(t *testing.T) {
 	assert.Equal(t, []string{filepath.Join(dir, "plots", "timing.png")}, res.Files)
 	require.Len(t, res.Skipped, 2)
 	assert.Contains(t, res.Skipped[0], "no states.csv or states.parquet")
-	assert.Contains(t, res.Skipped[1], "heat-map, largest groups and fade-out curve skipped")
+	assert.Contains(t, res.Skipped[1], "heat-map, largest groups, fade-out curve, maps and waves skipped")
 }
 
 func TestRenderEnsembleOnly(t *testing.T) {

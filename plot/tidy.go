@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/rubeola/rubeola/plot/mapdata"
 )
 
 // maxTicks bounds the tick index a table may hold: tables are indexed by
@@ -43,6 +45,10 @@ type tidyTable struct {
 	// rows counts the rows of each state at the first and at the current
 	// (latest) tick, to find a last tick cut short ([tidyTable.checkLast]).
 	rows tickRows
+	// lastDate is the previous row's date text ([tidyTable.date]).
+	lastDate []byte
+	// row is the row passed to a tap, reused.
+	row mapdata.Row
 }
 
 // hasState reports whether the table has rows of state.
@@ -71,6 +77,12 @@ const allTicks = maxTicks
 // bytes after it are never read; Parquet: the row groups after it are
 // never decoded, and only the tidy columns are).
 func readTidyTicks(path string, last int, keep ...string) (*tidyTable, error) {
+	return readTidyTap(path, last, nil, keep...)
+}
+
+// readTidyTap is [readTidyTicks] passing every row read to tap (when not
+// nil), so that a map's builder reads the same pass.
+func readTidyTap(path string, last int, tap func(*mapdata.Row) error, keep ...string) (*tidyTable, error) {
 	rec, err := openRecords(path, tidyColumns)
 	if err != nil {
 		return nil, err
@@ -82,7 +94,7 @@ func readTidyTicks(path string, last int, keep ...string) (*tidyTable, error) {
 		t.cells[s] = nil
 	}
 	for rec.next() {
-		past, err := t.add(rec, last)
+		past, err := t.add(rec, last, tap)
 		if err != nil {
 			return nil, err
 		}
@@ -100,9 +112,10 @@ func readTidyTicks(path string, last int, keep ...string) (*tidyTable, error) {
 }
 
 // add adds the current row, unless its series index is past last: it
-// then reports true and adds nothing.
-func (t *tidyTable) add(rec records, last int) (bool, error) {
-	raw, date, err := tickAndDate(rec)
+// then reports true and adds nothing. The row is also passed to tap when
+// not nil (the map's builder reading the same pass).
+func (t *tidyTable) add(rec records, last int, tap func(*mapdata.Row) error) (bool, error) {
+	raw, err := tickOf(rec)
 	if err != nil {
 		return false, err
 	}
@@ -113,8 +126,12 @@ func (t *tidyTable) add(rec records, last int) (bool, error) {
 	if tick > last {
 		return true, nil
 	}
-	id, state := rec.str(2), rec.str(3)
-	if state == "" {
+	date, err := t.date(rec, tick)
+	if err != nil {
+		return false, err
+	}
+	id, stateBytes := rec.bytes(2), rec.bytes(3)
+	if len(stateBytes) == 0 {
 		return false, rec.fieldError(3, errors.New("empty state"))
 	}
 	count, err := rec.integer(4)
@@ -124,12 +141,31 @@ func (t *tidyTable) add(rec records, last int) (bool, error) {
 	if count < 0 {
 		return false, rec.fieldError(4, fmt.Errorf("negative count %d", count))
 	}
+	state := t.intern(stateBytes)
 	t.rows.add(tick, raw, state)
-	return false, t.addCount(rec, tick, date, id, state, count)
+	if err := t.addCount(rec, tick, id, state, count); err != nil {
+		return false, err
+	}
+	if tap == nil {
+		return false, nil
+	}
+	t.row = mapdata.Row{Tick: raw, Date: date, ID: id, State: stateBytes, Count: float64(count), Num: rec.rowNum()}
+	return false, tap(&t.row)
 }
 
-// addCount adds a row's count of state for group id at series index tick.
-func (t *tidyTable) addCount(rec records, tick int, date time.Time, id, state string, count int64) error {
+// date reads the current row's date, which must be the date of series
+// index tick's earlier rows: the text is compared with the previous row's
+// and parsed only when it differs (a tick's first row).
+func (t *tidyTable) date(rec records, tick int) (time.Time, error) {
+	b := rec.bytes(1)
+	if tick < len(t.dates) && string(b) == string(t.lastDate) {
+		return t.dates[tick], nil
+	}
+	date, err := rec.date(1)
+	if err != nil {
+		return time.Time{}, err
+	}
+	t.lastDate = append(t.lastDate[:0], b...)
 	for len(t.dates) <= tick {
 		t.dates = append(t.dates, time.Time{})
 	}
@@ -137,8 +173,24 @@ func (t *tidyTable) addCount(rec records, tick int, date time.Time, id, state st
 	case d.IsZero():
 		t.dates[tick] = date
 	case !d.Equal(date):
-		return rec.fieldError(1, fmt.Errorf("date %s differs from %s in an earlier row of tick %d", date.Format(time.DateOnly), d.Format(time.DateOnly), tick))
+		return time.Time{}, rec.fieldError(1, fmt.Errorf("date %s differs from %s in an earlier row of tick %d", date.Format(time.DateOnly), d.Format(time.DateOnly), tick))
 	}
+	return date, nil
+}
+
+// intern returns the table's string of state (making it on the state's
+// first row only).
+func (t *tidyTable) intern(state []byte) string {
+	for _, s := range t.states {
+		if s == string(state) {
+			return s
+		}
+	}
+	return string(state)
+}
+
+// addCount adds a row's count of state for group id at series index tick.
+func (t *tidyTable) addCount(rec records, tick int, id []byte, state string, count int64) error {
 	g := t.groupIndex(id)
 	tot, ok := t.totals[state]
 	if !ok {
@@ -166,20 +218,20 @@ func (t *tidyTable) addCount(rec records, tick int, date time.Time, id, state st
 // state, so the group after the previous row's is tried first: a string
 // comparison instead of a map lookup per row (at 10⁶ patches the lookups,
 // each a cache miss, were most of the reading time).
-func (t *tidyTable) groupIndex(id string) int {
-	if next := t.lastGroup + 1; next < len(t.groups) && t.groups[next] == id {
+func (t *tidyTable) groupIndex(id []byte) int {
+	if next := t.lastGroup + 1; next < len(t.groups) && t.groups[next] == string(id) {
 		t.lastGroup = next
 		return next
 	}
-	if len(t.groups) > 0 && t.groups[0] == id {
+	if len(t.groups) > 0 && t.groups[0] == string(id) {
 		t.lastGroup = 0
 		return 0
 	}
-	g, ok := t.index[id]
+	g, ok := t.index[string(id)]
 	if !ok {
 		g = len(t.groups)
-		t.index[id] = g
-		t.groups = append(t.groups, id)
+		t.index[string(id)] = g
+		t.groups = append(t.groups, string(id))
 	}
 	t.lastGroup = g
 	return g
@@ -272,13 +324,22 @@ func gapError(tick, next int) error {
 // tickAndDate reads the tick (column 0, in [0, maxTicks)) and date
 // (column 1) of the current row.
 func tickAndDate(rec records) (int, time.Time, error) {
-	tick, err := rec.integer(0)
+	tick, err := tickOf(rec)
 	if err != nil {
 		return 0, time.Time{}, err
 	}
-	if tick < 0 || tick >= maxTicks {
-		return 0, time.Time{}, rec.fieldError(0, fmt.Errorf("tick %d outside [0, %d)", tick, maxTicks))
-	}
 	date, err := rec.date(1)
-	return int(tick), date, err
+	return tick, date, err
+}
+
+// tickOf reads the tick (column 0, in [0, maxTicks)) of the current row.
+func tickOf(rec records) (int, error) {
+	tick, err := rec.integer(0)
+	if err != nil {
+		return 0, err
+	}
+	if tick < 0 || tick >= maxTicks {
+		return 0, rec.fieldError(0, fmt.Errorf("tick %d outside [0, %d)", tick, maxTicks))
+	}
+	return int(tick), nil
 }

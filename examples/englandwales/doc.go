@@ -34,6 +34,11 @@
 //
 // It writes ew-out/fadeouts.csv (one row per town: id, pop, weeks, weeks
 // without reported cases, their share) and ew-out/fadeouts.png (that share
-// against population, log scale, with the mean per size class), and prints
-// the table of size classes.
+// against population, log scale, with the mean per size class), prints the
+// table of size classes, and draws the weekly reported cases on maps
+// (plot.RenderMaps, docs/plots.md): ew-out/map.png (six dates), map.gif
+// (every fourth week of 20 years) and waves.png with waves.csv (each
+// town's phase lag behind London against its distance from London, the
+// travelling waves of Grenfell, Bjørnstad & Kappey 2001, Nature
+// 414:716–723).
 package main

@@ -10,6 +10,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
@@ -77,6 +78,13 @@ func run(out io.Writer, scn *scenario.Table, outDir string, years int) ([]town, 
 		return nil, err
 	}
 	if err := drawChart(filepath.Join(outDir, "fadeouts.png"), towns, years); err != nil {
+		return nil, err
+	}
+	start, err := time.Parse("2006-01", p.StartTime)
+	if err != nil {
+		return nil, fmt.Errorf("run.toml: start_time %q: %w", p.StartTime, err)
+	}
+	if _, err := writeMaps(outDir, scn, weekly, start); err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(out, "%d towns, %d years (%d burn-in), %s model\n", scn.Len(), years, burnInYears, m.Type())

@@ -68,15 +68,26 @@ func NewBuilder(dir string, opts Options) (*Builder, error) {
 	if sum != nil && sum.Metadata.TimeStepDays > 0 {
 		step = sum.Metadata.TimeStepDays
 	}
-	d := &Data{Dir: dir, ScenarioFrom: from, NumPatches: scn.Len(), StepDays: step, values: map[string][]float32{}}
+	b := NewBuilderFor(scn, from, step, opts)
+	b.d.Dir, b.sum = dir, sum
+	return b, nil
+}
+
+// NewBuilderFor sets up a builder for rows of the patches of scn (whose
+// origin from is for labels) in ticks of stepDays days, without a run
+// directory: for a program that has a run's counts in memory.
+func NewBuilderFor(scn *scenario.Table, from string, stepDays int, opts Options) *Builder {
+	opts = opts.withDefaults()
+	step := max(1, stepDays)
+	d := &Data{ScenarioFrom: from, NumPatches: scn.Len(), StepDays: step, values: map[string][]float32{}}
 	d.PeriodTicks = max(1, (opts.PeriodDays+step-1)/step)
-	b := &Builder{d: d, sum: sum, opts: opts, ids: scn.ID, stepDays: step, tick: -1, last: -1}
+	b := &Builder{d: d, opts: opts, ids: scn.ID, stepDays: step, tick: -1, last: -1}
 	b.setPlaces(scn)
 	b.index = make(map[string]int32, len(scn.ID))
 	for i, id := range scn.ID {
 		b.index[id] = int32(i)
 	}
-	return b, nil
+	return b
 }
 
 // Summary is the run's summary.json (nil when it has none).
@@ -211,7 +222,8 @@ func (b *Builder) AddCase(r *Row) error {
 	return nil
 }
 
-// StartCases starts the cases table at path.
+// StartCases starts the cases table at path (for rows from memory, a name
+// for labels).
 func (b *Builder) StartCases(path string) {
 	b.file, b.d.CasesFile = path, path
 	b.last, b.caseTick = -1, -1

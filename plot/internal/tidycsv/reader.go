@@ -8,14 +8,12 @@ import (
 	"io"
 	"math"
 	"os"
+
+	"github.com/rubeola/rubeola/internal/csvin"
 )
 
 // bufSize is the read buffer: large reads keep the system calls few.
 const bufSize = 1 << 20
-
-// MaxLineBytes bounds one record (a corrupt file without line breaks must
-// not grow the buffer without end).
-const MaxLineBytes = 4 << 20
 
 // Reader reads a CSV file with a header, keeping the columns asked for.
 type Reader struct {
@@ -26,7 +24,9 @@ type Reader struct {
 	asked  [][]byte // the asked columns of the current row
 	line   []byte   // a record longer than the buffer, or spanning lines
 	quoted []byte   // unquoted fields
+	width  int      // fields of the header
 	row    int
+	lines  int // lines read
 	err    error
 }
 
@@ -49,6 +49,7 @@ func Open(path string, cols ...string) (*Reader, error) {
 		}
 		return nil, fmt.Errorf("header: %w", err)
 	}
+	r.width = len(header)
 	names := make([]string, len(header))
 	for i, h := range header {
 		names[i] = string(bytes.TrimSpace(bytes.TrimPrefix(h, []byte("\ufeff"))))
@@ -105,11 +106,11 @@ func (r *Reader) Next() bool {
 		r.err = err
 		return false
 	}
+	if len(fields) != r.width {
+		r.err = fmt.Errorf("wrong number of fields: %d, the header has %d", len(fields), r.width)
+		return false
+	}
 	for i, j := range r.index {
-		if j >= len(fields) {
-			r.err = fmt.Errorf("%d fields, expected at least %d", len(fields), j+1)
-			return false
-		}
 		r.asked[i] = fields[j]
 	}
 	return true
@@ -128,10 +129,25 @@ func (r *Reader) Err() error { return r.err }
 // Close closes the file.
 func (r *Reader) Close() error { return r.f.Close() }
 
-// record reads one record and splits it into r.fields.
+// record reads one record and splits it into r.fields: at most
+// csvin.MaxFields fields and csvin.MaxRecordBytes bytes, else a
+// *csvin.LimitError.
 func (r *Reader) record() ([][]byte, error) {
+	fields, err := r.split()
+	if err != nil {
+		return nil, err
+	}
+	if len(fields) > csvin.MaxFields {
+		return nil, &csvin.LimitError{Line: r.lines, Max: csvin.MaxFields, Fields: true}
+	}
+	return fields, nil
+}
+
+// split reads one record and splits it into r.fields.
+func (r *Reader) split() ([][]byte, error) {
 	line, err := r.r.ReadSlice('\n')
-	if err == nil {
+	r.lines++
+	if err == nil && len(line) <= csvin.MaxRecordBytes {
 		full := line
 		line = trimEOL(line)
 		r.fields = r.fields[:0]
@@ -160,17 +176,22 @@ func (r *Reader) record() ([][]byte, error) {
 // line), bufio.ErrBufferFull (the line goes on) or io.EOF.
 func (r *Reader) slowRecord(first []byte, err error) ([][]byte, error) {
 	r.line = append(r.line[:0], first...)
+	start := r.lines
+	open := openQuote(first)
 	for {
-		if len(r.line) > MaxLineBytes {
-			return nil, fmt.Errorf("a record of more than %d bytes (a file without line breaks, or an unclosed quote)", MaxLineBytes)
+		if len(trimEOL(r.line)) > csvin.MaxRecordBytes {
+			return nil, &csvin.LimitError{Line: start, Max: csvin.MaxRecordBytes}
 		}
 		if err == nil || err == io.EOF {
-			if !openQuote(r.line) {
+			if !open {
 				break
 			}
 			if err == io.EOF {
 				return nil, errors.New("unclosed quote at the end of the file")
 			}
+		}
+		if err == nil { // the bytes so far end a line: the next starts
+			r.lines++
 		}
 		var more []byte
 		more, err = r.r.ReadSlice('\n')
@@ -178,12 +199,14 @@ func (r *Reader) slowRecord(first []byte, err error) ([][]byte, error) {
 			return nil, err
 		}
 		r.line = append(r.line, more...)
+		open = open != openQuote(more)
 	}
 	r.fields = r.fields[:0]
 	return r.splitQuoted(trimEOL(r.line))
 }
 
-// openQuote reports whether line ends inside a quoted field.
+// openQuote reports whether line has an odd number of quotes (a line
+// ending inside a quoted field).
 func openQuote(line []byte) bool { return bytes.Count(line, []byte{'"'})%2 == 1 }
 
 func trimEOL(line []byte) []byte {

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/csvin"
 )
 
 // readAll reads every row's asked columns from a file with content text.
@@ -45,7 +47,8 @@ func TestReader(t *testing.T) {
 		{"line break in quotes", "a,b\n\"x\ny\",2\n3,4\n", []string{"a", "b"}, [][]string{{"x\ny", "2"}, {"3", "4"}}, ""},
 		{"empty fields", "a,b,c\n,,\n", []string{"a", "c"}, [][]string{{"", ""}}, ""},
 		{"missing column", "a,b\n1,2\n", []string{"c"}, nil, `no column "c"`},
-		{"short row", "a,b\n1\n", []string{"b"}, nil, "1 fields, expected at least 2"},
+		{"short row", "a,b\n1\n", []string{"b"}, nil, "wrong number of fields: 1, the header has 2"},
+		{"long row", "a,b\n1,2,3\n", []string{"b"}, nil, "wrong number of fields: 3, the header has 2"},
 		{"unclosed quote", "a,b\n\"1,2\n", []string{"a"}, nil, "unclosed quote"},
 		{"text after a quote", "a,b\n\"1\"x,2\n", []string{"a"}, nil, "text after a closing quote"},
 		{"bare quote", "a,b\n1\"x\"y,2\n", []string{"a"}, nil, `bare "`},
@@ -64,12 +67,25 @@ func TestReader(t *testing.T) {
 }
 
 func TestReaderLongLine(t *testing.T) {
-	long := strings.Repeat("x", bufSize+10)
+	long := strings.Repeat("x", csvin.MaxRecordBytes-2)
 	rows, err := readAll(t, "a,b\n"+long+",2\n", "a", "b")
-	require.NoError(t, err, "a record longer than the read buffer")
+	require.NoError(t, err, "a record as long as csvin allows, longer than the read buffer")
 	assert.Equal(t, [][]string{{long, "2"}}, rows)
-	_, err = readAll(t, "a\n"+strings.Repeat("y", MaxLineBytes+bufSize+1)+"\n", "a")
-	assert.ErrorContains(t, err, "a record of more than")
+	for _, c := range []struct {
+		name, text string
+		want       csvin.LimitError
+	}{
+		{"one byte too many", "a\n1\n" + strings.Repeat("y", csvin.MaxRecordBytes+1) + "\n", csvin.LimitError{Line: 3, Max: csvin.MaxRecordBytes}},
+		{"quoted, over lines", "a\n\"" + strings.Repeat("z\n", csvin.MaxRecordBytes/2+1) + "\"\n", csvin.LimitError{Line: 2, Max: csvin.MaxRecordBytes}},
+		{"too many fields", "a" + strings.Repeat(",b", csvin.MaxFields) + "\n", csvin.LimitError{Line: 1, Max: csvin.MaxFields, Fields: true}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := readAll(t, c.text, "a")
+			var le *csvin.LimitError
+			require.ErrorAs(t, err, &le)
+			assert.Equal(t, c.want, *le)
+		})
+	}
 }
 
 func TestParse(t *testing.T) {
