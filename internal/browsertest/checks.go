@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
@@ -45,6 +46,19 @@ func CheckMap(t *testing.T, p *Page, want MapWant) []float64 {
 	require.Contains(t, p.Text("date"), s.Date)
 	require.NotEqual(t, before, p.MapDigest(), "the map's colours did not change with the period")
 	p.Shot("slider")
+
+	// Play advances the periods by itself; pause stops them.
+	period := s.Period
+	p.Do(chromedp.Click(chromedp.ID("play")))
+	require.True(t, p.State().Playing, "playing after a click on Play")
+	_, err := p.run(chromedp.Poll[bool](fmt.Sprintf(`rubeolaView.state().period > %d || !rubeolaView.state().playing`, period),
+		chromedp.WithPollingTimeout(10*time.Second)))
+	require.NoError(t, err, "the period did not advance while playing")
+	p.Do(chromedp.Click(chromedp.ID("play")))
+	s = p.State()
+	require.False(t, s.Playing, "paused after a second click")
+	require.NotEqual(t, period, s.Period, "played")
+	p.Do(chromedp.MouseClickXY(box[0]+0.6*box[2], box[1]+box[3]/2))
 
 	// Another measure recolours the map.
 	before = p.MapDigest()

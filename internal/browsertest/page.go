@@ -183,6 +183,7 @@ type State struct {
 	LastFrameMs  float64 `json:"lastFrameMs"`
 	MaxFrameMs   float64 `json:"maxFrameMs"`
 	LoadMs       float64 `json:"loadMs"`
+	Playing      bool    `json:"playing"`
 	Charts       int     `json:"charts"`
 	Boundaries   int     `json:"boundaryLines"`
 	Hover        *struct {
