@@ -297,8 +297,11 @@
       lines.map(([a, b]) => `<tr><td>${esc(a)}</td><td class="n">${esc(b)}</td></tr>`).join('') + '</table>';
   }
 
+  let hoverAt = { x: 0, y: 0 }; // where the mouse last showed a card
+
   function showCard(i, x, y) {
     const card = $('card');
+    hoverAt = { x, y };
     if (i < 0) {
       card.hidden = true;
       state.hover = null;
@@ -320,10 +323,11 @@
     state.period = t;
     state.date = d[t];
     $('slider').value = String(t);
-    $('date').textContent = `${d[t]} (${view ? view.m.period : data.period} ${t + 1} of ${d.length})`;
+    const word = view ? view.m.period : data.period;
+    $('date').textContent = word.includes(' ') ? `${d[t]} (period ${t + 1} of ${d.length}, ${word} each)` : `${d[t]} (${word} ${t + 1} of ${d.length})`;
     if (view) {
       drawFrame();
-      if (state.hover) showCard(state.hover.index, parseFloat($('card').style.left) - 14, parseFloat($('card').style.top) - 10);
+      if (state.hover) showCard(state.hover.index, hoverAt.x, hoverAt.y);
     }
     for (const u of charts) u.redraw(false);
   }
