@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -127,6 +128,9 @@ func loadRun(dir string, opts Options) (*Payload, int, int, error) {
 	d, err := mapdata.Load(dir, mapdata.Options{Scenario: opts.Scenario})
 	if errors.Is(err, mapdata.ErrNoPerPatch) {
 		tot, dates, period, terr := readTotals(dir)
+		if errors.Is(terr, fs.ErrNotExist) {
+			return nil, 0, 0, err // no states.csv: mapdata's message says why
+		}
 		if terr != nil {
 			return nil, 0, 0, fmt.Errorf("%w; and no totals either: %w", err, terr)
 		}

@@ -195,3 +195,19 @@ func TestLoadMergesPeriods(t *testing.T) {
 		assert.InDelta(t, mean, float64(merged.Totals.States["S"][k]), 100, "S of period %d", k)
 	}
 }
+
+// TestViewTotalsOnly: a run without per-patch outputs gets a page of its
+// totals (states.csv: S, I, R of all patches) and a note, with no map.
+func TestViewTotalsOnly(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	rubeola(t, "run", "--ticks", "26", "--no-progress", "--out", dir)
+	page := browsertest.Open(t, viewPage(t, dir), 1400, 1000)
+	s := page.State()
+	assert.Zero(t, s.Patches)
+	assert.Equal(t, 26, s.Periods)
+	assert.Equal(t, 2, s.Charts, "S and R; I")
+	assert.Contains(t, page.Text("notes"), "No map: no per-patch outputs")
+	assert.True(t, browsertest.Eval[bool](page, `document.getElementById('map-panel').hidden`), "no map panel")
+	page.Shot("totals")
+	page.Events.Check(t)
+}

@@ -3,7 +3,6 @@ package view
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 )
 
@@ -29,9 +28,6 @@ func readTotals(dir string) (*Totals, []string, string, error) {
 		tot.States[r.state] = s
 		return true, nil
 	})
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, "", fmt.Errorf("no %s (a Parquet run is not read: rerun with --format csv)", path)
-	}
 	if err != nil {
 		return nil, nil, "", err
 	}
