@@ -19,7 +19,7 @@ func TestRunPlot(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "run", "--out", out, "--no-progress", "--ticks", "26", "--per-patch", "--plot")
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, "Plots written to "+filepath.Join(out, "plots"))
-	for _, name := range []string{"sir", "heatmap", "largest", "fadeouts", "timing"} {
+	for _, name := range []string{"sir", "heatmap", "largest", "fadeouts", "timing", "map", "waves"} {
 		f, err := os.Open(filepath.Join(out, "plots", name+".png"))
 		require.NoError(t, err, name)
 		cfg, err := png.DecodeConfig(f)
@@ -27,6 +27,10 @@ func TestRunPlot(t *testing.T) {
 		require.NoError(t, err, name)
 		assert.Equal(t, [2]int{1200, 750}, [2]int{cfg.Width, cfg.Height}, name)
 	}
+	// The maps' scenario is the embedded default, rebuilt from its origin
+	// in summary.json.
+	assert.FileExists(t, filepath.Join(out, "plots", "map.gif"))
+	assert.FileExists(t, filepath.Join(out, "plots", "waves.csv"))
 }
 
 // TestResumePlot resumes a run from its snapshot with --plot.
@@ -74,6 +78,10 @@ func TestPlotCommand(t *testing.T) {
 	code, _, stderr = runCLI(t, "plot", dir, "--dpi", "0")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "resolution 0 dpi")
+
+	code, _, stderr = runCLI(t, "plot", dir, "--dates", "2000-01-01,1 May")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `--dates: "1 May" is not a date YYYY-MM-DD`)
 
 	code, _, _ = runCLI(t, "plot")
 	assert.Equal(t, 2, code, "DIR is required")

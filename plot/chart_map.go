@@ -214,11 +214,17 @@ func rectangle(c draw.Canvas) []vg.Point {
 	return []vg.Point{c.Min, {X: c.Max.X, Y: c.Min.Y}, c.Max, {X: c.Min.X, Y: c.Max.Y}, c.Min}
 }
 
-// periodLabel names period k: its first day, and the week's (or
-// period's) length when longer than a day.
+// periodLabel names period k: "week from 1 Apr 1951", "biweek from …",
+// "3 days from …", or the day.
 func periodLabel(d *mapdata.Data, k int) string {
-	if d.PeriodDays() <= 1 {
-		return d.Dates[k].Format("2 Jan 2006")
+	day := d.Dates[k].Format("2 Jan 2006")
+	switch d.PeriodDays() {
+	case 1:
+		return day
+	case 7:
+		return "week from " + day
+	case 14:
+		return "biweek from " + day
 	}
-	return fmt.Sprintf("%s (%d days)", d.Dates[k].Format("2 Jan 2006"), d.PeriodDays())
+	return fmt.Sprintf("%d days from %s", d.PeriodDays(), day)
 }

@@ -175,9 +175,10 @@ func immunityPicture(t *Table) (func(draw.Canvas) error, error) {
 			}
 		}
 	}
-	p := newPlot(fmt.Sprintf("Immunity by age on %s, all groups (%s)", t.Dates[last].Format("2006-01-02"), baseName(t.Path)), "age", "share of the age group")
+	p := newPlot("", "age", "share of the age group")
+	title := fmt.Sprintf("Immunity by age on %s, all groups (%s)", t.Dates[last].Format("2006-01-02"), baseName(t.Path))
 	var below *plotter.BarChart
-	shown := 0
+	var entries []legendEntry
 	for c, cl := range immunityClasses {
 		if maxOf(shares[c]) == 0 {
 			continue
@@ -197,25 +198,23 @@ func immunityPicture(t *Table) (func(draw.Canvas) error, error) {
 		}
 		below = bars
 		p.Add(bars)
-		p.Legend.Add(cl.name, bars)
-		shown++
+		entries = append(entries, legendEntry{cl.name, bars.Color})
 	}
-	p.Legend.Top = true
-	p.Legend.Left = false
-	// Room above the bars (which end at 1) for the legend, one row a class
-	// shown: at 1.25 for every class the legend covered the last bars' tops.
-	// The ticks stop at 1, the largest share.
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, float64(len(bins)), 0, 1+0.06*float64(shown)+0.05
+	// The bars end at 1; the legend is in a row below the chart (above the
+	// bars it needed the axis to run to 1.4), and the chart keeps a margin
+	// on the right (the last bar was cut at the picture's edge).
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, float64(len(bins)), 0, 1
 	p.Y.Tick.Marker = shareTicks{}
 	p.X.Tick.Marker = binTicks(bins, binLabels)
 	return func(c draw.Canvas) error {
-		p.Draw(c)
+		c = withTitle(c, title)
+		h := drawLegendRows(c, "immunity class, from the bottom of each bar:", entries)
+		p.Draw(draw.Crop(c, 0, -vg.Points(12), h, 0))
 		return nil
 	}, nil
 }
 
-// shareTicks marks the shares 0, 0.2, …, 1 (and minor ticks every 0.1),
-// none above 1: the axis runs past 1 only to make room for the legend.
+// shareTicks marks the shares 0, 0.2, …, 1 (and minor ticks every 0.1).
 type shareTicks struct{}
 
 // Ticks implements plot.Ticker.

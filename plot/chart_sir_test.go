@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -31,19 +32,23 @@ func TestSIRPictureDrawsDeclaredCompartments(t *testing.T) {
 	require.NoError(t, err)
 	img := vgimg.New(4*vg.Inch, 3*vg.Inch)
 	require.NoError(t, draw1(draw.New(img)))
-	top, _, small, err := sirPlots(tbl, "patches", 0)
+	ps, err := sirPlots(tbl, "patches", 0)
 	require.NoError(t, err)
-	assert.Equal(t, "Global S, I, R and W over time (states.csv)", top.Title.Text)
-	require.NotNil(t, small, "W is small: a panel of its own")
-	assert.InDelta(t, 1.3*18, small.Y.Max, 1e-9, "its own scale: W's peak 18 with the legend's head room")
-	assert.InDelta(t, 1.6*900, top.Y.Max, 1e-9, "the top panel's scale is S's (with a third panel's head room)")
+	assert.Equal(t, "Global S, I, R and W over time (states.csv)", ps.s.Title.Text)
+	require.NotNil(t, ps.small, "W is small: a panel of its own")
+	assert.InDelta(t, 1.4*18, ps.small.Y.Max, 1e-9, "its own scale: W's peak 18 with the legend's head room")
+	assert.InDelta(t, 1.4*90, ps.r.Y.Max, 1e-9, "R's panel: R's peak 90 with the legend's head room")
+	// S from 890 to 900: its own range, 10 people, with 10 % below and
+	// 60 % above for the legend.
+	assert.InDelta(t, 889, ps.s.Y.Min, 1e-9)
+	assert.InDelta(t, 906, ps.s.Y.Max, 1e-9)
 
 	assert.Empty(t, extraStates(&tidyTable{states: []string{"S", "I", "R"}}))
 }
 
 // TestSIRPictureLargeCompartmentOnTop: a declared compartment of the size
-// of S and R (W up to 400 of 900, above the 5 % threshold) stays in the
-// top panel, with no third panel.
+// of S and R (W up to 400 of 900, above the 5 % threshold) is drawn with R,
+// with no panel of its own.
 func TestSIRPictureLargeCompartmentOnTop(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "states.csv")
 	require.NoError(t, os.WriteFile(path, []byte("tick,date,patch_id,state,count\n"+
@@ -51,17 +56,17 @@ func TestSIRPictureLargeCompartmentOnTop(t *testing.T) {
 		"1,2000-01-15,all_patches,S,500\n1,2000-01-15,all_patches,I,12\n1,2000-01-15,all_patches,R,90\n1,2000-01-15,all_patches,W,400\n"), 0o644))
 	tbl, err := readTidy(path)
 	require.NoError(t, err)
-	top, _, small, err := sirPlots(tbl, "patches", 0)
+	ps, err := sirPlots(tbl, "patches", 0)
 	require.NoError(t, err)
-	assert.Nil(t, small)
-	assert.Equal(t, 1.3*900, top.Y.Max)
+	assert.Nil(t, ps.small)
+	assert.Equal(t, 1.4*400, ps.r.Y.Max, "W's peak 400 above R's 90, with the legend's head room")
 }
 
 // TestSIRPictureSEIRWithSmallCompartment: an S, E, I, R table with a small
-// declared compartment (M, maternal immunity: 30 of 900) draws three
-// panels; the middle one, a third of the height, is labelled "people"
-// (its legend names I and E): "infectious (I) and exposed (E), people" was
-// taller than the panel and clipped.
+// declared compartment (M, maternal immunity: 30 of 900) draws four
+// panels; I's is labelled "people" (its legend names I and E):
+// "infectious (I) and exposed (E), people" was taller than the panel and
+// ran into the gap.
 func TestSIRPictureSEIRWithSmallCompartment(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "states.csv")
 	var rows string
@@ -76,9 +81,11 @@ func TestSIRPictureSEIRWithSmallCompartment(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte("tick,date,patch_id,state,count\n"+rows), 0o644))
 	tbl, err := readTidy(path)
 	require.NoError(t, err)
-	_, bottom, small, err := sirPlots(tbl, "patches", 0)
+	ps, err := sirPlots(tbl, "patches", 0)
 	require.NoError(t, err)
-	require.NotNil(t, small, "M is small: a panel of its own")
-	assert.Equal(t, "people", bottom.Y.Label.Text)
-	assert.Empty(t, bottom.X.Label.Text, "the date is the third panel's")
+	require.NotNil(t, ps.small, "M is small: a panel of its own")
+	for _, p := range []*plot.Plot{ps.s, ps.r, ps.i, ps.small} {
+		assert.Equal(t, "people", p.Y.Label.Text, "a word: a long label runs into the gap")
+	}
+	assert.Empty(t, ps.i.X.Label.Text, "the date is the last panel's")
 }

@@ -3,6 +3,7 @@ package plot
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -70,15 +71,42 @@ const tableLines = 8
 // tablePanels is the most states a user table's picture has a panel for.
 const tablePanels = 6
 
+// eventTables are the base names of the tables whose counts are events
+// per tick (the DosesTracker's doses, metrics/abm_doses.go): they are drawn
+// cumulative, where a line of daily counts is noise.
+var eventTables = []string{"doses"}
+
+// isEventTable reports whether t counts events per tick.
+func isEventTable(t *Table) bool {
+	return t.Column == "count" && slices.Contains(eventTables, strings.TrimSuffix(baseName(t.Path), filepath.Ext(t.Path)))
+}
+
+// maxTablePoints is the most points per line a user table's picture draws:
+// longer series are drawn as the means of consecutive runs of ticks (a
+// line of thousands of daily values is a smear).
+const maxTablePoints = 300
+
 // tablePicture draws a user table: one panel per state (its own y scale),
 // one line per group (the first tableLines groups), over the ticks'
-// dates.
+// dates; an event table (doses) as running totals, other tables of more
+// than maxTablePoints ticks as the means of runs of ticks (the title says
+// which).
 func tablePicture(t *Table) (func(draw.Canvas) error, error) {
 	if len(t.Ticks) == 0 || len(t.Groups) == 0 {
 		return nil, fmt.Errorf("%s has no groups or ticks", t.Path)
 	}
 	states := t.States[:min(len(t.States), tablePanels)]
 	groups := t.Groups[:min(len(t.Groups), tableLines)]
+	cumulative := isEventTable(t)
+	per := 1
+	if !cumulative {
+		per = ceilDiv(len(t.Dates), maxTablePoints)
+	}
+	xs := make([]float64, len(t.Dates))
+	for i, d := range t.Dates {
+		xs[i] = unix(d)
+	}
+	xs = binFirsts(xs, per)
 	var panels []*plot.Plot
 	for k, state := range states {
 		p := newPlot(state, "", "")
@@ -86,11 +114,16 @@ func tablePicture(t *Table) (func(draw.Canvas) error, error) {
 			shrinkFonts(p, 10, 9, 8)
 		}
 		dateAxis(p)
+		p.Y.Tick.Marker = plot.TickerFunc(countTicks)
 		p.Add(plotter.NewGrid())
 		lo, hi := 0.0, 0.0
 		for i, g := range groups {
 			v := t.Series(state, g)
-			l, err := addTimeLine(p, t.Dates, v, lineColor(i), vg.Points(1.2))
+			if cumulative {
+				v = runningTotal(v)
+			}
+			v = binOf(v, per, meanOf)
+			l, err := addXYLine(p, xs, v, lineColor(i), vg.Points(1.2))
 			if err != nil {
 				return nil, err
 			}
@@ -107,16 +140,43 @@ func tablePicture(t *Table) (func(draw.Canvas) error, error) {
 		panels = append(panels, p)
 	}
 	title := tableTitle(t, len(states), len(groups))
+	if per > 1 {
+		title += fmt.Sprintf(", means of %d ticks", per)
+	}
 	if len(panels) == 1 {
 		p := panels[0]
 		p.Title.Text = title
-		p.Y.Label.Text = t.Column
+		p.Y.Label.Text = states[0]
+		if cumulative {
+			p.Y.Label.Text += ", running total"
+		}
 		return func(c draw.Canvas) error {
 			p.Draw(c)
 			return nil
 		}, nil
 	}
 	return gridPicture(title, panels), nil
+}
+
+// runningTotal is the running sum of v.
+func runningTotal(v []float64) []float64 {
+	out := make([]float64, len(v))
+	sum := 0.0
+	for i, x := range v {
+		sum += x
+		out[i] = sum
+	}
+	return out
+}
+
+// addXYLine adds a line through (xs[i], ys[i]) to p, with a dot when it is
+// a single point.
+func addXYLine(p *plot.Plot, xs, ys []float64, c color.Color, width vg.Length) (*plotter.Line, error) {
+	xys := make(plotter.XYs, len(xs))
+	for i := range xs {
+		xys[i] = plotter.XY{X: xs[i], Y: ys[i]}
+	}
+	return addLine(p, xys, c, width)
 }
 
 // minOf is the smallest of v (0 for none or all positive).
@@ -145,14 +205,19 @@ func tableTitle(t *Table, states, groups int) string {
 	case groups < len(t.Groups):
 		which = fmt.Sprintf("the first %d of %d groups", groups, len(t.Groups))
 	}
+	name := capitalise(strings.TrimSuffix(baseName(t.Path), filepath.Ext(t.Path)))
+	if isEventTable(t) {
+		// The panels carry the states' names.
+		return fmt.Sprintf("%s given by group, running totals (%s, %s)", name, which, baseName(t.Path))
+	}
 	title := fmt.Sprintf("%s by group over time (%s, %s)", strings.Join(t.States[:states], ", "), which, baseName(t.Path))
 	switch {
 	case states < len(t.States):
-		title = fmt.Sprintf("The first %d of %d states by group (%s, %s)", states, len(t.States), which, baseName(t.Path))
+		title = fmt.Sprintf("%s: the first %d of %d states by group (%s, %s)", name, states, len(t.States), which, baseName(t.Path))
 	case states > 1 && len(title) > maxGridTitle:
-		// The panels carry the states' names; a list of six (doses.csv)
-		// ran past both edges of the picture.
-		title = fmt.Sprintf("%d states by group over time (%s, %s)", states, which, baseName(t.Path))
+		// The panels carry the states' names; a list of six ran past both
+		// edges of the picture.
+		title = fmt.Sprintf("%s by group over time (%s, %s)", name, which, baseName(t.Path))
 	}
 	return title
 }

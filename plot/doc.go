@@ -5,10 +5,15 @@
 // against patch population), the per-phase time per tick and, for an
 // ensemble, the median with 50 % and 90 % bands of the global I (and
 // reported cases) and of the largest patches' reported cases; every user
-// tracker's table as a time series by group ([ReadTable] reads one); and
+// tracker's table as a time series by group ([ReadTable] reads one); with
+// per-patch outputs, maps of incidence (map.png, the animated map.gif) and
+// the travelling waves of epidemics (waves.png, waves.csv: each patch's
+// phase lag behind the largest against distance), from the data package
+// plot/mapdata ([RenderMaps] draws them from data built in memory); and
 // the pictures a binary added with [RegisterPicture].
 //
-// [Render] reads a run directory (CSV or Parquet tables, found by name),
+// [Render] reads a run directory (CSV or Parquet tables, found by name;
+// the per-patch states.csv once for every picture, the maps included),
 // skips a picture whose inputs are missing (with a note) and writes PNG or
 // SVG files into a plots directory atomically: all pictures or none. Bad
 // input files give an [*InputError] naming the file, row and column; so

@@ -25,13 +25,15 @@ func (d *runData) startMaps() *mapFeed {
 	if err != nil {
 		return nil // readSummary reports it
 	}
-	states := mapdata.StatesTable(d.dir, sum)
+	// The per-patch states table the other pictures read, CSV or Parquet:
+	// its rows reach the map through the same reader.
+	states := ""
+	if tables := stateTables(d.dir); len(tables) > 0 && sum != nil && sum.PerPatch() {
+		states = tables[0]
+	}
 	casesPath := filepath.Join(d.dir, "cases.csv")
 	if states == "" && !fileExists(casesPath) {
-		if sum != nil && sum.PerPatch() && fileExists(filepath.Join(d.dir, "states.parquet")) {
-			d.note("maps and waves skipped: they read the per-patch states.csv or cases.csv, and this run wrote Parquet tables")
-		}
-		return nil // else the note of the heat-map says it
+		return nil // the note of the heat-map says it
 	}
 	b, err := mapdata.NewBuilder(d.dir, mapdata.Options{Scenario: d.opts.Scenario})
 	if err != nil {

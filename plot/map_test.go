@@ -22,8 +22,14 @@ import (
 // p−1 on 52°N with the fixture's populations; it returns the run
 // directory and the scenario's path.
 func writeMapRun(t *testing.T, n, ticks int) (string, string) {
+	return writeMapRunOf(t, fixture{patches: n, ticks: ticks, seed: 1, perPatch: true, cases: true})
+}
+
+// writeMapRunOf is writeMapRun of fixture f.
+func writeMapRunOf(t *testing.T, f fixture) (string, string) {
 	t.Helper()
-	dir := writeRun(t, fixture{patches: n, ticks: ticks, seed: 1, perPatch: true, cases: true})
+	n := f.patches
+	dir := writeRun(t, f)
 	var b strings.Builder
 	b.WriteString("id,pop,lat,lon,mcv1\n")
 	for p := range n {
@@ -78,6 +84,16 @@ func TestRenderMaps(t *testing.T) {
 			assert.LessOrEqual(t, len(lines), c.patches+1)
 		})
 	}
+}
+
+// TestRenderMapsParquet: per-patch states.parquet (no cases table) reach
+// the map through the reader of the other pictures.
+func TestRenderMapsParquet(t *testing.T) {
+	dir, scn := writeMapRunOf(t, fixture{patches: 6, ticks: 78, seed: 2, perPatch: true, parquet: true})
+	res, err := Render(dir, filepath.Join(dir, "plots"), Options{Scenario: scn, Width: 6 * 72, Height: 4 * 72, DPI: 50})
+	require.NoError(t, err, "%q", res.Skipped)
+	assert.Contains(t, res.Files, filepath.Join(dir, "plots", "map.png"))
+	assert.Contains(t, res.Files, filepath.Join(dir, "plots", "map.gif"))
 }
 
 func TestRenderMapsSkipped(t *testing.T) {

@@ -110,10 +110,10 @@ func TestDailyRunWords(t *testing.T) {
 			assert.Equal(t, "reported cases", d.ensGroups.what)
 			assert.Equal(t, "per day", d.ensGroups.when)
 
-			top, bottom, _, err := sirPlots(d.states, d.unitOfStates(), d.stepDays)
+			ps, err := sirPlots(d.states, d.unitOfStates(), d.stepDays)
 			require.NoError(t, err)
-			assert.Equal(t, "Global S, E, I and R over time (sum of 2 patches in states.csv)", top.Title.Text)
-			assert.Equal(t, "infectious (I) and exposed (E), people", bottom.Y.Label.Text)
+			assert.Equal(t, "Global S, E, I and R over time (sum of 2 patches in states.csv)", ps.s.Title.Text)
+			assert.Equal(t, "people", ps.i.Y.Label.Text, "the legend names I infectious and E exposed")
 
 			res, err := Render(dir, filepath.Join(dir, "plots"), Options{})
 			require.NoError(t, err)
@@ -132,10 +132,10 @@ func TestSIRPlotsBiweeklyWords(t *testing.T) {
 		"1,2000-01-15,all_patches,S,890\n1,2000-01-15,all_patches,I,12\n1,2000-01-15,all_patches,R,98\n"), 0o644))
 	tbl, err := readTidy(path)
 	require.NoError(t, err)
-	top, bottom, _, err := sirPlots(tbl, "groups", 0)
+	ps, err := sirPlots(tbl, "groups", 0)
 	require.NoError(t, err)
-	assert.Equal(t, "Global S, I and R over time (states.csv)", top.Title.Text)
-	assert.Equal(t, "I: infections per biweek", bottom.Y.Label.Text)
+	assert.Equal(t, "Global S, I and R over time (states.csv)", ps.s.Title.Text)
+	assert.Equal(t, "per biweek", ps.i.Y.Label.Text)
 }
 
 // TestWeeklyCasesWords: a daily run's cases table written with

@@ -192,22 +192,33 @@ func (t *tidyTable) intern(state []byte) string {
 // addCount adds a row's count of state for group id at series index tick.
 func (t *tidyTable) addCount(rec records, tick int, id []byte, state string, count int64) error {
 	g := t.groupIndex(id)
-	tot, ok := t.totals[state]
-	if !ok {
+	v := float64(count)
+	// The maps are written only when a slice grows: a map write per row
+	// was a sixth of the reading time of a large table.
+	switch tot, ok := t.totals[state]; {
+	case !ok:
 		t.states = append(t.states, state)
+		t.totals[state] = addAt(tot, tick, v)
+	case tick < len(tot):
+		tot[tick] += v
+	default:
+		t.totals[state] = addAt(tot, tick, v)
 	}
-	t.totals[state] = addAt(tot, tick, float64(count))
 	if tick == 0 {
-		t.atStart[state] = addAt(t.atStart[state], g, float64(count))
+		t.atStart[state] = addAt(t.atStart[state], g, v)
 	}
 	if cells, kept := t.cells[state]; kept {
+		if g < len(cells) && tick < len(cells[g]) {
+			cells[g][tick] += v
+			return nil
+		}
 		if len(cells) <= g && len(t.groups)*len(t.dates) > maxCells {
 			return rec.fieldError(2, fmt.Errorf("%d groups × %d ticks: more than %d values to hold for the per-group pictures", len(t.groups), len(t.dates), maxCells))
 		}
 		for len(cells) <= g {
 			cells = append(cells, nil)
 		}
-		cells[g] = addAt(cells[g], tick, float64(count))
+		cells[g] = addAt(cells[g], tick, v)
 		t.cells[state] = cells
 	}
 	return nil

@@ -14,10 +14,14 @@
 //     states table (S, E, I, R, …) over the period's ticks and the sum of
 //     the per-patch reported cases ([Data], [Data.Incidence]).
 //
+// [PhaseLags] is the phase analysis of travelling waves (Grenfell,
+// Bjørnstad & Kappey 2001): each place's lag behind the largest against
+// its distance from it.
+//
 // [Load] streams the per-patch states.csv and cases.csv once each, row by
 // row, holding no string per row; memory is the scenario plus a float32
 // per place, period and state (954 towns × 1 042 weeks × 5 states is 20
 // MB), whatever the size of the tables. A [Builder] takes the rows one at
 // a time, for a caller that reads the states table for other pictures in
-// the same pass.
+// the same pass ([NewBuilderFor]: for counts a program holds in memory).
 package mapdata

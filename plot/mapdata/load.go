@@ -63,7 +63,7 @@ func StatesTable(dir string, sum *Summary) string {
 // noPerPatch is the error of a run without per-patch tables.
 func noPerPatch(dir string) error {
 	if fileExists(filepath.Join(dir, "states.parquet")) || fileExists(filepath.Join(dir, "cases.parquet")) {
-		return fmt.Errorf("%w in %s: the maps read states.csv and cases.csv, and this run wrote Parquet tables (rerun with --format csv)", ErrNoPerPatch, dir)
+		return fmt.Errorf("%w in %s: Load reads states.csv and cases.csv, and this run wrote Parquet tables (rubeola plot reads per-patch states.parquet too)", ErrNoPerPatch, dir)
 	}
 	return fmt.Errorf("%w in %s: no per-patch states.csv (run --per-patch) and no cases.csv of patches (CaseSurveillanceTracker with aggregation_level = -2)", ErrNoPerPatch, dir)
 }
