@@ -48,6 +48,9 @@ func TestViewErrors(t *testing.T) {
 	badFit := filepath.Join(dir, "badfit")
 	require.NoError(t, os.MkdirAll(filepath.Join(badFit, "fit"), 0o755))
 	writeFile(t, filepath.Join(badFit, "fit"), "trace.csv", "iteration,loglik\n1,abc\n")
+	parquet := filepath.Join(dir, "parquet")
+	code, _, stderr := runCLI(t, "run", "--per-patch", "--ticks", "4", "--format", "parquet", "--no-progress", "--out", parquet)
+	require.Equal(t, 0, code, stderr)
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -58,6 +61,7 @@ func TestViewErrors(t *testing.T) {
 		{"no outputs", []string{"view", empty}, "no rubeola outputs here"},
 		{"bad trace", []string{"view", badFit}, `trace.csv: row 1, column "loglik": "abc" is not a number or NA`},
 		{"no argument", []string{"view"}, "accepts 1 arg"},
+		{"parquet", []string{"view", parquet}, "this run wrote Parquet tables, and rubeola view reads the CSV ones (rerun with --format csv)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := runCLI(t, tc.args...)
@@ -65,7 +69,7 @@ func TestViewErrors(t *testing.T) {
 			assert.Contains(t, stderr, tc.want)
 		})
 	}
-	for _, d := range []string{empty, badFit} {
+	for _, d := range []string{empty, badFit, parquet} {
 		assert.NoDirExists(t, filepath.Join(d, "view"), "nothing written")
 	}
 }

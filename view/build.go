@@ -126,6 +126,9 @@ func loadRun(dir string, opts Options) (*Payload, int, int, error) {
 		return nil, 0, 0, &InputError{File: dir, Err: errors.New("no rubeola outputs here: expected a run's summary.json and states.csv, an ensemble's ensemble/ or a fit's fit/")}
 	}
 	d, err := mapdata.Load(dir, mapdata.Options{Scenario: opts.Scenario})
+	if errors.Is(err, mapdata.ErrNoPerPatch) && (exists(filepath.Join(dir, "states.parquet")) || exists(filepath.Join(dir, "cases.parquet"))) {
+		return nil, 0, 0, &InputError{File: dir, Err: fmt.Errorf("%w: this run wrote Parquet tables, and rubeola view reads the CSV ones (rerun with --format csv)", mapdata.ErrNoPerPatch)}
+	}
 	if errors.Is(err, mapdata.ErrNoPerPatch) {
 		tot, dates, period, terr := readTotals(dir)
 		if errors.Is(terr, fs.ErrNotExist) {
