@@ -15,6 +15,7 @@
 //	            [--snapshot-every K] [--format csv|parquet] [--replicates R [--keep-replicates]] [--plot]
 //	rubeola resume FILE.snap [--ticks N] [--out DIR] [--force] [--format csv|parquet] [--keep-replicates] [--plot] …
 //	rubeola plot DIR [--svg] [--out PLOTDIR] [--width IN] [--height IN] [--dpi N]
+//	rubeola view DIR [--scenario FILE] [--shapefile FILE]
 //	rubeola validate [--scenario FILE] [--params FILE] [--config FILE]
 //	rubeola components
 //	rubeola scenario raster --id ID --region ISO3 --shapefile FILE --population-raster FILE

@@ -103,5 +103,6 @@ func newRootCmd(name string, stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newRunCmd(stdout, stderr), newResumeCmd(stdout, stderr), newValidateCmd(stdout), newVersionCmd(stdout), newComponentsCmd(stdout),
 		newScenarioCmd(stdout, stderr), newShapefileCmd(stdout, stderr), newPyramidCmd(stdout, stderr),
 		newPlotCmd(stdout), newSweepCmd(stdout, stderr), newFitCmd(stdout, stderr))
+	root.AddCommand(newViewCmd(stdout))
 	return root
 }
