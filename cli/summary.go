@@ -164,7 +164,7 @@ func (s *runSummary) print(w io.Writer, dir string, files []string, write time.D
 }
 
 // lambdaErrorer is a force whose operator may be an approximation
-// (systems.Infection and SEIRInfection: storage "hierarchical").
+// (systems.Infection and compartmental.Infection: storage "hierarchical").
 type lambdaErrorer interface {
 	LambdaError() (mixing.ErrorReport, bool)
 }

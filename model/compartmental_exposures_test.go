@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/metrics"
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // closedSEIRRunFile is a daily run in a closed population: seeding at
@@ -41,7 +41,7 @@ aggregation_level = -2
 // exposuresOf is the Exposures of m's single SEIRInfection.
 func exposuresOf(t *testing.T, m *Model) int64 {
 	t.Helper()
-	infections := InstancesOf[*systems.SEIRInfection](m)
+	infections := InstancesOf[*compartmental.Infection](m)
 	require.Len(t, infections, 1)
 	return infections[0].Exposures()
 }
@@ -135,9 +135,9 @@ func TestSEIRInfectionRestoreState(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := newCompartmental(t, twoPatch(t), quietParams(5, 1), systems.NewSEIRInfection(nil))
+			m := newCompartmental(t, twoPatch(t), quietParams(5, 1), compartmental.NewInfection(nil))
 			require.NoError(t, m.Initialize())
-			c := InstancesOf[*systems.SEIRInfection](m)[0]
+			c := InstancesOf[*compartmental.Infection](m)[0]
 			err := c.RestoreState(m, []byte(tt.state))
 			if tt.err != "" {
 				assert.EqualError(t, err, tt.err)

@@ -4,6 +4,7 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // StandardSeasonality is the seasonal amplitude of the standard schedule.
@@ -40,12 +41,12 @@ func DefaultComponents() []phases.Factory {
 //  4. VitalDynamics — CBR 20, CDR 8, MCV1 efficacy 0.9, daily rates
 //  5. StateTracker — global S, E, I, R per day
 func DefaultCompartmentalComponents() []phases.Factory {
-	infection := systems.DefaultSEIRInfectionParams()
+	infection := compartmental.DefaultInfectionParams()
 	infection.Seasonality = StandardSeasonality
 	return []phases.Factory{
 		systems.NewInitializeEquilibriumStates(nil),
 		systems.NewImportationPressure(nil),
-		systems.NewSEIRInfection(&infection),
+		compartmental.NewInfection(&infection),
 		systems.NewVitalDynamics(nil),
 		metrics.NewStateTracker(nil),
 	}

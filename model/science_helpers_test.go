@@ -12,7 +12,7 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // seir is one patch's S, E, I, R as real numbers (a mean-field state).
@@ -75,9 +75,9 @@ func (rec *seirRecorder) patch(t, j int) seir {
 // seirInfection returns a SEIRInfection factory with rates r, no
 // seasonality and the default mixer (one patch: all of its own force).
 func seirInfection(r seirRates) phases.Factory {
-	p := systems.DefaultSEIRInfectionParams()
+	p := compartmental.DefaultInfectionParams()
 	p.Beta, p.ExpMu, p.InfMu = r.beta, 1/r.sigma, 1/r.gamma
-	return systems.NewSEIRInfection(&p)
+	return compartmental.NewInfection(&p)
 }
 
 // onePatchSEIR builds a quiet compartmental model of one patch of pop

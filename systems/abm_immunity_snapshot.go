@@ -9,6 +9,7 @@ import (
 
 	"github.com/rubeola/rubeola/agents"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems/internal/snapstate"
 )
 
 // The snapshot state of the agent-based model's immunity phases and of
@@ -62,7 +63,7 @@ func (c *MaternalImmunity) SnapshotState() (json.RawMessage, error) {
 // the uninterrupted run).
 func (c *MaternalImmunity) RestoreState(m phases.Model, state json.RawMessage) error {
 	var st maternalState
-	if err := decodeState(MaternalImmunityName, state, &st); err != nil {
+	if err := snapstate.Decode(MaternalImmunityName, state, &st); err != nil {
 		return err
 	}
 	t, err := agents.Of(m.World())
@@ -72,7 +73,7 @@ func (c *MaternalImmunity) RestoreState(m phases.Model, state json.RawMessage) e
 	if err := c.attach(m, t); err != nil {
 		return err
 	}
-	if err := checkLen(MaternalImmunityName, "mothers", len(st.Mothers), t.Patches()); err != nil {
+	if err := snapstate.CheckLen(MaternalImmunityName, "mothers", len(st.Mothers), t.Patches()); err != nil {
 		return err
 	}
 	for j, data := range st.Mothers {
@@ -130,7 +131,7 @@ func (c *RoutineImmunization) SnapshotState() (json.RawMessage, error) {
 // RestoreState attaches to the restored table and calendars, which keep
 // every child's scheduled doses.
 func (c *RoutineImmunization) RestoreState(m phases.Model, state json.RawMessage) error {
-	if err := decodeState(RoutineImmunizationName, state, &struct{}{}); err != nil {
+	if err := snapstate.Decode(RoutineImmunizationName, state, &struct{}{}); err != nil {
 		return err
 	}
 	if err := c.attach(m); err != nil || len(c.dose) == 0 {
@@ -168,14 +169,14 @@ func (c *ABMSIACalendar) SnapshotState() (json.RawMessage, error) {
 // and loads the campaigns run: none runs again.
 func (c *ABMSIACalendar) RestoreState(m phases.Model, state json.RawMessage) error {
 	var st abmSIAState
-	if err := decodeState(SIACalendarName, state, &st); err != nil {
+	if err := snapstate.Decode(SIACalendarName, state, &st); err != nil {
 		return err
 	}
 	if len(st.Vaccinations) > 0 {
-		if err := checkLen(SIACalendarName, "vaccinations", len(st.Vaccinations), m.World().Len()); err != nil {
+		if err := snapstate.CheckLen(SIACalendarName, "vaccinations", len(st.Vaccinations), m.World().Len()); err != nil {
 			return err
 		}
-		if err := checkCounts(SIACalendarName, "vaccinations", st.Vaccinations); err != nil {
+		if err := snapstate.CheckCounts(SIACalendarName, "vaccinations", st.Vaccinations); err != nil {
 			return err
 		}
 	}
@@ -233,12 +234,12 @@ func (c *WPPVitalDynamics) SnapshotState() (json.RawMessage, error) {
 // are kept) and loads the flows.
 func (c *WPPVitalDynamics) RestoreState(m phases.Model, state json.RawMessage) error {
 	var st wppState
-	if err := decodeState(WPPVitalDynamicsName, state, &st); err != nil {
+	if err := snapstate.Decode(WPPVitalDynamicsName, state, &st); err != nil {
 		return err
 	}
 	if got := c.tablesDigest(); st.Tables != got {
 		return fmt.Errorf("%s: mortality = %q, fertility = %q, country_code = %q: the tables differ from the ones the snapshot's run read (digest %s then, %s now): the resumed run would not continue it",
-			WPPVitalDynamicsName, c.p.Mortality, c.p.Fertility, c.p.CountryCode, orNone(st.Tables), got)
+			WPPVitalDynamicsName, c.p.Mortality, c.p.Fertility, c.p.CountryCode, snapstate.OrNone(st.Tables), got)
 	}
 	if err := c.life.checkRun(m.Params().NumTicks); err != nil {
 		return fmt.Errorf("%s: %w", WPPVitalDynamicsName, err)

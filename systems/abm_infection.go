@@ -10,6 +10,7 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems/internal/patchcount"
 )
 
 // ABMInfection is the agent-based model's transmission and disease
@@ -34,7 +35,7 @@ import (
 // patch order (and timer order), so results do not depend on the workers.
 type ABMInfection struct {
 	p      ABMInfectionParams
-	force  Infection
+	force  *ForceOfInfection
 	timers diseaseTimers
 	t      *agents.Table
 	cal    *agents.Calendar
@@ -54,7 +55,7 @@ func NewABMInfection(p *ABMInfectionParams) phases.Factory {
 			return nil, err
 		}
 		c := &ABMInfection{p: q, timers: newDiseaseTimers(q)}
-		c.force = Infection{p: q.seir().forceParams(), m: m}
+		c.force = NewForceOfInfection(q.forceParams(), m)
 		return c, nil
 	}
 }
@@ -75,7 +76,7 @@ func (c *ABMInfection) Initialize(m phases.Model) error {
 		return err
 	}
 	w := m.World()
-	if err := c.force.initialize(m, c); err != nil {
+	if err := c.force.Initialize(m, c); err != nil {
 		return err
 	}
 	if rc := w.Roles(); rc != nil {
@@ -121,24 +122,25 @@ func (c *ABMInfection) Incidence() []int64 { return c.inc }
 
 // Step runs one day: the force, the infections, then the timers due.
 func (c *ABMInfection) Step(m phases.Model, tick int) error {
-	f := &c.force
-	f.force(m, tick)
+	f := c.force
+	f.Compute(m, tick)
 	today := int32(tick)
-	for b := range f.blocks.NumBlocks() {
-		lo, hi := f.blocks.Range(b)
-		acc := f.pressure(lo, hi)
-		if k, err := hazards(c.s[lo:hi], c.e[lo:hi], f.i[lo:hi], f.r[lo:hi], acc, nil, 0); err != nil {
-			err.Patch = lo + k
-			err.ID = f.ids[err.Patch]
-			return err
+	blocks := f.Blocks()
+	for b := range blocks.NumBlocks() {
+		lo, hi := blocks.Range(b)
+		acc := f.Pressure(lo, hi)
+		if k, err := patchcount.Hazards(c.s[lo:hi], c.e[lo:hi], f.I()[lo:hi], f.R()[lo:hi], acc, nil, 0); err != nil {
+			err.Patch = k
+			f.Record(b, lo, err)
+			return f.Err()
 		}
-		src := f.blocks.Stream(b)
+		src := blocks.Stream(b)
 		for j := lo; j < hi; j++ {
 			c.newE[j] = c.infect(j, acc[j-lo], today, src)
 			c.total += c.newE[j]
 		}
 	}
-	return c.progress(today, f.blocks.Streams())
+	return c.progress(today, blocks.Streams())
 }
 
 // infect draws patch j's infections at hazard lambda and returns their
@@ -216,3 +218,9 @@ func abmInfectionOf(m phases.Model, who string) (*ABMInfection, error) {
 	}
 	return nil, fmt.Errorf("%s: the agent-based model's %s needs its InfectionProcess in the schedule (it draws the latent periods)", who, who)
 }
+
+// SetupStorage is the force's ([Infection.SetupStorage]).
+func (c *ABMInfection) SetupStorage(m phases.Model) phases.Storage { return c.force.SetupStorage(m) }
+
+// LambdaError is the force's ([Infection.LambdaError]).
+func (c *ABMInfection) LambdaError() (mixing.ErrorReport, bool) { return c.force.LambdaError() }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
 // ABMInfectionParams configures [ABMInfection], the agent-based model's
@@ -64,16 +65,15 @@ func (p ABMInfectionParams) Validate() error {
 			errs = append(errs, fmt.Errorf("%s: %s must be a finite number of days > 0, got %v", InfectionName, f.key, f.v))
 		}
 	}
-	errs = append(errs, p.seir().Validate())
+	errs = append(errs, p.forceParams().ValidateYear(TicksPerYear(params.CompartmentalStepDays)))
 	return errors.Join(errs...)
 }
 
-// seir returns the force params as the compartmental transmission's (its
-// validation and force are shared).
-func (p ABMInfectionParams) seir() SEIRInfectionParams {
-	return SEIRInfectionParams{Beta: p.Beta, ExpMu: p.ExpMu, InfMu: p.InfMean, Seasonality: p.Seasonality,
-		SeasonStart: p.SeasonStart, Mixer: p.Mixer, Storage: p.Storage, Tolerance: p.Tolerance,
-		SeasonSpec: p.SeasonSpec, Alpha: p.Alpha}
+// forceParams returns the params of the force of infection, shared with
+// the patch models' transmissions, on a one-day tick.
+func (p ABMInfectionParams) forceParams() InfectionParams {
+	return InfectionParams{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, Mixer: p.Mixer,
+		Storage: p.Storage, Tolerance: p.Tolerance, SeasonSpec: p.SeasonSpec, Alpha: p.Alpha}
 }
 
 // abmInfectionFields is ABMInfectionParams without its methods.
@@ -99,7 +99,7 @@ func DecodeABMInfectionParams(data []byte) (ABMInfectionParams, error) {
 		return ABMInfectionParams{}, err
 	}
 	p := ABMInfectionParams(w.abmInfectionFields)
-	if m, err := decodeMixerKey(w.Mixer); err != nil {
+	if m, err := paramkit.DecodeMixer(InfectionName, w.Mixer); err != nil {
 		return ABMInfectionParams{}, err
 	} else if m != nil {
 		p.Mixer = m
@@ -114,5 +114,5 @@ func (p ABMInfectionParams) MarshalJSON() ([]byte, error) {
 	if p.Mixer != nil {
 		w.Mixer = mixing.Spec{Mixer: p.Mixer}
 	}
-	return marshalWithMixer(w)
+	return paramkit.MarshalWithMixer(w)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
 // MaternalImmunityName is the component name of [MaternalImmunity].
@@ -52,8 +53,8 @@ const maxMotherAge = 100
 // Validate checks the source, the share, the duration and the ages.
 func (p MaternalImmunityParams) Validate() error {
 	const n = MaternalImmunityName + ": "
-	errs := []error{checkChoice(n+"source", p.Source, MaternalFromMother, MaternalFromShare),
-		checkUnit(n+"maternal_share", p.Share), checkNonNegative(n+"duration_sd", p.DurationSD)}
+	errs := []error{paramkit.Choice(n+"source", p.Source, MaternalFromMother, MaternalFromShare),
+		checkUnit(n+"maternal_share", p.Share), paramkit.NonNegative(n+"duration_sd", p.DurationSD)}
 	if !(p.DurationMean > 0) || p.DurationMean > maxTimerDays {
 		errs = append(errs, fmt.Errorf("%sduration_mean must be a number of days in (0, %d], got %v", n, maxTimerDays, p.DurationMean))
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems/internal/snapstate"
 )
 
 // The agent-based model's processes' run state for snapshots (SPEC §9).
@@ -35,7 +36,7 @@ func (c *ABMInfection) SnapshotState() (json.RawMessage, error) {
 // SnapshotState.
 func (c *ABMInfection) RestoreState(m phases.Model, state json.RawMessage) error {
 	var st abmInfectionState
-	if err := decodeState(InfectionName, state, &st); err != nil {
+	if err := snapstate.Decode(InfectionName, state, &st); err != nil {
 		return err
 	}
 	if err := c.Initialize(m); err != nil {
@@ -44,7 +45,7 @@ func (c *ABMInfection) RestoreState(m phases.Model, state json.RawMessage) error
 	if err := loadFlows(InfectionName, map[string][2][]int64{"infections": {st.Infections, c.newE}, "incidence": {st.Incidence, c.inc}}); err != nil {
 		return err
 	}
-	if err := checkCounts(InfectionName, "exposures", []int64{st.Exposures}); err != nil {
+	if err := snapstate.CheckCounts(InfectionName, "exposures", []int64{st.Exposures}); err != nil {
 		return err
 	}
 	c.total = st.Exposures
@@ -55,10 +56,10 @@ func (c *ABMInfection) RestoreState(m phases.Model, state json.RawMessage) error
 // length and sign and copies it into the live one.
 func loadFlows(name string, flows map[string][2][]int64) error {
 	for key, f := range flows {
-		if err := checkLen(name, key, len(f[0]), len(f[1])); err != nil {
+		if err := snapstate.CheckLen(name, key, len(f[0]), len(f[1])); err != nil {
 			return err
 		}
-		if err := checkCounts(name, key, f[0]); err != nil {
+		if err := snapstate.CheckCounts(name, key, f[0]); err != nil {
 			return err
 		}
 	}
@@ -87,7 +88,7 @@ func (v *abmVital) state() abmVitalState {
 // restore decodes state and loads it ([abmVital.load]).
 func (v *abmVital) restore(m phases.Model, c phases.Component, state json.RawMessage) error {
 	var st abmVitalState
-	if err := decodeState(v.name, state, &st); err != nil {
+	if err := snapstate.Decode(v.name, state, &st); err != nil {
 		return err
 	}
 	return v.load(m, c, st)

@@ -7,6 +7,7 @@ import (
 	"github.com/rubeola/rubeola/demographics"
 
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
 // ABMVitalParams configures [ABMVitalDynamics], the agent-based model's
@@ -41,8 +42,8 @@ func (p ABMVitalParams) Validate() error {
 		age = fmt.Errorf("%s: max_age must be 0 (no maximum) or an age in years in (0, %d], got %v",
 			VitalDynamicsName, demographics.MaxAgeDays/demographics.DaysPerYear, p.MaxAge)
 	}
-	return errors.Join(checkNonNegative(VitalDynamicsName+": crude_birth_rate", p.CrudeBirthRate),
-		checkNonNegative(VitalDynamicsName+": crude_death_rate", p.CrudeDeathRate), age)
+	return errors.Join(paramkit.NonNegative(VitalDynamicsName+": crude_birth_rate", p.CrudeBirthRate),
+		paramkit.NonNegative(VitalDynamicsName+": crude_death_rate", p.CrudeDeathRate), age)
 }
 
 var abmVitalKeys = params.KeyRules{

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
 // WPPVitalDynamicsName is the reference's name of the agent-based model's
@@ -40,7 +42,7 @@ func (p WPPVitalParams) Validate() error {
 	if code := strings.TrimSpace(p.CountryCode); len(code) != 3 || strings.Trim(strings.ToUpper(code), "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
 		errs = append(errs, fmt.Errorf("%s: country_code %q is not an ISO 3166-1 alpha-3 code (three letters, e.g. \"nga\") or \"SSA\"", WPPVitalDynamicsName, p.CountryCode))
 	}
-	if err := checkNonNegative(WPPVitalDynamicsName+": year", p.Year); err != nil {
+	if err := paramkit.NonNegative(WPPVitalDynamicsName+": year", p.Year); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)

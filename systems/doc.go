@@ -1,4 +1,13 @@
-// Package systems holds the biweekly model's processes, one file per process.
+// Package systems holds the processes the patch models share (the biweekly
+// model's, most of which the compartmental model runs too), one file per
+// process. The model families' own processes live in subpackages:
+// systems/compartmental (model = "compartmental": SEIR transmission,
+// EulerSEIR, census population, initial fractions) and systems/abm (model =
+// "abm": the agent-based processes). Their transmissions draw from
+// [ForceOfInfection], the biweekly [Infection]'s force without its draws;
+// what the families share beyond exported API (params checks, patch-count
+// kernels' helpers, snapshot-state helpers, test fixtures) is in
+// systems/internal.
 //
 // Each process is a component (package phases) built by a factory from its
 // params; nil params mean the defaults:

@@ -4,6 +4,7 @@ import (
 	"github.com/rubeola/rubeola/agents"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
 // EquilibriumName is the component name of [InitializeEquilibriumStates].
@@ -20,7 +21,7 @@ func DefaultEquilibriumParams() EquilibriumParams { return EquilibriumParams{R0:
 
 // Validate checks that R0 is a finite number ≥ 0.
 func (p EquilibriumParams) Validate() error {
-	return checkNonNegative(EquilibriumName+": R0", p.R0)
+	return paramkit.NonNegative(EquilibriumName+": R0", p.R0)
 }
 
 var equilibriumKeys = params.KeyRules{Component: EquilibriumName}

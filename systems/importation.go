@@ -10,6 +10,7 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems/internal/patchcount"
 )
 
 // ImportationName is the component name of [ImportationPressure].
@@ -162,7 +163,7 @@ func (c *ImportationPressure) Step(m phases.Model, tick int) error {
 // every block).
 func (c *ImportationPressure) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	importBlock(c.blocks.Stream(b), c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.hazard[lo:hi], true,
+	importBlock(c.blocks.Stream(b), c.s[lo:hi], patchcount.Sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.hazard[lo:hi], true,
 		c.roles, lo, c.imports[lo:hi])
 }
 
@@ -189,7 +190,7 @@ func importBlock(src *rng.Source, s, e, i, r []int64, x []float64, hazard bool, 
 	var n, k [rng.BlockSize]int64
 	for lo, hi := range rng.Runs(len(s)) {
 		for j := lo; j < hi; j++ {
-			n[j-lo] = s[j] + at(e, j) + i[j] + r[j]
+			n[j-lo] = s[j] + patchcount.At(e, j) + i[j] + r[j]
 			if rc != nil {
 				n[j-lo] += rc.CountedAt(off + j)
 			}

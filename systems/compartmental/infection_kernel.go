@@ -1,11 +1,13 @@
-package systems
+package compartmental
 
 import (
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/internal/patchcount"
 )
 
-// SEIRBlock applies one day of SEIR transmission and progression to a block
+// InfectionBlock applies one day of SEIR transmission and progression to a block
 // of patches (the compartmental model's InfectionProcess), given the
 // accumulated force acc per patch (Σ_i x_i·M[i,j], after [PressureBlock]
 // when α ≠ 1: Infection's pressure) and the daily hazards
@@ -27,20 +29,20 @@ import (
 // number stops the block at that patch, unchanged, with a [CountError]
 // (patch index relative to the block); the new E of the patches before it
 // are returned with it.
-func SEIRBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) (int64, *CountError) {
-	return seirBlock(src, s, e, i, r, acc, sigma, gamma, inc, nil, nil, 0)
+func InfectionBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) (int64, *systems.CountError) {
+	return infectionBlock(src, s, e, i, r, acc, sigma, gamma, inc, nil, nil, 0)
 }
 
-// seirBlock is SEIRBlock honouring the roles of the world's declared
+// infectionBlock is InfectionBlock honouring the roles of the world's declared
 // compartments (rc nil: none; off is the block's first patch in rc's
 // columns): counted compartments are in N_j, and after each run's new E,
 // I and R every susceptible compartment's new E are drawn
 // ([infectSusceptible]). newE, when non-nil, is overwritten with each
 // patch's new E (S's and the susceptible compartments').
-func seirBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc, newE []int64, rc *ecs.RoleColumns, off int) (int64, *CountError) {
+func infectionBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc, newE []int64, rc *ecs.RoleColumns, off int) (int64, *systems.CountError) {
 	var total int64
 	for lo, hi := range rng.Runs(len(s)) {
-		exposed, err := seirRun(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], acc[lo:hi], sigma, gamma, inc[lo:hi], sub(newE, lo, hi), rc, off+lo)
+		exposed, err := infectionRun(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], acc[lo:hi], sigma, gamma, inc[lo:hi], patchcount.Sub(newE, lo, hi), rc, off+lo)
 		total += exposed
 		if err != nil {
 			err.Patch += lo
@@ -50,18 +52,18 @@ func seirBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma 
 	return total, nil
 }
 
-// seirRun is SEIRBlock on at most rng.BlockSize patches: new E of every
+// infectionRun is InfectionBlock on at most rng.BlockSize patches: new E of every
 // patch, then new I, then new R, each batched.
-func seirRun(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc, newE []int64, rc *ecs.RoleColumns, off int) (int64, *CountError) {
+func infectionRun(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc, newE []int64, rc *ecs.RoleColumns, off int) (int64, *systems.CountError) {
 	var exposed, recovered [rng.BlockSize]int64
-	m, bad := hazards(s, e, i, r, acc, rc, off)
+	m, bad := patchcount.Hazards(s, e, i, r, acc, rc, off)
 	rng.BinomialHazards(src, s[:m], acc[:m], exposed[:m])
 	rng.BinomialHazardsSame(src, e[:m], sigma, inc[:m])
 	rng.BinomialHazardsSame(src, i[:m], gamma, recovered[:m])
 	for j := range m {
 		s[j] -= exposed[j]
 	}
-	infectSusceptible(src, rc, acc[:m], off, exposed[:m])
+	patchcount.InfectSusceptible(src, rc, acc[:m], off, exposed[:m])
 	if newE != nil {
 		copy(newE, exposed[:m])
 	}

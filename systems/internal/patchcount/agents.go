@@ -1,4 +1,4 @@
-package systems
+package patchcount
 
 import (
 	"fmt"
@@ -7,10 +7,10 @@ import (
 	"github.com/rubeola/rubeola/phases"
 )
 
-// refuseAgents is the error of a patch-count process (named name) in the
+// RefuseAgents is the error of a patch-count process (named name) in the
 // agent-based model, whose counts only its agents may change; nil in a
 // patch model.
-func refuseAgents(m phases.Model, name string) error {
+func RefuseAgents(m phases.Model, name string) error {
 	if t, _ := agents.Of(m.World()); t == nil {
 		return nil
 	}

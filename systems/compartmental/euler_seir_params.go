@@ -1,9 +1,11 @@
-package systems
+package compartmental
 
 import (
 	"errors"
 
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
 // EulerSEIRName is the name of [EulerSEIR] (its random streams' name too).
@@ -34,26 +36,26 @@ const (
 const YearDays = 365.25
 
 // EulerSEIRParams configures [EulerSEIR], He, Ionides & King (2010)'s
-// measles transmission for the daily model. Rates are per year; every
+// measles transmission for the compartmental model. Rates are per year; every
 // number may instead come from a scenario column ({column = "NAME"}). The
 // defaults are He et al.'s maximum-likelihood estimates for London.
 type EulerSEIRParams struct {
 	// R0 is the basic reproduction number.
-	R0 PatchValue `json:"r0" doc:"basic reproduction number, > 0 (number or {column = \"NAME\"})"`
+	R0 systems.PatchValue `json:"r0" doc:"basic reproduction number, > 0 (number or {column = \"NAME\"})"`
 	// Sigma is the rate of leaving the latent stage, per year.
-	Sigma PatchValue `json:"sigma" doc:"E → I rate per year, > 0 (1/latent period)"`
+	Sigma systems.PatchValue `json:"sigma" doc:"E → I rate per year, > 0 (1/latent period)"`
 	// Gamma is the recovery rate, per year.
-	Gamma PatchValue `json:"gamma" doc:"I → R rate per year, > 0 (1/infectious period)"`
+	Gamma systems.PatchValue `json:"gamma" doc:"I → R rate per year, > 0 (1/infectious period)"`
 	// Mu is the death rate, per year, of S, E and I.
-	Mu PatchValue `json:"mu" doc:"death rate per year of S, E and I, ≥ 0"`
+	Mu systems.PatchValue `json:"mu" doc:"death rate per year of S, E and I, ≥ 0"`
 	// Alpha is the mixing exponent on I + ι.
-	Alpha PatchValue `json:"alpha" doc:"exponent α on (I + iota), in (0, 2]"`
+	Alpha systems.PatchValue `json:"alpha" doc:"exponent α on (I + iota), in (0, 2]"`
 	// Iota is the number of imported infectives.
-	Iota PatchValue `json:"iota" doc:"imported infectives ι added to I in the force, ≥ 0"`
+	Iota systems.PatchValue `json:"iota" doc:"imported infectives ι added to I in the force, ≥ 0"`
 	// SigmaSE is the intensity of the gamma white noise on the force.
-	SigmaSE PatchValue `json:"sigma_se" doc:"extra-demographic noise intensity σ_SE ≥ 0: the S → E hazard over dt is foi·dW/dt with dW ~ Gamma(dt/σ², σ²); 0 = no noise"`
+	SigmaSE systems.PatchValue `json:"sigma_se" doc:"extra-demographic noise intensity σ_SE ≥ 0: the S → E hazard over dt is foi·dW/dt with dW ~ Gamma(dt/σ², σ²); 0 = no noise"`
 	// Amplitude is the school-term amplitude a.
-	Amplitude PatchValue `json:"amplitude" doc:"season amplitude a in [0, 1]: 1 + a·0.2411/0.7589 in term, 1 − a in the holidays"`
+	Amplitude systems.PatchValue `json:"amplitude" doc:"season amplitude a in [0, 1]: 1 + a·0.2411/0.7589 in term, 1 − a in the holidays"`
 	// Season is "he2010" or "none".
 	Season string `json:"season" doc:"\"he2010\" (He et al.'s terms: day of the decimal year 7–100, 115–199, 252–300, 308–356 in term) or \"none\""`
 	// BetaForm is "pomp" or "spatpomp".
@@ -68,8 +70,8 @@ type EulerSEIRParams struct {
 // the population from data.
 func DefaultEulerSEIRParams() EulerSEIRParams {
 	return EulerSEIRParams{
-		R0: PatchNumber(56.8), Sigma: PatchNumber(28.9), Gamma: PatchNumber(30.4), Mu: PatchNumber(0.02),
-		Alpha: PatchNumber(0.976), Iota: PatchNumber(2.9), SigmaSE: PatchNumber(0.0878), Amplitude: PatchNumber(0.554),
+		R0: systems.PatchNumber(56.8), Sigma: systems.PatchNumber(28.9), Gamma: systems.PatchNumber(30.4), Mu: systems.PatchNumber(0.02),
+		Alpha: systems.PatchNumber(0.976), Iota: systems.PatchNumber(2.9), SigmaSE: systems.PatchNumber(0.0878), Amplitude: systems.PatchNumber(0.554),
 		Season: SeasonHe2010, BetaForm: BetaPomp, Population: PopulationFromData,
 	}
 }
@@ -78,7 +80,7 @@ func DefaultEulerSEIRParams() EulerSEIRParams {
 // held and its valid range.
 type eulerKey struct {
 	key  string
-	v    *PatchValue
+	v    *systems.PatchValue
 	ok   func(float64) bool
 	want string
 }
@@ -89,14 +91,14 @@ func alphaRange(x float64) bool { return x > 0 && x <= 2 }
 // keys lists the per-patch parameters in canonical order.
 func (p *EulerSEIRParams) keys() []eulerKey {
 	return []eulerKey{
-		{"r0", &p.R0, Positive, "a finite number > 0"},
-		{"sigma", &p.Sigma, Positive, "a finite number > 0"},
-		{"gamma", &p.Gamma, Positive, "a finite number > 0"},
-		{"mu", &p.Mu, NonNegative, "a finite number >= 0"},
+		{"r0", &p.R0, systems.Positive, "a finite number > 0"},
+		{"sigma", &p.Sigma, systems.Positive, "a finite number > 0"},
+		{"gamma", &p.Gamma, systems.Positive, "a finite number > 0"},
+		{"mu", &p.Mu, systems.NonNegative, "a finite number >= 0"},
 		{"alpha", &p.Alpha, alphaRange, "in (0, 2]"},
-		{"iota", &p.Iota, NonNegative, "a finite number >= 0"},
-		{"sigma_se", &p.SigmaSE, NonNegative, "a finite number >= 0"},
-		{"amplitude", &p.Amplitude, UnitInterval, "in [0, 1]"},
+		{"iota", &p.Iota, systems.NonNegative, "a finite number >= 0"},
+		{"sigma_se", &p.SigmaSE, systems.NonNegative, "a finite number >= 0"},
+		{"amplitude", &p.Amplitude, systems.UnitInterval, "in [0, 1]"},
 	}
 }
 
@@ -107,9 +109,9 @@ func (p EulerSEIRParams) Validate() error {
 		errs = append(errs, k.v.Check(EulerSEIRName+": "+k.key, k.ok, k.want))
 	}
 	errs = append(errs,
-		checkChoice(EulerSEIRName+": season", p.Season, SeasonHe2010, SeasonNone),
-		checkChoice(EulerSEIRName+": beta_form", p.BetaForm, BetaPomp, BetaSpatPomp),
-		checkChoice(EulerSEIRName+": population", p.Population, PopulationFromData, PopulationSimulated))
+		paramkit.Choice(EulerSEIRName+": season", p.Season, SeasonHe2010, SeasonNone),
+		paramkit.Choice(EulerSEIRName+": beta_form", p.BetaForm, BetaPomp, BetaSpatPomp),
+		paramkit.Choice(EulerSEIRName+": population", p.Population, PopulationFromData, PopulationSimulated))
 	return errors.Join(errs...)
 }
 

@@ -1,4 +1,4 @@
-package systems_test
+package compartmental_test
 
 import (
 	"io"
@@ -11,12 +11,14 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
+	"github.com/rubeola/rubeola/systems/internal/systest"
 )
 
 // seirModel initialises a compartmental (daily, SEIR) model of scn from
 // start month 2000-06 with the SEIR transmission q, kernel numba, for
 // ticks days.
-func seirModel(t *testing.T, scn *scenario.Table, q systems.SEIRInfectionParams, numba bool, ticks int) *model.Compartmental {
+func seirModel(t *testing.T, scn *scenario.Table, q compartmental.InfectionParams, numba bool, ticks int) *model.Compartmental {
 	t.Helper()
 	p := params.DefaultCompartmental()
 	p.NumTicks, p.Seed, p.ShowProgress, p.Verbose = ticks, 5, false, false
@@ -25,7 +27,7 @@ func seirModel(t *testing.T, scn *scenario.Table, q systems.SEIRInfectionParams,
 	m, err := model.NewCompartmental(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)
 	require.NoError(t, m.SetComponents(systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil),
-		systems.NewSEIRInfection(&q)))
+		compartmental.NewInfection(&q)))
 	return m
 }
 
@@ -38,28 +40,29 @@ func seirModel(t *testing.T, scn *scenario.Table, q systems.SEIRInfectionParams,
 // (TestAlphaWorkedExample), the kernels (use_numba true and false) give the
 // same run, and bad keys are refused.
 func TestSEIRSeasonAndAlpha(t *testing.T) {
-	q := systems.DefaultSEIRInfectionParams()
+	q := compartmental.DefaultInfectionParams()
 	q.Alpha = 0.97
-	q.SeasonSpec = threeHolidays()
+	q.SeasonSpec = systest.ThreeHolidays()
 	require.NoError(t, q.Validate())
 
-	m := seirModel(t, must(scenario.TwoPatch(100000, 0)), q, true, 1)
+	m := seirModel(t, systest.Must(scenario.TwoPatch(100000, 0)), q, true, 1)
 	require.NoError(t, m.Initialize())
-	inf := model.InstancesOf[*systems.SEIRInfection](m)[0].Force()
-	assert.Equal(t, q.Beta*termDay, inf.Coefficient(48), "Jul 19")
-	assert.Equal(t, q.Beta*holidayDay, inf.Coefficient(49), "Jul 20")
+	inf := model.InstancesOf[*compartmental.Infection](m)[0].Force()
+	assert.Equal(t, q.Beta*systest.TermDay, inf.Coefficient(48), "Jul 19")
+	assert.Equal(t, q.Beta*systest.HolidayDay, inf.Coefficient(49), "Jul 20")
 	w := m.World()
 	for j := range w.Len() { // I = [10, 0], every other person in S (N unchanged)
 		w.S()[j] += w.I()[j] + w.E()[j] + w.R()[j]
 		w.I()[j], w.E()[j], w.R()[j] = 0, 0, 0
 	}
 	w.S()[0], w.I()[0] = w.S()[0]-10, 10
-	got := inf.ForcePressure(m, 48, 0, 2)
-	c := q.Beta * termDay
+	inf.Compute(m, 48)
+	got := inf.Pressure(0, 2)
+	c := q.Beta * systest.TermDay
 	assert.InEpsilon(t, c*9.287276773826314, got[0], 1e-12, "9.95^0.97, evaluated in float64")
 	assert.InEpsilon(t, c*0.054701710178847174, got[1], 1e-12, "0.05^0.97, evaluated in float64")
 
-	scn := must(scenario.RandomN(300, 3, 0.5))
+	scn := systest.Must(scenario.RandomN(300, 3, 0.5))
 	ref := seirModel(t, scn, q, false, 120)
 	require.NoError(t, ref.Run(t.Context()))
 	infectious := int64(0)
@@ -78,11 +81,11 @@ func TestSEIRSeasonAndAlpha(t *testing.T) {
 		{`{"seasonality": 0.2, "season": {"type": "terms"}}`, `season and seasonality are exclusive`},
 		{`{"season": {"type": "terms", "holidays": [["02-29", "03-01"]]}}`, `"02-29" is not a day of the 365-day calendar`},
 	} {
-		_, err := systems.DecodeSEIRInfectionParams([]byte(tc.json))
+		_, err := compartmental.DecodeInfectionParams([]byte(tc.json))
 		assert.ErrorContains(t, err, tc.message, tc.json)
 	}
-	back, err := systems.DecodeSEIRInfectionParams(must(q.MarshalJSON()))
+	back, err := compartmental.DecodeInfectionParams(systest.Must(q.MarshalJSON()))
 	require.NoError(t, err)
 	assert.Equal(t, q, back, "canonical JSON round-trips")
-	assert.Equal(t, 1.0, systems.DefaultSEIRInfectionParams().Alpha)
+	assert.Equal(t, 1.0, compartmental.DefaultInfectionParams().Alpha)
 }

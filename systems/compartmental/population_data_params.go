@@ -1,4 +1,4 @@
-package systems
+package compartmental
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
 // PopulationDataName is the name of [PopulationData].
@@ -32,7 +34,7 @@ type PopulationDataParams struct {
 	// Delay is the lag in years between births and their entry into S.
 	Delay float64 `json:"delay" doc:"years between a birth and its entry into S, ≥ 0 (He et al.: 4, children enter the pool at school age)"`
 	// Cohort is the share of a year's entries that enter on CohortDay.
-	Cohort PatchValue `json:"cohort" doc:"share of each year's entries into S on the cohort day, in [0, 1]; the rest enter evenly (number or {column = \"NAME\"})"`
+	Cohort systems.PatchValue `json:"cohort" doc:"share of each year's entries into S on the cohort day, in [0, 1]; the rest enter evenly (number or {column = \"NAME\"})"`
 	// CohortDay is the day of the decimal year of the cohort's entry.
 	CohortDay float64 `json:"cohort_day" doc:"day of the decimal year (0 ≤ day < 365) of the school-entry cohort: entry when |day − cohort_day·365.25/365| < ½ (He et al.: 251)"`
 	// Interpolation is "smoothing_spline" or "linear".
@@ -59,11 +61,11 @@ func (p PopulationDataParams) Validate() error {
 	if !(p.Delay >= 0 && p.Delay <= 100) {
 		errs = append(errs, fmt.Errorf("%s: delay must be in [0, 100] years, got %v", PopulationDataName, p.Delay))
 	}
-	errs = append(errs, p.Cohort.Check(PopulationDataName+": cohort", UnitInterval, "in [0, 1]"))
+	errs = append(errs, p.Cohort.Check(PopulationDataName+": cohort", systems.UnitInterval, "in [0, 1]"))
 	if !(p.CohortDay >= 0 && p.CohortDay < 365) || math.IsNaN(p.CohortDay) {
 		errs = append(errs, fmt.Errorf("%s: cohort_day must be in [0, 365), got %v", PopulationDataName, p.CohortDay))
 	}
-	errs = append(errs, checkChoice(PopulationDataName+": interpolation", p.Interpolation, InterpolationSpline, InterpolationNatural, InterpolationLinear))
+	errs = append(errs, paramkit.Choice(PopulationDataName+": interpolation", p.Interpolation, InterpolationSpline, InterpolationNatural, InterpolationLinear))
 	return errors.Join(errs...)
 }
 

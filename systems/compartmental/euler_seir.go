@@ -1,4 +1,4 @@
-package systems
+package compartmental
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/internal/snapstate"
 )
 
 // PopulationSource is a component that gives each patch's population from
@@ -22,7 +24,7 @@ type PopulationSource interface {
 }
 
 // EulerSEIR is He, Ionides & King (2010)'s measles transmission and
-// progression for the daily model (name "EulerSEIRProcess"): gamma white
+// progression for the compartmental model (name "EulerSEIRProcess"): gamma white
 // noise on the force, competing risks (infection or death, progression or
 // death, recovery or death) as Euler-multinomial steps of dt = 1/365.25
 // year, the term season and the force β·(I + ι)^α / P(t) with P(t) from
@@ -189,10 +191,10 @@ func (c *EulerSEIR) Incidence() []int64 { return c.inc }
 // tick's incidence) and every per-patch parameter: patch j takes patch
 // ancestors[j]'s, so a particle keeps its own parameters.
 func (c *EulerSEIR) Resample(ancestors []int32) {
-	PermuteInt64(c.cases, c.tmp, ancestors)
-	PermuteInt64(c.inc, c.tmp, ancestors)
+	systems.PermuteInt64(c.cases, c.tmp, ancestors)
+	systems.PermuteInt64(c.inc, c.tmp, ancestors)
 	for _, k := range c.p.keys() {
-		PermuteFloat64(c.vals[k.key], c.tmp, ancestors)
+		systems.PermuteFloat64(c.vals[k.key], c.tmp, ancestors)
 	}
 }
 
@@ -209,7 +211,7 @@ func (c *EulerSEIR) SnapshotState() (json.RawMessage, error) {
 // RestoreState initialises the component and loads the accumulated cases.
 func (c *EulerSEIR) RestoreState(m phases.Model, state json.RawMessage) error {
 	var st eulerState
-	if err := decodeState(EulerSEIRName, state, &st); err != nil {
+	if err := snapstate.Decode(EulerSEIRName, state, &st); err != nil {
 		return err
 	}
 	if err := c.Initialize(m); err != nil {

@@ -1,4 +1,4 @@
-package systems
+package compartmental
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems"
 )
 
 // InitialFractionsName is the name of [InitialFractions].
@@ -16,22 +17,22 @@ const InitialFractionsName = "InitialFractionsProcess"
 // of S, E, I and R (He et al. 2010's S_0, E_0, I_0, R_0), each a number or
 // a scenario column.
 type InitialFractionsParams struct {
-	S0 PatchValue `json:"S_0" doc:"initial share of S, ≥ 0 (number or {column = \"NAME\"})"`
-	E0 PatchValue `json:"E_0" doc:"initial share of E, ≥ 0"`
-	I0 PatchValue `json:"I_0" doc:"initial share of I, ≥ 0"`
-	R0 PatchValue `json:"R_0" doc:"initial share of R, ≥ 0; the four are divided by their sum, which must be > 0"`
+	S0 systems.PatchValue `json:"S_0" doc:"initial share of S, ≥ 0 (number or {column = \"NAME\"})"`
+	E0 systems.PatchValue `json:"E_0" doc:"initial share of E, ≥ 0"`
+	I0 systems.PatchValue `json:"I_0" doc:"initial share of I, ≥ 0"`
+	R0 systems.PatchValue `json:"R_0" doc:"initial share of R, ≥ 0; the four are divided by their sum, which must be > 0"`
 }
 
 // DefaultInitialFractionsParams returns He et al. (2010)'s London
 // estimates: S_0 0.0297, E_0 5.17e-5, I_0 5.14e-5, R_0 0.97.
 func DefaultInitialFractionsParams() InitialFractionsParams {
-	return InitialFractionsParams{S0: PatchNumber(0.0297), E0: PatchNumber(5.17e-5), I0: PatchNumber(5.14e-5), R0: PatchNumber(0.97)}
+	return InitialFractionsParams{S0: systems.PatchNumber(0.0297), E0: systems.PatchNumber(5.17e-5), I0: systems.PatchNumber(5.14e-5), R0: systems.PatchNumber(0.97)}
 }
 
 // fractionKeys lists the keys with their values.
 func (p *InitialFractionsParams) fractionKeys() []eulerKey {
 	want := "a finite number >= 0"
-	return []eulerKey{{"S_0", &p.S0, NonNegative, want}, {"E_0", &p.E0, NonNegative, want}, {"I_0", &p.I0, NonNegative, want}, {"R_0", &p.R0, NonNegative, want}}
+	return []eulerKey{{"S_0", &p.S0, systems.NonNegative, want}, {"E_0", &p.E0, systems.NonNegative, want}, {"I_0", &p.I0, systems.NonNegative, want}, {"R_0", &p.R0, systems.NonNegative, want}}
 }
 
 // Validate checks that every share is ≥ 0 and (for numbers) that they do

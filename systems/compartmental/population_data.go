@@ -1,4 +1,4 @@
-package systems
+package compartmental
 
 import (
 	"encoding/json"
@@ -10,6 +10,8 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/internal/snapstate"
 )
 
 // PopulationData gives each patch its population and births from census
@@ -83,7 +85,7 @@ func NewPopulationData(p *PopulationDataParams) phases.Factory {
 			return nil, err
 		}
 		if m.World().E() == nil || m.TimeStepDays() != 1 {
-			return nil, fmt.Errorf("%s: needs the daily model with an E compartment (model = \"compartmental\")", PopulationDataName)
+			return nil, fmt.Errorf("%s: needs the compartmental model with an E compartment (model = \"compartmental\")", PopulationDataName)
 		}
 		tables, digest, err := LoadCensusTableFile(q.Table, q.IDColumn)
 		if err != nil {
@@ -91,7 +93,7 @@ func NewPopulationData(p *PopulationDataParams) phases.Factory {
 		}
 		c := &PopulationData{p: q, popTick: -1, digest: digest}
 		scn := m.Scenario()
-		if c.cohort, err = q.Cohort.Resolve(PopulationDataName+": cohort", scn, UnitInterval, "in [0, 1]"); err != nil {
+		if c.cohort, err = q.Cohort.Resolve(PopulationDataName+": cohort", scn, systems.UnitInterval, "in [0, 1]"); err != nil {
 			return nil, err
 		}
 		first := DecimalYear(m.StartDate())
@@ -195,7 +197,7 @@ func (c *PopulationData) PatchParameterKeys() []string { return []string{"cohort
 
 // Resample permutes the per-patch cohort shares.
 func (c *PopulationData) Resample(ancestors []int32) {
-	PermuteFloat64(c.cohort, c.pop, ancestors)
+	systems.PermuteFloat64(c.cohort, c.pop, ancestors)
 	c.popTick = -1 // pop was the scratch
 }
 
@@ -276,12 +278,12 @@ func (c *PopulationData) SnapshotState() (json.RawMessage, error) {
 // would not continue it).
 func (c *PopulationData) RestoreState(m phases.Model, state json.RawMessage) error {
 	var st populationState
-	if err := decodeState(PopulationDataName, state, &st); err != nil {
+	if err := snapstate.Decode(PopulationDataName, state, &st); err != nil {
 		return err
 	}
 	if st.Table != c.digest {
 		return fmt.Errorf("%s: table = %q: the table differs from the one the snapshot's run read (%s then, %s now): the resumed run would not continue it",
-			PopulationDataName, c.p.Table, orNone(st.Table), c.digest)
+			PopulationDataName, c.p.Table, snapstate.OrNone(st.Table), c.digest)
 	}
 	return c.Initialize(m)
 }

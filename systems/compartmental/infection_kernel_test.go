@@ -1,4 +1,4 @@
-package systems_test
+package compartmental_test
 
 import (
 	"math"
@@ -8,10 +8,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/rng"
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
-// TestSEIRBlockReturnsItsExposures: SEIRBlock returns the block's S → E
+// TestSEIRBlockReturnsItsExposures: InfectionBlock returns the block's S → E
 // transitions (S changes by nothing else), conserves S+E+I+R per patch and
 // records the E → I flow; a force that is not a number stops the block
 // there, unchanged, and the exposures of the patches before it are returned.
@@ -25,7 +25,7 @@ func TestSEIRBlockReturnsItsExposures(t *testing.T) {
 	n := []int64{total(0), total(1), total(2), total(3)}
 	s0 := append([]int64(nil), s...)
 	inc := make([]int64, 4)
-	exposed, err := systems.SEIRBlock(rng.NewSource(1, "seir", 0), s, e, i, r, acc, 1.0/6, 1.0/8, inc)
+	exposed, err := compartmental.InfectionBlock(rng.NewSource(1, "seir", 0), s, e, i, r, acc, 1.0/6, 1.0/8, inc)
 	require.Nil(t, err)
 	var drop int64
 	for k := range s {
@@ -38,7 +38,7 @@ func TestSEIRBlockReturnsItsExposures(t *testing.T) {
 
 	bad := []float64{30, math.NaN()}
 	s2, e2, i2, r2 := []int64{5000, 800}, []int64{40, 3}, []int64{30, 2}, []int64{100, 10}
-	exposed, err = systems.SEIRBlock(rng.NewSource(1, "seir", 0), s2, e2, i2, r2, bad, 1.0/6, 1.0/8, make([]int64, 2))
+	exposed, err = compartmental.InfectionBlock(rng.NewSource(1, "seir", 0), s2, e2, i2, r2, bad, 1.0/6, 1.0/8, make([]int64, 2))
 	require.NotNil(t, err)
 	assert.Equal(t, 1, err.Patch)
 	assert.Equal(t, 5000-s2[0], exposed, "patch 0's exposures, none from the stopped patch")
