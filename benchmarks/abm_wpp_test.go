@@ -73,7 +73,7 @@ func BenchmarkWPPAgesSetup(b *testing.B) {
 					p.Parallel = parallel
 					m, err := model.NewABM(scn, p)
 					require.NoError(b, err)
-					require.NoError(b, m.SetComponents([]phases.Factory{systems.NewWPPVitalDynamics(&wpp)}...))
+					require.NoError(b, m.SetComponents([]phases.Factory{systems.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)}...))
 					start := time.Now()
 					require.NoError(b, m.Initialize())
 					total += time.Since(start)

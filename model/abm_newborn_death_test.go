@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/agents"
+	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
 )
@@ -67,7 +68,7 @@ func TestABMNewbornDeathsAtLeastADayAway(t *testing.T) {
 		{"crude", systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: cbr, CrudeDeathRate: cdr})},
 		{"crude with max_age", systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: cbr, CrudeDeathRate: cdr, MaxAge: 1})},
 		{"constant population", systems.NewABMConstantPop(&systems.ConstantPopParams{CrudeBirthRate: cdr})},
-		{"WPP", systems.NewWPPVitalDynamics(&wpp)},
+		{"WPP", systems.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var newborns int

@@ -93,7 +93,7 @@ func TestABMSnapshotResumeEveryComponent(t *testing.T) {
 		demography phases.Factory
 	}{
 		{"crude with max_age", systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 20, MaxAge: 50})},
-		{"WPP", systems.NewWPPVitalDynamics(&wpp)},
+		{"WPP", systems.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

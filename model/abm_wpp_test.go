@@ -111,7 +111,7 @@ func TestWPPVitalInitialAgesMatchPyramid(t *testing.T) {
 		p[i] = w / 100
 	}
 	wpp := flatTables(t, csvFile(t, t.TempDir(), "pyramid.csv", rows...), 0.01, 30)
-	m := newABM(t, abmScenario(t), abmParams(10, 7), []phases.Factory{systems.NewWPPVitalDynamics(&wpp)})
+	m := newABM(t, abmScenario(t), abmParams(10, 7), []phases.Factory{systems.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)})
 	require.NoError(t, m.Initialize())
 	tab := tableOf(t, m)
 	counts := ageCounts(tab, 0, edges)
@@ -149,7 +149,7 @@ func TestWPPVitalCohortLifeExpectancy(t *testing.T) {
 	const n = 30_000
 	scn, err := scenario.SinglePatch(n, 0)
 	require.NoError(t, err)
-	m := newABM(t, scn, abmParams(10*365, 3), []phases.Factory{systems.NewWPPVitalDynamics(&wpp)})
+	m := newABM(t, scn, abmParams(10*365, 3), []phases.Factory{systems.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)})
 	require.NoError(t, m.Initialize())
 	tab := tableOf(t, m)
 
@@ -196,7 +196,7 @@ func TestWPPVitalConstantMortalityPyramidStaysExponential(t *testing.T) {
 	}
 	wpp := flatTables(t, exponentialPyramid(t, k), mu, 1000*b)
 	scn := abmScenario(t)
-	m := newABM(t, scn, abmParams(years*365, 8), []phases.Factory{systems.NewWPPVitalDynamics(&wpp)})
+	m := newABM(t, scn, abmParams(years*365, 8), []phases.Factory{systems.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)})
 	require.NoError(t, m.Run(context.Background()))
 	tab := tableOf(t, m)
 	edges := []float64{0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 150}
@@ -242,7 +242,7 @@ func TestWPPVitalBirthsMatchFertility(t *testing.T) {
 		}
 		return nil
 	})
-	m := newABM(t, abmScenario(t), abmParams(10*365, 4), []phases.Factory{before, systems.NewWPPVitalDynamics(&wpp), after})
+	m := newABM(t, abmScenario(t), abmParams(10*365, 4), []phases.Factory{before, systems.NewWPPVitalDynamics(&wpp, model.LoadWPPTables), after})
 	require.NoError(t, m.Run(context.Background()))
 	assert.InDelta(t, expected, births, 5*math.Sqrt(expected))
 	assert.Zero(t, late, "no births from 2008")
@@ -257,7 +257,7 @@ func wppSchedule(t *testing.T) ([]string, []phases.Factory) {
 	seed := systems.DefaultSeedingParams()
 	seed.NumInfections = 20
 	return []string{"wpp vital", "equilibrium", "seeding", "infection"}, []phases.Factory{
-		systems.NewWPPVitalDynamics(&wpp), systems.NewInitializeEquilibriumStates(nil),
+		systems.NewWPPVitalDynamics(&wpp, model.LoadWPPTables), systems.NewInitializeEquilibriumStates(nil),
 		systems.NewInfectionSeeding(&seed), systems.NewABMInfection(&infection)}
 }
 
@@ -317,7 +317,7 @@ func TestWPPVitalRefusesBadTables(t *testing.T) {
 			c.edit(&wpp)
 			m, err := model.NewABM(abmScenario(t), abmParams(c.ticks, 1))
 			require.NoError(t, err)
-			err = m.SetComponents(systems.NewWPPVitalDynamics(&wpp))
+			err = m.SetComponents(systems.NewWPPVitalDynamics(&wpp, model.LoadWPPTables))
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), systems.WPPVitalDynamicsName)
 			assert.Contains(t, err.Error(), c.want)

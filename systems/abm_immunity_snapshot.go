@@ -1,9 +1,7 @@
 package systems
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 
@@ -212,20 +210,10 @@ type wppState struct {
 	Tables string `json:"tables"`
 }
 
-// tablesDigest is "sha256:" and the SHA-256 of the mortality and
-// fertility tables' values (the files' or the WPP data's, as read: a file
-// rewritten with the same values continues the run, other WPP data do
-// not).
-func (c *WPPVitalDynamics) tablesDigest() string {
-	h := sha256.New()
-	fmt.Fprint(h, *c.life.mort, *c.life.fert)
-	return "sha256:" + hex.EncodeToString(h.Sum(nil))
-}
-
 // SnapshotState returns the last tick's births and deaths and the tables'
 // digest.
 func (c *WPPVitalDynamics) SnapshotState() (json.RawMessage, error) {
-	return json.Marshal(wppState{c.state(), c.tablesDigest()})
+	return json.Marshal(wppState{c.state(), c.digest})
 }
 
 // RestoreState refuses tables whose values differ from the ones the
@@ -237,7 +225,7 @@ func (c *WPPVitalDynamics) RestoreState(m phases.Model, state json.RawMessage) e
 	if err := snapstate.Decode(WPPVitalDynamicsName, state, &st); err != nil {
 		return err
 	}
-	if got := c.tablesDigest(); st.Tables != got {
+	if got := c.digest; st.Tables != got {
 		return fmt.Errorf("%s: mortality = %q, fertility = %q, country_code = %q: the tables differ from the ones the snapshot's run read (digest %s then, %s now): the resumed run would not continue it",
 			WPPVitalDynamicsName, c.p.Mortality, c.p.Fertility, c.p.CountryCode, snapstate.OrNone(st.Tables), got)
 	}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/rubeola/rubeola/demographics"
+	"github.com/rubeola/rubeola/internal/wppages"
 
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/systems/internal/paramkit"
@@ -35,12 +35,12 @@ func DefaultABMVitalParams() ABMVitalParams {
 }
 
 // Validate checks that both rates are finite numbers ≥ 0 and max_age is 0
-// or in (0, 150] years (demographics.MaxAgeDays, the ages of int32 days).
+// or in (0, 150] years (wppages.MaxAgeDays, the ages of int32 days).
 func (p ABMVitalParams) Validate() error {
 	var age error
-	if !(p.MaxAge >= 0 && p.MaxAge <= demographics.MaxAgeDays/demographics.DaysPerYear) {
+	if !(p.MaxAge >= 0 && p.MaxAge <= wppages.MaxAgeDays/wppages.DaysPerYear) {
 		age = fmt.Errorf("%s: max_age must be 0 (no maximum) or an age in years in (0, %d], got %v",
-			VitalDynamicsName, demographics.MaxAgeDays/demographics.DaysPerYear, p.MaxAge)
+			VitalDynamicsName, wppages.MaxAgeDays/wppages.DaysPerYear, p.MaxAge)
 	}
 	return errors.Join(paramkit.NonNegative(VitalDynamicsName+": crude_birth_rate", p.CrudeBirthRate),
 		paramkit.NonNegative(VitalDynamicsName+": crude_death_rate", p.CrudeDeathRate), age)

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/rubeola/rubeola/agents"
-	"github.com/rubeola/rubeola/demographics"
 	"github.com/rubeola/rubeola/rng"
 )
 
@@ -16,9 +15,10 @@ import (
 // by period. Day t of the run is the calendar date year0 + t/365 (the
 // tables' 365-day years).
 type wppLife struct {
-	ages  *demographics.AgeDistribution
-	mort  *demographics.MortalityTable
-	fert  *demographics.FertilityTable
+	ages  AgeTable
+	mort  MortalityTable
+	fert  FertilityTable
+	peak  func(startYear float64, days int) (float64, error)
 	year0 float64 // calendar date of tick 0
 	first float64 // the fertility table's first and last years
 	last  float64
@@ -28,19 +28,19 @@ type wppLife struct {
 // calendarYear returns d as a calendar year with a fraction of 365-day
 // years: the year plus (day of the year − 1)/365, below the next year.
 func calendarYear(d time.Time) float64 {
-	return float64(d.Year()) + min(float64(d.YearDay()-1)/demographics.DaysPerYear, math.Nextafter(1, 0))
+	return float64(d.Year()) + min(float64(d.YearDay()-1)/daysPerYear, math.Nextafter(1, 0))
 }
 
 // newWPPLife returns the life of the tables for a run starting on start.
-func newWPPLife(tab wppTables, start time.Time) *wppLife {
-	edges := tab.fert.YearEdges()
-	l := &wppLife{ages: tab.ages, mort: tab.mort, fert: tab.fert, year0: calendarYear(start),
+func newWPPLife(tab WPPTables, start time.Time) *wppLife {
+	edges := tab.Fertility.YearEdges()
+	l := &wppLife{ages: tab.Ages, mort: tab.Mortality, fert: tab.Fertility, peak: tab.PeakGrowth, year0: calendarYear(start),
 		first: edges[0], last: edges[len(edges)-1]}
 	// The crude death rate of the pyramid: Σ c_i·m(mid_i, year0) / Σ c_i.
-	e, c := tab.ages.Edges(), tab.ages.Counts()
+	e, c := tab.Ages.Edges(), tab.Ages.Counts()
 	var deaths, n float64
 	for i, ci := range c {
-		deaths += ci * tab.mort.Rate((e[i]+e[i+1])/2, l.year0)
+		deaths += ci * tab.Mortality.Rate((e[i]+e[i+1])/2, l.year0)
 		n += ci
 	}
 	l.cdr = deaths / n
@@ -48,7 +48,7 @@ func newWPPLife(tab wppTables, start time.Time) *wppLife {
 }
 
 // year returns the calendar date of day t.
-func (l *wppLife) year(t int32) float64 { return l.year0 + float64(t)/demographics.DaysPerYear }
+func (l *wppLife) year(t int32) float64 { return l.year0 + float64(t)/daysPerYear }
 
 // checkRun refuses a run whose dates, from tick 0 to the end of its ticks
 // days, are not all inside both tables' years: births and deaths would
@@ -103,7 +103,7 @@ func (l *wppLife) deathRate() float64 { return l.cdr }
 // run's dates are outside the fertility table (checkRun refuses the run
 // at initialisation).
 func (l *wppLife) extraAgents(n0 int64, ticks int) int64 {
-	peak, err := demographics.PeakGrowth(l.ages, l.mort, l.fert, l.year0, ticks)
+	peak, err := l.peak(l.year0, ticks)
 	if err != nil {
 		return 0
 	}

@@ -1,78 +1,69 @@
 package systems
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/rubeola/rubeola/demographics"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/rng"
 )
 
-// wppTables are the three demographic tables of a WPPVitalDynamicsProcess,
-// read-only once built (an ensemble's replicates share them).
-type wppTables struct {
-	ages *demographics.AgeDistribution
-	mort *demographics.MortalityTable
-	fert *demographics.FertilityTable
+// AgeTable is the age pyramid of a WPPVitalDynamicsProcess
+// (demographics.AgeDistribution): counts per age band [Edges[i],
+// Edges[i+1]) in days, and a draw of an age in days.
+type AgeTable interface {
+	Sample(src *rng.Source) int32
+	Edges() []float64
+	Counts() []float64
 }
 
-// sharedWPPTables builds the tables of p once per model family
+// MortalityTable is the age- and period-specific mortality of a
+// WPPVitalDynamicsProcess (demographics.MortalityTable): the daily rate at
+// an age in days and a calendar year, the check that a year is inside the
+// table, and the day of death after an age, walked along the cohort.
+type MortalityTable interface {
+	Rate(ageDays, year float64) float64
+	CheckYear(year float64) error
+	DeathAfter(src *rng.Source, ageDays int32, year float64) int32
+}
+
+// FertilityTable is the crude birth rate by period of a
+// WPPVitalDynamicsProcess (demographics.FertilityTable).
+type FertilityTable interface {
+	BirthRateAt(year float64) (float64, error)
+	YearEdges() []float64
+}
+
+// WPPTables are the demographic tables of a WPPVitalDynamicsProcess, read
+// only once built (an ensemble's replicates share them). They reach the
+// process as an input: package model builds them from package demographics
+// (the CSV files the params name, or the UN World Population Prospects of
+// their country).
+type WPPTables struct {
+	Ages      AgeTable
+	Mortality MortalityTable
+	Fertility FertilityTable
+	// PeakGrowth returns the largest expected population over days from
+	// startYear relative to the start (demographics.PeakGrowth of the three
+	// tables).
+	PeakGrowth func(startYear float64, days int) (float64, error)
+	// Digest identifies the mortality and fertility tables' values (stored
+	// in snapshots: a resumed run refuses other tables).
+	Digest string
+}
+
+// WPPLoader builds the tables of params p; every problem is joined, each
+// naming the key and its value.
+type WPPLoader func(p WPPVitalParams) (WPPTables, error)
+
+// sharedWPPTables builds the tables of p with load once per model family
 // ([phases.Model.Shared]).
-func sharedWPPTables(m phases.Model, p WPPVitalParams) (wppTables, error) {
+func sharedWPPTables(m phases.Model, p WPPVitalParams, load WPPLoader) (WPPTables, error) {
 	key := fmt.Sprintf("%s tables: country_code=%q year=%v pyramid=%q mortality=%q fertility=%q",
 		WPPVitalDynamicsName, strings.ToUpper(strings.TrimSpace(p.CountryCode)), p.Year, p.Pyramid, p.Mortality, p.Fertility)
-	v, err := m.Shared(key, func() (any, error) { return loadWPPTables(p) })
+	v, err := m.Shared(key, func() (any, error) { return load(p) })
 	if err != nil {
-		return wppTables{}, err
+		return WPPTables{}, err
 	}
-	return v.(wppTables), nil
-}
-
-// loadWPPTables reads the CSV files p names and derives the others from
-// the UN World Population Prospects of p.CountryCode (downloaded once into
-// the cache, demographics.NewPopProspects). Every problem is joined, each
-// naming the key and its value.
-func loadWPPTables(p WPPVitalParams) (wppTables, error) {
-	var pp *demographics.PopProspects
-	if p.usesWPP() {
-		var err error
-		pp, err = demographics.NewPopProspects(p.CountryCode)
-		if err != nil {
-			return wppTables{}, fmt.Errorf("%s: country_code = %q: %w", WPPVitalDynamicsName, p.CountryCode, err)
-		}
-	}
-	var tab wppTables
-	var errs []error
-	wrap := func(key, value string, err error) {
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %s = %s: %w", WPPVitalDynamicsName, key, value, err))
-		}
-	}
-	var err error
-	if p.Pyramid != "" {
-		tab.ages, err = demographics.LoadAgeDistributionCSV(p.Pyramid)
-		wrap("pyramid", fmt.Sprintf("%q", p.Pyramid), err)
-	} else {
-		tab.ages, err = pp.AgeDistribution(p.Year)
-		wrap("year", fmt.Sprint(p.Year), err)
-	}
-	if p.Mortality != "" {
-		tab.mort, err = demographics.LoadMortalityCSV(p.Mortality)
-		wrap("mortality", fmt.Sprintf("%q", p.Mortality), err)
-	} else {
-		tab.mort, err = pp.VitalData.Mortality()
-		wrap("country_code", fmt.Sprintf("%q", p.CountryCode), err)
-	}
-	if p.Fertility != "" {
-		tab.fert, err = demographics.LoadFertilityCSV(p.Fertility)
-		wrap("fertility", fmt.Sprintf("%q", p.Fertility), err)
-	} else {
-		tab.fert, err = pp.VitalData.Fertility()
-		wrap("country_code", fmt.Sprintf("%q", p.CountryCode), err)
-	}
-	if err := errors.Join(errs...); err != nil {
-		return wppTables{}, err
-	}
-	return tab, nil
+	return v.(WPPTables), nil
 }

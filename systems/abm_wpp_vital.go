@@ -21,22 +21,23 @@ import (
 // ([agents.CapacityPlanner], demographics.PeakGrowth). It publishes
 // ecs.Flows Births and Deaths.
 type WPPVitalDynamics struct {
-	p    WPPVitalParams
-	life *wppLife
+	p      WPPVitalParams
+	life   *wppLife
+	digest string // the tables' WPPTables.Digest
 	abmVital
 }
 
 // NewWPPVitalDynamics returns a factory; nil params mean the defaults.
-// The factory reads the tables (the CSV files, or the WPP data of
-// country_code from the cache, downloading it on first use) and refuses a
-// run whose dates lie outside them.
-func NewWPPVitalDynamics(p *WPPVitalParams) phases.Factory {
+// The factory builds the tables of the params with load (once per model
+// family; package model's loader reads the CSV files, or the WPP data of
+// country_code) and refuses a run whose dates lie outside them.
+func NewWPPVitalDynamics(p *WPPVitalParams, load WPPLoader) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
 		q, err := params.Resolve(p, DefaultWPPVitalParams())
 		if err != nil {
 			return nil, err
 		}
-		tab, err := sharedWPPTables(m, q)
+		tab, err := sharedWPPTables(m, q, load)
 		if err != nil {
 			return nil, err
 		}
@@ -44,7 +45,7 @@ func NewWPPVitalDynamics(p *WPPVitalParams) phases.Factory {
 		if err := life.checkRun(m.Params().NumTicks); err != nil {
 			return nil, fmt.Errorf("%s: %w", WPPVitalDynamicsName, err)
 		}
-		return &WPPVitalDynamics{p: q, life: life,
+		return &WPPVitalDynamics{p: q, life: life, digest: tab.Digest,
 			abmVital: abmVital{name: WPPVitalDynamicsName, life: life}}, nil
 	}
 }

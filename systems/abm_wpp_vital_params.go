@@ -48,7 +48,7 @@ func (p WPPVitalParams) Validate() error {
 	return errors.Join(errs...)
 }
 
-// usesWPP reports whether any table comes from the population prospects.
-func (p WPPVitalParams) usesWPP() bool {
+// UsesWPP reports whether any table comes from the population prospects.
+func (p WPPVitalParams) UsesWPP() bool {
 	return p.Pyramid == "" || p.Mortality == "" || p.Fertility == ""
 }

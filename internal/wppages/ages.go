@@ -1,5 +1,15 @@
 package wppages
 
+// DaysPerYear converts the years of the demographic tables (pyramid and
+// mortality ages, calendar periods) to days: 365, the day count of SPEC
+// §10.1 (D_j = 365·Δ_j, BrMultX = 365·(Y − 1950)).
+const DaysPerYear = 365
+
+// MaxAgeDays is the oldest age edge a table may have: 150 years of 365
+// days. It bounds ages far above any human's while keeping every age and
+// remaining life in int32 days.
+const MaxAgeDays = 150 * DaysPerYear
+
 // MortXVal holds the 42 ages, in days, of the rows of the WPP mortality
 // matrix: each five-year age-bin edge and the day just before the next edge
 // (SPEC §10.1).
