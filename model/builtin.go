@@ -7,6 +7,7 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
@@ -21,6 +22,7 @@ func init() {
 var builtinPackages = []string{
 	reflect.TypeFor[systems.InfectionParams]().PkgPath(),
 	reflect.TypeFor[compartmental.InfectionParams]().PkgPath(),
+	reflect.TypeFor[abm.ABMInfectionParams]().PkgPath(),
 	reflect.TypeFor[metrics.StateTrackerParams]().PkgPath(),
 }
 

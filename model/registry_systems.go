@@ -2,24 +2,34 @@ package model
 
 import (
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // registerSystems registers the processes of package systems, in SPEC §5
-// order. Their keys, aliases and docs are the tags of their params.
+// order. Their keys, aliases and docs are the tags of their params. The
+// equilibrium and the seeding serve every model type: the agent-based
+// model's variants are wired in.
 func registerSystems() {
 	MustRegister(NewComponentType(ComponentSpec[*systems.InitializeEquilibriumStates, systems.EquilibriumParams]{
 		Name: systems.EquilibriumName, Kind: KindInitialiser,
 		Summary:  "Splits each patch's S+R into the endemic equilibrium: R = trunc(P·(1 − 1/R0)), S = P − R (SPEC §5.7).",
 		Defaults: systems.DefaultEquilibriumParams, Decode: systems.DecodeEquilibriumParams,
-		New: systems.NewInitializeEquilibriumStates, Params: (*systems.InitializeEquilibriumStates).Params,
+		New: func(p *systems.EquilibriumParams) phases.Factory {
+			return systems.NewInitializeEquilibriumStatesFor(p, abm.InitializeEquilibrium)
+		},
+		Params: (*systems.InitializeEquilibriumStates).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.InfectionSeeding, systems.SeedingParams]{
 		Name: systems.SeedingName, Kind: KindInitialiser,
 		Summary:  "Moves susceptibles to I once (to E in an SEIR world), in the largest patch or in listed patches (SPEC §5.2).",
 		Defaults: systems.DefaultSeedingParams, Decode: systems.DecodeSeedingParams,
-		New: systems.NewInfectionSeeding, Params: (*systems.InfectionSeeding).Params,
+		New: func(p *systems.SeedingParams) phases.Factory {
+			return systems.NewInfectionSeedingFor(p, abm.Exposure)
+		},
+		Params: (*systems.InfectionSeeding).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.ImportationPressure, systems.ImportationParams]{
 		Name: systems.ImportationName, Kind: KindPhase, Model: TypeBiweekly,

@@ -7,22 +7,22 @@ import (
 	"fmt"
 
 	"github.com/rubeola/rubeola/demographics"
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // LoadWPPTables is the WPPVitalDynamicsProcess's table loader
-// ([systems.WPPLoader]) the registry wires in: it reads the CSV files p
+// ([abm.WPPLoader]) the registry wires in: it reads the CSV files p
 // names and derives the others from the UN World Population Prospects of
 // p.CountryCode (downloaded once into the cache,
 // demographics.NewPopProspects). Every problem is joined, each naming the
 // key and its value.
-func LoadWPPTables(p systems.WPPVitalParams) (systems.WPPTables, error) {
+func LoadWPPTables(p abm.WPPVitalParams) (abm.WPPTables, error) {
 	var pp *demographics.PopProspects
 	if p.UsesWPP() {
 		var err error
 		pp, err = demographics.NewPopProspects(p.CountryCode)
 		if err != nil {
-			return systems.WPPTables{}, fmt.Errorf("%s: country_code = %q: %w", systems.WPPVitalDynamicsName, p.CountryCode, err)
+			return abm.WPPTables{}, fmt.Errorf("%s: country_code = %q: %w", abm.WPPVitalDynamicsName, p.CountryCode, err)
 		}
 	}
 	var (
@@ -34,7 +34,7 @@ func LoadWPPTables(p systems.WPPVitalParams) (systems.WPPTables, error) {
 	)
 	wrap := func(key, value string, err error) {
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %s = %s: %w", systems.WPPVitalDynamicsName, key, value, err))
+			errs = append(errs, fmt.Errorf("%s: %s = %s: %w", abm.WPPVitalDynamicsName, key, value, err))
 		}
 	}
 	if p.Pyramid != "" {
@@ -59,9 +59,9 @@ func LoadWPPTables(p systems.WPPVitalParams) (systems.WPPTables, error) {
 		wrap("country_code", fmt.Sprintf("%q", p.CountryCode), err)
 	}
 	if err := errors.Join(errs...); err != nil {
-		return systems.WPPTables{}, err
+		return abm.WPPTables{}, err
 	}
-	return systems.WPPTables{
+	return abm.WPPTables{
 		Ages: ages, Mortality: mort, Fertility: fert,
 		PeakGrowth: func(startYear float64, days int) (float64, error) {
 			return demographics.PeakGrowth(ages, mort, fert, startYear, days)

@@ -92,13 +92,20 @@ type ImportationPressure struct {
 	e       []int64 // nil in an SIR world
 	roles   *ecs.RoleColumns
 	imports []int64       // per patch: the tick's imports ([ecs.Flows] Importations)
-	abm     *ABMInfection // the agent-based model's transmission, which exposes the imported agents; nil in a patch model
+	expose  AgentExposure // the agent-based model's exposure; nil: patch models only
+	agents  ExposeAgents  // expose's function, which exposes the imported agents; nil in a patch model
 }
 
 // NewImportationPressure returns a factory; nil params mean the defaults of
 // the model's tick ([DefaultImportationParamsFor]). The rate table is
 // checked against the scenario here.
 func NewImportationPressure(p *ImportationParams) phases.Factory {
+	return NewImportationPressureFor(p, nil)
+}
+
+// NewImportationPressureFor returns a factory whose instances import into
+// an agent world through expose (nil: they refuse one).
+func NewImportationPressureFor(p *ImportationParams, expose AgentExposure) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
 		q, err := params.Resolve(p, DefaultImportationParamsFor(m.TimeStepDays()))
 		if err != nil {
@@ -108,7 +115,7 @@ func NewImportationPressure(p *ImportationParams) phases.Factory {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", ImportationName, err)
 		}
-		c := &ImportationPressure{p: q, prob: rates, hazard: make([]float64, len(rates))}
+		c := &ImportationPressure{p: q, prob: rates, hazard: make([]float64, len(rates)), expose: expose}
 		for j, rate := range rates {
 			c.prob[j] = min(max(rate/q.TicksPerYear/1000, 0), 1)
 			c.hazard[j] = -math.Log1p(-c.prob[j]) // +Inf for prob 1
@@ -136,9 +143,12 @@ func (c *ImportationPressure) Initialize(m phases.Model) error {
 	c.roles = w.Roles()
 	c.imports = make([]int64, w.Len())
 	ecs.FlowsOf(w).Importations = c.imports
+	if err := needAgentVariant(m, ImportationName, c.expose == nil); err != nil {
+		return err
+	}
 	if t, _ := agents.Of(w); t != nil {
 		var err error
-		if c.abm, err = abmInfectionOf(m, ImportationName); err != nil {
+		if c.agents, err = c.expose(m, ImportationName); err != nil {
 			return err
 		}
 	}
@@ -151,7 +161,7 @@ func (c *ImportationPressure) Step(m phases.Model, tick int) error {
 		clear(c.imports)
 		return nil
 	}
-	if c.abm != nil {
+	if c.agents != nil {
 		c.importAgents(int32(tick))
 		return nil
 	}

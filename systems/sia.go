@@ -54,7 +54,7 @@ type SIACalendar struct {
 func NewSIACalendar(p *SIACalendarParams) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
 		if p == nil {
-			return nil, errSIAParamsMissing
+			return nil, ErrSIAParamsMissing
 		}
 		q := *p
 		if err := q.Validate(); err != nil {

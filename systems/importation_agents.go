@@ -18,7 +18,7 @@ func (c *ImportationPressure) importAgents(today int32) {
 			if n > 0 && c.hazard[j] > 0 {
 				d = min(rng.BinomialHazard(src, n, c.hazard[j]), c.s[j])
 			}
-			c.abm.exposeAgents(j, d, today, src)
+			c.agents(j, d, today, src)
 			c.imports[j] = d
 		}
 	}

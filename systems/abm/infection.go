@@ -1,4 +1,4 @@
-package systems
+package abm
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems"
 	"github.com/rubeola/rubeola/systems/internal/patchcount"
 )
 
@@ -35,7 +36,7 @@ import (
 // patch order (and timer order), so results do not depend on the workers.
 type ABMInfection struct {
 	p      ABMInfectionParams
-	force  *ForceOfInfection
+	force  *systems.ForceOfInfection
 	timers diseaseTimers
 	t      *agents.Table
 	cal    *agents.Calendar
@@ -55,13 +56,13 @@ func NewABMInfection(p *ABMInfectionParams) phases.Factory {
 			return nil, err
 		}
 		c := &ABMInfection{p: q, timers: newDiseaseTimers(q)}
-		c.force = NewForceOfInfection(q.forceParams(), m)
+		c.force = systems.NewForceOfInfection(q.forceParams(), m)
 		return c, nil
 	}
 }
 
 // Name returns "InfectionProcess".
-func (c *ABMInfection) Name() string { return InfectionName }
+func (c *ABMInfection) Name() string { return systems.InfectionName }
 
 // Params returns the instance's params.
 func (c *ABMInfection) Params() ABMInfectionParams { return c.p }
@@ -72,7 +73,7 @@ func (c *ABMInfection) Initialize(m phases.Model) error {
 	if err := c.attach(m); err != nil {
 		return err
 	}
-	if err := c.cal.Claim(InfectionName, c); err != nil {
+	if err := c.cal.Claim(systems.InfectionName, c); err != nil {
 		return err
 	}
 	w := m.World()
@@ -80,7 +81,7 @@ func (c *ABMInfection) Initialize(m phases.Model) error {
 		return err
 	}
 	if rc := w.Roles(); rc != nil {
-		return fmt.Errorf("%s: the agent-based model has no declared compartments", InfectionName)
+		return fmt.Errorf("%s: the agent-based model has no declared compartments", systems.InfectionName)
 	}
 	c.s, c.e = w.S(), w.E()
 	c.newE = make([]int64, w.Len())
@@ -98,7 +99,7 @@ func (c *ABMInfection) attach(m phases.Model) error {
 	}
 	t, err := agents.Of(m.World())
 	if err != nil {
-		return fmt.Errorf("%s: %w", InfectionName, err)
+		return fmt.Errorf("%s: %w", systems.InfectionName, err)
 	}
 	cal, err := t.Calendar(DiseaseCalendar, diseaseHorizon, int32(m.Tick()))
 	if err != nil {
@@ -175,7 +176,7 @@ func (c *ABMInfection) progress(today int32, streams *rng.Streams) error {
 	clear(c.inc)
 	ids, err := c.cal.Due(today, c.t.Due)
 	if err != nil {
-		return fmt.Errorf("%s: %w", InfectionName, err)
+		return fmt.Errorf("%s: %w", systems.InfectionName, err)
 	}
 	t := c.t
 	for _, id := range ids {
@@ -211,7 +212,7 @@ func (c *ABMInfection) exposeAgents(j int, n int64, today int32, src *rng.Source
 // abmInfectionOf returns the model's agent-based InfectionProcess, attached
 // to the agent table, for a component (named who) that exposes agents.
 func abmInfectionOf(m phases.Model, who string) (*ABMInfection, error) {
-	for _, in := range m.GetInstance(InfectionName) {
+	for _, in := range m.GetInstance(systems.InfectionName) {
 		if c, ok := in.(*ABMInfection); ok {
 			return c, c.attach(m)
 		}
@@ -224,3 +225,14 @@ func (c *ABMInfection) SetupStorage(m phases.Model) phases.Storage { return c.fo
 
 // LambdaError is the force's ([Infection.LambdaError]).
 func (c *ABMInfection) LambdaError() (mixing.ErrorReport, bool) { return c.force.LambdaError() }
+
+// Exposure is the agent-based model's [AgentExposure]: the exposure of the
+// model's ABMInfection (which draws the latent periods), for the seeding
+// and the importation.
+func Exposure(m phases.Model, component string) (systems.ExposeAgents, error) {
+	c, err := abmInfectionOf(m, component)
+	if err != nil {
+		return nil, err
+	}
+	return c.exposeAgents, nil
+}

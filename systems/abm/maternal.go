@@ -1,4 +1,4 @@
-package systems
+package abm
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems"
 )
 
 // MaternalCalendar is the agent table's calendar of the end of maternal
@@ -92,8 +93,8 @@ func (c *MaternalImmunity) Initialize(m phases.Model) error {
 	}
 	inst := m.Instances()
 	self := slices.IndexFunc(inst, func(x phases.Component) bool { return x == phases.Component(c) })
-	if k := slices.IndexFunc(inst[self+1:], func(x phases.Component) bool { return x.Name() == EquilibriumName }); k >= 0 {
-		return fmt.Errorf("%s must come after %s in the schedule: the initial infants' protection depends on their mothers' initial states", MaternalImmunityName, EquilibriumName)
+	if k := slices.IndexFunc(inst[self+1:], func(x phases.Component) bool { return x.Name() == systems.EquilibriumName }); k >= 0 {
+		return fmt.Errorf("%s must come after %s in the schedule: the initial infants' protection depends on their mothers' initial states", MaternalImmunityName, systems.EquilibriumName)
 	}
 	if err := c.attach(m, t); err != nil {
 		return err

@@ -1,9 +1,10 @@
-package systems
+package abm
 
 import (
 	"encoding/json"
 
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems"
 	"github.com/rubeola/rubeola/systems/internal/snapstate"
 )
 
@@ -36,16 +37,16 @@ func (c *ABMInfection) SnapshotState() (json.RawMessage, error) {
 // SnapshotState.
 func (c *ABMInfection) RestoreState(m phases.Model, state json.RawMessage) error {
 	var st abmInfectionState
-	if err := snapstate.Decode(InfectionName, state, &st); err != nil {
+	if err := snapstate.Decode(systems.InfectionName, state, &st); err != nil {
 		return err
 	}
 	if err := c.Initialize(m); err != nil {
 		return err
 	}
-	if err := loadFlows(InfectionName, map[string][2][]int64{"infections": {st.Infections, c.newE}, "incidence": {st.Incidence, c.inc}}); err != nil {
+	if err := loadFlows(systems.InfectionName, map[string][2][]int64{"infections": {st.Infections, c.newE}, "incidence": {st.Incidence, c.inc}}); err != nil {
 		return err
 	}
-	if err := snapstate.CheckCounts(InfectionName, "exposures", []int64{st.Exposures}); err != nil {
+	if err := snapstate.CheckCounts(systems.InfectionName, "exposures", []int64{st.Exposures}); err != nil {
 		return err
 	}
 	c.total = st.Exposures

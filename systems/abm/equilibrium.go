@@ -1,4 +1,4 @@
-package systems
+package abm
 
 import (
 	"math"
@@ -8,8 +8,8 @@ import (
 	"github.com/rubeola/rubeola/rng"
 )
 
-// initializeAgents is InitializeEquilibriumStates in the agent-based
-// model: a share 1 − 1/R0 of the susceptible agents become immune (R,
+// InitializeEquilibrium is InitializeEquilibriumStates in the agent-based
+// model ([AgentEquilibrium]): a share 1 − 1/R0 of the susceptible agents become immune (R,
 // immunity source infection), drawn from the component's streams in patch
 // order. Without ages (some agent's DOB unknown), each patch gets exactly
 // R = trunc(S·(1 − 1/R0)) immune agents chosen uniformly at random, as the
@@ -18,15 +18,15 @@ import (
 // constant force λ (per day), solved by bisection so that the expected
 // immune share of the whole population is 1 − 1/R0 (the patch counts are
 // then random).
-func (c *InitializeEquilibriumStates) initializeAgents(m phases.Model, t *agents.Table) error {
-	if c.p.R0 <= 1 {
+func InitializeEquilibrium(m phases.Model, c phases.Component, t *agents.Table, r0 float64) error {
+	if r0 <= 1 {
 		return nil
 	}
 	streams, err := m.Streams(c)
 	if err != nil {
 		return err
 	}
-	target := 1 - 1/c.p.R0
+	target := 1 - 1/r0
 	today := int32(m.Tick())
 	if !agesKnown(t) {
 		var buf []uint32

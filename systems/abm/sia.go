@@ -1,12 +1,14 @@
-package systems
+package abm
 
 import (
 	"fmt"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/rubeola/rubeola/agents"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems"
 )
 
 // SIAResult is what one campaign of the agent-based model did.
@@ -44,7 +46,7 @@ type SIAResult struct {
 // days cost nothing. Draws come from the stream of the child's
 // patch block in row order, so results do not depend on the workers.
 type ABMSIACalendar struct {
-	sia     SIACalendar // the schedule, groups and campaigns run (its Step and snapshot state are the patch model's)
+	sia     systems.SIACalendar // the schedule, groups and campaigns run (its Step and snapshot state are the patch model's)
 	q       ABMSIAParams
 	blocks  phases.Blocks
 	t       *agents.Table
@@ -61,28 +63,29 @@ type ABMSIACalendar struct {
 func NewABMSIACalendar(p *ABMSIAParams) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
 		if p == nil {
-			return nil, errSIAParamsMissing
+			return nil, systems.ErrSIAParamsMissing
 		}
 		if err := p.Validate(); err != nil {
 			return nil, err
 		}
-		sia, err := NewSIACalendar(&p.SIACalendarParams)(m)
+		sia, err := systems.NewSIACalendar(&p.SIACalendarParams)(m)
 		if err != nil {
 			return nil, err
 		}
 		q := *p
 		q.Schedule = slices.Clone(q.Schedule)
 		q.GroupCoverage = maps.Clone(q.GroupCoverage)
-		c := &ABMSIACalendar{sia: *sia.(*SIACalendar), q: q}
+		c := &ABMSIACalendar{sia: *sia.(*systems.SIACalendar), q: q}
+		groups := c.sia.GroupIDs()
 		var unknown []string
 		for _, g := range slices.Sorted(maps.Keys(q.GroupCoverage)) {
-			if !slices.Contains(c.sia.groupIDs, g) {
+			if !slices.Contains(groups, g) {
 				unknown = append(unknown, g)
 			}
 		}
 		if unknown != nil {
 			return nil, fmt.Errorf("%s: group_coverage keys %q are not groups of the scenario's patches at aggregation_level %d (groups: %q)",
-				SIACalendarName, unknown, q.AggregationLevel, c.sia.groupIDs[:min(len(c.sia.groupIDs), 5)])
+				systems.SIACalendarName, unknown, q.AggregationLevel, groups[:min(len(groups), 5)])
 		}
 		c.rowCov = make([]float64, len(q.Schedule))
 		for k, camp := range q.Schedule {
@@ -105,7 +108,7 @@ func (c *ABMSIACalendar) Params() ABMSIAParams {
 }
 
 // Name returns "SIACalendarProcess".
-func (c *ABMSIACalendar) Name() string { return SIACalendarName }
+func (c *ABMSIACalendar) Name() string { return systems.SIACalendarName }
 
 // GroupIDs returns the groups of the patches the filter keeps, in
 // first-appearance order.
@@ -125,7 +128,7 @@ func (c *ABMSIACalendar) Initialize(m phases.Model) error {
 		return err
 	}
 	if m.Params().Verbose {
-		fmt.Fprintf(m.Stdout(), "SIACalendar initialized with %d groups\n", len(c.sia.groupIDs))
+		fmt.Fprintf(m.Stdout(), "SIACalendar initialized with %d groups\n", len(c.sia.GroupIDs()))
 	}
 	return nil
 }
@@ -135,9 +138,9 @@ func (c *ABMSIACalendar) Initialize(m phases.Model) error {
 func (c *ABMSIACalendar) attach(m phases.Model) error {
 	t, err := agents.Of(m.World())
 	if err != nil {
-		return fmt.Errorf("%s: %w", SIACalendarName, err)
+		return fmt.Errorf("%s: %w", systems.SIACalendarName, err)
 	}
-	if err := needAges(SIACalendarName, t); err != nil {
+	if err := needAges(systems.SIACalendarName, t); err != nil {
 		return err
 	}
 	if err := c.blocks.Init(m, c); err != nil {
@@ -149,28 +152,28 @@ func (c *ABMSIACalendar) attach(m phases.Model) error {
 	for j := range c.camp {
 		c.camp[j] = -1
 	}
-	c.sia.publishFlows(w)
+	c.sia.PublishFlows(w)
 	return nil
 }
 
 // Step runs the campaigns due: passes over the agents, each with campaigns
 // of distinct groups (a group due twice at once gets a second pass).
 func (c *ABMSIACalendar) Step(m phases.Model, tick int) error {
-	c.sia.clearFlows()
-	rows := c.sia.dueRows(m.CurrentDate())
+	c.sia.ClearFlows()
+	rows := c.sia.DueRows(m.CurrentDate())
 	for len(rows) > 0 {
 		c.pass, rows = c.split(rows, tick)
 		c.run(int32(tick))
 		for _, row := range c.pass {
-			for _, j := range c.sia.members[c.sia.rowGroup[row]] {
+			for _, j := range c.sia.RowPatches(row) {
 				c.camp[j] = -1
 			}
 		}
-		c.sia.dirty = true
+		c.sia.MarkFlows()
 		if m.Params().Verbose {
 			for _, r := range c.results[len(c.results)-len(c.pass):] {
 				fmt.Fprintf(m.Stdout(), "Date %s: Implementing SIA %s - %d doses to %d targeted children, %d immunised\n",
-					m.CurrentDate().Format(dateLayout), r.Key, r.Doses, r.Targeted, r.Immunised)
+					m.CurrentDate().Format(time.DateOnly), r.Key, r.Doses, r.Targeted, r.Immunised)
 			}
 		}
 	}
@@ -184,7 +187,7 @@ func (c *ABMSIACalendar) split(rows []int, tick int) (pass, rest []int) {
 	pass = c.pass[:0]
 	k := 0
 	for _, row := range rows {
-		members := c.sia.members[c.sia.rowGroup[row]]
+		members := c.sia.RowPatches(row)
 		if c.camp[members[0]] >= 0 {
 			rows[k] = row
 			k++
@@ -193,7 +196,7 @@ func (c *ABMSIACalendar) split(rows []int, tick int) (pass, rest []int) {
 		for _, j := range members {
 			c.camp[j] = int32(len(c.results))
 		}
-		c.results = append(c.results, SIAResult{Key: c.sia.keys[c.sia.rowKey[row]], Tick: tick, Coverage: c.rowCov[row]})
+		c.results = append(c.results, SIAResult{Key: c.sia.RowKey(row), Tick: tick, Coverage: c.rowCov[row]})
 		pass = append(pass, row)
 	}
 	return pass, rows[:k]
@@ -204,6 +207,7 @@ func (c *ABMSIACalendar) split(rows []int, tick int) (pass, rest []int) {
 // vaccinated.
 func (c *ABMSIACalendar) run(today int32) {
 	t, streams := c.t, c.blocks.Streams()
+	efficacy, vacc := c.sia.Params().Efficacy, c.sia.Vaccinations()
 	lo, hi := int32(c.q.MinAge), int32(c.q.MaxAge)
 	for id := range t.Len() {
 		j := t.Patch[id]
@@ -221,9 +225,9 @@ func (c *ABMSIACalendar) run(today int32) {
 			continue
 		}
 		res.Doses++
-		if vaccinate(t, c.doses, agents.DoseSIA, agents.ImmuneSIA, uint32(id), c.sia.p.Efficacy, src) {
+		if vaccinate(t, c.doses, agents.DoseSIA, agents.ImmuneSIA, uint32(id), efficacy, src) {
 			res.Immunised++
-			c.sia.vacc[j]++
+			vacc[j]++
 		}
 	}
 }

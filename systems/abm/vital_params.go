@@ -1,4 +1,4 @@
-package systems
+package abm
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"github.com/rubeola/rubeola/internal/wppages"
 
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/systems"
 	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
@@ -40,14 +41,14 @@ func (p ABMVitalParams) Validate() error {
 	var age error
 	if !(p.MaxAge >= 0 && p.MaxAge <= wppages.MaxAgeDays/wppages.DaysPerYear) {
 		age = fmt.Errorf("%s: max_age must be 0 (no maximum) or an age in years in (0, %d], got %v",
-			VitalDynamicsName, wppages.MaxAgeDays/wppages.DaysPerYear, p.MaxAge)
+			systems.VitalDynamicsName, wppages.MaxAgeDays/wppages.DaysPerYear, p.MaxAge)
 	}
-	return errors.Join(paramkit.NonNegative(VitalDynamicsName+": crude_birth_rate", p.CrudeBirthRate),
-		paramkit.NonNegative(VitalDynamicsName+": crude_death_rate", p.CrudeDeathRate), age)
+	return errors.Join(paramkit.NonNegative(systems.VitalDynamicsName+": crude_birth_rate", p.CrudeBirthRate),
+		paramkit.NonNegative(systems.VitalDynamicsName+": crude_death_rate", p.CrudeDeathRate), age)
 }
 
 var abmVitalKeys = params.KeyRules{
-	Component: VitalDynamicsName,
+	Component: systems.VitalDynamicsName,
 	Rejected: map[string]string{
 		"mcv1_efficacy": "the agent-based model's routine immunisation is its own phase, RoutineImmunizationProcess (keys efficacy, efficacy_under_12m, mcv1_age)",
 		"births":        "the agent-based model's VitalDynamicsProcess takes crude rates",

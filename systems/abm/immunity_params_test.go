@@ -1,4 +1,4 @@
-package systems
+package abm
 
 import (
 	"math"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/systems"
 )
 
 // TestDecodeABMSIAParams: the ABM SIA's keys decode over the defaults
@@ -19,13 +21,13 @@ func TestDecodeABMSIAParams(t *testing.T) {
 	assert.Equal(t, DefaultABMSIAParams().MaxAge, p.MaxAge)
 	assert.Equal(t, 1.0, p.Coverage)
 	assert.Equal(t, map[string]float64{"A": 0.6}, p.GroupCoverage)
-	assert.Equal(t, []Campaign{{Group: "A", Date: time.Date(2001, 2, 3, 0, 0, 0, 0, time.UTC)}}, p.Schedule)
-	assert.Equal(t, DefaultSIACalendarParams().Efficacy, p.Efficacy)
+	assert.Equal(t, []systems.Campaign{{Group: "A", Date: time.Date(2001, 2, 3, 0, 0, 0, 0, time.UTC)}}, p.Schedule)
+	assert.Equal(t, systems.DefaultSIACalendarParams().Efficacy, p.Efficacy)
 
 	_, err = DecodeABMSIAParams([]byte(`{"sia_schedule": [], "max_ag": 10}`))
 	assert.ErrorContains(t, err, `unknown key "max_ag" (did you mean "max_age"?)`)
 	_, err = DecodeABMSIAParams(nil)
-	assert.ErrorIs(t, err, errSIAParamsMissing)
+	assert.ErrorIs(t, err, systems.ErrSIAParamsMissing)
 }
 
 // TestImmunityParamsValidate: each bad value is one named error; the
@@ -34,7 +36,7 @@ func TestImmunityParamsValidate(t *testing.T) {
 	require.NoError(t, DefaultRoutineImmunizationParams().Validate())
 	require.NoError(t, DefaultMaternalImmunityParams().Validate())
 	sia := DefaultABMSIAParams()
-	sia.Schedule = []Campaign{}
+	sia.Schedule = []systems.Campaign{}
 	require.NoError(t, sia.Validate())
 	for _, tc := range []struct {
 		name string

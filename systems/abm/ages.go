@@ -1,7 +1,8 @@
-package systems
+package abm
 
 import (
 	"github.com/rubeola/rubeola/agents"
+	"github.com/rubeola/rubeola/internal/wppages"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
 )
@@ -51,3 +52,7 @@ func drawAges(m phases.Model, t *agents.Table, life abmLife, streamName string, 
 	n := (t.Len() + AgeBlockAgents - 1) / AgeBlockAgents
 	m.ForBlocks(n, &ageDraws{t: t, life: life, seed: m.Params().Seed, name: streamName, today: today})
 }
+
+// daysPerYear is the agent-based model's year in days (its tick is a day;
+// ages in years are 365-day years, as the demographic tables').
+const daysPerYear = wppages.DaysPerYear

@@ -1,4 +1,4 @@
-package systems
+package abm
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems"
 )
 
 // DeathCalendar is the name of the agent table's calendar of deaths,
@@ -197,12 +198,12 @@ func NewABMVitalDynamics(p *ABMVitalParams) phases.Factory {
 			return nil, err
 		}
 		life := newCrudeLife(perDay(q.CrudeBirthRate), perDay(q.CrudeDeathRate), int32(math.Round(q.MaxAge*daysPerYear)), false)
-		return &ABMVitalDynamics{p: q, life: life, abmVital: abmVital{name: VitalDynamicsName, life: life}}, nil
+		return &ABMVitalDynamics{p: q, life: life, abmVital: abmVital{name: systems.VitalDynamicsName, life: life}}, nil
 	}
 }
 
 // Name returns "VitalDynamicsProcess".
-func (c *ABMVitalDynamics) Name() string { return VitalDynamicsName }
+func (c *ABMVitalDynamics) Name() string { return systems.VitalDynamicsName }
 
 // Params returns the instance's params.
 func (c *ABMVitalDynamics) Params() ABMVitalParams { return c.p }
@@ -228,27 +229,27 @@ func (c *ABMVitalDynamics) Step(m phases.Model, tick int) error { return c.step(
 // every death replaced by a birth in its patch on the same day, so each
 // patch's population is constant.
 type ABMConstantPop struct {
-	p ConstantPopParams
+	p systems.ConstantPopParams
 	abmVital
 }
 
 // NewABMConstantPop returns a factory; nil params mean the defaults.
-func NewABMConstantPop(p *ConstantPopParams) phases.Factory {
+func NewABMConstantPop(p *systems.ConstantPopParams) phases.Factory {
 	return func(phases.Model) (phases.Component, error) {
-		q, err := params.Resolve(p, DefaultConstantPopParams())
+		q, err := params.Resolve(p, systems.DefaultConstantPopParams())
 		if err != nil {
 			return nil, err
 		}
 		r := perDay(q.CrudeBirthRate)
-		return &ABMConstantPop{p: q, abmVital: abmVital{name: ConstantPopName, life: newCrudeLife(r, r, 0, true), constant: true}}, nil
+		return &ABMConstantPop{p: q, abmVital: abmVital{name: systems.ConstantPopName, life: newCrudeLife(r, r, 0, true), constant: true}}, nil
 	}
 }
 
 // Name returns "ConstantPopProcess".
-func (c *ABMConstantPop) Name() string { return ConstantPopName }
+func (c *ABMConstantPop) Name() string { return systems.ConstantPopName }
 
 // Params returns the instance's params.
-func (c *ABMConstantPop) Params() ConstantPopParams { return c.p }
+func (c *ABMConstantPop) Params() systems.ConstantPopParams { return c.p }
 
 // InitializeAges draws the initial ages and deaths ([agents.AgeInitializer]).
 func (c *ABMConstantPop) InitializeAges(m phases.Model, t *agents.Table) error {

@@ -1,4 +1,4 @@
-package systems
+package abm
 
 import (
 	"bytes"
@@ -8,13 +8,14 @@ import (
 	"slices"
 
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/systems"
 )
 
 // ABMSIAParams configures [ABMSIACalendar], the agent-based model's
 // SIACalendarProcess: the patch model's schedule, grouping and efficacy,
 // plus the targeted ages and the coverage.
 type ABMSIAParams struct {
-	SIACalendarParams
+	systems.SIACalendarParams
 	// MinAge and MaxAge are the targeted ages in days, min_age ≤ age ≤
 	// max_age (default 270…1800: 9–59 months).
 	MinAge int `json:"min_age" doc:"youngest targeted age, days, 0…3650 (270 = 9 months)"`
@@ -33,12 +34,12 @@ type ABMSIAParams struct {
 // target) and coverage 1 (with sia_efficacy 0.9, a campaign immunises 90 %
 // of its targeted susceptibles, as the reference's sia_efficacy).
 func DefaultABMSIAParams() ABMSIAParams {
-	return ABMSIAParams{SIACalendarParams: DefaultSIACalendarParams(), MinAge: 270, MaxAge: 1800, Coverage: 1}
+	return ABMSIAParams{SIACalendarParams: systems.DefaultSIACalendarParams(), MinAge: 270, MaxAge: 1800, Coverage: 1}
 }
 
 // Validate checks the patch model's params, the ages and the coverages.
 func (p ABMSIAParams) Validate() error {
-	const n = SIACalendarName + ": "
+	const n = systems.SIACalendarName + ": "
 	errs := []error{p.SIACalendarParams.Validate(), checkAgeDays(n+"min_age", p.MinAge, 0),
 		checkAgeDays(n+"max_age", p.MaxAge, 0), checkUnit(n+"coverage", p.Coverage)}
 	if p.MinAge > p.MaxAge {
@@ -53,27 +54,27 @@ func (p ABMSIAParams) Validate() error {
 // abmSIAWire is ABMSIAParams as decoded from JSON (the schedule raw, as
 // the patch model's).
 type abmSIAWire struct {
-	siaWire
+	systems.SIAWire
 	MinAge        int                `json:"min_age"`
 	MaxAge        int                `json:"max_age"`
 	Coverage      float64            `json:"coverage"`
 	GroupCoverage map[string]float64 `json:"group_coverage"`
 }
 
-var abmSIAKeys = params.KeyRules{Component: SIACalendarName}
+var abmSIAKeys = params.KeyRules{Component: systems.SIACalendarName}
 
 // DecodeABMSIAParams decodes a JSON object strictly over the defaults (the
 // schedule as [DecodeSIACalendarParams] reads it) and validates it.
 func DecodeABMSIAParams(data []byte) (ABMSIAParams, error) {
 	if trimmed := bytes.TrimSpace(data); len(trimmed) == 0 || string(trimmed) == "null" {
-		return ABMSIAParams{}, errSIAParamsMissing
+		return ABMSIAParams{}, systems.ErrSIAParamsMissing
 	}
 	def := DefaultABMSIAParams()
-	w := abmSIAWire{siaWire: defaultSIAWire(), MinAge: def.MinAge, MaxAge: def.MaxAge, Coverage: def.Coverage}
+	w := abmSIAWire{SIAWire: systems.DefaultSIAWire(), MinAge: def.MinAge, MaxAge: def.MaxAge, Coverage: def.Coverage}
 	if err := params.DecodeStrict(data, &w, abmSIAKeys); err != nil {
 		return ABMSIAParams{}, err
 	}
-	sp, err := w.params(SIACalendarName)
+	sp, err := w.Params(systems.SIACalendarName)
 	if err != nil {
 		return ABMSIAParams{}, err
 	}

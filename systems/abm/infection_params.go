@@ -1,4 +1,4 @@
-package systems
+package abm
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/systems"
 	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
@@ -40,7 +41,7 @@ type ABMInfectionParams struct {
 	// Tolerance is storage "hierarchical"'s relative error.
 	Tolerance float64 `json:"tolerance,omitempty" doc:"storage \"hierarchical\" only: the relative error it is built to, in (0, 1) (0 or absent: 1e−6)"`
 	// SeasonSpec is the calendar season (school terms).
-	SeasonSpec *SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid, as the patch models' Infection. Excludes seasonality ≠ 0"`
+	SeasonSpec *systems.SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid, as the patch models' Infection. Excludes seasonality ≠ 0"`
 	// Alpha is the TSIR exponent on the mixed infectious count.
 	Alpha float64 `json:"alpha" doc:"exponent α in (0, 1] on the mixed infectious count: λ_j = β·s(t)·(Σ_i I_i·M[i,j])^α / N_j; 1 = mass action"`
 }
@@ -51,7 +52,7 @@ type ABMInfectionParams struct {
 // α = 1.
 func DefaultABMInfectionParams() ABMInfectionParams {
 	return ABMInfectionParams{Beta: 1, ExpMu: 6, ExpSigma: 2, InfMean: 8, InfSigma: 2,
-		Mixer: mixing.DefaultGravity(), Storage: StorageFloat64, Alpha: 1}
+		Mixer: mixing.DefaultGravity(), Storage: systems.StorageFloat64, Alpha: 1}
 }
 
 // Validate checks every field's range.
@@ -62,17 +63,17 @@ func (p ABMInfectionParams) Validate() error {
 		v   float64
 	}{{"exp_mu", p.ExpMu}, {"exp_sigma", p.ExpSigma}, {"inf_mean", p.InfMean}, {"inf_sigma", p.InfSigma}} {
 		if !(f.v > 0) || math.IsInf(f.v, 1) {
-			errs = append(errs, fmt.Errorf("%s: %s must be a finite number of days > 0, got %v", InfectionName, f.key, f.v))
+			errs = append(errs, fmt.Errorf("%s: %s must be a finite number of days > 0, got %v", systems.InfectionName, f.key, f.v))
 		}
 	}
-	errs = append(errs, p.forceParams().ValidateYear(TicksPerYear(params.CompartmentalStepDays)))
+	errs = append(errs, p.forceParams().ValidateYear(systems.TicksPerYear(params.CompartmentalStepDays)))
 	return errors.Join(errs...)
 }
 
 // forceParams returns the params of the force of infection, shared with
 // the patch models' transmissions, on a one-day tick.
-func (p ABMInfectionParams) forceParams() InfectionParams {
-	return InfectionParams{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, Mixer: p.Mixer,
+func (p ABMInfectionParams) forceParams() systems.InfectionParams {
+	return systems.InfectionParams{Beta: p.Beta, Seasonality: p.Seasonality, SeasonStart: p.SeasonStart, Mixer: p.Mixer,
 		Storage: p.Storage, Tolerance: p.Tolerance, SeasonSpec: p.SeasonSpec, Alpha: p.Alpha}
 }
 
@@ -80,7 +81,7 @@ func (p ABMInfectionParams) forceParams() InfectionParams {
 type abmInfectionFields ABMInfectionParams
 
 var abmInfectionKeys = params.KeyRules{
-	Component: InfectionName,
+	Component: systems.InfectionName,
 	Rejected: map[string]string{
 		"inf_mu":       `the agent-based model's infectious period is "inf_mean" (with "inf_sigma")`,
 		"amplitude":    `did you mean "seasonality"?`,
@@ -99,7 +100,7 @@ func DecodeABMInfectionParams(data []byte) (ABMInfectionParams, error) {
 		return ABMInfectionParams{}, err
 	}
 	p := ABMInfectionParams(w.abmInfectionFields)
-	if m, err := paramkit.DecodeMixer(InfectionName, w.Mixer); err != nil {
+	if m, err := paramkit.DecodeMixer(systems.InfectionName, w.Mixer); err != nil {
 		return ABMInfectionParams{}, err
 	} else if m != nil {
 		p.Mixer = m

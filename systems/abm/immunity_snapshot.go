@@ -1,4 +1,4 @@
-package systems
+package abm
 
 import (
 	"encoding/binary"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/rubeola/rubeola/agents"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems"
 	"github.com/rubeola/rubeola/systems/internal/snapstate"
 )
 
@@ -154,8 +155,8 @@ func (c *ABMSIACalendar) SnapshotState() (json.RawMessage, error) {
 		return nil, err
 	}
 	st := abmSIAState{SIA: sia, Results: c.results, Vaccinations: []int64{}}
-	if c.sia.dirty {
-		st.Vaccinations = c.sia.vacc
+	if c.sia.FlowsMarked() {
+		st.Vaccinations = c.sia.Vaccinations()
 	}
 	if st.Results == nil {
 		st.Results = []SIAResult{}
@@ -167,38 +168,38 @@ func (c *ABMSIACalendar) SnapshotState() (json.RawMessage, error) {
 // and loads the campaigns run: none runs again.
 func (c *ABMSIACalendar) RestoreState(m phases.Model, state json.RawMessage) error {
 	var st abmSIAState
-	if err := snapstate.Decode(SIACalendarName, state, &st); err != nil {
+	if err := snapstate.Decode(systems.SIACalendarName, state, &st); err != nil {
 		return err
 	}
 	if len(st.Vaccinations) > 0 {
-		if err := snapstate.CheckLen(SIACalendarName, "vaccinations", len(st.Vaccinations), m.World().Len()); err != nil {
+		if err := snapstate.CheckLen(systems.SIACalendarName, "vaccinations", len(st.Vaccinations), m.World().Len()); err != nil {
 			return err
 		}
-		if err := snapstate.CheckCounts(SIACalendarName, "vaccinations", st.Vaccinations); err != nil {
+		if err := snapstate.CheckCounts(systems.SIACalendarName, "vaccinations", st.Vaccinations); err != nil {
 			return err
 		}
 	}
-	fired, sia, err := c.sia.decode(st.SIA)
+	sia, err := c.sia.DecodeCampaigns(st.SIA)
 	if err != nil {
 		return err
 	}
-	if len(st.Results) != len(sia.Implemented) {
-		return fmt.Errorf("%s: snapshot state: %d results for %d campaigns run", SIACalendarName, len(st.Results), len(sia.Implemented))
+	if len(st.Results) != len(sia.Implemented()) {
+		return fmt.Errorf("%s: snapshot state: %d results for %d campaigns run", systems.SIACalendarName, len(st.Results), len(sia.Implemented()))
 	}
 	for k, r := range st.Results {
-		if r.Key != sia.Implemented[k] || r.Targeted < r.Doses || r.Doses < r.Immunised || r.Immunised < 0 {
+		if r.Key != sia.Implemented()[k] || r.Targeted < r.Doses || r.Doses < r.Immunised || r.Immunised < 0 {
 			return fmt.Errorf("%s: snapshot state: results[%d] (%s: %d targeted, %d doses, %d immunised) does not match campaign %q run",
-				SIACalendarName, k, r.Key, r.Targeted, r.Doses, r.Immunised, sia.Implemented[k])
+				systems.SIACalendarName, k, r.Key, r.Targeted, r.Doses, r.Immunised, sia.Implemented()[k])
 		}
 	}
 	if err := c.attach(m); err != nil {
 		return err
 	}
-	c.sia.load(fired, sia)
+	c.sia.LoadCampaigns(sia)
 	c.results = append(c.results[:0], st.Results...)
 	if len(st.Vaccinations) > 0 {
-		copy(c.sia.vacc, st.Vaccinations)
-		c.sia.dirty = true
+		copy(c.sia.Vaccinations(), st.Vaccinations)
+		c.sia.MarkFlows()
 	}
 	return nil
 }
