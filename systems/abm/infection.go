@@ -110,7 +110,7 @@ func (c *ABMInfection) attach(m phases.Model) error {
 }
 
 // MixingMatrix returns the instance's mixing matrix, as
-// [Infection.MixingMatrix].
+// [systems.Infection.MixingMatrix].
 func (c *ABMInfection) MixingMatrix() *mixing.Matrix { return c.force.MixingMatrix() }
 
 // Exposures returns the number of S → E transitions by transmission since
@@ -220,10 +220,10 @@ func abmInfectionOf(m phases.Model, who string) (*ABMInfection, error) {
 	return nil, fmt.Errorf("%s: the agent-based model's %s needs its InfectionProcess in the schedule (it draws the latent periods)", who, who)
 }
 
-// SetupStorage is the force's ([Infection.SetupStorage]).
+// SetupStorage is the force's ([systems.Infection.SetupStorage]).
 func (c *ABMInfection) SetupStorage(m phases.Model) phases.Storage { return c.force.SetupStorage(m) }
 
-// LambdaError is the force's ([Infection.LambdaError]).
+// LambdaError is the force's ([systems.Infection.LambdaError]).
 func (c *ABMInfection) LambdaError() (mixing.ErrorReport, bool) { return c.force.LambdaError() }
 
 // Exposure is the agent-based model's [AgentExposure]: the exposure of the

@@ -33,14 +33,14 @@ type InfectionParams struct {
 	// Mixer builds the mixing matrix (row = source) from the scenario.
 	Mixer mixing.Mixer `json:"mixer" doc:"mixing kernel, as the biweekly Infection's (default gravity a = 1, b = 1, c = 1.5, k = 0.01)"`
 	// Storage is the default kernel's storage of gravity mixing, as
-	// [InfectionParams.Storage].
+	// [systems.InfectionParams.Storage].
 	Storage string `json:"storage" doc:"how the default kernel stores gravity mixing: \"float64\", \"float32\", \"dense\", \"streaming\" or \"hierarchical\", as the biweekly Infection's"`
-	// Tolerance is storage "hierarchical"'s, as [InfectionParams.Tolerance].
+	// Tolerance is storage "hierarchical"'s, as [systems.InfectionParams.Tolerance].
 	Tolerance float64 `json:"tolerance,omitempty" doc:"storage \"hierarchical\" only: the relative error it is built to, in (0, 1) (0 or absent: 1e−6)"`
-	// SeasonSpec is the calendar season, as [InfectionParams.SeasonSpec]
+	// SeasonSpec is the calendar season, as [systems.InfectionParams.SeasonSpec]
 	// (school terms; s(t) is the day's multiplier).
 	SeasonSpec *systems.SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid, as the biweekly Infection's: {type = \"terms\", amplitude = A, holidays = [[\"07-20\", \"09-05\"], …]}; s(t) = the day's multiplier. Excludes seasonality ≠ 0"`
-	// Alpha is the TSIR exponent, as [InfectionParams.Alpha].
+	// Alpha is the TSIR exponent, as [systems.InfectionParams.Alpha].
 	Alpha float64 `json:"alpha" doc:"exponent α in (0, 1] on the mixed infectious count, as the biweekly Infection's: λ_j = β·s(t)·(Σ_i I_i·M[i,j])^α / N_j; 1 = mass action"`
 }
 
@@ -144,7 +144,7 @@ func (p InfectionParams) MarshalJSON() ([]byte, error) {
 
 // Infection is the compartmental model's transmission and progression
 // (name "InfectionProcess", the reference's compartmental
-// InfectionProcess): per day, the force of infection of [Infection] with
+// InfectionProcess): per day, the force of infection of [systems.Infection] with
 // β_tick = β (a one-day tick) and N_j = S+E+I+R (plus the declared
 // compartments counted in N, [ecs.Roles]), then [InfectionBlock]'s draws
 // S → E ~ Binomial(S, 1 − e^(−λ)), E → I ~ Binomial(E, 1 − e^(−σ)),
@@ -216,7 +216,7 @@ func (c *Infection) Initialize(m phases.Model) error {
 func (c *Infection) Exposures() int64 { return patchcount.SumInt64(c.exposed) }
 
 // MixingMatrix returns the instance's mixing matrix, as
-// [Infection.MixingMatrix].
+// [systems.Infection.MixingMatrix].
 func (c *Infection) MixingMatrix() *mixing.Matrix { return c.force.MixingMatrix() }
 
 // Incidence returns each patch's E → I flow during the last tick (the

@@ -9,7 +9,7 @@ import (
 
 // InfectionBlock applies one day of SEIR transmission and progression to a block
 // of patches (the compartmental model's InfectionProcess), given the
-// accumulated force acc per patch (Σ_i x_i·M[i,j], after [PressureBlock]
+// accumulated force acc per patch (Σ_i x_i·M[i,j], after [systems.PressureBlock]
 // when α ≠ 1: Infection's pressure) and the daily hazards
 // sigma = 1/exp_mu (E → I) and gamma = 1/inf_mu (I → R). From the
 // start-of-step counts, in runs of at most [rng.BlockSize] patches, each
@@ -26,7 +26,7 @@ import (
 // what [rng.BinomialHazard] draws from the hazard itself). acc is
 // overwritten with λ and inc with each patch's new I (the E → I flow). It
 // returns the block's new E (its S → E transitions). A force that is not a
-// number stops the block at that patch, unchanged, with a [CountError]
+// number stops the block at that patch, unchanged, with a [systems.CountError]
 // (patch index relative to the block); the new E of the patches before it
 // are returned with it.
 func InfectionBlock(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc []int64) (int64, *systems.CountError) {
