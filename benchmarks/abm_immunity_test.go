@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/rubeola/rubeola/phases"
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // BenchmarkTickABMImmunity times one day of 1 million agents (ConstantPop:
@@ -16,24 +16,24 @@ import (
 //
 //	go test -run '^$' -bench TickABMImmunity -benchmem ./benchmarks
 func BenchmarkTickABMImmunity(b *testing.B) {
-	routine := systems.DefaultRoutineImmunizationParams()
+	routine := abm.DefaultRoutineImmunizationParams()
 	routine.MCV2Coverage = 0.6
-	maternal := systems.DefaultMaternalImmunityParams()
-	maternal.Source, maternal.Share = systems.MaternalFromShare, 1
+	maternal := abm.DefaultMaternalImmunityParams()
+	maternal.Source, maternal.Share = abm.MaternalFromShare, 1
 	for _, c := range []struct {
 		name string
 		fs   []phases.Factory
 	}{
 		{"none", nil},
-		{"routine", []phases.Factory{systems.NewRoutineImmunization(&routine)}},
-		{"routine+maternal", []phases.Factory{systems.NewMaternalImmunity(&maternal), systems.NewRoutineImmunization(&routine)}},
+		{"routine", []phases.Factory{abm.NewRoutineImmunization(&routine)}},
+		{"routine+maternal", []phases.Factory{abm.NewMaternalImmunity(&maternal), abm.NewRoutineImmunization(&routine)}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			scn := abmScenario(b, abmRefAgents)
 			for j := range scn.MCV1 {
 				scn.MCV1[j] = 0.8
 			}
-			m := newABMBench(b, scn, 200_000, append([]phases.Factory{systems.NewABMConstantPop(nil)}, c.fs...))
+			m := newABMBench(b, scn, 200_000, append([]phases.Factory{abm.NewABMConstantPop(nil)}, c.fs...))
 			benchDays(b, m)
 		})
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // BenchmarkABMSnapshot times saving and loading a snapshot of the
@@ -48,7 +48,7 @@ func BenchmarkABMSnapshotImmunity(b *testing.B) {
 		fs   []phases.Factory
 	}{
 		{"routine", nil},
-		{"maternal", []phases.Factory{systems.NewMaternalImmunity(nil)}},
+		{"maternal", []phases.Factory{abm.NewMaternalImmunity(nil)}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			scn := abmScenario(b, n)

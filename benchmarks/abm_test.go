@@ -13,6 +13,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // abmPatches is the patch count of the agent-based benchmarks.
@@ -48,13 +49,13 @@ func BenchmarkTickABM(b *testing.B) {
 	for _, n := range []int64{1_000_000, 10_000_000, 30_000_000} {
 		b.Run(fmt.Sprintf("agents=%dM", n/1_000_000), func(b *testing.B) {
 			scale := float64(abmRefAgents) / float64(n)
-			infection := systems.DefaultABMInfectionParams()
+			infection := abm.DefaultABMInfectionParams()
 			infection.Beta = 0.1
 			imports := systems.DefaultImportationParamsFor(params.CompartmentalStepDays)
 			imports.Rate = systems.RateAll(scale)
 			constant := systems.ConstantPopParams{CrudeBirthRate: 20 * scale}
 			m := newABMBench(b, abmScenario(b, n), 200_000, []phases.Factory{
-				systems.NewImportationPressure(&imports), systems.NewABMInfection(&infection), systems.NewABMConstantPop(&constant)})
+				abm.NewImportationPressure(&imports), abm.NewABMInfection(&infection), abm.NewABMConstantPop(&constant)})
 			benchDays(b, m)
 		})
 	}

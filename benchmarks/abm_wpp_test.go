@@ -15,7 +15,7 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // wppShapedTables writes CSV tables shaped like WPP's (docs/demography.md):
@@ -24,7 +24,7 @@ import (
 // Gompertz–Makeham hazard 0.002 + 5·10⁻⁵·e^(0.09·a) per year plus 0.03
 // under 5, falling 1 % a year; a crude birth rate of 40 per 1000 falling to
 // 20. DeathAfter then crosses as many edges as on WPP's tables.
-func wppShapedTables(b *testing.B) systems.WPPVitalParams {
+func wppShapedTables(b *testing.B) abm.WPPVitalParams {
 	dir := b.TempDir()
 	pyr := []string{"age_min,age_max,count"}
 	mort := []string{"year_min,year_max,age_min,age_max,mx"}
@@ -48,7 +48,7 @@ func wppShapedTables(b *testing.B) systems.WPPVitalParams {
 		require.NoError(b, os.WriteFile(path, []byte(strings.Join(rows, "\n")+"\n"), 0o644))
 		return path
 	}
-	return systems.WPPVitalParams{CountryCode: "nga", Year: 2000,
+	return abm.WPPVitalParams{CountryCode: "nga", Year: 2000,
 		Pyramid: write("pyramid.csv", pyr), Mortality: write("mortality.csv", mort), Fertility: write("fertility.csv", fert)}
 }
 
@@ -73,7 +73,7 @@ func BenchmarkWPPAgesSetup(b *testing.B) {
 					p.Parallel = parallel
 					m, err := model.NewABM(scn, p)
 					require.NoError(b, err)
-					require.NoError(b, m.SetComponents([]phases.Factory{systems.NewWPPVitalDynamics(&wpp)}...))
+					require.NoError(b, m.SetComponents([]phases.Factory{abm.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)}...))
 					start := time.Now()
 					require.NoError(b, m.Initialize())
 					total += time.Since(start)

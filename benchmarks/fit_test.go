@@ -13,6 +13,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // he10 is the shared He et al. (2010) data (not part of the repo).
@@ -28,11 +29,11 @@ func londonFilter(b *testing.B) (*fit.Spec, *fit.Observations) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	pd := systems.DefaultPopulationDataParams()
+	pd := compartmental.DefaultPopulationDataParams()
 	pd.Table, pd.IDColumn, pd.Cohort = filepath.Join(he10, "demography.csv"), "town", systems.PatchNumber(0.557)
 	spec := &fit.Spec{
 		Type: model.TypeCompartmental, Scenario: scn, Params: params.DefaultCompartmental().BiweeklyParams,
-		Components:  []phases.Factory{systems.NewPopulationData(&pd), systems.NewInitialFractions(nil), systems.NewEulerSEIR(nil)},
+		Components:  []phases.Factory{compartmental.NewPopulationData(&pd), compartmental.NewInitialFractions(nil), compartmental.NewEulerSEIR(nil)},
 		Measurement: fit.He2010Measurement{}, Rho: systems.PatchNumber(0.488), Psi: systems.PatchNumber(0.116),
 	}
 	cases, err := fit.LoadCasesFile(filepath.Join(he10, "cases_weekly.csv"), "town")

@@ -21,6 +21,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // TestSummaryInfections: the summary's infections are Σ I in the biweekly
@@ -39,7 +40,7 @@ func TestSummaryInfections(t *testing.T) {
 		want          string // "sum of I", "exposures" or "not counted"
 	}{
 		{"biweekly", false, []phases.Factory{systems.NewInfectionSeeding(&seeding), systems.NewInfection(nil)}, "sum of I"},
-		{"compartmental", true, []phases.Factory{systems.NewInfectionSeeding(&seeding), systems.NewSEIRInfection(nil)}, "exposures"},
+		{"compartmental", true, []phases.Factory{systems.NewInfectionSeeding(&seeding), compartmental.NewInfection(nil)}, "exposures"},
 		{"compartmental without Infection", true, nil, "not counted"},
 	}
 	for _, tt := range tests {
@@ -70,7 +71,7 @@ func TestSummaryInfections(t *testing.T) {
 				assert.Equal(t, sumI, *s.Totals.Infections)
 				assert.Contains(t, out.String(), fmt.Sprintf("  total infections: %d\n", sumI))
 			case "exposures":
-				n := model.InstancesOf[*systems.SEIRInfection](m)[0].Exposures()
+				n := model.InstancesOf[*compartmental.Infection](m)[0].Exposures()
 				assert.Positive(t, n)
 				assert.NotEqual(t, sumI, n, "a prevalence summed over days is not the count")
 				require.NotNil(t, s.Totals.Infections)

@@ -5,18 +5,19 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rubeola/rubeola/internal/wppages"
 	"github.com/rubeola/rubeola/rng"
 )
 
 // DaysPerYear converts the years of the demographic tables (pyramid and
 // mortality ages, calendar periods) to days: 365, the day count of SPEC
 // §10.1 (D_j = 365·Δ_j, BrMultX = 365·(Y − 1950)).
-const DaysPerYear = 365
+const DaysPerYear = wppages.DaysPerYear
 
 // MaxAgeDays is the oldest age edge a table may have: 150 years of 365
 // days. It bounds ages far above any human's while keeping every age and
 // remaining life in int32 days.
-const MaxAgeDays = 150 * DaysPerYear
+const MaxAgeDays = wppages.MaxAgeDays
 
 // AgeDistribution is an age pyramid to draw initial ages from: counts per
 // age band [e_i, e_{i+1}) in days. [AgeDistribution.Sample] picks a band by

@@ -4,17 +4,15 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rubeola/rubeola/internal/wppages"
+
 	"gonum.org/v1/gonum/interp"
 )
 
 // ageVec returns the 22 age-bin edges in days of SPEC §10.1: the even
 // entries of MortXVal and its last entry.
 func ageVec() []float64 {
-	edges := make([]float64, 0, len(MortXVal)/2+1)
-	for i := 0; i < len(MortXVal); i += 2 {
-		edges = append(edges, MortXVal[i])
-	}
-	return append(edges, MortXVal[len(MortXVal)-1])
+	return append(wppages.BandStarts(), MortXVal[len(MortXVal)-1])
 }
 
 // fitPyramidSplines fits one not-a-knot cubic spline per age row of pop over

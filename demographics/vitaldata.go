@@ -1,17 +1,15 @@
 package demographics
 
-import "math"
+import (
+	"math"
+
+	"github.com/rubeola/rubeola/internal/wppages"
+)
 
 // MortXVal holds the 42 ages, in days, of the rows of [VitalData].MortMat:
 // each age-bin edge of [PopProspects].AgeVec and the day just before the
 // next edge (SPEC §10.1). AgeVec is the even entries plus the last entry.
-var MortXVal = []float64{
-	0.6, 1829.5, 1829.6, 3659.5, 3659.6, 5489.5, 5489.6, 7289.5, 7289.6, 9119.5,
-	9119.6, 10949.5, 10949.6, 12779.5, 12779.6, 14609.5, 14609.6, 16439.5, 16439.6, 18239.5,
-	18239.6, 20069.5, 20069.6, 21899.5, 21899.6, 23729.5, 23729.6, 25559.5, 25559.6, 27389.5,
-	27389.6, 29189.5, 29189.6, 31019.5, 31019.6, 32849.5, 32849.6, 34679.5, 34679.6, 36509.5,
-	36509.6, 38339.5,
-}
+var MortXVal = wppages.MortXVal
 
 // maxDailyMortality caps the daily mortality rate (SPEC §10.1).
 const maxDailyMortality = 0.01

@@ -20,8 +20,9 @@
 // perturbs them in place.
 //
 // The model of He, Ionides & King (2010) is composed from three components
-// of the daily model: systems.PopulationData (census population and lagged
-// births), systems.InitialFractions (S_0, E_0, I_0, R_0) and systems.EulerSEIR
-// (transmission with gamma noise and Euler-multinomial competing risks);
+// of the compartmental model (package systems/compartmental):
+// compartmental.PopulationData (census population and lagged births),
+// compartmental.InitialFractions (S_0, E_0, I_0, R_0) and
+// compartmental.EulerSEIR (transmission with gamma noise and Euler-multinomial competing risks);
 // docs/fit.md compares it, formula by formula, with pomp's.
 package fit

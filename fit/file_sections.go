@@ -18,7 +18,7 @@ var (
 )
 
 // ivpNames are the parameters whose estimates default to ivp = true: the
-// initial fractions (systems.InitialFractions).
+// initial fractions (compartmental.InitialFractions).
 var ivpNames = []string{"S_0", "E_0", "I_0", "R_0"}
 
 // decodeData reads [data].

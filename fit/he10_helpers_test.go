@@ -13,6 +13,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // he10Dir is the shared He et al. (2010) data (not part of the repo).
@@ -36,16 +37,16 @@ func londonSpec(t testing.TB) (*Spec, *Observations) {
 	// before PopulationData takes over; lat/lon are unused without mixing).
 	scn, err := scenario.FromColumns([]string{"London"}, []int64{3389620}, []float64{51.5}, []float64{-0.13}, []float64{0})
 	require.NoError(t, err)
-	pd := systems.DefaultPopulationDataParams()
+	pd := compartmental.DefaultPopulationDataParams()
 	pd.Table = filepath.Join(he10Dir, "demography.csv")
 	pd.IDColumn = "town"
 	pd.Cohort = systems.PatchNumber(0.557)
 	spec := &Spec{
 		Type: model.TypeCompartmental, Scenario: scn, Params: params.DefaultCompartmental().BiweeklyParams,
 		Components: []phases.Factory{
-			systems.NewPopulationData(&pd),
-			systems.NewInitialFractions(nil),
-			systems.NewEulerSEIR(nil),
+			compartmental.NewPopulationData(&pd),
+			compartmental.NewInitialFractions(nil),
+			compartmental.NewEulerSEIR(nil),
 		},
 		Measurement: He2010Measurement{}, Rho: systems.PatchNumber(0.488), Psi: systems.PatchNumber(0.116),
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // he10Columns maps He et al.'s estimate columns to rubeola's keys.
@@ -65,15 +66,15 @@ func he10Towns(t testing.TB) (*Spec, *Observations, []float64) {
 		require.NoError(t, scn.SetExtra(key, v))
 	}
 	col := systems.PatchColumn
-	pd := systems.DefaultPopulationDataParams()
+	pd := compartmental.DefaultPopulationDataParams()
 	pd.Table, pd.IDColumn, pd.Cohort = filepath.Join(he10Dir, "demography.csv"), "town", col("cohort")
-	ep := systems.EulerSEIRParams{R0: col("r0"), Sigma: col("sigma"), Gamma: col("gamma"), Mu: col("mu"), Alpha: col("alpha"),
+	ep := compartmental.EulerSEIRParams{R0: col("r0"), Sigma: col("sigma"), Gamma: col("gamma"), Mu: col("mu"), Alpha: col("alpha"),
 		Iota: col("iota"), SigmaSE: col("sigma_se"), Amplitude: col("amplitude"),
-		Season: systems.SeasonHe2010, BetaForm: systems.BetaPomp, Population: systems.PopulationFromData}
-	ip := systems.InitialFractionsParams{S0: col("S_0"), E0: col("E_0"), I0: col("I_0"), R0: col("R_0")}
+		Season: compartmental.SeasonHe2010, BetaForm: compartmental.BetaPomp, Population: compartmental.PopulationFromData}
+	ip := compartmental.InitialFractionsParams{S0: col("S_0"), E0: col("E_0"), I0: col("I_0"), R0: col("R_0")}
 	spec := &Spec{
 		Type: model.TypeCompartmental, Scenario: scn, Params: params.DefaultCompartmental().BiweeklyParams,
-		Components:  []phases.Factory{systems.NewPopulationData(&pd), systems.NewInitialFractions(&ip), systems.NewEulerSEIR(&ep)},
+		Components:  []phases.Factory{compartmental.NewPopulationData(&pd), compartmental.NewInitialFractions(&ip), compartmental.NewEulerSEIR(&ep)},
 		Measurement: He2010Measurement{}, Rho: col("rho"), Psi: col("psi"),
 	}
 	cases, err := LoadCasesFile(filepath.Join(he10Dir, "cases_weekly.csv"), "town")

@@ -21,6 +21,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // recoveryTruth are the true parameters of the synthetic town: measles
@@ -78,19 +79,19 @@ func recoverySpec(t testing.TB, years int) *Spec {
 		require.True(t, ok, "no true value of %q", k)
 		return systems.PatchNumber(x)
 	}
-	pd := systems.DefaultPopulationDataParams()
+	pd := compartmental.DefaultPopulationDataParams()
 	pd.Table = path
 	pd.Cohort = systems.PatchNumber(0)
-	inits := systems.InitialFractionsParams{S0: v("S_0"), E0: v("E_0"), I0: v("I_0"), R0: v("R_0")}
-	seir := systems.DefaultEulerSEIRParams()
+	inits := compartmental.InitialFractionsParams{S0: v("S_0"), E0: v("E_0"), I0: v("I_0"), R0: v("R_0")}
+	seir := compartmental.DefaultEulerSEIRParams()
 	seir.R0, seir.Sigma, seir.Gamma, seir.Mu = v("r0"), v("sigma"), v("gamma"), v("mu")
 	seir.Alpha, seir.Iota, seir.SigmaSE, seir.Amplitude = v("alpha"), v("iota"), v("sigma_se"), v("amplitude")
 	return &Spec{
 		Type: model.TypeCompartmental, Scenario: scn, Params: params.DefaultCompartmental().BiweeklyParams,
 		Components: []phases.Factory{
-			systems.NewPopulationData(&pd),
-			systems.NewInitialFractions(&inits),
-			systems.NewEulerSEIR(&seir),
+			compartmental.NewPopulationData(&pd),
+			compartmental.NewInitialFractions(&inits),
+			compartmental.NewEulerSEIR(&seir),
 		},
 		Measurement: He2010Measurement{}, Rho: v("rho"), Psi: v("psi"),
 	}

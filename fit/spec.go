@@ -23,7 +23,7 @@ type Spec struct {
 	// keys are set by the filter).
 	Params params.BiweeklyParams
 	// Components build the model's components, in order. One of them must
-	// count cases ([CaseCounter], e.g. systems.EulerSEIR).
+	// count cases ([CaseCounter], e.g. compartmental.EulerSEIR).
 	Components []phases.Factory
 	// Measurement is the observation model.
 	Measurement Measurement
@@ -33,7 +33,7 @@ type Spec struct {
 }
 
 // CaseCounter is a component that accumulates each patch's true cases over
-// an observation period (systems.EulerSEIR): the count a report is weighed
+// an observation period (compartmental.EulerSEIR): the count a report is weighed
 // against.
 type CaseCounter interface {
 	phases.Component

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/rubeola/rubeola/demographics"
+	"github.com/rubeola/rubeola/internal/wppages"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/scenario"
 )
@@ -57,13 +57,11 @@ func (p AgeTrackerParams) Validate() error {
 const maxAgeDays = 200 * 365
 
 // PyramidAgeBins returns the age pyramid's default edges: the even entries
-// of [demographics.MortXVal] (the reference's MORT_XVAL[::2], five-year
-// bands), the first (0.6) replaced by 0 so that newborns are counted.
+// of the WPP tables' mortality ages (the reference's MORT_XVAL[::2],
+// five-year bands; demographics.MortXVal), the first (0.6) replaced by 0
+// so that newborns are counted.
 func PyramidAgeBins() []float64 {
-	var e []float64
-	for i := 0; i < len(demographics.MortXVal); i += 2 {
-		e = append(e, demographics.MortXVal[i])
-	}
+	e := wppages.BandStarts()
 	e[0] = 0
 	return e
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/rubeola/rubeola/rng"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // gridScenario is rows × cols patches of pop people each, MCV1 coverage
@@ -31,8 +32,8 @@ func gridScenario(t testing.TB, rows, cols int, pop int64, mcv1 float64) *scenar
 
 // siaParams is a campaign of group "1" (the grid's second row) on day
 // 2000-03-01 (tick 60 of a run from 2000-01-01).
-func siaParams(coverage float64) *systems.ABMSIAParams {
-	p := systems.DefaultABMSIAParams()
+func siaParams(coverage float64) *abm.ABMSIAParams {
+	p := abm.DefaultABMSIAParams()
 	p.AggregationLevel = 0
 	p.Coverage = coverage
 	p.Schedule = []systems.Campaign{{Group: "1", Date: time.Date(2000, 3, 1, 0, 0, 0, 0, time.UTC)}}
@@ -46,14 +47,14 @@ const siaTick = 60
 // immunitySchedule is every immunity phase with transmission, births and
 // the trackers, the maternal phase after the initial states.
 func immunitySchedule() ([]string, []phases.Factory) {
-	infection := systems.DefaultABMInfectionParams()
+	infection := abm.DefaultABMInfectionParams()
 	infection.Beta = 2
-	mcv2 := systems.DefaultRoutineImmunizationParams()
+	mcv2 := abm.DefaultRoutineImmunizationParams()
 	mcv2.MCV2Coverage = 0.6
 	return []string{"equilibrium", "importation", "infection", "vital", "maternal", "routine", "sia", "doses", "states"},
-		[]phases.Factory{systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil),
-			systems.NewABMInfection(&infection), systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 20}),
-			systems.NewMaternalImmunity(nil), systems.NewRoutineImmunization(&mcv2), systems.NewABMSIACalendar(siaParams(0.8)),
+		[]phases.Factory{abm.NewInitializeEquilibriumStates(nil), abm.NewImportationPressure(nil),
+			abm.NewABMInfection(&infection), abm.NewABMVitalDynamics(&abm.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 20}),
+			abm.NewMaternalImmunity(nil), abm.NewRoutineImmunization(&mcv2), abm.NewABMSIACalendar(siaParams(0.8)),
 			metrics.NewDosesTracker(nil), metrics.NewStateTracker(nil)}
 }
 
@@ -151,10 +152,10 @@ func TestRoutineMCV1SusceptibleShare(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			rp := systems.DefaultRoutineImmunizationParams()
+			rp := abm.DefaultRoutineImmunizationParams()
 			rp.MCV1Age = c.age
-			vital := systems.ABMVitalParams{CrudeBirthRate: 30, CrudeDeathRate: 10}
-			fs := []phases.Factory{systems.NewABMVitalDynamics(&vital)}
+			vital := abm.ABMVitalParams{CrudeBirthRate: 30, CrudeDeathRate: 10}
+			fs := []phases.Factory{abm.NewABMVitalDynamics(&vital)}
 			// With every newborn protected for D days (lognormal, mean 180,
 			// sd 60), the dose on day age finds the child susceptible only
 			// when its protection has ended, round(D) ≤ age, i.e.
@@ -162,13 +163,13 @@ func TestRoutineMCV1SusceptibleShare(t *testing.T) {
 			// the others' doses fail, and they become susceptible later.
 			escaped := 1.0
 			if c.maternal {
-				mp := systems.DefaultMaternalImmunityParams()
-				mp.Source, mp.Share = systems.MaternalFromShare, 1
-				fs = append(fs, systems.NewMaternalImmunity(&mp))
+				mp := abm.DefaultMaternalImmunityParams()
+				mp.Source, mp.Share = abm.MaternalFromShare, 1
+				fs = append(fs, abm.NewMaternalImmunity(&mp))
 				mu, sigma := rng.LogNormalParams(mp.DurationMean, mp.DurationSD)
 				escaped = 0.5 * math.Erfc(-(math.Log(float64(c.age)+0.5)-mu)/(sigma*math.Sqrt2))
 			}
-			fs = append(fs, systems.NewRoutineImmunization(&rp), metrics.NewDosesTracker(nil))
+			fs = append(fs, abm.NewRoutineImmunization(&rp), metrics.NewDosesTracker(nil))
 			m := newABM(t, gridScenario(t, 2, 2, 40000, coverage), abmParams(1095, 21), fs)
 			require.NoError(t, m.Run(context.Background()))
 			tab, err := agents.Of(m.World())
@@ -203,10 +204,10 @@ func TestRoutineMCV1SusceptibleShare(t *testing.T) {
 // days for mean 180, sd 60): the tolerance of 3 % (5.4 days) is 3.6 sd; the
 // sd's is 10 %.
 func TestMaternalProtectionMean(t *testing.T) {
-	mp := systems.DefaultMaternalImmunityParams()
-	mp.Source, mp.Share = systems.MaternalFromShare, 1
+	mp := abm.DefaultMaternalImmunityParams()
+	mp.Source, mp.Share = abm.MaternalFromShare, 1
 	m := newABM(t, gridScenario(t, 2, 2, 125000, 0), abmParams(900, 5), []phases.Factory{
-		systems.NewABMConstantPop(nil), systems.NewMaternalImmunity(&mp)})
+		abm.NewABMConstantPop(nil), abm.NewMaternalImmunity(&mp)})
 	require.NoError(t, m.Run(context.Background()))
 	tab, err := agents.Of(m.World())
 	require.NoError(t, err)
@@ -237,7 +238,7 @@ func TestMaternalFromMothers(t *testing.T) {
 	eq := systems.DefaultEquilibriumParams()
 	eq.R0 = 1.5
 	m := newABM(t, gridScenario(t, 2, 2, 100000, 0), abmParams(60, 6), []phases.Factory{
-		systems.NewABMConstantPop(nil), systems.NewInitializeEquilibriumStates(&eq), systems.NewMaternalImmunity(nil)})
+		abm.NewABMConstantPop(nil), abm.NewInitializeEquilibriumStates(&eq), abm.NewMaternalImmunity(nil)})
 	require.NoError(t, m.Initialize())
 	tab, err := agents.Of(m.World())
 	require.NoError(t, err)
@@ -255,7 +256,7 @@ func TestMaternalFromMothers(t *testing.T) {
 // states is refused (the mothers' immunity is drawn there).
 func TestMaternalAfterEquilibrium(t *testing.T) {
 	m := newABM(t, gridScenario(t, 1, 2, 1000, 0), abmParams(10, 6), []phases.Factory{
-		systems.NewABMConstantPop(nil), systems.NewMaternalImmunity(nil), systems.NewInitializeEquilibriumStates(nil)})
+		abm.NewABMConstantPop(nil), abm.NewMaternalImmunity(nil), abm.NewInitializeEquilibriumStates(nil)})
 	assert.ErrorContains(t, m.Initialize(), "MaternalImmunityProcess must come after InitializeEquilibriumStatesProcess")
 }
 
@@ -273,15 +274,15 @@ func TestABMSIATargetsAges(t *testing.T) {
 	sp := siaParams(coverage)
 	sp.Efficacy = 1
 	m := newABM(t, gridScenario(t, 3, 3, 20000, 0), abmParams(siaTick+30, 8), []phases.Factory{
-		systems.NewABMConstantPop(nil), metrics.NewDosesTracker(&metrics.KitParams{AggregationLevel: 0, Every: 1}),
-		systems.NewABMSIACalendar(sp)})
+		abm.NewABMConstantPop(nil), metrics.NewDosesTracker(&metrics.KitParams{AggregationLevel: 0, Every: 1}),
+		abm.NewABMSIACalendar(sp)})
 	require.NoError(t, m.RunTicks(context.Background(), siaTick+1))
 	tab, err := agents.Of(m.World())
 	require.NoError(t, err)
 	scn := m.Scenario()
 	inGroup := func(id int) bool { return scenario.GroupKey(scn.ID[tab.Patch[id]], 0) == "1" }
 	_, targeted := ageShare(tab, siaTick, 270, 1800, inGroup)
-	sia := model.InstancesOf[*systems.ABMSIACalendar](m)[0]
+	sia := model.InstancesOf[*abm.ABMSIACalendar](m)[0]
 	res := sia.Results()
 	require.Len(t, res, 1)
 	assert.Equal(t, siaTick, res[0].Tick)
@@ -312,11 +313,11 @@ func TestABMSIATargetsAges(t *testing.T) {
 // nothing once warm: the calendars reserve a day's births per bucket and
 // the mothers' lists keep their capacity between listings.
 func TestNoAllocationsPerABMImmunityTick(t *testing.T) {
-	rp := systems.DefaultRoutineImmunizationParams()
+	rp := abm.DefaultRoutineImmunizationParams()
 	rp.MCV2Coverage = 0.5
 	m := newABM(t, gridScenario(t, 2, 2, 20000, 0.8), abmParams(1000, 1), []phases.Factory{
-		systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil), systems.NewABMInfection(nil),
-		systems.NewABMConstantPop(nil), systems.NewMaternalImmunity(nil), systems.NewRoutineImmunization(&rp),
+		abm.NewInitializeEquilibriumStates(nil), abm.NewImportationPressure(nil), abm.NewABMInfection(nil),
+		abm.NewABMConstantPop(nil), abm.NewMaternalImmunity(nil), abm.NewRoutineImmunization(&rp),
 		metrics.NewDosesTracker(nil), metrics.NewStateTracker(nil)})
 	ctx := context.Background()
 	require.NoError(t, m.RunTicks(ctx, 400)) // past the first re-listing of the mothers (day 365)
@@ -332,9 +333,9 @@ func TestNoAllocationsPerABMImmunityTick(t *testing.T) {
 // snapshot state takes the doses recorded so far as already counted, so
 // its next record is the next tick's doses, as the original's.
 func TestDosesTrackerRestore(t *testing.T) {
-	vital := systems.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 10}
+	vital := abm.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 10}
 	m := newABM(t, gridScenario(t, 2, 2, 20000, 0.9), abmParams(200, 2), []phases.Factory{
-		systems.NewABMVitalDynamics(&vital), systems.NewRoutineImmunization(nil), metrics.NewDosesTracker(nil)})
+		abm.NewABMVitalDynamics(&vital), abm.NewRoutineImmunization(nil), metrics.NewDosesTracker(nil)})
 	ctx := context.Background()
 	require.NoError(t, m.RunTicks(ctx, 100))
 	tr := model.InstancesOf[*metrics.DosesTracker](m)[0]
@@ -364,10 +365,10 @@ func TestDosesTrackerRestore(t *testing.T) {
 // capacity.
 func TestMaternalMemoryEstimate(t *testing.T) {
 	m := newABM(t, gridScenario(t, 1, 2, 1000, 0), abmParams(10, 1), []phases.Factory{
-		systems.NewABMConstantPop(nil), systems.NewMaternalImmunity(nil)})
+		abm.NewABMConstantPop(nil), abm.NewMaternalImmunity(nil)})
 	var found bool
 	for _, it := range m.EstimateMemory().Items {
-		if it.Component == systems.MaternalImmunityName {
+		if it.Component == abm.MaternalImmunityName {
 			found = true
 			assert.Equal(t, float64(8*m.AgentCapacity()), it.Storage.Bytes())
 		}

@@ -9,8 +9,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/agents"
+	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // deathsAhead is a pair of phases around a demography phase: before it,
@@ -64,10 +66,10 @@ func TestABMNewbornDeathsAtLeastADayAway(t *testing.T) {
 		name       string
 		demography phases.Factory
 	}{
-		{"crude", systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: cbr, CrudeDeathRate: cdr})},
-		{"crude with max_age", systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: cbr, CrudeDeathRate: cdr, MaxAge: 1})},
-		{"constant population", systems.NewABMConstantPop(&systems.ConstantPopParams{CrudeBirthRate: cdr})},
-		{"WPP", systems.NewWPPVitalDynamics(&wpp)},
+		{"crude", abm.NewABMVitalDynamics(&abm.ABMVitalParams{CrudeBirthRate: cbr, CrudeDeathRate: cdr})},
+		{"crude with max_age", abm.NewABMVitalDynamics(&abm.ABMVitalParams{CrudeBirthRate: cbr, CrudeDeathRate: cdr, MaxAge: 1})},
+		{"constant population", abm.NewABMConstantPop(&systems.ConstantPopParams{CrudeBirthRate: cdr})},
+		{"WPP", abm.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var newborns int

@@ -17,6 +17,7 @@ import (
 	"github.com/rubeola/rubeola/rng"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // Parity of the agent-based model with the compartmental model (issue 25
@@ -219,15 +220,15 @@ func TestABMParityWithCompartmental(t *testing.T) {
 	require.InDelta(t, latVar, gotVar, 0.01*latVar)
 
 	seeding := func() phases.Factory {
-		return systems.NewInfectionSeeding(&systems.SeedingParams{NumInfections: paritySeeds, UseLargestPatch: true})
+		return abm.NewInfectionSeeding(&systems.SeedingParams{NumInfections: paritySeeds, UseLargestPatch: true})
 	}
 	comp, compS := parityRuns(t, model.TypeCompartmental, func() []phases.Factory {
 		return []phases.Factory{seeding(), seirInfection(rates), metrics.NewStateTracker(nil)}
 	})
 	abm, abmS := parityRuns(t, model.TypeABM, func() []phases.Factory {
-		inf := systems.DefaultABMInfectionParams()
+		inf := abm.DefaultABMInfectionParams()
 		inf.Beta, inf.ExpMu, inf.ExpSigma, inf.InfMean, inf.InfSigma = parityBeta, expMu, expSigma, infMu, infSigma
-		return []phases.Factory{seeding(), systems.NewABMInfection(&inf), metrics.NewStateTracker(nil)}
+		return []phases.Factory{seeding(), abm.NewABMInfection(&inf), metrics.NewStateTracker(nil)}
 	})
 
 	u := finalSizeEscape(rates.dailyR0(), paritySeeds/float64(parityPop))

@@ -20,6 +20,7 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // everyABMComponent is a schedule with every ABM component that keeps
@@ -29,19 +30,19 @@ import (
 // SIA calendar (a campaign on tick 60, siaParams), and every tracker of
 // people.
 func everyABMComponent(demography phases.Factory) []phases.Factory {
-	infection := systems.DefaultABMInfectionParams()
+	infection := abm.DefaultABMInfectionParams()
 	infection.Beta = 2
-	mat := systems.DefaultMaternalImmunityParams()
+	mat := abm.DefaultMaternalImmunityParams()
 	mat.CensusDays = 90
-	routine := systems.DefaultRoutineImmunizationParams()
+	routine := abm.DefaultRoutineImmunizationParams()
 	routine.MCV2Coverage = 0.6
 	monthly := func(p metrics.AgeTrackerParams) *metrics.AgeTrackerParams {
 		p.Frequency = metrics.Monthly
 		return &p
 	}
-	return []phases.Factory{systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil),
-		systems.NewABMInfection(&infection), demography,
-		systems.NewMaternalImmunity(&mat), systems.NewRoutineImmunization(&routine), systems.NewABMSIACalendar(siaParams(0.8)),
+	return []phases.Factory{abm.NewInitializeEquilibriumStates(nil), abm.NewImportationPressure(nil),
+		abm.NewABMInfection(&infection), demography,
+		abm.NewMaternalImmunity(&mat), abm.NewRoutineImmunization(&routine), abm.NewABMSIACalendar(siaParams(0.8)),
 		metrics.NewDosesTracker(nil), metrics.NewStateTracker(nil), metrics.NewAgeAtInfectionTracker(monthly(metrics.DefaultAgeAtInfectionParams())),
 		metrics.NewAgePyramidTracker(monthly(metrics.DefaultAgePyramidParams())), metrics.NewImmunityByAgeTracker(monthly(metrics.DefaultImmunityByAgeParams())), metrics.NewPopulationTracker(nil)}
 }
@@ -53,7 +54,7 @@ func everyABMComponent(demography phases.Factory) []phases.Factory {
 type immunityOutcome struct {
 	table  []byte
 	doses  agents.Doses
-	sia    []systems.SIAResult
+	sia    []abm.SIAResult
 	states map[string]string
 }
 
@@ -64,7 +65,7 @@ func immunityOutcomeOf(t *testing.T, m *model.ABM) immunityOutcome {
 	var buf bytes.Buffer
 	require.NoError(t, tab.WriteSnapshot(&buf))
 	o := immunityOutcome{table: buf.Bytes(), doses: *agents.DosesOf(m.World()),
-		sia: model.InstancesOf[*systems.ABMSIACalendar](m)[0].Results(), states: map[string]string{}}
+		sia: model.InstancesOf[*abm.ABMSIACalendar](m)[0].Results(), states: map[string]string{}}
 	for _, c := range m.Instances() {
 		if s, ok := c.(phases.Snapshotter); ok {
 			st, err := s.SnapshotState()
@@ -92,8 +93,8 @@ func TestABMSnapshotResumeEveryComponent(t *testing.T) {
 		name       string
 		demography phases.Factory
 	}{
-		{"crude with max_age", systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 20, MaxAge: 50})},
-		{"WPP", systems.NewWPPVitalDynamics(&wpp)},
+		{"crude with max_age", abm.NewABMVitalDynamics(&abm.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 20, MaxAge: 50})},
+		{"WPP", abm.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -144,7 +145,7 @@ func componentState(t *testing.T, f map[string]any, name string) map[string]any 
 func TestABMImmunitySnapshotErrors(t *testing.T) {
 	dir := t.TempDir()
 	m := newABM(t, gridScenario(t, 2, 2, 3000, 0.8), abmParams(100, 5),
-		everyABMComponent(systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 20, MaxAge: 50})))
+		everyABMComponent(abm.NewABMVitalDynamics(&abm.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 20, MaxAge: 50})))
 	// Tick 70: after the campaign (tick 60), with protections pending.
 	require.NoError(t, m.RunTicks(context.Background(), 70))
 	path := filepath.Join(dir, "abm.json")
@@ -173,14 +174,14 @@ func TestABMImmunitySnapshotErrors(t *testing.T) {
 		{"mother beyond the rows", func(f map[string]any) {
 			// Base64 of the varint 10⁸: the first mother would be agent
 			// 10⁸ − 1, beyond the 12 000-odd rows.
-			componentState(t, f, systems.MaternalImmunityName)["mothers"].([]any)[0] = base64.StdEncoding.EncodeToString(binary.AppendUvarint(nil, 1e8))
+			componentState(t, f, abm.MaternalImmunityName)["mothers"].([]any)[0] = base64.StdEncoding.EncodeToString(binary.AppendUvarint(nil, 1e8))
 		}, "MaternalImmunityProcess: snapshot state: mothers[0]: entry 0: not an increasing id below the "},
 		{"mothers not increasing", func(f map[string]any) {
 			// A difference of 0: the same mother twice.
-			componentState(t, f, systems.MaternalImmunityName)["mothers"].([]any)[1] = base64.StdEncoding.EncodeToString([]byte{5, 0})
+			componentState(t, f, abm.MaternalImmunityName)["mothers"].([]any)[1] = base64.StdEncoding.EncodeToString([]byte{5, 0})
 		}, "MaternalImmunityProcess: snapshot state: mothers[1]: entry 1: not an increasing id"},
 		{"protection ended before the next day", func(f map[string]any) {
-			wane := componentState(t, f, systems.MaternalImmunityName)["wane"].([]any)
+			wane := componentState(t, f, abm.MaternalImmunityName)["wane"].([]any)
 			require.NotEmpty(t, wane, "protections are pending on tick 70")
 			wane[0].([]any)[1] = json.Number("3")
 		}, "MaternalImmunityProcess: snapshot state: wane[0] = "},
@@ -191,7 +192,7 @@ func TestABMImmunitySnapshotErrors(t *testing.T) {
 			componentState(t, f, systems.SIACalendarName)["results"].([]any)[0].(map[string]any)["key"] = "0_2000-03-01"
 		}, `SIACalendarProcess: snapshot state: results[0] (0_2000-03-01: `},
 		{"routine state", func(f map[string]any) {
-			componentState(t, f, systems.RoutineImmunizationName)["calendar"] = 1
+			componentState(t, f, abm.RoutineImmunizationName)["calendar"] = 1
 		}, `RoutineImmunizationProcess: snapshot state: json: unknown field "calendar"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -219,7 +220,7 @@ func TestABMImmunitySnapshotErrors(t *testing.T) {
 // replicate's doses are saved in its member).
 func TestABMEnsembleSnapshotEveryComponent(t *testing.T) {
 	const T, R = 100, 2
-	demography := systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 20, MaxAge: 50})
+	demography := abm.NewABMVitalDynamics(&abm.ABMVitalParams{CrudeBirthRate: 40, CrudeDeathRate: 20, MaxAge: 50})
 	quiet := []model.Option{model.WithType(model.TypeABM), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard)}
 	build := func() *model.Ensemble {
 		e, err := model.NewEnsemble(gridScenario(t, 2, 2, 3000, 0.8), abmParams(T, 5).BiweeklyParams, R, quiet...)

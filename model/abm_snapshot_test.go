@@ -18,6 +18,7 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // abmSnapshotComponents is the default ABM schedule plus seeding, a
@@ -27,7 +28,7 @@ import (
 func abmSnapshotComponents() []phases.Factory {
 	seed := systems.DefaultSeedingParams()
 	seed.NumInfections = 30
-	return append([]phases.Factory{systems.NewInfectionSeeding(&seed)}, append(model.DefaultABMComponents(),
+	return append([]phases.Factory{abm.NewInfectionSeeding(&seed)}, append(model.DefaultABMComponents(),
 		metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}),
 		metrics.NewCaseSurveillanceTracker(nil), metrics.NewPopulationTracker(nil))...)
 }
@@ -48,7 +49,7 @@ func abmOutcomeOf(t *testing.T, m *model.ABM) abmOutcome {
 	o := abmOutcome{agents: fingerprint(t, m),
 		cases:     model.InstancesOf[*metrics.CaseSurveillanceTracker](m)[0].Counts(),
 		pops:      model.InstancesOf[*metrics.PopulationTracker](m)[0].Counts(),
-		exposures: model.InstancesOf[*systems.ABMInfection](m)[0].Exposures()}
+		exposures: model.InstancesOf[*abm.ABMInfection](m)[0].Exposures()}
 	for _, tr := range model.InstancesOf[*metrics.StateTracker](m) {
 		for _, s := range []string{"S", "E", "I", "R"} {
 			c, err := tr.Counts(s)
@@ -293,7 +294,7 @@ func (c *rescheduler) Step(_ phases.Model, tick int) error {
 func TestABMSnapshotSavesNewCalendarKinds(t *testing.T) {
 	fs := func() []phases.Factory {
 		return []phases.Factory{func(phases.Model) (phases.Component, error) { return &rescheduler{}, nil },
-			systems.NewABMConstantPop(nil)}
+			abm.NewABMConstantPop(nil)}
 	}
 	const T, k = 80, 33
 	whole := newABM(t, abmScenario(t), abmParams(T, 3), fs())

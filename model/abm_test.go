@@ -19,6 +19,7 @@ import (
 	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // abmScenario is a small scenario for the agent-based model's tests: 12
@@ -74,7 +75,7 @@ func withChecks(names []string, fs []phases.Factory) []phases.Factory {
 // process on a small scenario, checking after every phase of every tick
 // (and after the initialisers) that the patch counts equal the agents'.
 func TestABMCountsEqualAgentsAfterEveryPhase(t *testing.T) {
-	infection := systems.DefaultABMInfectionParams()
+	infection := abm.DefaultABMInfectionParams()
 	infection.Beta = 2 // a fast epidemic: many events in 120 days
 	infection.Seasonality = 0.3
 	seed := systems.DefaultSeedingParams()
@@ -86,11 +87,11 @@ func TestABMCountsEqualAgentsAfterEveryPhase(t *testing.T) {
 	}{
 		{"default schedule", []string{"equilibrium", "importation", "infection", "vital", "routine", "tracker"}, model.DefaultABMComponents()},
 		{"seeded, constant pop", []string{"seeding", "importation", "infection", "constant pop"}, []phases.Factory{
-			systems.NewInfectionSeeding(&seed), systems.NewImportationPressure(nil),
-			systems.NewABMInfection(&infection), systems.NewABMConstantPop(nil)}},
+			abm.NewInfectionSeeding(&seed), abm.NewImportationPressure(nil),
+			abm.NewABMInfection(&infection), abm.NewABMConstantPop(nil)}},
 		{"vital first", []string{"vital", "equilibrium", "seeding", "infection"}, []phases.Factory{
-			systems.NewABMVitalDynamics(&systems.ABMVitalParams{CrudeBirthRate: 60, CrudeDeathRate: 40}),
-			systems.NewInitializeEquilibriumStates(nil), systems.NewInfectionSeeding(&seed), systems.NewABMInfection(&infection)}},
+			abm.NewABMVitalDynamics(&abm.ABMVitalParams{CrudeBirthRate: 60, CrudeDeathRate: 40}),
+			abm.NewInitializeEquilibriumStates(nil), abm.NewInfectionSeeding(&seed), abm.NewABMInfection(&infection)}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -163,8 +164,8 @@ func TestABMFlowsMatchCounts(t *testing.T) {
 	seed := systems.DefaultSeedingParams()
 	seed.NumInfections = 50
 	m := newABM(t, abmScenario(t), abmParams(60, 8), []phases.Factory{
-		systems.NewInfectionSeeding(&seed), systems.NewImportationPressure(nil),
-		systems.NewABMInfection(nil), systems.NewABMConstantPop(nil), metrics.NewStateTracker(nil)})
+		abm.NewInfectionSeeding(&seed), abm.NewImportationPressure(nil),
+		abm.NewABMInfection(nil), abm.NewABMConstantPop(nil), metrics.NewStateTracker(nil)})
 	require.NoError(t, m.Initialize())
 	w := m.World()
 	pop := sum(w.S()) + sum(w.E()) + sum(w.I()) + sum(w.R())
@@ -189,11 +190,11 @@ func TestABMFlowsMatchCounts(t *testing.T) {
 // (DESIGN §4): ConstantPop keeps the table's rows steady, so after a year
 // of warm-up every bucket and set has its capacity.
 func TestNoAllocationsPerABMTick(t *testing.T) {
-	infection := systems.DefaultABMInfectionParams()
+	infection := abm.DefaultABMInfectionParams()
 	infection.Seasonality = 0.3
 	m := newABM(t, abmScenario(t), abmParams(1000, 1), []phases.Factory{
-		systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil),
-		systems.NewABMInfection(&infection), systems.NewABMConstantPop(nil), metrics.NewStateTracker(nil)})
+		abm.NewInitializeEquilibriumStates(nil), abm.NewImportationPressure(nil),
+		abm.NewABMInfection(&infection), abm.NewABMConstantPop(nil), metrics.NewStateTracker(nil)})
 	ctx := context.Background()
 	require.NoError(t, m.RunTicks(ctx, 365))
 	allocs := testing.AllocsPerRun(100, func() {
@@ -250,13 +251,13 @@ func (zeroSusceptibility) Initialize(m phases.Model) error {
 // only the seeds, picked regardless of susceptibility, may be among them.
 // The others are almost all infected.
 func TestABMInfectionHonoursSusceptibility(t *testing.T) {
-	infection := systems.DefaultABMInfectionParams()
+	infection := abm.DefaultABMInfectionParams()
 	infection.Beta = 3
 	seed := systems.DefaultSeedingParams()
 	seed.NumInfections = 30
 	m := newABM(t, abmScenario(t), abmParams(250, 2), []phases.Factory{
 		func(phases.Model) (phases.Component, error) { return zeroSusceptibility{}, nil },
-		systems.NewInfectionSeeding(&seed), systems.NewABMInfection(&infection)})
+		abm.NewInfectionSeeding(&seed), abm.NewABMInfection(&infection)})
 	require.NoError(t, m.Run(context.Background()))
 	tab, err := agents.Of(m.World())
 	require.NoError(t, err)
@@ -321,7 +322,7 @@ func TestABMRefusesCountMoves(t *testing.T) {
 // TestABMTwoDemographiesRefused: VitalDynamics and ConstantPop would both
 // fire the death calendar; the second is refused at initialisation.
 func TestABMTwoDemographiesRefused(t *testing.T) {
-	m := newABM(t, abmScenario(t), abmParams(5, 1), []phases.Factory{systems.NewABMVitalDynamics(nil), systems.NewABMConstantPop(nil)})
+	m := newABM(t, abmScenario(t), abmParams(5, 1), []phases.Factory{abm.NewABMVitalDynamics(nil), abm.NewABMConstantPop(nil)})
 	assert.ErrorContains(t, m.Initialize(), "cannot fire it too")
 }
 
@@ -349,11 +350,11 @@ func TestABMRunFileResolvesOwnProcesses(t *testing.T) {
 func TestABMFinalSize(t *testing.T) {
 	scn, err := scenario.SinglePatch(100_000, 0)
 	require.NoError(t, err)
-	infection := systems.DefaultABMInfectionParams()
+	infection := abm.DefaultABMInfectionParams()
 	infection.Beta = 0.25
 	seed := systems.DefaultSeedingParams()
 	seed.NumInfections = 10
-	m := newABM(t, scn, abmParams(600, 9), []phases.Factory{systems.NewInfectionSeeding(&seed), systems.NewABMInfection(&infection)})
+	m := newABM(t, scn, abmParams(600, 9), []phases.Factory{abm.NewInfectionSeeding(&seed), abm.NewABMInfection(&infection)})
 	require.NoError(t, m.Run(context.Background()))
 	w := m.World()
 	assert.Zero(t, w.E()[0]+w.I()[0], "the epidemic is over")
@@ -378,7 +379,7 @@ func meanAge(t *agents.Table, today int32) float64 {
 // mean age is still 50 years. The mean of ~34 000 exponential ages has an
 // sd of 50/√34 000 ≈ 0.27 years; the tolerance 2 years is more than 7 sd.
 func TestABMConstantPopAgePyramidStable(t *testing.T) {
-	m := newABM(t, abmScenario(t), abmParams(20*365, 6), []phases.Factory{systems.NewABMConstantPop(nil)})
+	m := newABM(t, abmScenario(t), abmParams(20*365, 6), []phases.Factory{abm.NewABMConstantPop(nil)})
 	require.NoError(t, m.Initialize())
 	tab, err := agents.Of(m.World())
 	require.NoError(t, err)
@@ -403,7 +404,7 @@ func TestABMMemoryEstimateCountsMixing(t *testing.T) {
 		}
 	}
 	assert.True(t, found)
-	inf := model.InstancesOf[*systems.ABMInfection](m)
+	inf := model.InstancesOf[*abm.ABMInfection](m)
 	require.Len(t, inf, 1)
 	require.NoError(t, m.Initialize())
 	assert.Equal(t, scn.Len(), inf[0].MixingMatrix().N())

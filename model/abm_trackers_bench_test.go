@@ -7,7 +7,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/phases"
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // BenchmarkABMPeopleSample measures one sample of the age pyramid and of
@@ -27,7 +27,7 @@ func BenchmarkABMPeopleSample(b *testing.B) {
 		{metrics.ImmunityByAgeTrackerName, metrics.NewImmunityByAgeTracker(nil)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			m := newABM(b, scn, abmParams(10, 1), []phases.Factory{systems.NewInitializeEquilibriumStates(nil), systems.NewABMVitalDynamics(nil), c.f})
+			m := newABM(b, scn, abmParams(10, 1), []phases.Factory{abm.NewInitializeEquilibriumStates(nil), abm.NewABMVitalDynamics(nil), c.f})
 			require.NoError(b, m.Initialize())
 			tr := m.GetInstance(c.name)[0].(phases.Stepper)
 			b.ReportAllocs()

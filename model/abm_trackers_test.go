@@ -16,6 +16,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // onePatch is a scenario of one patch of n people.
@@ -42,7 +43,7 @@ const (
 // and returns the model.
 func endemicRun(t *testing.T, pyramid *metrics.AgeTrackerParams) *model.ABM {
 	t.Helper()
-	infection := systems.DefaultABMInfectionParams()
+	infection := abm.DefaultABMInfectionParams()
 	infection.Beta = endemicBeta
 	imp := systems.DefaultImportationParamsFor(1)
 	imp.Rate = systems.RateAll(1) // 0.55 importations a day: restarts the disease after a fade-out
@@ -50,9 +51,9 @@ func endemicRun(t *testing.T, pyramid *metrics.AgeTrackerParams) *model.ABM {
 	p := abmParams(365*endemicYears, 21)
 	p.StartTime = "2000-01"
 	m := newABM(t, onePatch(t, endemicPop), p, []phases.Factory{
-		systems.NewABMConstantPop(&systems.ConstantPopParams{CrudeBirthRate: endemicCBR}),
-		systems.NewInitializeEquilibriumStates(&eq), systems.NewImportationPressure(&imp),
-		systems.NewABMInfection(&infection),
+		abm.NewABMConstantPop(&systems.ConstantPopParams{CrudeBirthRate: endemicCBR}),
+		abm.NewInitializeEquilibriumStates(&eq), abm.NewImportationPressure(&imp),
+		abm.NewABMInfection(&infection),
 		metrics.NewAgeAtInfectionTracker(nil), metrics.NewAgePyramidTracker(pyramid), metrics.NewImmunityByAgeTracker(nil)})
 	require.NoError(t, m.Run(context.Background()))
 	return m
@@ -154,11 +155,11 @@ func TestABMPeopleTrackersSampling(t *testing.T) {
 	monthly.Frequency = metrics.Monthly
 	pyr := metrics.DefaultAgePyramidParams()
 	pyr.AggregationLevel = metrics.PerPatch
-	infection := systems.DefaultABMInfectionParams()
+	infection := abm.DefaultABMInfectionParams()
 	infection.Beta = 2
 	m := newABM(t, abmScenario(t), p, []phases.Factory{
-		systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil),
-		systems.NewABMInfection(&infection), systems.NewABMVitalDynamics(nil),
+		abm.NewInitializeEquilibriumStates(nil), abm.NewImportationPressure(nil),
+		abm.NewABMInfection(&infection), abm.NewABMVitalDynamics(nil),
 		metrics.NewAgeAtInfectionTracker(&monthly), metrics.NewAgePyramidTracker(&pyr), metrics.NewImmunityByAgeTracker(nil),
 		metrics.NewPopulationTracker(nil)})
 	require.NoError(t, m.Initialize())
@@ -218,8 +219,8 @@ func TestABMPeopleTrackersSampling(t *testing.T) {
 // snapshot of other bins is refused.
 func TestABMPeopleTrackersSnapshot(t *testing.T) {
 	trackers := func() []phases.Factory {
-		return []phases.Factory{systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil),
-			systems.NewABMInfection(nil), systems.NewABMVitalDynamics(nil),
+		return []phases.Factory{abm.NewInitializeEquilibriumStates(nil), abm.NewImportationPressure(nil),
+			abm.NewABMInfection(nil), abm.NewABMVitalDynamics(nil),
 			metrics.NewAgeAtInfectionTracker(nil), metrics.NewAgePyramidTracker(nil), metrics.NewImmunityByAgeTracker(nil)}
 	}
 	p := abmParams(500, 2)
@@ -246,7 +247,7 @@ func TestABMPeopleTrackersSnapshot(t *testing.T) {
 
 	other := metrics.DefaultAgePyramidParams()
 	other.AgeBins = []float64{0, 100}
-	odd := newABM(t, abmScenario(t), p, []phases.Factory{systems.NewABMVitalDynamics(nil), metrics.NewAgePyramidTracker(&other)})
+	odd := newABM(t, abmScenario(t), p, []phases.Factory{abm.NewABMVitalDynamics(nil), metrics.NewAgePyramidTracker(&other)})
 	require.NoError(t, odd.Initialize())
 	pyr, err := m.GetInstance(metrics.AgePyramidTrackerName)[0].(phases.Snapshotter).SnapshotState()
 	require.NoError(t, err)
@@ -264,8 +265,8 @@ func TestNoAllocationsPerABMTickWithPeopleTrackers(t *testing.T) {
 		return &def
 	}
 	m := newABM(t, abmScenario(t), abmParams(1000, 1), []phases.Factory{
-		systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil),
-		systems.NewABMInfection(nil), systems.NewABMConstantPop(nil),
+		abm.NewInitializeEquilibriumStates(nil), abm.NewImportationPressure(nil),
+		abm.NewABMInfection(nil), abm.NewABMConstantPop(nil),
 		metrics.NewAgeAtInfectionTracker(daily(metrics.DefaultAgeAtInfectionParams())),
 		metrics.NewAgePyramidTracker(daily(metrics.DefaultAgePyramidParams())),
 		metrics.NewImmunityByAgeTracker(daily(metrics.DefaultImmunityByAgeParams()))})

@@ -20,6 +20,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // chiSquareAlarm is the false-alarm rate of the chi-square checks: 10⁻⁴
@@ -39,9 +40,9 @@ func csvFile(t *testing.T, dir, name string, rows ...string) string {
 // every age 0–150 and a fertility table of cbr births per 1000 per year,
 // both for the years 1990–2100, and returns the params using them with
 // pyramid.
-func flatTables(t *testing.T, pyramid string, mx, cbr float64) systems.WPPVitalParams {
+func flatTables(t *testing.T, pyramid string, mx, cbr float64) abm.WPPVitalParams {
 	dir := t.TempDir()
-	return systems.WPPVitalParams{CountryCode: "nga", Year: 2000, Pyramid: pyramid,
+	return abm.WPPVitalParams{CountryCode: "nga", Year: 2000, Pyramid: pyramid,
 		Mortality: csvFile(t, dir, "mortality.csv", "year_min,year_max,age_min,age_max,mx", fmt.Sprintf("1990,2100,0,150,%g", mx)),
 		Fertility: csvFile(t, dir, "fertility.csv", "year_min,year_max,cbr", fmt.Sprintf("1990,2100,%g", cbr))}
 }
@@ -111,7 +112,7 @@ func TestWPPVitalInitialAgesMatchPyramid(t *testing.T) {
 		p[i] = w / 100
 	}
 	wpp := flatTables(t, csvFile(t, t.TempDir(), "pyramid.csv", rows...), 0.01, 30)
-	m := newABM(t, abmScenario(t), abmParams(10, 7), []phases.Factory{systems.NewWPPVitalDynamics(&wpp)})
+	m := newABM(t, abmScenario(t), abmParams(10, 7), []phases.Factory{abm.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)})
 	require.NoError(t, m.Initialize())
 	tab := tableOf(t, m)
 	counts := ageCounts(tab, 0, edges)
@@ -142,14 +143,14 @@ func TestWPPVitalCohortLifeExpectancy(t *testing.T) {
 	for _, b := range bands {
 		rows = append(rows, fmt.Sprintf("1990,2030,%g,%g,%g", b.lo, b.hi, b.before), fmt.Sprintf("2030,2200,%g,%g,%g", b.lo, b.hi, b.after))
 	}
-	wpp := systems.WPPVitalParams{CountryCode: "nga", Year: 2000,
+	wpp := abm.WPPVitalParams{CountryCode: "nga", Year: 2000,
 		Pyramid:   csvFile(t, dir, "pyramid.csv", "age_min,age_max,count", fmt.Sprintf("0,%g,1", 1.0/demographics.DaysPerYear)),
 		Mortality: csvFile(t, dir, "mortality.csv", rows...),
 		Fertility: csvFile(t, dir, "fertility.csv", "year_min,year_max,cbr", "1990,2200,0")}
 	const n = 30_000
 	scn, err := scenario.SinglePatch(n, 0)
 	require.NoError(t, err)
-	m := newABM(t, scn, abmParams(10*365, 3), []phases.Factory{systems.NewWPPVitalDynamics(&wpp)})
+	m := newABM(t, scn, abmParams(10*365, 3), []phases.Factory{abm.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)})
 	require.NoError(t, m.Initialize())
 	tab := tableOf(t, m)
 
@@ -196,7 +197,7 @@ func TestWPPVitalConstantMortalityPyramidStaysExponential(t *testing.T) {
 	}
 	wpp := flatTables(t, exponentialPyramid(t, k), mu, 1000*b)
 	scn := abmScenario(t)
-	m := newABM(t, scn, abmParams(years*365, 8), []phases.Factory{systems.NewWPPVitalDynamics(&wpp)})
+	m := newABM(t, scn, abmParams(years*365, 8), []phases.Factory{abm.NewWPPVitalDynamics(&wpp, model.LoadWPPTables)})
 	require.NoError(t, m.Run(context.Background()))
 	tab := tableOf(t, m)
 	edges := []float64{0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 150}
@@ -242,7 +243,7 @@ func TestWPPVitalBirthsMatchFertility(t *testing.T) {
 		}
 		return nil
 	})
-	m := newABM(t, abmScenario(t), abmParams(10*365, 4), []phases.Factory{before, systems.NewWPPVitalDynamics(&wpp), after})
+	m := newABM(t, abmScenario(t), abmParams(10*365, 4), []phases.Factory{before, abm.NewWPPVitalDynamics(&wpp, model.LoadWPPTables), after})
 	require.NoError(t, m.Run(context.Background()))
 	assert.InDelta(t, expected, births, 5*math.Sqrt(expected))
 	assert.Zero(t, late, "no births from 2008")
@@ -252,13 +253,13 @@ func TestWPPVitalBirthsMatchFertility(t *testing.T) {
 // equilibrium immunity by age, seeding and transmission.
 func wppSchedule(t *testing.T) ([]string, []phases.Factory) {
 	wpp := flatTables(t, exponentialPyramid(t, 0.03), 0.015, 35)
-	infection := systems.DefaultABMInfectionParams()
+	infection := abm.DefaultABMInfectionParams()
 	infection.Beta = 2
 	seed := systems.DefaultSeedingParams()
 	seed.NumInfections = 20
 	return []string{"wpp vital", "equilibrium", "seeding", "infection"}, []phases.Factory{
-		systems.NewWPPVitalDynamics(&wpp), systems.NewInitializeEquilibriumStates(nil),
-		systems.NewInfectionSeeding(&seed), systems.NewABMInfection(&infection)}
+		abm.NewWPPVitalDynamics(&wpp, model.LoadWPPTables), abm.NewInitializeEquilibriumStates(nil),
+		abm.NewInfectionSeeding(&seed), abm.NewABMInfection(&infection)}
 }
 
 // TestWPPVitalCountsEqualAgents checks after the initialisers and after
@@ -280,7 +281,7 @@ func TestWPPVitalDeterministicAcrossWorkers(t *testing.T) {
 	for j := range scn.Pop {
 		scn.Pop[j] *= 5 // about 180 000 agents
 	}
-	require.Greater(t, scn.TotalPop(), int64(2*systems.AgeBlockAgents))
+	require.Greater(t, scn.TotalPop(), int64(2*abm.AgeBlockAgents))
 	var prints []abmFingerprint
 	for _, workers := range []int{1, 2} {
 		_, fs := wppSchedule(t)
@@ -303,13 +304,13 @@ func TestWPPVitalRefusesBadTables(t *testing.T) {
 	late := csvFile(t, dir, "late.csv", "year_min,year_max,cbr", "2001,2100,30")
 	cases := []struct {
 		name  string
-		edit  func(p *systems.WPPVitalParams)
+		edit  func(p *abm.WPPVitalParams)
 		ticks int
 		want  string
 	}{
-		{"gap", func(p *systems.WPPVitalParams) { p.Mortality = gap }, 10, `mortality = "` + gap + `"`},
-		{"past the end", func(p *systems.WPPVitalParams) { p.Fertility = short }, 20 * 365, "2000 to 2020"},
-		{"before the start", func(p *systems.WPPVitalParams) { p.Fertility = late }, 10, "year out of range: 2000"},
+		{"gap", func(p *abm.WPPVitalParams) { p.Mortality = gap }, 10, `mortality = "` + gap + `"`},
+		{"past the end", func(p *abm.WPPVitalParams) { p.Fertility = short }, 20 * 365, "2000 to 2020"},
+		{"before the start", func(p *abm.WPPVitalParams) { p.Fertility = late }, 10, "year out of range: 2000"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -317,9 +318,9 @@ func TestWPPVitalRefusesBadTables(t *testing.T) {
 			c.edit(&wpp)
 			m, err := model.NewABM(abmScenario(t), abmParams(c.ticks, 1))
 			require.NoError(t, err)
-			err = m.SetComponents(systems.NewWPPVitalDynamics(&wpp))
+			err = m.SetComponents(abm.NewWPPVitalDynamics(&wpp, model.LoadWPPTables))
 			require.Error(t, err)
-			assert.Contains(t, err.Error(), systems.WPPVitalDynamicsName)
+			assert.Contains(t, err.Error(), abm.WPPVitalDynamicsName)
 			assert.Contains(t, err.Error(), c.want)
 		})
 	}
@@ -337,7 +338,7 @@ func TestABMVitalMaxAge(t *testing.T) {
 	for range 200 {
 		k = b * -math.Expm1(-maxAge*k)
 	}
-	m := newABM(t, abmScenario(t), abmParams(365, 2), []phases.Factory{systems.NewABMVitalDynamics(nil)})
+	m := newABM(t, abmScenario(t), abmParams(365, 2), []phases.Factory{abm.NewABMVitalDynamics(nil)})
 	require.NoError(t, m.Initialize())
 	tab := tableOf(t, m)
 	assert.InDelta(t, 1/k-maxAge/math.Expm1(k*maxAge), meanAge(tab, 0), 1)

@@ -7,6 +7,8 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // The built-in components register like a user's, when the package is
@@ -19,6 +21,8 @@ func init() {
 // builtinPackages are the import paths of the built-in components.
 var builtinPackages = []string{
 	reflect.TypeFor[systems.InfectionParams]().PkgPath(),
+	reflect.TypeFor[compartmental.InfectionParams]().PkgPath(),
+	reflect.TypeFor[abm.ABMInfectionParams]().PkgPath(),
 	reflect.TypeFor[metrics.StateTrackerParams]().PkgPath(),
 }
 

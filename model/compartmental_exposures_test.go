@@ -11,11 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/metrics"
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // closedSEIRRunFile is a daily run in a closed population: seeding at
-// initialisation, then only SEIRInfection moves people, so every S → E
+// initialisation, then only compartmental.Infection moves people, so every S → E
 // draw lowers S by one and nothing else changes S.
 const closedSEIRRunFile = `
 model = "compartmental"
@@ -38,10 +38,10 @@ type = "StateTracker"
 aggregation_level = -2
 `
 
-// exposuresOf is the Exposures of m's single SEIRInfection.
+// exposuresOf is the Exposures of m's single compartmental.Infection.
 func exposuresOf(t *testing.T, m *Model) int64 {
 	t.Helper()
-	infections := InstancesOf[*systems.SEIRInfection](m)
+	infections := InstancesOf[*compartmental.Infection](m)
 	require.Len(t, infections, 1)
 	return infections[0].Exposures()
 }
@@ -120,9 +120,9 @@ func TestNoAllocationsPerDailyTick(t *testing.T) {
 	assert.Positive(t, exposuresOf(t, m))
 }
 
-// TestSEIRInfectionRestoreState: a saved count is loaded as it was; a
+// Testcompartmental.InfectionRestoreState: a saved count is loaded as it was; a
 // state that does not fit is an error naming the component.
-func TestSEIRInfectionRestoreState(t *testing.T) {
+func TestCompartmentalInfectionRestoreState(t *testing.T) {
 	tests := []struct {
 		name, state string
 		want        int64
@@ -135,9 +135,9 @@ func TestSEIRInfectionRestoreState(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := newCompartmental(t, twoPatch(t), quietParams(5, 1), systems.NewSEIRInfection(nil))
+			m := newCompartmental(t, twoPatch(t), quietParams(5, 1), compartmental.NewInfection(nil))
 			require.NoError(t, m.Initialize())
-			c := InstancesOf[*systems.SEIRInfection](m)[0]
+			c := InstancesOf[*compartmental.Infection](m)[0]
 			err := c.RestoreState(m, []byte(tt.state))
 			if tt.err != "" {
 				assert.EqualError(t, err, tt.err)

@@ -16,6 +16,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // newCompartmental builds a quiet compartmental model with components.
@@ -109,8 +110,8 @@ func TestInfectionMatchesModel(t *testing.T) {
 	c := newCompartmental(t, twoPatch(t), quietParams(1, 1), systems.NewInfection(nil))
 	err := c.Initialize()
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "uses SEIRInfection")
-	b := newModel(t, twoPatch(t), quietParams(1, 1), systems.NewSEIRInfection(nil))
+	assert.Contains(t, err.Error(), "uses compartmental.Infection")
+	b := newModel(t, twoPatch(t), quietParams(1, 1), compartmental.NewInfection(nil))
 	err = b.Initialize()
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "needs a model with an E compartment")
@@ -182,7 +183,7 @@ func TestCompartmentalRunFileSnapshot(t *testing.T) {
 		whole := build(p)
 		require.NoError(t, whole.Run(context.Background()))
 		want := series(whole)
-		infections := InstancesOf[*systems.SEIRInfection](whole)
+		infections := InstancesOf[*compartmental.Infection](whole)
 		require.Len(t, infections, 1)
 		assert.Equal(t, 5.0, infections[0].Params().InfMu)
 		assert.Positive(t, want["E"][60][0]+want["E"][60][1], "people pass through E")

@@ -4,6 +4,8 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // StandardSeasonality is the seasonal amplitude of the standard schedule.
@@ -40,12 +42,12 @@ func DefaultComponents() []phases.Factory {
 //  4. VitalDynamics — CBR 20, CDR 8, MCV1 efficacy 0.9, daily rates
 //  5. StateTracker — global S, E, I, R per day
 func DefaultCompartmentalComponents() []phases.Factory {
-	infection := systems.DefaultSEIRInfectionParams()
+	infection := compartmental.DefaultInfectionParams()
 	infection.Seasonality = StandardSeasonality
 	return []phases.Factory{
 		systems.NewInitializeEquilibriumStates(nil),
 		systems.NewImportationPressure(nil),
-		systems.NewSEIRInfection(&infection),
+		compartmental.NewInfection(&infection),
 		systems.NewVitalDynamics(nil),
 		metrics.NewStateTracker(nil),
 	}
@@ -70,14 +72,14 @@ func DefaultCompartmentalComponents() []phases.Factory {
 //     cost) where every coverage is 0, as in England and Wales before 1968
 //  6. StateTracker — global S, E, I, R per day
 func DefaultABMComponents() []phases.Factory {
-	infection := systems.DefaultABMInfectionParams()
+	infection := abm.DefaultABMInfectionParams()
 	infection.Seasonality = StandardSeasonality
 	return []phases.Factory{
-		systems.NewInitializeEquilibriumStates(nil),
-		systems.NewImportationPressure(nil),
-		systems.NewABMInfection(&infection),
-		systems.NewABMVitalDynamics(nil),
-		systems.NewRoutineImmunization(nil),
+		abm.NewInitializeEquilibriumStates(nil),
+		abm.NewImportationPressure(nil),
+		abm.NewABMInfection(&infection),
+		abm.NewABMVitalDynamics(nil),
+		abm.NewRoutineImmunization(nil),
 		metrics.NewStateTracker(nil),
 	}
 }

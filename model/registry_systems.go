@@ -2,23 +2,34 @@ package model
 
 import (
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // registerSystems registers the processes of package systems, in SPEC §5
-// order. Their keys, aliases and docs are the tags of their params.
+// order. Their keys, aliases and docs are the tags of their params. The
+// equilibrium and the seeding serve every model type: the agent-based
+// model's variants are wired in.
 func registerSystems() {
 	MustRegister(NewComponentType(ComponentSpec[*systems.InitializeEquilibriumStates, systems.EquilibriumParams]{
 		Name: systems.EquilibriumName, Kind: KindInitialiser,
 		Summary:  "Splits each patch's S+R into the endemic equilibrium: R = trunc(P·(1 − 1/R0)), S = P − R (SPEC §5.7).",
 		Defaults: systems.DefaultEquilibriumParams, Decode: systems.DecodeEquilibriumParams,
-		New: systems.NewInitializeEquilibriumStates, Params: (*systems.InitializeEquilibriumStates).Params,
+		New: func(p *systems.EquilibriumParams) phases.Factory {
+			return systems.NewInitializeEquilibriumStatesFor(p, abm.InitializeEquilibrium)
+		},
+		Params: (*systems.InitializeEquilibriumStates).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.InfectionSeeding, systems.SeedingParams]{
 		Name: systems.SeedingName, Kind: KindInitialiser,
 		Summary:  "Moves susceptibles to I once (to E in an SEIR world), in the largest patch or in listed patches (SPEC §5.2).",
 		Defaults: systems.DefaultSeedingParams, Decode: systems.DecodeSeedingParams,
-		New: systems.NewInfectionSeeding, Params: (*systems.InfectionSeeding).Params,
+		New: func(p *systems.SeedingParams) phases.Factory {
+			return systems.NewInfectionSeedingFor(p, abm.Exposure)
+		},
+		Params: (*systems.InfectionSeeding).Params,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.ImportationPressure, systems.ImportationParams]{
 		Name: systems.ImportationName, Kind: KindPhase, Model: TypeBiweekly,
@@ -40,11 +51,11 @@ func registerSystems() {
 		Defaults: systems.DefaultInfectionParams, Decode: systems.DecodeInfectionParams,
 		New: systems.NewInfection, Params: (*systems.Infection).Params,
 	}))
-	MustRegister(NewComponentType(ComponentSpec[*systems.SEIRInfection, systems.SEIRInfectionParams]{
+	MustRegister(NewComponentType(ComponentSpec[*compartmental.Infection, compartmental.InfectionParams]{
 		Name: systems.InfectionName, GoName: "Infection", Kind: KindPhase, Model: TypeCompartmental,
 		Summary:  "SEIR transmission and progression per day: λ_j = β·s(t)·(Σ_i I_i·M[i,j])^α / N_j; S → E ~ Binomial(S, 1 − e^(−λ)), E → I ~ Binomial(E, 1 − e^(−1/exp_mu)), I → R ~ Binomial(I, 1 − e^(−1/inf_mu)) (the reference's compartmental InfectionProcess).",
-		Defaults: systems.DefaultSEIRInfectionParams, Decode: systems.DecodeSEIRInfectionParams,
-		New: systems.NewSEIRInfection,
+		Defaults: compartmental.DefaultInfectionParams, Decode: compartmental.DecodeInfectionParams,
+		New: compartmental.NewInfection,
 	}))
 	MustRegister(NewComponentType(ComponentSpec[*systems.VitalDynamics, systems.VitalDynamicsParams]{
 		Name: systems.VitalDynamicsName, Kind: KindPhase, PatchesOnly: true,
@@ -65,22 +76,22 @@ func registerSystems() {
 		New: systems.NewSIACalendar, Params: (*systems.SIACalendar).Params,
 	}))
 	registerABMSystems()
-	MustRegister(NewComponentType(ComponentSpec[*systems.InitialFractions, systems.InitialFractionsParams]{
-		Name: systems.InitialFractionsName, Kind: KindInitialiser, Model: TypeCompartmental,
+	MustRegister(NewComponentType(ComponentSpec[*compartmental.InitialFractions, compartmental.InitialFractionsParams]{
+		Name: compartmental.InitialFractionsName, Kind: KindInitialiser, Model: TypeCompartmental,
 		Summary:  "Sets S, E, I, R to shares S_0, E_0, I_0, R_0 of each patch's population at the start (from PopulationData when placed after it), rounded half to even (He et al. 2010; pomp's rinit).",
-		Defaults: systems.DefaultInitialFractionsParams, Decode: systems.DecodeInitialFractionsParams,
-		New: systems.NewInitialFractions,
+		Defaults: compartmental.DefaultInitialFractionsParams, Decode: compartmental.DecodeInitialFractionsParams,
+		New: compartmental.NewInitialFractions,
 	}))
-	MustRegister(NewComponentType(ComponentSpec[*systems.EulerSEIR, systems.EulerSEIRParams]{
-		Name: systems.EulerSEIRName, Kind: KindPhase, Model: TypeCompartmental,
+	MustRegister(NewComponentType(ComponentSpec[*compartmental.EulerSEIR, compartmental.EulerSEIRParams]{
+		Name: compartmental.EulerSEIRName, Kind: KindPhase, Model: TypeCompartmental,
 		Summary:  "He et al. (2010)'s measles transmission per day (dt = 1/365.25 year): foi = R0·(γ+μ)·s(t)·(I + ι)^α / P(t), gamma white noise sigma_se, Euler-multinomial competing risks S → E|death, E → I|death, I → R|death; accumulates the I → R cases. Numbers may come from scenario columns.",
-		Defaults: systems.DefaultEulerSEIRParams, Decode: systems.DecodeEulerSEIRParams,
-		New: systems.NewEulerSEIR,
+		Defaults: compartmental.DefaultEulerSEIRParams, Decode: compartmental.DecodeEulerSEIRParams,
+		New: compartmental.NewEulerSEIR,
 	}))
-	MustRegister(NewComponentType(ComponentSpec[*systems.PopulationData, systems.PopulationDataParams]{
-		Name: systems.PopulationDataName, Kind: KindPhase, Model: TypeCompartmental,
+	MustRegister(NewComponentType(ComponentSpec[*compartmental.PopulationData, compartmental.PopulationDataParams]{
+		Name: compartmental.PopulationDataName, Kind: KindPhase, Model: TypeCompartmental,
 		Summary:  "Population and births from yearly census data (smoothing spline, as pomp): births lagged by delay enter S as Poisson draws, a cohort share on the cohort day; R = P(t) − S − E − I (He et al. 2010).",
-		Defaults: systems.DefaultPopulationDataParams, Decode: systems.DecodePopulationDataParams,
-		New: systems.NewPopulationData,
+		Defaults: compartmental.DefaultPopulationDataParams, Decode: compartmental.DecodePopulationDataParams,
+		New: compartmental.NewPopulationData,
 	}))
 }

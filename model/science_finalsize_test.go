@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // dailyR0 is the basic reproduction number of the compartmental model's
@@ -118,11 +118,11 @@ func TestSEIRFinalSize(t *testing.T) {
 	}
 }
 
-// TestSEIRParamsR0: SEIRInfectionParams.R0 is the daily chain's R0 derived
+// TestSEIRParamsR0: compartmental.InfectionParams.R0 is the daily chain's R0 derived
 // above (β/(1 − e^(−γ)) = 8.510 for the defaults), and R0ODE the reference's
 // β/γ = 8.
 func TestSEIRParamsR0(t *testing.T) {
-	p := systems.DefaultSEIRInfectionParams()
+	p := compartmental.DefaultInfectionParams()
 	assert.InDelta(t, defaultSEIRRates.dailyR0(), p.R0(), 1e-12)
 	assert.InDelta(t, 8.510, p.R0(), 0.0005)
 	assert.InDelta(t, 8.0, p.R0ODE(), 1e-12)

@@ -12,7 +12,7 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // seir is one patch's S, E, I, R as real numbers (a mean-field state).
@@ -30,7 +30,7 @@ const (
 // β (per day), σ = 1/exp_mu and γ = 1/inf_mu.
 type seirRates struct{ beta, sigma, gamma float64 }
 
-// defaultSEIRRates are SEIRInfection's defaults (the reference's): β = 1,
+// defaultSEIRRates are compartmental.Infection's defaults (the reference's): β = 1,
 // σ = 1/6 (exp_mu 6 days), γ = 1/8 (inf_mu 8 days).
 var defaultSEIRRates = seirRates{beta: 1, sigma: 1.0 / 6, gamma: 1.0 / 8}
 
@@ -72,12 +72,12 @@ func (rec *seirRecorder) patch(t, j int) seir {
 	return seir{float64(r[cS][j]), float64(r[cE][j]), float64(r[cI][j]), float64(r[cR][j])}
 }
 
-// seirInfection returns a SEIRInfection factory with rates r, no
+// seirInfection returns a compartmental.Infection factory with rates r, no
 // seasonality and the default mixer (one patch: all of its own force).
 func seirInfection(r seirRates) phases.Factory {
-	p := systems.DefaultSEIRInfectionParams()
+	p := compartmental.DefaultInfectionParams()
 	p.Beta, p.ExpMu, p.InfMu = r.beta, 1/r.sigma, 1/r.gamma
-	return systems.NewSEIRInfection(&p)
+	return compartmental.NewInfection(&p)
 }
 
 // onePatchSEIR builds a quiet compartmental model of one patch of pop

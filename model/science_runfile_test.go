@@ -16,6 +16,7 @@ import (
 	"github.com/rubeola/rubeola/runfile"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // seirRunFile is a compartmental run with every key this file's science
@@ -60,21 +61,21 @@ func TestSEIRScienceRunFile(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, fromFile.SetComponents(rf.Components...))
 	require.NoError(t, fromFile.Run(context.Background()))
-	infections := model.InstancesOf[*systems.SEIRInfection](fromFile)
+	infections := model.InstancesOf[*compartmental.Infection](fromFile)
 	require.Len(t, infections, 1)
 	assert.Equal(t, 10.0, infections[0].Params().ExpMu)
 	assert.Equal(t, 6.0, infections[0].Params().InfMu)
 
 	seeding := systems.DefaultSeedingParams()
 	seeding.NumInfections = 20
-	infection := systems.DefaultSEIRInfectionParams()
+	infection := compartmental.DefaultInfectionParams()
 	infection.Beta, infection.ExpMu, infection.InfMu = 0.5, 10, 6
 	scn, err := scenario.SinglePatch(1_000_000, 0)
 	require.NoError(t, err)
 	built, err := model.NewCompartmental(scn, params.CompartmentalParams{BiweeklyParams: atParams(200, 11)},
 		model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)
-	require.NoError(t, built.SetComponents(systems.NewInfectionSeeding(&seeding), systems.NewSEIRInfection(&infection),
+	require.NoError(t, built.SetComponents(systems.NewInfectionSeeding(&seeding), compartmental.NewInfection(&infection),
 		systems.NewConstantPop(&systems.ConstantPopParams{CrudeBirthRate: 30}), metrics.NewStateTracker(nil)))
 	require.NoError(t, built.Run(context.Background()))
 
@@ -117,7 +118,7 @@ func TestSEIRRunFileKeyErrors(t *testing.T) {
 	// A run file cannot carry an infinite period to the validation (the
 	// file's TOML inf stops at the JSON step, for every component); the
 	// constructors can.
-	p := systems.DefaultSEIRInfectionParams()
+	p := compartmental.DefaultInfectionParams()
 	p.ExpMu = math.Inf(1)
 	assert.EqualError(t, p.Validate(), "InfectionProcess: exp_mu must be a finite number of days > 0, got +Inf")
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // TestSnapshotResumeHe2010 runs He et al.'s three components on a
@@ -34,11 +35,11 @@ func TestSnapshotResumeHe2010(t *testing.T) {
 	scn, err := scenario.FromColumns([]string{"A"}, []int64{400000}, []float64{0}, []float64{0}, []float64{0})
 	require.NoError(t, err)
 	components := func() []phases.Factory {
-		pd := systems.DefaultPopulationDataParams()
+		pd := compartmental.DefaultPopulationDataParams()
 		pd.Table, pd.Cohort = table, systems.PatchNumber(0.5)
-		ep := systems.DefaultEulerSEIRParams()
+		ep := compartmental.DefaultEulerSEIRParams()
 		ep.R0, ep.Iota = systems.PatchNumber(25), systems.PatchNumber(1)
-		return []phases.Factory{systems.NewPopulationData(&pd), systems.NewInitialFractions(nil), systems.NewEulerSEIR(&ep)}
+		return []phases.Factory{compartmental.NewPopulationData(&pd), compartmental.NewInitialFractions(nil), compartmental.NewEulerSEIR(&ep)}
 	}
 	p := params.DefaultCompartmental().BiweeklyParams
 	p.NumTicks, p.ShowProgress, p.StartTime = 1000, false, "1950-01"

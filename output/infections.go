@@ -9,7 +9,7 @@ import (
 const NotCounted = "not counted (the compartmental model's I is a prevalence and no SEIR InfectionProcess counts S → E)"
 
 // exposureCounter is a daily model's transmission that counts its S → E
-// transitions (the compartmental SEIRInfection, the agent-based
+// transitions (compartmental.Infection, the agent-based
 // ABMInfection).
 type exposureCounter interface{ Exposures() int64 }
 

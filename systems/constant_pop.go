@@ -5,6 +5,8 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
+	"github.com/rubeola/rubeola/systems/internal/patchcount"
 )
 
 // ConstantPopName is the component name of [ConstantPop].
@@ -23,7 +25,7 @@ func DefaultConstantPopParams() ConstantPopParams { return ConstantPopParams{Cru
 
 // Validate checks that the birth rate is a finite number ≥ 0.
 func (p ConstantPopParams) Validate() error {
-	return checkNonNegative(ConstantPopName+": crude_birth_rate", p.CrudeBirthRate)
+	return paramkit.NonNegative(ConstantPopName+": crude_birth_rate", p.CrudeBirthRate)
 }
 
 // CrudeDeathRate returns the death rate per 1000 per year, which is always
@@ -88,7 +90,7 @@ func (c *ConstantPop) CrudeDeathRate() float64 { return c.p.CrudeDeathRate() }
 
 // Initialize fetches columns and streams.
 func (c *ConstantPop) Initialize(m phases.Model) error {
-	if err := refuseAgents(m, ConstantPopName); err != nil {
+	if err := patchcount.RefuseAgents(m, ConstantPopName); err != nil {
 		return err
 	}
 	if err := c.blocks.Init(m, c); err != nil {
@@ -113,14 +115,14 @@ func (c *ConstantPop) Step(m phases.Model, _ int) error {
 // every block).
 func (c *ConstantPop) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	clamped, err := constantPopBlock(c.blocks.Stream(b), c.mu, c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.roles, lo)
+	clamped, err := constantPopBlock(c.blocks.Stream(b), c.mu, c.s[lo:hi], patchcount.Sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.roles, lo)
 	c.clamped[b] += clamped
 	c.faults.record(b, lo, err, c.ids)
 }
 
 // ClampedDeaths returns the cumulative number of drawn deaths that exceeded
 // the compartment they were drawn for and were therefore not applied.
-func (c *ConstantPop) ClampedDeaths() int64 { return sumInt64(c.clamped) }
+func (c *ConstantPop) ClampedDeaths() int64 { return patchcount.SumInt64(c.clamped) }
 
 // ConstantPopBlock applies one tick of ConstantPop to a block of patches from
 // the start-of-step counts: deaths Poisson(X·mu) per compartment, clamped
@@ -141,7 +143,7 @@ func ConstantPopBlock(src *rng.Source, mu float64, s, e, i, r []int64) (int64, *
 func constantPopBlock(src *rng.Source, mu float64, s, e, i, r []int64, rc *ecs.RoleColumns, off int) (int64, *CountError) {
 	var clamped int64
 	for lo, hi := range rng.Runs(len(s)) {
-		cl, err := constantPopRun(src, mu, s[lo:hi], sub(e, lo, hi), i[lo:hi], r[lo:hi], rc, off+lo)
+		cl, err := constantPopRun(src, mu, s[lo:hi], patchcount.Sub(e, lo, hi), i[lo:hi], r[lo:hi], rc, off+lo)
 		clamped += cl
 		if err != nil {
 			err.Patch += lo
@@ -157,7 +159,7 @@ func constantPopRun(src *rng.Source, mu float64, s, e, i, r []int64, rc *ecs.Rol
 	var bad *CountError
 	m := len(s)
 	for j := range s {
-		x := max(s[j], at(e, j), i[j], r[j])
+		x := max(s[j], patchcount.At(e, j), i[j], r[j])
 		if rc != nil {
 			for _, col := range rc.Dying {
 				x = max(x, col[off+j])
@@ -169,7 +171,7 @@ func constantPopRun(src *rng.Source, mu float64, s, e, i, r []int64, rc *ecs.Rol
 		}
 		d.mu[j] = mu
 	}
-	clamped := d.draw(src, s[:m], sub(e, 0, m), i[:m], r[:m])
+	clamped := d.draw(src, s[:m], patchcount.Sub(e, 0, m), i[:m], r[:m])
 	for j := range m {
 		s[j] += d.de[j] + d.di[j] + d.dr[j]
 		if e != nil {

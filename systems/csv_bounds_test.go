@@ -9,6 +9,7 @@ import (
 
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // wideHeader is a header of 2000 fields, past csvin.MaxFields (1024): issue
@@ -35,7 +36,7 @@ func TestTableLoadersRefuseWideCSV(t *testing.T) {
 			return err
 		}, "births.csv: " + limitMsg},
 		{"census table", func() error {
-			_, err := systems.LoadCensusTable(strings.NewReader(wideHeader), "census.csv", "id")
+			_, err := compartmental.LoadCensusTable(strings.NewReader(wideHeader), "census.csv", "id")
 			return err
 		}, "census.csv: " + limitMsg},
 	}

@@ -1,4 +1,19 @@
-// Package systems holds the biweekly model's processes, one file per process.
+// Package systems holds the processes the patch models share (the biweekly
+// model's, most of which the compartmental model runs too), one file per
+// process. Each model family's own processes live in a subpackage:
+// systems/compartmental (model = "compartmental": SEIR transmission,
+// EulerSEIR, census population, initial fractions) and systems/abm (model =
+// "abm": the agent-based processes). Their transmissions draw from
+// [ForceOfInfection], the biweekly [Infection]'s force without its draws.
+// The equilibrium split, the seeding and the importation serve every model
+// type: in an agent world they act through the agent variants of package
+// abm ([AgentEquilibrium], [AgentExposure]), which package model's registry
+// wires in ([NewInitializeEquilibriumStatesFor] and its siblings); the
+// agent-based SIA calendar runs a [SIACalendar]'s schedule (sia_agents.go).
+// What the families share beyond this API (params checks, the patch-count
+// kernels' helpers, snapshot-state helpers, test fixtures) is in
+// systems/internal. No package under systems reads demographic data
+// itself: tables reach the processes as inputs.
 //
 // Each process is a component (package phases) built by a factory from its
 // params; nil params mean the defaults:

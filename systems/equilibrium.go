@@ -4,6 +4,7 @@ import (
 	"github.com/rubeola/rubeola/agents"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
 // EquilibriumName is the component name of [InitializeEquilibriumStates].
@@ -20,7 +21,7 @@ func DefaultEquilibriumParams() EquilibriumParams { return EquilibriumParams{R0:
 
 // Validate checks that R0 is a finite number ≥ 0.
 func (p EquilibriumParams) Validate() error {
-	return checkNonNegative(EquilibriumName+": R0", p.R0)
+	return paramkit.NonNegative(EquilibriumName+": R0", p.R0)
 }
 
 var equilibriumKeys = params.KeyRules{Component: EquilibriumName}
@@ -34,18 +35,26 @@ func DecodeEquilibriumParams(data []byte) (EquilibriumParams, error) {
 // equilibrium at initialisation: R = trunc(P·(1 − 1/R0)), S = P − R with
 // P = S + R (I untouched); R0 ≤ 1 puts everyone in S. It is not a phase.
 type InitializeEquilibriumStates struct {
-	p    EquilibriumParams
-	done bool
+	p      EquilibriumParams
+	agents AgentEquilibrium // the agent-based model's split; nil: patch models only
+	done   bool
 }
 
-// NewInitializeEquilibriumStates returns a factory; nil params mean R0 = 8.
+// NewInitializeEquilibriumStates returns a factory for the patch models;
+// nil params mean R0 = 8.
 func NewInitializeEquilibriumStates(p *EquilibriumParams) phases.Factory {
+	return NewInitializeEquilibriumStatesFor(p, nil)
+}
+
+// NewInitializeEquilibriumStatesFor returns a factory whose instances split
+// an agent world with split (nil: they refuse one).
+func NewInitializeEquilibriumStatesFor(p *EquilibriumParams, split AgentEquilibrium) phases.Factory {
 	return func(phases.Model) (phases.Component, error) {
 		q, err := params.Resolve(p, DefaultEquilibriumParams())
 		if err != nil {
 			return nil, err
 		}
-		return &InitializeEquilibriumStates{p: q}, nil
+		return &InitializeEquilibriumStates{p: q, agents: split}, nil
 	}
 }
 
@@ -61,8 +70,11 @@ func (c *InitializeEquilibriumStates) Initialize(m phases.Model) error {
 		return nil
 	}
 	w := m.World()
+	if err := needAgentVariant(m, EquilibriumName, c.agents == nil); err != nil {
+		return err
+	}
 	if t, err := agents.Of(w); err == nil {
-		if err := c.initializeAgents(m, t); err != nil {
+		if err := c.agents(m, c, t, c.p.R0); err != nil {
 			return err
 		}
 		c.done = true

@@ -17,9 +17,6 @@ func (c *Infection) ForcePressure(m phases.Model, tick, lo, hi int) []float64 {
 // ForceOnly runs Infection's force of tick alone (allocation tests).
 func (c *Infection) ForceOnly(m phases.Model, tick int) { c.force(m, tick) }
 
-// Force returns the SEIR transmission's force of infection.
-func (c *SEIRInfection) Force() *Infection { return &c.force }
-
 // ConstantPopRoles is ConstantPopBlock with the roles of declared
 // compartments (rc's columns start at the block's first patch).
 func ConstantPopRoles(src *rng.Source, mu float64, s, e, i, r []int64, rc *ecs.RoleColumns) (int64, *CountError) {
@@ -29,12 +26,6 @@ func ConstantPopRoles(src *rng.Source, mu float64, s, e, i, r []int64, rc *ecs.R
 // InfectRoles is InfectBlock with the roles of declared compartments.
 func InfectRoles(src *rng.Source, s, i, r []int64, acc []float64, rc *ecs.RoleColumns) *CountError {
 	return infectBlock(src, s, i, r, acc, rc, 0)
-}
-
-// SEIRRoles is SEIRBlock with the roles of declared compartments, writing
-// each patch's new E into newE.
-func SEIRRoles(src *rng.Source, s, e, i, r []int64, acc []float64, sigma, gamma float64, inc, newE []int64, rc *ecs.RoleColumns) (int64, *CountError) {
-	return seirBlock(src, s, e, i, r, acc, sigma, gamma, inc, newE, rc, 0)
 }
 
 // ImportRoles is ImportationPressure's draw (hazards) with the roles of

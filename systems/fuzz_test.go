@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // FuzzLoadSchedule feeds arbitrary bytes to the SIA schedule CSV loader: it
@@ -54,7 +55,7 @@ func FuzzLoadCensusTable(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		out, err := systems.LoadCensusTable(bytes.NewReader(data), "census.csv", "town")
+		out, err := compartmental.LoadCensusTable(bytes.NewReader(data), "census.csv", "town")
 		if err != nil {
 			require.True(t, strings.HasPrefix(err.Error(), "census.csv"), "%q", err.Error())
 			return

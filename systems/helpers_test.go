@@ -13,6 +13,7 @@ import (
 	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
+	"github.com/rubeola/rubeola/systems/internal/systest"
 )
 
 // quietParams returns the defaults with ticks and seed set and no progress.
@@ -43,12 +44,7 @@ func table(t testing.TB, ids []string, pops []int64) *scenario.Table {
 }
 
 // must returns v; a non-nil err is a broken test fixture and panics.
-func must[T any](v T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
+func must[T any](v T, err error) T { return systest.Must(v, err) }
 
 // onePatch is SPEC AT-5's patch: id node_0, pop 10 000, lat 40, lon 4, mcv1 0.
 func onePatch(t *testing.T) *scenario.Table {

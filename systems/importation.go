@@ -10,6 +10,7 @@ import (
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems/internal/patchcount"
 )
 
 // ImportationName is the component name of [ImportationPressure].
@@ -91,13 +92,20 @@ type ImportationPressure struct {
 	e       []int64 // nil in an SIR world
 	roles   *ecs.RoleColumns
 	imports []int64       // per patch: the tick's imports ([ecs.Flows] Importations)
-	abm     *ABMInfection // the agent-based model's transmission, which exposes the imported agents; nil in a patch model
+	expose  AgentExposure // the agent-based model's exposure; nil: patch models only
+	agents  ExposeAgents  // expose's function, which exposes the imported agents; nil in a patch model
 }
 
 // NewImportationPressure returns a factory; nil params mean the defaults of
 // the model's tick ([DefaultImportationParamsFor]). The rate table is
 // checked against the scenario here.
 func NewImportationPressure(p *ImportationParams) phases.Factory {
+	return NewImportationPressureFor(p, nil)
+}
+
+// NewImportationPressureFor returns a factory whose instances import into
+// an agent world through expose (nil: they refuse one).
+func NewImportationPressureFor(p *ImportationParams, expose AgentExposure) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
 		q, err := params.Resolve(p, DefaultImportationParamsFor(m.TimeStepDays()))
 		if err != nil {
@@ -107,7 +115,7 @@ func NewImportationPressure(p *ImportationParams) phases.Factory {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", ImportationName, err)
 		}
-		c := &ImportationPressure{p: q, prob: rates, hazard: make([]float64, len(rates))}
+		c := &ImportationPressure{p: q, prob: rates, hazard: make([]float64, len(rates)), expose: expose}
 		for j, rate := range rates {
 			c.prob[j] = min(max(rate/q.TicksPerYear/1000, 0), 1)
 			c.hazard[j] = -math.Log1p(-c.prob[j]) // +Inf for prob 1
@@ -135,9 +143,12 @@ func (c *ImportationPressure) Initialize(m phases.Model) error {
 	c.roles = w.Roles()
 	c.imports = make([]int64, w.Len())
 	ecs.FlowsOf(w).Importations = c.imports
+	if err := needAgentVariant(m, ImportationName, c.expose == nil); err != nil {
+		return err
+	}
 	if t, _ := agents.Of(w); t != nil {
 		var err error
-		if c.abm, err = abmInfectionOf(m, ImportationName); err != nil {
+		if c.agents, err = c.expose(m, ImportationName); err != nil {
 			return err
 		}
 	}
@@ -150,7 +161,7 @@ func (c *ImportationPressure) Step(m phases.Model, tick int) error {
 		clear(c.imports)
 		return nil
 	}
-	if c.abm != nil {
+	if c.agents != nil {
 		c.importAgents(int32(tick))
 		return nil
 	}
@@ -162,7 +173,7 @@ func (c *ImportationPressure) Step(m phases.Model, tick int) error {
 // every block).
 func (c *ImportationPressure) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	importBlock(c.blocks.Stream(b), c.s[lo:hi], sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.hazard[lo:hi], true,
+	importBlock(c.blocks.Stream(b), c.s[lo:hi], patchcount.Sub(c.e, lo, hi), c.i[lo:hi], c.r[lo:hi], c.hazard[lo:hi], true,
 		c.roles, lo, c.imports[lo:hi])
 }
 
@@ -189,7 +200,7 @@ func importBlock(src *rng.Source, s, e, i, r []int64, x []float64, hazard bool, 
 	var n, k [rng.BlockSize]int64
 	for lo, hi := range rng.Runs(len(s)) {
 		for j := lo; j < hi; j++ {
-			n[j-lo] = s[j] + at(e, j) + i[j] + r[j]
+			n[j-lo] = s[j] + patchcount.At(e, j) + i[j] + r[j]
 			if rc != nil {
 				n[j-lo] += rc.CountedAt(off + j)
 			}

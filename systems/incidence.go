@@ -2,13 +2,9 @@ package systems
 
 import "github.com/rubeola/rubeola/metrics"
 
-// Both infection phases record each tick's incidence for count =
-// "incidence" surveillance: Infection its new I, SEIRInfection its E → I
-// flow.
-var (
-	_ metrics.IncidenceSource = (*Infection)(nil)
-	_ metrics.IncidenceSource = (*SEIRInfection)(nil)
-)
+// Infection records each tick's incidence (its new I) for count =
+// "incidence" surveillance.
+var _ metrics.IncidenceSource = (*Infection)(nil)
 
 // Incidence returns the incidence of the last tick per patch: the flow into
 // I, which in the biweekly model is the new I of each patch (everyone

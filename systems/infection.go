@@ -10,6 +10,7 @@ import (
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
 // InfectionName is the component name of [Infection] (the reference class).
@@ -98,26 +99,32 @@ func DefaultInfectionParams() InfectionParams {
 }
 
 // Validate checks every field's range.
-func (p InfectionParams) Validate() error {
+func (p InfectionParams) Validate() error { return p.ValidateYear(biweeklyYear) }
+
+// ValidateYear checks every field's range for a model of year ticks a year
+// (season_start, the season table's length): [InfectionParams.Validate] is
+// the biweekly model's; the other families' transmissions check their force
+// of infection's params with their own year.
+func (p InfectionParams) ValidateYear(year int) error {
 	var errs []error
-	if err := checkNonNegative(InfectionName+": beta", p.Beta); err != nil {
+	if err := paramkit.NonNegative(InfectionName+": beta", p.Beta); err != nil {
 		errs = append(errs, err)
 	}
 	if !(p.Seasonality >= 0 && p.Seasonality <= 1) {
 		errs = append(errs, fmt.Errorf("%s: seasonality must be in [0, 1], got %v", InfectionName, p.Seasonality))
 	}
-	if err := p.checkYear(biweeklyYear); err != nil {
+	if err := p.checkYear(year); err != nil {
 		errs = append(errs, err)
 	}
 	if p.Mixer == nil {
 		errs = append(errs, fmt.Errorf("%s: mixer is required", InfectionName))
 	}
 	if p.SeasonTable != nil {
-		if err := p.checkTable(biweeklyYear); err != nil {
+		if err := p.checkTable(year); err != nil {
 			errs = append(errs, err)
 		}
 		for k, v := range p.SeasonTable {
-			if err := checkNonNegative(fmt.Sprintf("%s: season_table[%d]", InfectionName, k), v); err != nil {
+			if err := paramkit.NonNegative(fmt.Sprintf("%s: season_table[%d]", InfectionName, k), v); err != nil {
 				errs = append(errs, err)
 			}
 		}
@@ -247,7 +254,7 @@ func DecodeInfectionParams(data []byte) (InfectionParams, error) {
 		return InfectionParams{}, err
 	}
 	p := InfectionParams(w.infectionFields)
-	if m, err := decodeMixerKey(w.Mixer); err != nil {
+	if m, err := paramkit.DecodeMixer(InfectionName, w.Mixer); err != nil {
 		return InfectionParams{}, err
 	} else if m != nil {
 		p.Mixer = m
@@ -263,31 +270,7 @@ func (p InfectionParams) MarshalJSON() ([]byte, error) {
 	if p.Mixer != nil {
 		w.Mixer = mixing.Spec{Mixer: p.Mixer}
 	}
-	return marshalWithMixer(w)
-}
-
-// decodeMixerKey decodes the raw "mixer" value of a transmission's params
-// with [mixing.DecodeMixer]; nil (and no error) when the key is absent or
-// null. Errors read "InfectionProcess: mixer: …".
-func decodeMixerKey(raw json.RawMessage) (mixing.Mixer, error) {
-	if len(raw) == 0 || string(raw) == "null" {
-		return nil, nil
-	}
-	m, err := mixing.DecodeMixer(raw)
-	if err != nil {
-		return nil, params.PrefixErrors(InfectionName+": mixer", err)
-	}
-	return m, nil
-}
-
-// marshalWithMixer encodes params fields whose mixer is a [mixing.Spec];
-// a mixer that cannot write its spec is the error, in its own words.
-func marshalWithMixer(fields any) ([]byte, error) {
-	data, err := json.Marshal(fields)
-	if me, ok := errors.AsType[*json.MarshalerError](err); ok {
-		return nil, me.Unwrap()
-	}
-	return data, err
+	return paramkit.MarshalWithMixer(w)
 }
 
 // Infection is transmission with spatial mixing (SPEC §5.1): per tick,
@@ -385,10 +368,10 @@ func (c *Infection) checkSeason(m phases.Model) error {
 
 // Initialize builds the mixing matrix from the scenario and sizes buffers.
 // A model with an E compartment (the compartmental model) is an error: its
-// transmission is [SEIRInfection].
+// transmission is [compartmental.Infection].
 func (c *Infection) Initialize(m phases.Model) error {
 	if m.World().E() != nil {
-		return fmt.Errorf("%s: this is the biweekly model's S → I transmission; a model with an E compartment (the compartmental model) uses SEIRInfection (run files: type = \"Infection\" with model = \"compartmental\")", InfectionName)
+		return fmt.Errorf("%s: this is the biweekly model's S → I transmission; a model with an E compartment (the compartmental model) uses compartmental.Infection (run files: type = \"Infection\" with model = \"compartmental\")", InfectionName)
 	}
 	return c.initialize(m, c)
 }

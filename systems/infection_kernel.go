@@ -5,6 +5,7 @@ import (
 
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems/internal/patchcount"
 )
 
 // InfectBlock applies one tick of infection to a block of patches, given the
@@ -42,64 +43,15 @@ func infectBlock(src *rng.Source, s, i, r []int64, acc []float64, rc *ecs.RoleCo
 // infectRun is infectBlock on at most rng.BlockSize patches.
 func infectRun(src *rng.Source, s, i, r []int64, acc []float64, rc *ecs.RoleColumns, off int) *CountError {
 	var di [rng.BlockSize]int64
-	m, bad := hazards(s, nil, i, r, acc, rc, off)
+	m, bad := patchcount.Hazards(s, nil, i, r, acc, rc, off)
 	rng.BinomialHazards(src, s[:m], acc[:m], di[:m])
 	for j := range m {
 		r[j] += i[j]
 		i[j] = di[j]
 		s[j] -= di[j]
 	}
-	infectSusceptible(src, rc, acc[:m], off, i[:m])
+	patchcount.InfectSusceptible(src, rc, acc[:m], off, i[:m])
 	return bad
-}
-
-// infectSusceptible draws the new infections of the susceptible declared
-// compartments of the run whose hazards on S are lambda (patches off … off +
-// len(lambda) − 1 of rc's columns): for each compartment in state order,
-// Binomial(X_j, 1 − e^(−σ·λ_j)) batched over the run ([rng.BinomialHazards]),
-// moved out of X and added to to (the run's new E or I). No draw when rc
-// has no susceptible compartment.
-func infectSusceptible(src *rng.Source, rc *ecs.RoleColumns, lambda []float64, off int, to []int64) {
-	if rc == nil {
-		return
-	}
-	var h [rng.BlockSize]float64
-	var d [rng.BlockSize]int64
-	m := len(lambda)
-	for k, col := range rc.Susceptible {
-		x, sigma := col[off:off+m], rc.Sigma[k]
-		for j, l := range lambda {
-			h[j] = sigma * l
-		}
-		rng.BinomialHazards(src, x, h[:m], d[:m])
-		for j := range m {
-			x[j] -= d[j]
-			to[j] += d[j]
-		}
-	}
-}
-
-// hazards turns the accumulated force acc into the per-person hazard
-// λ_j = acc_j/N_j (0 when N_j = 0; N = S + E + I + R + the counted declared
-// compartments (rc, from patch off; nil: none), e nil in an SIR world) and
-// returns the number of patches to draw: all, or those before the first
-// whose force is not a number, with its error.
-func hazards(s, e, i, r []int64, acc []float64, rc *ecs.RoleColumns, off int) (int, *CountError) {
-	for j := range s {
-		n := s[j] + at(e, j) + i[j] + r[j]
-		if rc != nil {
-			n += rc.CountedAt(off + j)
-		}
-		lambda := 0.0
-		if n > 0 {
-			lambda = acc[j] / float64(n)
-		}
-		if lambda != lambda {
-			return j, &CountError{Patch: j, Reason: "the force of infection is not a number: beta × season × infectious × mixing overflows float64 (beta or the mixing weights far too large?)"}
-		}
-		acc[j] = lambda
-	}
-	return len(s), nil
 }
 
 // PressureBlock applies the TSIR exponent to a block of accumulated

@@ -5,11 +5,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 )
 
-var (
-	_ phases.SetupSizer = (*Infection)(nil)
-	_ phases.SetupSizer = (*SEIRInfection)(nil)
-	_ phases.SetupSizer = (*ABMInfection)(nil)
-)
+var _ phases.SetupSizer = (*Infection)(nil)
 
 // hierarchicalBytesPerPatch is the memory estimate of storage
 // "hierarchical" per patch: measured 5.2 KB at N = 10⁵ and 7.7 KB at 10⁶
@@ -49,12 +45,6 @@ func (c *Infection) SetupStorage(m phases.Model) phases.Storage {
 	}
 }
 
-// SetupStorage is the force's ([Infection.SetupStorage]).
-func (c *SEIRInfection) SetupStorage(m phases.Model) phases.Storage { return c.force.SetupStorage(m) }
-
-// SetupStorage is the force's ([Infection.SetupStorage]).
-func (c *ABMInfection) SetupStorage(m phases.Model) phases.Storage { return c.force.SetupStorage(m) }
-
 // LambdaError returns the measured relative error of the force's operator
 // when it is an approximation (storage "hierarchical": the measured worst
 // case, [mixing.Hierarchical.Measure]; λ_j = M[j,j]·x_j +
@@ -66,9 +56,3 @@ func (c *Infection) LambdaError() (r mixing.ErrorReport, ok bool) {
 	}
 	return *c.lambdaErr, true
 }
-
-// LambdaError is the force's ([Infection.LambdaError]).
-func (c *SEIRInfection) LambdaError() (mixing.ErrorReport, bool) { return c.force.LambdaError() }
-
-// LambdaError is the force's ([Infection.LambdaError]).
-func (c *ABMInfection) LambdaError() (mixing.ErrorReport, bool) { return c.force.LambdaError() }

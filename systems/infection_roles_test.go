@@ -10,14 +10,11 @@ import (
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/rng"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/internal/systest"
 )
 
-// binomialHazard1 draws one lane of rng.BinomialHazards.
-func binomialHazard1(src *rng.Source, n int64, h float64) int64 {
-	out := make([]int64, 1)
-	rng.BinomialHazards(src, []int64{n}, []float64{h}, out)
-	return out[0]
-}
+// binomialHazard1 is systest.BinomialHazard1.
+var binomialHazard1 = systest.BinomialHazard1
 
 // TestInfectionRoles checks the biweekly draws with a declared compartment
 // M against hand-made draws from the same stream: a compartment in N
@@ -88,36 +85,6 @@ func TestSusceptibleCompartmentLikeS(t *testing.T) {
 		mean, se := float64(patches*x)*p, math.Sqrt(float64(patches*x)*p*(1-p))
 		assert.InDelta(t, mean, float64(infected), 5*se+1e-9, "σ = %v", sigma)
 	}
-}
-
-// TestSEIRRoles: in the daily model a susceptible compartment's new
-// infections (hazard σ·λ, drawn after new E, I and R) enter E and count
-// in the new E per patch and in the returned S → E total; a compartment in
-// N lowers λ.
-func TestSEIRRoles(t *testing.T) {
-	const s, e, i, r, m, acc, sigmaEI, gamma = 20000, 100, 300, 60000, 10000, 120.0, 1.0 / 8, 1.0 / 5
-	w := worldWith(t, ecs.Roles{InPopulation: true, Susceptibility: 0.25})
-	mcol := colOf(t, w, "M")
-	mcol[0] = m
-	rc := w.RoleColumns()
-	sc, ec, ic, rcol := []int64{s}, []int64{e}, []int64{i}, []int64{r}
-	inc, newE := make([]int64, 1), make([]int64, 1)
-	total, cerr := systems.SEIRRoles(rng.NewSource(8, "test", 3), sc, ec, ic, rcol, []float64{acc}, sigmaEI, gamma, inc, newE, &rc)
-	require.Nil(t, cerr)
-
-	src := rng.NewSource(8, "test", 3)
-	lambda := acc / float64(s+e+i+r+m)
-	exposed := binomialHazard1(src, s, lambda)
-	progressed := binomialHazard1(src, e, sigmaEI)
-	recovered := binomialHazard1(src, i, gamma)
-	fromM := binomialHazard1(src, m, 0.25*lambda)
-	assert.Equal(t, []int64{s - exposed}, sc)
-	assert.Equal(t, []int64{m - fromM}, mcol)
-	assert.Equal(t, []int64{e + exposed + fromM - progressed}, ec)
-	assert.Equal(t, []int64{i + progressed - recovered}, ic)
-	assert.Equal(t, []int64{exposed + fromM}, newE)
-	assert.Equal(t, exposed+fromM, total)
-	assert.Equal(t, []int64{progressed}, inc)
 }
 
 // TestImportationRoles: ImportationPressure's n counts a compartment in N

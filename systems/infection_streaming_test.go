@@ -12,7 +12,6 @@ import (
 
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/model"
-	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
 )
@@ -126,34 +125,4 @@ func TestInfectionStreamingErrors(t *testing.T) {
 	same := must(scenario.FromColumns([]string{"a", "b"}, []int64{1000, 2000}, []float64{40, 40}, []float64{4, 4}, []float64{0, 0}))
 	m = streamingModel(t, same, q, 1, 1)
 	require.ErrorContains(t, m.Run(t.Context()), `InfectionProcess: mixing: gravity: patches 0 ("a") and 1 ("b") are at distance 0 (same location)`)
-}
-
-// TestSEIRInfectionStreaming: the daily compartmental transmission shares
-// Infection's force, so storage "streaming" serves it too: no factored
-// matrix, and the same S, E, I, R with 1 and 2 workers (SPEC §7.5 rule 1).
-func TestSEIRInfectionStreaming(t *testing.T) {
-	scn := must(scenario.RandomN(600, 4, 0))
-	q := systems.DefaultSEIRInfectionParams()
-	q.Storage = systems.StorageStreaming
-	runWith := func(workers int) *model.Compartmental {
-		p := params.DefaultCompartmental()
-		p.NumTicks, p.Seed, p.ShowProgress, p.Verbose = 20, 5, false, false
-		m, err := model.NewCompartmental(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard),
-			model.WithWorkers(workers))
-		require.NoError(t, err)
-		require.NoError(t, m.SetComponents(systems.NewInitializeEquilibriumStates(nil), systems.NewImportationPressure(nil),
-			systems.NewSEIRInfection(&q)))
-		require.NoError(t, m.Run(context.Background()))
-		return m
-	}
-	want := runWith(1)
-	got := runWith(2)
-	for name, pair := range map[string][2][]int64{
-		"S": {want.World().S(), got.World().S()}, "E": {want.World().E(), got.World().E()},
-		"I": {want.World().I(), got.World().I()}, "R": {want.World().R(), got.World().R()},
-	} {
-		assert.Equal(t, pair[0], pair[1], name)
-	}
-	inf := model.InstancesOf[*systems.SEIRInfection](want)[0]
-	assert.Nil(t, inf.Force().Factored(), "streaming: no factored matrix")
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/rubeola/rubeola/scenario"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
 // Rates is a per-patch rate given as one number for every patch, a list with
@@ -47,14 +48,14 @@ func (r Rates) Validate(key string) error {
 	switch {
 	case r.list != nil:
 		for k, v := range r.list {
-			errs = append(errs, checkNonNegative(fmt.Sprintf("%s[%d]", key, k), v))
+			errs = append(errs, paramkit.NonNegative(fmt.Sprintf("%s[%d]", key, k), v))
 		}
 	case r.byID != nil:
 		for _, id := range r.keys {
-			errs = append(errs, checkNonNegative(fmt.Sprintf("%s[%q]", key, id), r.byID[id]))
+			errs = append(errs, paramkit.NonNegative(fmt.Sprintf("%s[%q]", key, id), r.byID[id]))
 		}
 	default:
-		errs = append(errs, checkNonNegative(key, r.value))
+		errs = append(errs, paramkit.NonNegative(key, r.value))
 	}
 	return errors.Join(errs...)
 }

@@ -3,35 +3,22 @@ package systems_test
 import (
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/rubeola/rubeola/ecs"
+	"github.com/rubeola/rubeola/systems/internal/systest"
 )
-
-// roleM is the component type of the test compartment M.
-type roleM int64
 
 // worldWith returns a one-patch world (population 0) declaring M with
 // roles.
 func worldWith(t *testing.T, roles ecs.Roles) *ecs.World {
 	t.Helper()
-	return worldWithN(t, 1, roles)
+	return systest.WorldWithN(t, 1, roles)
 }
 
-// worldWithN returns an n-patch world (population 0) declaring M with
-// roles.
-func worldWithN(t *testing.T, n int, roles ecs.Roles) *ecs.World {
-	t.Helper()
-	w, err := ecs.NewWorld(ecs.PatchData{Pop: make([]int64, n), Lat: make([]float64, n), Lon: make([]float64, n),
-		MCV1: make([]float64, n)}, ecs.NewCompartment[roleM]("M").WithRoles(roles))
-	require.NoError(t, err)
-	return w
-}
+// worldWithN is systest.WorldWithN.
+var worldWithN = systest.WorldWithN
 
-// colOf returns w's column of the named state.
-func colOf(t *testing.T, w *ecs.World, name string) []int64 {
-	t.Helper()
-	col, err := w.State(name)
-	require.NoError(t, err)
-	return col
-}
+// colOf is systest.ColOf.
+var colOf = systest.ColOf
+
+// roleM is the component type of the test compartment M.
+type roleM = systest.RoleM

@@ -11,24 +11,16 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/internal/systest"
 )
 
-// threeHolidays is the calendar of the terms tests: Christmas (wraps over
-// New Year), Easter and summer, A = 0.25. Holiday days: Dec 20…31 (12) +
-// Jan 1…4 (4) = 16; Apr 1…14 = 14; Jul 20…31 (12) + Aug (31) + Sep 1…5
-// (5) = 48; 78 in all, so 287 days in term, p = 287/365. Multipliers: term
-// 1 + 2(1 − p)A = 1 + 2·(78/365)·0.25 = 404/365 = 1.106849315068493;
-// holiday 1 − 2pA = 1 − 2·(287/365)·0.25 = 221.5/365 = 0.6068493150684932.
-// Yearly mean (287·404 + 78·221.5)/365² = 133 225/133 225 = 1.
-func threeHolidays() *systems.SeasonSpec {
-	return &systems.SeasonSpec{Type: systems.SeasonTerms, Amplitude: 0.25,
-		Holidays: [][2]string{{"12-20", "01-04"}, {"04-01", "04-14"}, {"07-20", "09-05"}}}
-}
+// threeHolidays is systest.ThreeHolidays, the calendar of the terms tests.
+var threeHolidays = systest.ThreeHolidays
 
-// Multipliers of threeHolidays (see its comment).
+// Multipliers of threeHolidays.
 const (
-	termDay    = 404.0 / 365
-	holidayDay = 221.5 / 365
+	termDay    = systest.TermDay
+	holidayDay = systest.HolidayDay
 )
 
 func date(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }

@@ -111,20 +111,25 @@ func DecodeSeedingParams(data []byte) (SeedingParams, error) {
 // not a phase.
 type InfectionSeeding struct {
 	p       SeedingParams
-	targets []int   // patch indices
-	counts  []int64 // requested per target
+	targets []int         // patch indices
+	counts  []int64       // requested per target
+	expose  AgentExposure // the agent-based model's exposure; nil: patch models only
 	done    bool
 }
 
-// NewInfectionSeeding returns a factory; nil params mean the defaults.
-// Unknown target ids are an error listing all of them.
-func NewInfectionSeeding(p *SeedingParams) phases.Factory {
+// NewInfectionSeeding returns a factory for the patch models; nil params
+// mean the defaults. Unknown target ids are an error listing all of them.
+func NewInfectionSeeding(p *SeedingParams) phases.Factory { return NewInfectionSeedingFor(p, nil) }
+
+// NewInfectionSeedingFor returns a factory whose instances seed an agent
+// world through expose (nil: they refuse one).
+func NewInfectionSeedingFor(p *SeedingParams, expose AgentExposure) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
 		q, err := params.Resolve(p, DefaultSeedingParams())
 		if err != nil {
 			return nil, err
 		}
-		c := &InfectionSeeding{p: q}
+		c := &InfectionSeeding{p: q, expose: expose}
 		if err := c.resolve(m); err != nil {
 			return nil, err
 		}

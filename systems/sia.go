@@ -9,6 +9,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
 	"github.com/rubeola/rubeola/scenario"
+	"github.com/rubeola/rubeola/systems/internal/patchcount"
 )
 
 // SIACalendar runs supplementary immunisation activities on a schedule
@@ -53,7 +54,7 @@ type SIACalendar struct {
 func NewSIACalendar(p *SIACalendarParams) phases.Factory {
 	return func(m phases.Model) (phases.Component, error) {
 		if p == nil {
-			return nil, errSIAParamsMissing
+			return nil, ErrSIAParamsMissing
 		}
 		q := *p
 		if err := q.Validate(); err != nil {
@@ -144,7 +145,7 @@ func (c *SIACalendar) Implemented() []string { return slices.Clone(c.implemented
 // Initialize fetches columns and streams; verbose prints the number of
 // groups.
 func (c *SIACalendar) Initialize(m phases.Model) error {
-	if err := refuseAgents(m, SIACalendarName); err != nil {
+	if err := patchcount.RefuseAgents(m, SIACalendarName); err != nil {
 		return err
 	}
 	if err := c.attach(m); err != nil {

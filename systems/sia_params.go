@@ -43,9 +43,9 @@ func DefaultSIACalendarParams() SIACalendarParams {
 	return SIACalendarParams{Efficacy: 0.9, AggregationLevel: 2, DateColumn: "date", GroupColumn: "id"}
 }
 
-// errSIAParamsMissing is the error for absent params (a nil factory
+// ErrSIAParamsMissing is the error for absent params (a nil factory
 // argument, empty JSON or null).
-var errSIAParamsMissing = errors.New(SIACalendarName + ": SIACalendarParams must be provided")
+var ErrSIAParamsMissing = errors.New(SIACalendarName + ": SIACalendarParams must be provided")
 
 // Validate checks the ranges, the column names and that a schedule is given
 // with a group and a date in every campaign.
@@ -79,9 +79,10 @@ func (p SIACalendarParams) Validate() error {
 
 var siaKeys = params.KeyRules{Component: SIACalendarName}
 
-// siaWire is SIACalendarParams as decoded from JSON: the schedule stays raw
-// until the column names are known (a string schedule is a CSV path).
-type siaWire struct {
+// SIAWire is SIACalendarParams as decoded from JSON: the schedule stays raw
+// until the column names are known (a string schedule is a CSV path). The
+// agent-based calendar's params (package abm) extend it.
+type SIAWire struct {
 	Efficacy         float64         `json:"sia_efficacy"`
 	AggregationLevel int             `json:"aggregation_level"`
 	Schedule         json.RawMessage `json:"sia_schedule"`
@@ -100,13 +101,13 @@ type siaWire struct {
 func DecodeSIACalendarParams(data []byte) (SIACalendarParams, error) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 || string(trimmed) == "null" {
-		return SIACalendarParams{}, errSIAParamsMissing
+		return SIACalendarParams{}, ErrSIAParamsMissing
 	}
-	w := defaultSIAWire()
+	w := DefaultSIAWire()
 	if err := params.DecodeStrict(data, &w, siaKeys); err != nil {
 		return SIACalendarParams{}, err
 	}
-	p, err := w.params(SIACalendarName)
+	p, err := w.Params(SIACalendarName)
 	if err != nil {
 		return SIACalendarParams{}, err
 	}
@@ -116,16 +117,16 @@ func DecodeSIACalendarParams(data []byte) (SIACalendarParams, error) {
 	return p, nil
 }
 
-// defaultSIAWire returns the wire form of the defaults.
-func defaultSIAWire() siaWire {
+// DefaultSIAWire returns the wire form of the defaults.
+func DefaultSIAWire() SIAWire {
 	def := DefaultSIACalendarParams()
-	return siaWire{Efficacy: def.Efficacy, AggregationLevel: def.AggregationLevel,
+	return SIAWire{Efficacy: def.Efficacy, AggregationLevel: def.AggregationLevel,
 		DateColumn: def.DateColumn, GroupColumn: def.GroupColumn}
 }
 
-// params converts the decoded wire form to params, reading the schedule
+// Params converts the decoded wire form to params, reading the schedule
 // (a list, or the path of a CSV file); errors are prefixed with name.
-func (w siaWire) params(name string) (SIACalendarParams, error) {
+func (w SIAWire) Params(name string) (SIACalendarParams, error) {
 	p := SIACalendarParams{Efficacy: w.Efficacy, AggregationLevel: w.AggregationLevel,
 		DateColumn: w.DateColumn, GroupColumn: w.GroupColumn}
 	if raw := bytes.TrimSpace(w.Schedule); len(raw) > 0 && string(raw) != "null" {

@@ -1,12 +1,12 @@
 package systems
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems/internal/snapstate"
 )
 
 // The systems' run state for snapshots (SPEC §9, [phases.Snapshotter]).
@@ -21,38 +21,6 @@ var (
 	_ phases.Snapshotter = (*InitializeEquilibriumStates)(nil)
 	_ phases.Snapshotter = (*SIACalendar)(nil)
 )
-
-// decodeState decodes a component's saved state strictly (unknown fields
-// are errors) into dst.
-func decodeState(name string, state json.RawMessage, dst any) error {
-	dec := json.NewDecoder(bytes.NewReader(state))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
-		return fmt.Errorf("%s: snapshot state: %w", name, err)
-	}
-	if dec.More() {
-		return fmt.Errorf("%s: snapshot state: trailing data after the JSON object", name)
-	}
-	return nil
-}
-
-// checkLen reports a saved array whose length does not fit the model.
-func checkLen(name, field string, got, want int) error {
-	if got != want {
-		return fmt.Errorf("%s: snapshot state: %s has %d values, want %d", name, field, got, want)
-	}
-	return nil
-}
-
-// checkCounts reports the first negative value of a saved array of counts.
-func checkCounts(name, field string, values []int64) error {
-	for k, v := range values {
-		if v < 0 {
-			return fmt.Errorf("%s: snapshot state: %s[%d] = %d: must be >= 0", name, field, k, v)
-		}
-	}
-	return nil
-}
 
 // vitalState is VitalDynamics' saved state.
 type vitalState struct {
@@ -102,24 +70,16 @@ func (c *VitalDynamics) checkTables(saved map[string]string) error {
 			src = c.p.Deaths
 		}
 		errs = append(errs, fmt.Errorf("%s: %s = %q: the table differs from the one the snapshot's run read (%s then, %s now): the resumed run would not continue it",
-			VitalDynamicsName, key, src, orNone(saved[key]), orNone(now[key])))
+			VitalDynamicsName, key, src, snapstate.OrNone(saved[key]), snapstate.OrNone(now[key])))
 	}
 	return errors.Join(errs...)
-}
-
-// orNone returns d, or "none" when empty.
-func orNone(d string) string {
-	if d == "" {
-		return "none"
-	}
-	return d
 }
 
 // RestoreState fetches columns and streams as Initialize does and loads a
 // state returned by SnapshotState.
 func (c *VitalDynamics) RestoreState(m phases.Model, state json.RawMessage) error {
 	var st vitalState
-	if err := decodeState(VitalDynamicsName, state, &st); err != nil {
+	if err := snapstate.Decode(VitalDynamicsName, state, &st); err != nil {
 		return err
 	}
 	if err := c.Initialize(m); err != nil {
@@ -139,10 +99,10 @@ func (c *VitalDynamics) RestoreState(m phases.Model, state json.RawMessage) erro
 		{"vaccinated_births", st.Vaccinated, c.vaccinated, n},
 		{"deaths", st.Deaths, c.deaths, n},
 	} {
-		if err := checkLen(VitalDynamicsName, f.key, len(f.src), f.wantCount); err != nil {
+		if err := snapstate.CheckLen(VitalDynamicsName, f.key, len(f.src), f.wantCount); err != nil {
 			return err
 		}
-		if err := checkCounts(VitalDynamicsName, f.key, f.src); err != nil {
+		if err := snapstate.CheckCounts(VitalDynamicsName, f.key, f.src); err != nil {
 			return err
 		}
 		copy(f.dst, f.src)
@@ -164,16 +124,16 @@ func (c *ConstantPop) SnapshotState() (json.RawMessage, error) {
 // state returned by SnapshotState.
 func (c *ConstantPop) RestoreState(m phases.Model, state json.RawMessage) error {
 	var st constantPopState
-	if err := decodeState(ConstantPopName, state, &st); err != nil {
+	if err := snapstate.Decode(ConstantPopName, state, &st); err != nil {
 		return err
 	}
 	if err := c.Initialize(m); err != nil {
 		return err
 	}
-	if err := checkLen(ConstantPopName, "clamped_deaths", len(st.Clamped), len(c.clamped)); err != nil {
+	if err := snapstate.CheckLen(ConstantPopName, "clamped_deaths", len(st.Clamped), len(c.clamped)); err != nil {
 		return err
 	}
-	if err := checkCounts(ConstantPopName, "clamped_deaths", st.Clamped); err != nil {
+	if err := snapstate.CheckCounts(ConstantPopName, "clamped_deaths", st.Clamped); err != nil {
 		return err
 	}
 	copy(c.clamped, st.Clamped)
@@ -194,10 +154,10 @@ func (c *ImportationPressure) SnapshotState() (json.RawMessage, error) {
 // probability table of a state returned by SnapshotState.
 func (c *ImportationPressure) RestoreState(m phases.Model, state json.RawMessage) error {
 	var st importationState
-	if err := decodeState(ImportationName, state, &st); err != nil {
+	if err := snapstate.Decode(ImportationName, state, &st); err != nil {
 		return err
 	}
-	if err := checkLen(ImportationName, "probabilities", len(st.Probabilities), m.World().Len()); err != nil {
+	if err := snapstate.CheckLen(ImportationName, "probabilities", len(st.Probabilities), m.World().Len()); err != nil {
 		return err
 	}
 	for j, p := range st.Probabilities {
@@ -225,7 +185,7 @@ func (c *InfectionSeeding) SnapshotState() (json.RawMessage, error) {
 // RestoreState loads the done flag; it never seeds.
 func (c *InfectionSeeding) RestoreState(_ phases.Model, state json.RawMessage) error {
 	var st doneState
-	if err := decodeState(SeedingName, state, &st); err != nil {
+	if err := snapstate.Decode(SeedingName, state, &st); err != nil {
 		return err
 	}
 	c.done = st.Done
@@ -240,7 +200,7 @@ func (c *InitializeEquilibriumStates) SnapshotState() (json.RawMessage, error) {
 // RestoreState loads the done flag; it never splits.
 func (c *InitializeEquilibriumStates) RestoreState(_ phases.Model, state json.RawMessage) error {
 	var st doneState
-	if err := decodeState(EquilibriumName, state, &st); err != nil {
+	if err := snapstate.Decode(EquilibriumName, state, &st); err != nil {
 		return err
 	}
 	c.done = st.Done
@@ -281,7 +241,7 @@ func (c *SIACalendar) RestoreState(m phases.Model, state json.RawMessage) error 
 // and returns it with the campaigns it fired (by key index).
 func (c *SIACalendar) decode(state json.RawMessage) ([]bool, siaState, error) {
 	var st siaState
-	if err := decodeState(SIACalendarName, state, &st); err != nil {
+	if err := snapstate.Decode(SIACalendarName, state, &st); err != nil {
 		return nil, st, err
 	}
 	if st.Cursor < 0 || st.Cursor > len(c.order) {

@@ -8,6 +8,7 @@ import (
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/systems/internal/patchcount"
 )
 
 // VitalDynamicsName is the component name of [VitalDynamics].
@@ -97,7 +98,7 @@ func (c *VitalDynamics) Params() VitalDynamicsParams { return c.p }
 
 // Initialize fetches columns and streams and sizes the record buffers.
 func (c *VitalDynamics) Initialize(m phases.Model) error {
-	if err := refuseAgents(m, VitalDynamicsName); err != nil {
+	if err := patchcount.RefuseAgents(m, VitalDynamicsName); err != nil {
 		return err
 	}
 	if err := c.blocks.Init(m, c); err != nil {
@@ -213,10 +214,10 @@ func (c *VitalDynamics) prepare(date time.Time) {
 func (c *VitalDynamics) Block(b int) {
 	lo, hi := c.blocks.Range(b)
 	clamped, err := VitalBlock(c.blocks.Stream(b), c.rates, VitalColumns{
-		S: c.s[lo:hi], E: sub(c.e, lo, hi), I: c.i[lo:hi], R: c.r[lo:hi], MCV1: c.mcv1[lo:hi],
-		BirthMean: sub(c.birthMean, lo, hi), DeathMean: sub(c.deathMean, lo, hi),
+		S: c.s[lo:hi], E: patchcount.Sub(c.e, lo, hi), I: c.i[lo:hi], R: c.r[lo:hi], MCV1: c.mcv1[lo:hi],
+		BirthMean: patchcount.Sub(c.birthMean, lo, hi), DeathMean: patchcount.Sub(c.deathMean, lo, hi),
 		Births: c.births[lo:hi], Vaccinated: c.vaccinated[lo:hi], Deaths: c.deaths[lo:hi],
-		BirthsTo: sub(c.birthsTo, lo, hi), CohortMean: sub(c.cohortMean, lo, hi), Cohort: c.cohort[lo:hi],
+		BirthsTo: patchcount.Sub(c.birthsTo, lo, hi), CohortMean: patchcount.Sub(c.cohortMean, lo, hi), Cohort: c.cohort[lo:hi],
 		Roles: c.roles, Off: lo,
 	})
 	c.clamped[b] += clamped
@@ -244,4 +245,4 @@ func (c *VitalDynamics) Cohort() []int64 { return append([]int64(nil), c.cohort.
 
 // ClampedDeaths returns the cumulative number of drawn deaths that exceeded
 // the compartment they were drawn for and were therefore not applied.
-func (c *VitalDynamics) ClampedDeaths() int64 { return sumInt64(c.clamped) }
+func (c *VitalDynamics) ClampedDeaths() int64 { return patchcount.SumInt64(c.clamped) }

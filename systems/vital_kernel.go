@@ -3,6 +3,7 @@ package systems
 import (
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/systems/internal/patchcount"
 )
 
 // VitalRates are the per-tick rates of one vital-dynamics step.
@@ -76,10 +77,10 @@ func VitalBlock(src *rng.Source, r VitalRates, c VitalColumns) (int64, *CountErr
 
 // sub returns the columns of patches [lo, hi).
 func (c VitalColumns) sub(lo, hi int) VitalColumns {
-	return VitalColumns{S: c.S[lo:hi], I: c.I[lo:hi], R: c.R[lo:hi], E: sub(c.E, lo, hi), MCV1: c.MCV1[lo:hi],
-		BirthMean: sub(c.BirthMean, lo, hi), DeathMean: sub(c.DeathMean, lo, hi),
+	return VitalColumns{S: c.S[lo:hi], I: c.I[lo:hi], R: c.R[lo:hi], E: patchcount.Sub(c.E, lo, hi), MCV1: c.MCV1[lo:hi],
+		BirthMean: patchcount.Sub(c.BirthMean, lo, hi), DeathMean: patchcount.Sub(c.DeathMean, lo, hi),
 		Births: c.Births[lo:hi], Vaccinated: c.Vaccinated[lo:hi], Deaths: c.Deaths[lo:hi],
-		BirthsTo: sub(c.BirthsTo, lo, hi), CohortMean: sub(c.CohortMean, lo, hi), Cohort: sub(c.Cohort, lo, hi),
+		BirthsTo: patchcount.Sub(c.BirthsTo, lo, hi), CohortMean: patchcount.Sub(c.CohortMean, lo, hi), Cohort: patchcount.Sub(c.Cohort, lo, hi),
 		Roles: c.Roles, Off: c.Off + lo}
 }
 
@@ -109,7 +110,7 @@ func vitalRun(src *rng.Source, r VitalRates, c VitalColumns) (int64, *CountError
 	m, bad := d.means(r, c, x)
 	rng.Poissons(src, d.vaccMean[:m], d.vacc[:m])
 	rng.Poissons(src, d.unvaccMean[:m], d.unvacc[:m])
-	clamped := d.draw(src, c.S[:m], sub(c.E, 0, m), c.I[:m], c.R[:m])
+	clamped := d.draw(src, c.S[:m], patchcount.Sub(c.E, 0, m), c.I[:m], c.R[:m])
 	to := c.S
 	if c.BirthsTo != nil {
 		to = c.BirthsTo
@@ -176,7 +177,7 @@ func (x *vitalExtra) apply(src *rng.Source, r VitalRates, c VitalColumns, d *vit
 // n returns patch j's population N: S + E + I + R and the declared
 // compartments counted in N.
 func (c *VitalColumns) n(j int) int64 {
-	n := c.S[j] + at(c.E, j) + c.I[j] + c.R[j]
+	n := c.S[j] + patchcount.At(c.E, j) + c.I[j] + c.R[j]
 	if c.Roles != nil {
 		n += c.Roles.CountedAt(c.Off + j)
 	}
@@ -186,7 +187,7 @@ func (c *VitalColumns) n(j int) int64 {
 // maxDying returns the largest of patch j's counts that deaths are drawn
 // from (the built-in compartments and the dying declared ones).
 func (c *VitalColumns) maxDying(j int) int64 {
-	x := max(c.S[j], at(c.E, j), c.I[j], c.R[j])
+	x := max(c.S[j], patchcount.At(c.E, j), c.I[j], c.R[j])
 	if c.Roles != nil {
 		for _, col := range c.Roles.Dying {
 			x = max(x, col[c.Off+j])

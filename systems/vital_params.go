@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
 // VitalDynamicsParams configures [VitalDynamics] (SPEC §5.4).
@@ -65,7 +66,7 @@ func (p VitalDynamicsParams) Validate() error {
 		key string
 		v   float64
 	}{{"crude_birth_rate", p.CrudeBirthRate}, {"crude_death_rate", p.CrudeDeathRate}} {
-		if err := checkNonNegative(VitalDynamicsName+": "+f.key, f.v); err != nil {
+		if err := paramkit.NonNegative(VitalDynamicsName+": "+f.key, f.v); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // townsCSV is the scenario (id,pop,lat,lon,mcv1,mcv2), embedded so the
@@ -73,7 +74,7 @@ func main() {
 // campaign and the trackers grouped by region (aggregation level 0: the
 // first part of the town ids, "north" and "south").
 func components() []phases.Factory {
-	sia := systems.DefaultABMSIAParams() // 9–59 months: min_age 270, max_age 1800 days
+	sia := abm.DefaultABMSIAParams() // 9–59 months: min_age 270, max_age 1800 days
 	sia.AggregationLevel = 0
 	sia.Schedule = []systems.Campaign{{Group: "south", Date: time.Date(2005, 3, 1, 0, 0, 0, 0, time.UTC)}}
 	sia.Coverage = 0.8
@@ -83,8 +84,8 @@ func components() []phases.Factory {
 	profile.AgeBins = bandEdges()
 	profile.AggregationLevel = 0
 	return append(model.DefaultABMComponents(), // equilibrium, importation, infection, vital dynamics, MCV1 and MCV2, states
-		systems.NewMaternalImmunity(nil), // after the births: protects the tick's newborns
-		systems.NewABMSIACalendar(&sia),
+		abm.NewMaternalImmunity(nil), // after the births: protects the tick's newborns
+		abm.NewABMSIACalendar(&sia),
 		metrics.NewDosesTracker(&doses),
 		metrics.NewImmunityByAgeTracker(&profile),
 		metrics.NewAgePyramidTracker(nil))
@@ -127,7 +128,7 @@ func run(out io.Writer) error {
 	fmt.Fprintf(out, "%s model: %d towns, %d days from %s to %s, %d people alive at the end\n", m.Type(),
 		m.Scenario().Len(), m.Tick(), m.StartDate().Format("2006-01-02"), m.TickDate(last).Format("2006-01-02"), t.Live())
 
-	sia := model.InstancesOf[*systems.ABMSIACalendar](m)[0]
+	sia := model.InstancesOf[*abm.ABMSIACalendar](m)[0]
 	for _, r := range sia.Results() {
 		fmt.Fprintf(out, "SIA %s (tick %d): %d children aged %d-%d days, %d doses (coverage %.2f), %d immunised\n",
 			r.Key, r.Tick, r.Targeted, sia.Params().MinAge, sia.Params().MaxAge, r.Doses, r.Coverage, r.Immunised)

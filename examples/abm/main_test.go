@@ -20,7 +20,7 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
-	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/abm"
 )
 
 // band returns the index of the band named name.
@@ -88,15 +88,15 @@ func TestImmunityProfile(t *testing.T) {
 	}
 	assert.Equal(t, tbl.Live(), counted, "the classes partition the live agents (the first band starts at age 0)")
 
-	ri := systems.DefaultRoutineImmunizationParams()
-	sia := systems.DefaultABMSIAParams()
-	campaign := model.InstancesOf[*systems.ABMSIACalendar](m)[0].Results()
+	ri := abm.DefaultRoutineImmunizationParams()
+	sia := abm.DefaultABMSIAParams()
+	campaign := model.InstancesOf[*abm.ABMSIACalendar](m)[0].Results()
 	require.Len(t, campaign, 1)
 	// Ages at the end of the children targeted on the campaign's day.
 	youngest, oldest := float64(sia.MinAge+numTicks-1-campaign[0].Tick), float64(sia.MaxAge+numTicks-1-campaign[0].Tick)
 	// The lognormal duration of maternal protection (mean 180, sd 60
 	// days): the share still protected at age a is P(D > a).
-	mp := systems.DefaultMaternalImmunityParams()
+	mp := abm.DefaultMaternalImmunityParams()
 	s2 := math.Log(1 + (mp.DurationSD/mp.DurationMean)*(mp.DurationSD/mp.DurationMean))
 	protected := func(a float64) float64 {
 		return 0.5 * math.Erfc((math.Log(a)-(math.Log(mp.DurationMean)-s2/2))/math.Sqrt(2*s2))

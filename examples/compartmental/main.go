@@ -17,6 +17,7 @@ import (
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 func main() {
@@ -28,14 +29,14 @@ func main() {
 // yearlyCases counts the E → I transitions of every day, read from the
 // SEIR Infection's Incidence after it ran (it is placed after Infection).
 type yearlyCases struct {
-	infection *systems.SEIRInfection
+	infection *compartmental.Infection
 	perYear   []int64
 }
 
 func (c *yearlyCases) Name() string { return "YearlyCases" }
 
 func (c *yearlyCases) Initialize(m phases.Model) error {
-	c.infection = m.GetInstance(systems.InfectionName)[0].(*systems.SEIRInfection)
+	c.infection = m.GetInstance(systems.InfectionName)[0].(*compartmental.Infection)
 	c.perYear = make([]int64, (m.Params().NumTicks+364)/365)
 	return nil
 }

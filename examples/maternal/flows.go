@@ -7,7 +7,7 @@ import (
 
 // flowTotals sums the flows the built-in processes publish (ecs.Flows),
 // read every tick from their views without a copy: a phase placed after
-// VitalDynamics and SEIRInfection.
+// VitalDynamics and compartmental.Infection.
 type flowTotals struct {
 	flows                             *ecs.Flows
 	births, vaccinated, cohort, death int64

@@ -4,6 +4,7 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // vitalParams are the default vital dynamics with births into M and a
@@ -23,7 +24,7 @@ func components() []phases.Factory {
 	return []phases.Factory{
 		systems.NewInitializeEquilibriumStates(nil),
 		systems.NewImportationPressure(nil),
-		systems.NewSEIRInfection(nil),
+		compartmental.NewInfection(nil),
 		systems.NewVitalDynamics(vitalParams()),
 		NewMaternalWaning(nil),
 		metrics.NewStateTracker(nil),

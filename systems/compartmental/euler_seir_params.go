@@ -1,0 +1,132 @@
+package compartmental
+
+import (
+	"errors"
+
+	"github.com/rubeola/rubeola/params"
+	"github.com/rubeola/rubeola/systems"
+	"github.com/rubeola/rubeola/systems/internal/paramkit"
+)
+
+// EulerSEIRName is the name of [EulerSEIR] (its random streams' name too).
+const EulerSEIRName = "EulerSEIRProcess"
+
+// Values of [EulerSEIRParams.Season], [EulerSEIRParams.BetaForm] and
+// [EulerSEIRParams.Population].
+const (
+	// SeasonHe2010 is He et al.'s school-term season: 1 + a·0.2411/0.7589
+	// in term, 1 − a in the holidays.
+	SeasonHe2010 = "he2010"
+	// SeasonNone is no seasonality (s = 1).
+	SeasonNone = "none"
+	// BetaPomp is β = R0·(γ + μ)·s(t) (He et al. 2010; King's pomp course).
+	BetaPomp = "pomp"
+	// BetaSpatPomp is β = R0·s(t)·(1 − e^(−(γ+μ)·dt))/dt (spatPomp's he10).
+	BetaSpatPomp = "spatpomp"
+	// PopulationData divides the force by the population from data
+	// (a [PopulationSource] such as [PopulationData]).
+	PopulationFromData = "data"
+	// PopulationSimulated divides the force by the simulated S+E+I+R.
+	PopulationSimulated = "simulated"
+)
+
+// YearDays is the length of a year in days for the rates per year of
+// [EulerSEIR] and [PopulationData]: one daily tick is dt = 1/365.25 year,
+// as in pomp's He et al. (2010) code.
+const YearDays = 365.25
+
+// EulerSEIRParams configures [EulerSEIR], He, Ionides & King (2010)'s
+// measles transmission for the compartmental model. Rates are per year; every
+// number may instead come from a scenario column ({column = "NAME"}). The
+// defaults are He et al.'s maximum-likelihood estimates for London.
+type EulerSEIRParams struct {
+	// R0 is the basic reproduction number.
+	R0 systems.PatchValue `json:"r0" doc:"basic reproduction number, > 0 (number or {column = \"NAME\"})"`
+	// Sigma is the rate of leaving the latent stage, per year.
+	Sigma systems.PatchValue `json:"sigma" doc:"E → I rate per year, > 0 (1/latent period)"`
+	// Gamma is the recovery rate, per year.
+	Gamma systems.PatchValue `json:"gamma" doc:"I → R rate per year, > 0 (1/infectious period)"`
+	// Mu is the death rate, per year, of S, E and I.
+	Mu systems.PatchValue `json:"mu" doc:"death rate per year of S, E and I, ≥ 0"`
+	// Alpha is the mixing exponent on I + ι.
+	Alpha systems.PatchValue `json:"alpha" doc:"exponent α on (I + iota), in (0, 2]"`
+	// Iota is the number of imported infectives.
+	Iota systems.PatchValue `json:"iota" doc:"imported infectives ι added to I in the force, ≥ 0"`
+	// SigmaSE is the intensity of the gamma white noise on the force.
+	SigmaSE systems.PatchValue `json:"sigma_se" doc:"extra-demographic noise intensity σ_SE ≥ 0: the S → E hazard over dt is foi·dW/dt with dW ~ Gamma(dt/σ², σ²); 0 = no noise"`
+	// Amplitude is the school-term amplitude a.
+	Amplitude systems.PatchValue `json:"amplitude" doc:"season amplitude a in [0, 1]: 1 + a·0.2411/0.7589 in term, 1 − a in the holidays"`
+	// Season is "he2010" or "none".
+	Season string `json:"season" doc:"\"he2010\" (He et al.'s terms: day of the decimal year 7–100, 115–199, 252–300, 308–356 in term) or \"none\""`
+	// BetaForm is "pomp" or "spatpomp".
+	BetaForm string `json:"beta_form" doc:"\"pomp\": β = R0·(γ + μ)·s(t) (He et al.; King's pomp code) or \"spatpomp\": β = R0·s(t)·(1 − e^(−(γ+μ)dt))/dt (spatPomp's he10)"`
+	// Population is "data" or "simulated".
+	Population string `json:"population" doc:"denominator of the force: \"data\" (P(t) from a PopulationData component) or \"simulated\" (S+E+I+R)"`
+}
+
+// DefaultEulerSEIRParams returns He et al. (2010)'s London estimates
+// (their Table 2 / spatPomp's he10mle): R0 56.8, σ 28.9, γ 30.4, μ 0.02 per
+// year, α 0.976, ι 2.9, σ_SE 0.0878, a 0.554; the term season, pomp's β and
+// the population from data.
+func DefaultEulerSEIRParams() EulerSEIRParams {
+	return EulerSEIRParams{
+		R0: systems.PatchNumber(56.8), Sigma: systems.PatchNumber(28.9), Gamma: systems.PatchNumber(30.4), Mu: systems.PatchNumber(0.02),
+		Alpha: systems.PatchNumber(0.976), Iota: systems.PatchNumber(2.9), SigmaSE: systems.PatchNumber(0.0878), Amplitude: systems.PatchNumber(0.554),
+		Season: SeasonHe2010, BetaForm: BetaPomp, Population: PopulationFromData,
+	}
+}
+
+// eulerKey is one per-patch parameter of EulerSEIR: its key, where it is
+// held and its valid range.
+type eulerKey struct {
+	key  string
+	v    *systems.PatchValue
+	ok   func(float64) bool
+	want string
+}
+
+// alphaRange holds for α in (0, 2].
+func alphaRange(x float64) bool { return x > 0 && x <= 2 }
+
+// keys lists the per-patch parameters in canonical order.
+func (p *EulerSEIRParams) keys() []eulerKey {
+	return []eulerKey{
+		{"r0", &p.R0, systems.Positive, "a finite number > 0"},
+		{"sigma", &p.Sigma, systems.Positive, "a finite number > 0"},
+		{"gamma", &p.Gamma, systems.Positive, "a finite number > 0"},
+		{"mu", &p.Mu, systems.NonNegative, "a finite number >= 0"},
+		{"alpha", &p.Alpha, alphaRange, "in (0, 2]"},
+		{"iota", &p.Iota, systems.NonNegative, "a finite number >= 0"},
+		{"sigma_se", &p.SigmaSE, systems.NonNegative, "a finite number >= 0"},
+		{"amplitude", &p.Amplitude, systems.UnitInterval, "in [0, 1]"},
+	}
+}
+
+// Validate checks every number and choice.
+func (p EulerSEIRParams) Validate() error {
+	var errs []error
+	for _, k := range p.keys() {
+		errs = append(errs, k.v.Check(EulerSEIRName+": "+k.key, k.ok, k.want))
+	}
+	errs = append(errs,
+		paramkit.Choice(EulerSEIRName+": season", p.Season, SeasonHe2010, SeasonNone),
+		paramkit.Choice(EulerSEIRName+": beta_form", p.BetaForm, BetaPomp, BetaSpatPomp),
+		paramkit.Choice(EulerSEIRName+": population", p.Population, PopulationFromData, PopulationSimulated))
+	return errors.Join(errs...)
+}
+
+// DecodeEulerSEIRParams decodes a JSON object strictly over the defaults
+// and validates it.
+func DecodeEulerSEIRParams(data []byte) (EulerSEIRParams, error) {
+	return params.DecodeComponent(data, DefaultEulerSEIRParams(), params.KeyRules{Component: EulerSEIRName})
+}
+
+// seasonHe2010 returns He et al.'s term multiplier for the day doy of the
+// decimal year ([DecimalDayOfYear]) with amplitude a: term is 7 ≤ doy ≤
+// 100, 115–199, 252–300 and 308–356 (pomp's he10 code).
+func seasonHe2010(doy, a float64) float64 {
+	if (doy >= 7 && doy <= 100) || (doy >= 115 && doy <= 199) || (doy >= 252 && doy <= 300) || (doy >= 308 && doy <= 356) {
+		return 1 + a*0.2411/0.7589
+	}
+	return 1 - a
+}
