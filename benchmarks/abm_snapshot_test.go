@@ -62,7 +62,7 @@ func BenchmarkABMSnapshotImmunity(b *testing.B) {
 
 // benchSnapshot runs m 30 days, then times saving (reporting the file's
 // bytes, in all and per agent of the n) and loading its snapshot.
-func benchSnapshot(b *testing.B, m *model.ABM, n int64) {
+func benchSnapshot(b *testing.B, m *model.Model, n int64) {
 	require.NoError(b, m.RunTicks(context.Background(), 30))
 	path := filepath.Join(b.TempDir(), "abm.snap")
 	require.NoError(b, m.SaveSnapshot(path)) // for "load" when run alone

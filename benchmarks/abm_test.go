@@ -73,7 +73,7 @@ func BenchmarkABMSetup(b *testing.B) {
 }
 
 // benchDays runs a year of warm-up, then times one day per iteration.
-func benchDays(b *testing.B, m *model.ABM) {
+func benchDays(b *testing.B, m *model.Model) {
 	b.Helper()
 	ctx := context.Background()
 	require.NoError(b, m.RunTicks(ctx, 365))
@@ -86,7 +86,7 @@ func benchDays(b *testing.B, m *model.ABM) {
 }
 
 // newABMBench builds and initialises a quiet agent-based model.
-func newABMBench(b *testing.B, scn *scenario.Table, ticks int, fs []phases.Factory) *model.ABM {
+func newABMBench(b *testing.B, scn *scenario.Table, ticks int, fs []phases.Factory) *model.Model {
 	b.Helper()
 	p := params.CompartmentalParams{BiweeklyParams: benchkit.QuietParams(ticks, params.DefaultSeed)}
 	m, err := model.NewABM(scn, p)

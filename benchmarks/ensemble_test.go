@@ -45,7 +45,7 @@ func BenchmarkEnsembleTick(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("N=%d/single×16", n), func(b *testing.B) {
 			ctx := context.Background()
-			ms := make([]*model.Biweekly, ensembleR)
+			ms := make([]*model.Model, ensembleR)
 			build := func() {
 				for r := range ms {
 					ms[r] = c.NewModel(b)

@@ -77,7 +77,7 @@ var setupMixers = []struct{ name, spec string }{
 // kernelModel decodes a run file of n RandomN patches whose only phase is
 // Infection with the given mixer spec and returns the model, initialised
 // (the mixing built: factored on the default path).
-func kernelModel(tb testing.TB, n int, mixer string) *model.Biweekly {
+func kernelModel(tb testing.TB, n int, mixer string) *model.Model {
 	tb.Helper()
 	text := fmt.Sprintf(`[scenario]
 builder = "random_n"

@@ -119,7 +119,7 @@ func ticksError(err error, file string) error {
 // from snapshot file: the origin the interrupted run recorded, or "stored
 // in snapshot FILE" for a snapshot that records none (saved by a Go
 // program without model.WithScenarioSource).
-func resumedScenarioName(m *model.Biweekly, file string) string {
+func resumedScenarioName(m *model.Model, file string) string {
 	if src := m.ScenarioSource(); src != "" {
 		return src
 	}

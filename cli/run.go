@@ -237,7 +237,7 @@ func componentList(in *inputs) []phases.Factory {
 
 // buildModel builds the model with its components and checks that the list
 // has the StateTracker the outputs need.
-func buildModel(in *inputs, opts ...model.Option) (*model.Biweekly, error) {
+func buildModel(in *inputs, opts ...model.Option) (*model.Model, error) {
 	m, err := model.New(in.scenario, in.params, in.modelOptions(opts)...)
 	if err != nil {
 		return nil, err
@@ -252,7 +252,7 @@ func buildModel(in *inputs, opts ...model.Option) (*model.Biweekly, error) {
 }
 
 // requireStateTracker checks that m has the StateTracker the outputs need.
-func requireStateTracker(m *model.Biweekly) error {
+func requireStateTracker(m *model.Model) error {
 	if len(model.InstancesOf[*metrics.StateTracker](m)) == 0 {
 		return fmt.Errorf("the component list has no StateTracker (states.csv and summary.json summarise one): add [[phases]] type = \"StateTracker\"")
 	}

@@ -17,7 +17,7 @@ import (
 // the schedule before, the timings and files after) and draws the plots
 // (--plot). Run and resume share it, and so does every point of a sweep;
 // it returns the summary written.
-func runAndWrite(ctx context.Context, m *model.Biweekly, in *inputs, f outputFlags, s *output.Session, stdout io.Writer) (sum *output.Summary, err error) {
+func runAndWrite(ctx context.Context, m *model.Model, in *inputs, f outputFlags, s *output.Session, stdout io.Writer) (sum *output.Summary, err error) {
 	verbose := m.Params().Verbose
 	if verbose {
 		printSchedule(stdout, m)

@@ -12,8 +12,8 @@ import (
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
-	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/output"
+	"github.com/rubeola/rubeola/params/paramstest"
 	"github.com/rubeola/rubeola/scenario"
 )
 

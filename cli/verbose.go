@@ -45,7 +45,7 @@ func logger(stderr io.Writer, verbose bool) *slog.Logger {
 // built-in without any, "(user component)" for a user's component whose
 // params the model does not know), after a line naming the
 // model, its tick length and states when it is not the biweekly model.
-func printSchedule(w io.Writer, m *model.Biweekly) {
+func printSchedule(w io.Writer, m *model.Model) {
 	p := m.Params()
 	entries := m.Schedule()
 	if m.Type() != model.TypeBiweekly {
@@ -76,7 +76,7 @@ func printSchedule(w io.Writer, m *model.Biweekly) {
 // component name (first-appearance order) its initialisation time, its
 // tick time in total and per tick, its share of the tick time, and its
 // finalisation time, in µs.
-func printTimingTable(w io.Writer, m *model.Biweekly) {
+func printTimingTable(w io.Writer, m *model.Model) {
 	timing := m.Metrics()
 	_, totals := timing.TotalsByName()
 	ticks := len(timing.Rows)

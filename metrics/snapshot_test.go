@@ -51,7 +51,7 @@ func snapshotComponents() []phases.Factory {
 }
 
 // trackerStates returns SnapshotState of every tracker of m, in order.
-func trackerStates(t *testing.T, m *model.Biweekly) []json.RawMessage {
+func trackerStates(t *testing.T, m *model.Model) []json.RawMessage {
 	t.Helper()
 	var out []json.RawMessage
 	for _, c := range m.Instances() {
@@ -68,7 +68,7 @@ func trackerStates(t *testing.T, m *model.Biweekly) []json.RawMessage {
 }
 
 // restoreTrackers calls RestoreState on every tracker of m with states.
-func restoreTrackers(m *model.Biweekly, states []json.RawMessage) error {
+func restoreTrackers(m *model.Model, states []json.RawMessage) error {
 	k := 0
 	for _, c := range m.Instances() {
 		if _, ok := c.(metrics.Tracker); !ok {
@@ -83,7 +83,7 @@ func restoreTrackers(m *model.Biweekly, states []json.RawMessage) error {
 }
 
 // snapshotModel builds a quiet model over scn with ticks and components.
-func snapshotModel(t *testing.T, scn *scenario.Table, ticks int, fs []phases.Factory) *model.Biweekly {
+func snapshotModel(t *testing.T, scn *scenario.Table, ticks int, fs []phases.Factory) *model.Model {
 	t.Helper()
 	m, err := model.NewBiweekly(scn, quietParams(ticks), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)
@@ -100,7 +100,7 @@ func TestTrackerSnapshotRoundTrip(t *testing.T) {
 	a := snapshotModel(t, regions(t), ticks, snapshotComponents())
 	require.NoError(t, a.RunTicks(context.Background(), saved))
 	states := trackerStates(t, a)
-	trackersOf := func(m *model.Biweekly) []metrics.Tracker { return model.InstancesOf[metrics.Tracker](m) }
+	trackersOf := func(m *model.Model) []metrics.Tracker { return model.InstancesOf[metrics.Tracker](m) }
 
 	for _, n := range []int{ticks, 30, 15} {
 		b := snapshotModel(t, regions(t), n, snapshotComponents())
@@ -169,13 +169,13 @@ func TestTrackerSnapshotErrors(t *testing.T) {
 	a := snapshotModel(t, regions(t), 10, snapshotComponents())
 	require.NoError(t, a.RunTicks(context.Background(), 6))
 	states := trackerStates(t, a)
-	trackerAt := func(m *model.Biweekly, k int) phases.Snapshotter {
+	trackerAt := func(m *model.Model, k int) phases.Snapshotter {
 		return model.InstancesOf[metrics.Tracker](m)[k].(phases.Snapshotter)
 	}
 	// Tracker order in snapshotComponents: 0–2 StateTracker (−1, 0, −2),
 	// 3 PopulationTracker, 4–5 FadeOutTracker (all, north), 6–7
 	// CaseSurveillanceTracker (level 0, per patch).
-	fresh := func() *model.Biweekly { return snapshotModel(t, regions(t), 10, snapshotComponents()) }
+	fresh := func() *model.Model { return snapshotModel(t, regions(t), 10, snapshotComponents()) }
 
 	t.Run("too few ticks", func(t *testing.T) {
 		b := snapshotModel(t, regions(t), 5, snapshotComponents())

@@ -66,7 +66,7 @@ func perPatch() phases.Factory {
 
 // spillModel builds a model of ticks ticks over spillScenario with the
 // components fs and the options opts, quiet.
-func spillModel(t *testing.T, ticks int, fs []phases.Factory, opts ...model.Option) *model.Biweekly {
+func spillModel(t *testing.T, ticks int, fs []phases.Factory, opts ...model.Option) *model.Model {
 	t.Helper()
 	m, err := model.NewBiweekly(spillScenario(t), quietParams(ticks), append(opts, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))...)
 	require.NoError(t, err)

@@ -26,7 +26,7 @@ func quietParams(ticks int) params.BiweeklyParams {
 	return p
 }
 
-func newModel(t testing.TB, scn *scenario.Table, ticks int, fs ...phases.Factory) *model.Biweekly {
+func newModel(t testing.TB, scn *scenario.Table, ticks int, fs ...phases.Factory) *model.Model {
 	t.Helper()
 	m, err := model.NewBiweekly(scn, quietParams(ticks), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)

@@ -58,7 +58,7 @@ type immunityOutcome struct {
 	states map[string]string
 }
 
-func immunityOutcomeOf(t *testing.T, m *model.ABM) immunityOutcome {
+func immunityOutcomeOf(t *testing.T, m *model.Model) immunityOutcome {
 	t.Helper()
 	tab, err := agents.Of(m.World())
 	require.NoError(t, err)

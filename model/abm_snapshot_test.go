@@ -44,7 +44,7 @@ type abmOutcome struct {
 	exposures int64
 }
 
-func abmOutcomeOf(t *testing.T, m *model.ABM) abmOutcome {
+func abmOutcomeOf(t *testing.T, m *model.Model) abmOutcome {
 	t.Helper()
 	o := abmOutcome{agents: fingerprint(t, m),
 		cases:     model.InstancesOf[*metrics.CaseSurveillanceTracker](m)[0].Counts(),

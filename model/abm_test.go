@@ -40,7 +40,7 @@ func abmParams(ticks int, seed uint64) params.CompartmentalParams {
 }
 
 // newABM builds a quiet agent-based model with components fs.
-func newABM(t testing.TB, scn *scenario.Table, p params.CompartmentalParams, fs []phases.Factory, opts ...model.Option) *model.ABM {
+func newABM(t testing.TB, scn *scenario.Table, p params.CompartmentalParams, fs []phases.Factory, opts ...model.Option) *model.Model {
 	t.Helper()
 	opts = append([]model.Option{model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard)}, opts...)
 	m, err := model.NewABM(scn, p, opts...)
@@ -126,7 +126,7 @@ type abmFingerprint struct {
 }
 
 // fingerprint copies m's patch counts and agent columns.
-func fingerprint(t *testing.T, m *model.ABM) abmFingerprint {
+func fingerprint(t *testing.T, m *model.Model) abmFingerprint {
 	w := m.World()
 	tab, err := agents.Of(w)
 	require.NoError(t, err)

@@ -41,7 +41,7 @@ const (
 
 // endemicRun runs the parity scenario with the three trackers of people
 // and returns the model.
-func endemicRun(t *testing.T, pyramid *metrics.AgeTrackerParams) *model.ABM {
+func endemicRun(t *testing.T, pyramid *metrics.AgeTrackerParams) *model.Model {
 	t.Helper()
 	infection := abm.DefaultABMInfectionParams()
 	infection.Beta = endemicBeta

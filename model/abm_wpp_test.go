@@ -92,7 +92,7 @@ func chiSquare(counts, p []float64) (stat, critical float64) {
 }
 
 // tableOf returns the agent table of m (initialised).
-func tableOf(t *testing.T, m *model.ABM) *agents.Table {
+func tableOf(t *testing.T, m *model.Model) *agents.Table {
 	t.Helper()
 	tab, err := agents.Of(m.World())
 	require.NoError(t, err)

@@ -25,7 +25,7 @@ var atDefaultSeed = params.Default().Seed
 
 // atModel builds a quiet model (no verbose output, no progress bar) with the
 // components fs and the extra options opts.
-func atModel(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory, opts ...model.Option) *model.Biweekly {
+func atModel(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory, opts ...model.Option) *model.Model {
 	t.Helper()
 	opts = append([]model.Option{model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard)}, opts...)
 	m, err := model.NewBiweekly(scn, p, opts...)
@@ -35,7 +35,7 @@ func atModel(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs []ph
 }
 
 // atRun builds a quiet model with the components fs and runs it to the end.
-func atRun(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory, opts ...model.Option) *model.Biweekly {
+func atRun(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory, opts ...model.Option) *model.Model {
 	t.Helper()
 	m := atModel(t, scn, p, fs, opts...)
 	require.NoError(t, m.Run(context.Background()))

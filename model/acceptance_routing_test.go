@@ -27,7 +27,7 @@ const (
 // routingRun runs AT-14's model on the 5×5 grid with mixing matrix mix and a
 // per-patch StateTracker last (end-of-tick states); it returns the model and
 // the tracker's S counts as [tick][patch].
-func routingRun(t *testing.T, mix [][]float64) (*model.Biweekly, [][]int64) {
+func routingRun(t *testing.T, mix [][]float64) (*model.Model, [][]int64) {
 	t.Helper()
 	scn := atMust(scenario.Grid(routingSide, routingSide, routingPop, scenario.DefaultGridOptions()))
 	per := metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch}

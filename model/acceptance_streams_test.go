@@ -18,7 +18,7 @@ import (
 // ticks) with the given run seed, the standard schedule with extra inserted
 // after its Infection — and returns the model and the end-of-tick S, I, R of
 // every patch.
-func streamsRun(t *testing.T, seed uint64, extra ...phases.Factory) (*model.Biweekly, atTrajectory) {
+func streamsRun(t *testing.T, seed uint64, extra ...phases.Factory) (*model.Model, atTrajectory) {
 	t.Helper()
 	scn := atMust(scenario.RandomN(300, 5, 0))
 	std := model.DefaultComponents()

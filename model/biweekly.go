@@ -52,10 +52,6 @@ type Model struct {
 	restoring  bool // LoadSnapshot checks the memory: the estimate counts decoding the saved rows
 }
 
-// Biweekly is the biweekly model, a [Model] of type "biweekly" (the
-// reference's BiweeklyModel; its alias Model keeps that name too).
-type Biweekly = Model
-
 // timestampLayout is the layout of verbose-output timestamps (local time).
 const timestampLayout = "2006-01-02 15:04:05.000000"
 

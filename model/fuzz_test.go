@@ -162,7 +162,7 @@ func FuzzLoadSnapshot(f *testing.F) {
 		require.NoError(t, os.WriteFile(path, data, 0o644))
 		var err error
 		fuzzwatch.Within(t, fuzzwatch.Deadline, func() {
-			var m *Biweekly
+			var m *Model
 			m, err = LoadSnapshot(path, nil, fuzzOptions()...)
 			if err != nil || m.Scenario().Len() > fuzzMaxPatches || slices.ContainsFunc(m.Instances(), isResultsWriter) {
 				return

@@ -86,39 +86,33 @@ func WithType(name string) Option {
 	}
 }
 
-// Compartmental is the compartmental model, a [Model] of type
-// "compartmental" (the reference's CompartmentalModel): one tick is one
-// day, the states are S, E, I and R, and its built-in components are
-// [DefaultCompartmentalComponents]. [Model.Expose] moves S → E,
-// [Model.Infect] E → I and [Model.Recover] I → R, as the reference's
-// expose, infect and recover.
-type Compartmental = Model
-
 // NewCompartmental validates params and scenario, deep-copies the scenario
 // and creates one patch entity per row (S = pop, E = I = R = 0) of a
-// compartmental model (default name "compartmental"). No components are
+// compartmental model, a [Model] of type "compartmental" (the reference's
+// CompartmentalModel; default name "compartmental"): one tick is one day,
+// the states are S, E, I and R, and its built-in components are
+// [DefaultCompartmentalComponents]. [Model.Expose] moves S → E,
+// [Model.Infect] E → I and [Model.Recover] I → R, as the reference's
+// expose, infect and recover. No components are
 // added. It takes the options of [NewBiweekly]; WithType naming another
 // model type is an error.
-func NewCompartmental(scn *scenario.Table, p params.CompartmentalParams, opts ...Option) (*Compartmental, error) {
+func NewCompartmental(scn *scenario.Table, p params.CompartmentalParams, opts ...Option) (*Model, error) {
 	return newOfType(TypeCompartmental, "NewCompartmental", scn, p.BiweeklyParams, opts)
 }
 
-// ABM is the agent-based model, a [Model] of type "abm" (the reference's
-// ABMModel): one tick is one day, the states are S, E, I and R, and every
-// person is an agent, a row of an [agents.Table] stored on the world
-// ([agents.Of]) when the model initialises, one agent per person of each
-// patch's pop, all susceptible, patch 0's first. The patch world's S, E, I
-// and R columns are the agents' counts. Its built-in components are
-// [DefaultABMComponents]; the components that move people are its own
-// (registered for model type "abm").
-type ABM = Model
-
 // NewABM validates params and scenario, deep-copies the scenario and
-// creates the patch entities of an agent-based model (default name "abm").
-// The agents are created when the model initialises (after the memory
+// creates the patch entities of an agent-based model, a [Model] of type
+// "abm" (the reference's ABMModel; default name "abm"): one tick is one
+// day, the states are S, E, I and R, and every person is an agent, a row of
+// an [agents.Table] stored on the world ([agents.Of]) when the model
+// initialises, one agent per person of each patch's pop, all susceptible,
+// patch 0's first. The patch world's S, E, I and R columns are the agents'
+// counts. Its built-in components are [DefaultABMComponents]; the
+// components that move people are its own (registered for model type
+// "abm"). The agents are created when the model initialises (after the memory
 // check, which counts them). No components are added. It takes the options
 // of [NewBiweekly]; WithType naming another model type is an error.
-func NewABM(scn *scenario.Table, p params.CompartmentalParams, opts ...Option) (*ABM, error) {
+func NewABM(scn *scenario.Table, p params.CompartmentalParams, opts ...Option) (*Model, error) {
 	return newOfType(TypeABM, "NewABM", scn, p.BiweeklyParams, opts)
 }
 

@@ -69,7 +69,7 @@ func TestSnapshotResumeBirthsFromScenario(t *testing.T) {
 }
 
 // birthsOutcome returns the per-patch S, I, R series and the populations.
-func birthsOutcome(t *testing.T, m *Biweekly) map[string][][]int64 {
+func birthsOutcome(t *testing.T, m *Model) map[string][][]int64 {
 	t.Helper()
 	out := map[string][][]int64{"pop": InstancesOf[*metrics.PopulationTracker](m)[0].Counts()}
 	for _, s := range []string{"S", "I", "R"} {

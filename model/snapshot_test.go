@@ -277,7 +277,7 @@ func TestSnapshotErrors(t *testing.T) {
 	})
 
 	t.Run("not at a tick boundary", func(t *testing.T) {
-		var inside *Biweekly
+		var inside *Model
 		var saveErr error
 		inside = newModel(t, scn, quietParams(2, 1), phases.Func("Saver", func(phases.Model, int) error {
 			saveErr = inside.SaveSnapshot(filepath.Join(dir, "inside.snap"))

@@ -20,7 +20,7 @@ import (
 
 // liveModel builds a 3×3 grid model with the standard schedule and a
 // population tracker (and any more components), reporting every completed tick to feed.
-func liveModel(t *testing.T, feed *progressFeed, ticks int, more ...phases.Factory) (*model.Biweekly, *metrics.PopulationTracker) {
+func liveModel(t *testing.T, feed *progressFeed, ticks int, more ...phases.Factory) (*model.Model, *metrics.PopulationTracker) {
 	t.Helper()
 	scn, err := scenario.Grid(3, 3, 5000, scenario.DefaultGridOptions())
 	require.NoError(t, err)
@@ -48,7 +48,7 @@ func TestLiveTrackerFollowsTheRun(t *testing.T) {
 // writeLiveAndAfter writes tr's table with write while m runs its ticks
 // (following feed), checks it equals the table written after the run, and
 // returns it.
-func writeLiveAndAfter(t *testing.T, m *model.Biweekly, feed *progressFeed, tr metrics.Tracker, write func(io.Writer, ...metrics.Tracker) error) []byte {
+func writeLiveAndAfter(t *testing.T, m *model.Model, feed *progressFeed, tr metrics.Tracker, write func(io.Writer, ...metrics.Tracker) error) []byte {
 	t.Helper()
 	feed.startAt(m.Tick(), m.Params().NumTicks)
 	var live bytes.Buffer

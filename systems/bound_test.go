@@ -17,7 +17,7 @@ import (
 )
 
 // runErr runs a model to its end and returns the run's error.
-func runErr(t *testing.T, scn *scenario.Table, ticks int, fs ...phases.Factory) (*model.Biweekly, error) {
+func runErr(t *testing.T, scn *scenario.Table, ticks int, fs ...phases.Factory) (*model.Model, error) {
 	t.Helper()
 	m, err := model.NewBiweekly(scn, quietParams(ticks, 3), model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)

@@ -20,7 +20,7 @@ import (
 var quietParams = paramstest.QuietParams
 
 // run builds a quiet model with the components and runs it to the end.
-func run(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) *model.Biweekly {
+func run(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) *model.Model {
 	t.Helper()
 	m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)
@@ -57,7 +57,7 @@ func onePatch(t *testing.T) *scenario.Table {
 // that systems tests exercise the E handling of SPEC §5 without the
 // compartmental model; streams, blocks and dates are the model's.
 type seirView struct {
-	*model.Biweekly
+	*model.Model
 	w *ecs.World
 }
 

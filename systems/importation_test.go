@@ -35,7 +35,7 @@ func TestImportationRateTables(t *testing.T) {
 		t.Run(tc.json, func(t *testing.T) {
 			p, err := systems.DecodeImportationParams([]byte(`{"crude_importation_rate": ` + tc.json + `}`))
 			if err == nil {
-				var m *model.Biweekly
+				var m *model.Model
 				m, err = model.NewBiweekly(scn, quietParams(1, 1))
 				require.NoError(t, err)
 				err = m.SetComponents(systems.NewImportationPressure(&p))

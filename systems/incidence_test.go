@@ -29,7 +29,7 @@ func TestInfectionIncidence(t *testing.T) {
 			return nil
 		})
 		check := phases.Func("Check", func(m phases.Model, tick int) error {
-			src := model.InstancesOf[metrics.IncidenceSource](m.(*model.Biweekly))[0]
+			src := model.InstancesOf[metrics.IncidenceSource](m.(*model.Model))[0]
 			got := src.Incidence()
 			if inc != nil {
 				assert.Same(t, &inc[0], &got[0], "tick %d: the live buffer", tick)

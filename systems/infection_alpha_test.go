@@ -115,7 +115,7 @@ func TestAlphaKernelsAgree(t *testing.T) {
 	q.Alpha = 0.97
 	q.SeasonSpec = &systems.SeasonSpec{Type: systems.SeasonTerms, Amplitude: 0.25,
 		Holidays: [][2]string{{"07-20", "09-05"}, {"12-20", "01-04"}}}
-	runWith := func(numba bool, workers int, storage string) *model.Biweekly {
+	runWith := func(numba bool, workers int, storage string) *model.Model {
 		p := quietParams(30, 11)
 		p.Parallel = numba
 		inf := q

@@ -27,7 +27,7 @@ func TestInfectionStorageHierarchical(t *testing.T) {
 		require.NoError(t, err)
 		p.Tolerance = tol
 		require.NoError(t, p.Validate())
-		runWith := func(workers int) *model.Biweekly {
+		runWith := func(workers int) *model.Model {
 			m := streamingModel(t, scn, p, 30, workers)
 			require.NoError(t, m.Run(context.Background()))
 			return m

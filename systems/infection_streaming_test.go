@@ -18,7 +18,7 @@ import (
 
 // streamingModel returns an initialised quiet biweekly model of scn with
 // seeding and the Infection of q, on workers workers (the default kernel).
-func streamingModel(t *testing.T, scn *scenario.Table, q systems.InfectionParams, ticks, workers int) *model.Biweekly {
+func streamingModel(t *testing.T, scn *scenario.Table, q systems.InfectionParams, ticks, workers int) *model.Model {
 	t.Helper()
 	m, err := model.NewBiweekly(scn, quietParams(ticks, 5), model.WithStdout(io.Discard),
 		model.WithProgressWriter(io.Discard), model.WithWorkers(workers))
@@ -30,7 +30,7 @@ func streamingModel(t *testing.T, scn *scenario.Table, q systems.InfectionParams
 // requireSpread checks that a seeded epidemic spread: R starts at 0 and
 // seeding infects one patch's seed, so R > 1 at the end means it did (a
 // comparison of runs then compares something).
-func requireSpread(t *testing.T, m *model.Biweekly) {
+func requireSpread(t *testing.T, m *model.Model) {
 	t.Helper()
 	recovered := int64(0)
 	for _, r := range m.World().R() {
@@ -51,7 +51,7 @@ func TestInfectionStorageStreaming(t *testing.T) {
 	require.Equal(t, systems.StorageStreaming, p.Storage)
 
 	scn := must(scenario.RandomN(600, 3, 0))
-	runWith := func(workers int) *model.Biweekly {
+	runWith := func(workers int) *model.Model {
 		m := streamingModel(t, scn, p, 30, workers)
 		require.NoError(t, m.Run(context.Background()))
 		return m
@@ -67,7 +67,7 @@ func TestInfectionStorageStreaming(t *testing.T) {
 	old := runtime.GOMAXPROCS(1)
 	one := runWith(2)
 	runtime.GOMAXPROCS(old)
-	for name, m := range map[string]*model.Biweekly{"workers 2": runWith(2), "workers 3": runWith(3), "GOMAXPROCS 1": one} {
+	for name, m := range map[string]*model.Model{"workers 2": runWith(2), "workers 3": runWith(3), "GOMAXPROCS 1": one} {
 		assert.Equal(t, want.World().S(), m.World().S(), "%s: S", name)
 		assert.Equal(t, want.World().I(), m.World().I(), "%s: I", name)
 		assert.Equal(t, want.World().R(), m.World().R(), "%s: R", name)

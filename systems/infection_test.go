@@ -264,7 +264,7 @@ func TestInfectionStorageDense(t *testing.T) {
 	scn := must(scenario.RandomN(600, 3, 0))
 	q := systems.DefaultInfectionParams()
 	q.Storage = systems.StorageDense
-	runWith := func(numba bool, workers int) *model.Biweekly {
+	runWith := func(numba bool, workers int) *model.Model {
 		p := quietParams(20, 5)
 		p.Parallel = numba
 		m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard),
@@ -294,7 +294,7 @@ func TestInfectionStorageDense(t *testing.T) {
 // four blocks of the factored tiles, above parallelForceMin (512).
 func TestInfectionSparseEpidemicWorkers(t *testing.T) {
 	scn := must(scenario.RandomN(1000, 4, 0))
-	runWith := func(workers int) *model.Biweekly {
+	runWith := func(workers int) *model.Model {
 		m, err := model.NewBiweekly(scn, quietParams(40, 9), model.WithStdout(io.Discard),
 			model.WithProgressWriter(io.Discard), model.WithWorkers(workers))
 		require.NoError(t, err)

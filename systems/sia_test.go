@@ -52,7 +52,7 @@ func siaRunParams(ticks int, seed uint64) params.BiweeklyParams {
 }
 
 // newSIAModel builds a quiet model with an SIA calendar (and more factories).
-func newSIAModel(t *testing.T, p params.BiweeklyParams, sp systems.SIACalendarParams, more ...phases.Factory) (*model.Biweekly, *systems.SIACalendar) {
+func newSIAModel(t *testing.T, p params.BiweeklyParams, sp systems.SIACalendarParams, more ...phases.Factory) (*model.Model, *systems.SIACalendar) {
 	t.Helper()
 	m, err := model.NewBiweekly(siaScenario(t), p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)

@@ -19,7 +19,7 @@ import (
 // atTick shows a model to a component as if it were at tick t (Tick and
 // CurrentDate), so that tests can call Step directly.
 type atTick struct {
-	*model.Biweekly
+	*model.Model
 	t int
 }
 
@@ -27,13 +27,13 @@ func (v atTick) Tick() int              { return v.t }
 func (v atTick) CurrentDate() time.Time { return v.TickDate(v.t) }
 
 // columns returns copies of the model's S, I and R columns.
-func columns(m *model.Biweekly) [3][]int64 {
+func columns(m *model.Model) [3][]int64 {
 	w := m.World()
 	return [3][]int64{append([]int64(nil), w.S()...), append([]int64(nil), w.I()...), append([]int64(nil), w.R()...)}
 }
 
 // streamBlobs returns the serialised streams of every instance of m.
-func streamBlobs(t *testing.T, m *model.Biweekly) [][][]byte {
+func streamBlobs(t *testing.T, m *model.Model) [][][]byte {
 	t.Helper()
 	var out [][][]byte
 	for _, c := range m.Instances() {
@@ -47,7 +47,7 @@ func streamBlobs(t *testing.T, m *model.Biweekly) [][][]byte {
 }
 
 // states returns SnapshotState of every Snapshotter instance, by index.
-func states(t *testing.T, m *model.Biweekly) map[int]string {
+func states(t *testing.T, m *model.Model) map[int]string {
 	t.Helper()
 	out := map[int]string{}
 	for k, c := range m.Instances() {
@@ -61,7 +61,7 @@ func states(t *testing.T, m *model.Biweekly) map[int]string {
 }
 
 // stepAll steps every phase of m at ticks [from, to), in phase order.
-func stepAll(t *testing.T, m *model.Biweekly, from, to int) {
+func stepAll(t *testing.T, m *model.Model, from, to int) {
 	t.Helper()
 	for tick := from; tick < to; tick++ {
 		for _, c := range m.Phases() {
@@ -75,7 +75,7 @@ func stepAll(t *testing.T, m *model.Biweekly, from, to int) {
 // state of the same instance in m1), Initialize for the other initialisers,
 // then patch states and streams copied from m1. It checks that RestoreState
 // changed no patch state and no stream.
-func restoreLike(t *testing.T, m1 *model.Biweekly, scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory) *model.Biweekly {
+func restoreLike(t *testing.T, m1 *model.Model, scn *scenario.Table, p params.BiweeklyParams, fs []phases.Factory) *model.Model {
 	t.Helper()
 	saved := states(t, m1)
 	m2, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))

@@ -22,7 +22,7 @@ import (
 // vitalRecord runs VitalDynamics with p over scn for p's ticks and returns
 // the model and each tick's per-patch births and deaths (after the step)
 // and populations (before it).
-func vitalRecord(t *testing.T, scn *scenario.Table, rp params.BiweeklyParams, p systems.VitalDynamicsParams) (m *model.Biweekly, births, deaths, pops [][]int64) {
+func vitalRecord(t *testing.T, scn *scenario.Table, rp params.BiweeklyParams, p systems.VitalDynamicsParams) (m *model.Model, births, deaths, pops [][]int64) {
 	t.Helper()
 	var vd *systems.VitalDynamics
 	before := phases.Func("Before", func(m phases.Model, _ int) error {
@@ -147,7 +147,7 @@ func TestBirthsFromTableInterpolated(t *testing.T) {
 
 // cohortTick returns the tick whose days hold September 1 of the run's
 // first year, found from the model's dates.
-func cohortTick(t *testing.T, m *model.Biweekly, ticks int) int {
+func cohortTick(t *testing.T, m *model.Model, ticks int) int {
 	t.Helper()
 	for tick := range ticks {
 		start := m.TickDate(tick)

@@ -93,7 +93,7 @@ func components() []phases.Factory {
 
 // runModel builds and runs the model with the schedule and the components
 // extra after it.
-func runModel(ctx context.Context, extra ...phases.Factory) (*model.ABM, error) {
+func runModel(ctx context.Context, extra ...phases.Factory) (*model.Model, error) {
 	scn, err := scenario.ReadCSV(bytes.NewReader(townsCSV))
 	if err != nil {
 		return nil, err
@@ -102,7 +102,7 @@ func runModel(ctx context.Context, extra ...phases.Factory) (*model.ABM, error) 
 	p.NumTicks = numTicks
 	p.Seed = seed
 	p.ShowProgress = false
-	m, err := model.NewABM(scn, p, model.WithStdout(io.Discard)) // *model.ABM (= *model.Model)
+	m, err := model.NewABM(scn, p, model.WithStdout(io.Discard)) // *model.Model
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ func band(t *testing.T, name string) int {
 
 // lastProfiles runs the model and returns it with each region's immunity
 // profile at the last tick.
-func lastProfiles(t *testing.T) (*model.ABM, map[string]profile) {
+func lastProfiles(t *testing.T) (*model.Model, map[string]profile) {
 	t.Helper()
 	m, err := runModel(context.Background())
 	require.NoError(t, err)

@@ -57,7 +57,7 @@ func run(out io.Writer) error {
 	p := params.DefaultCompartmental() // the BiweeklyParams keys; ticks are days
 	p.NumTicks = 5 * 365
 	p.ShowProgress = false
-	m, err := model.NewCompartmental(scn, p) // *model.Compartmental (= *model.Model)
+	m, err := model.NewCompartmental(scn, p) // *model.Model
 	if err != nil {
 		return err
 	}

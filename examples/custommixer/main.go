@@ -100,7 +100,7 @@ func run(out io.Writer, dir string) error {
 // printFastPath prints how the run's Infection evaluated the force: on the
 // factored form of the kernel (as gravity), with the largest difference of
 // its entries from the dense matrix mix (rounding only).
-func printFastPath(out io.Writer, m *model.Biweekly, mix *mixing.Matrix) error {
+func printFastPath(out io.Writer, m *model.Model, mix *mixing.Matrix) error {
 	fac := model.InstancesOf[*systems.Infection](m)[0].Factored()
 	if fac == nil {
 		return fmt.Errorf("the Infection phase did not take the factored path")
@@ -118,7 +118,7 @@ func printFastPath(out io.Writer, m *model.Biweekly, mix *mixing.Matrix) error {
 // simulate runs the standard schedule with Infection using mixer (the same
 // seasonality as model.DefaultComponents; only the mixer differs) and a
 // per-patch StateTracker instead of the global one.
-func simulate(scn *scenario.Table, mixer mixing.Mixer) (*model.Biweekly, error) {
+func simulate(scn *scenario.Table, mixer mixing.Mixer) (*model.Model, error) {
 	infection := systems.DefaultInfectionParams()
 	infection.Seasonality = model.StandardSeasonality
 	infection.Mixer = mixer

@@ -24,7 +24,7 @@ func loadRunFile() (*runfile.File, error) {
 // resumeRunFile runs the first half of the run file's ticks, saves a
 // snapshot in dir, loads it with no factories (the registered mixer is
 // decoded from the snapshot's params) and runs the loaded model to the end.
-func resumeRunFile(dir string) (*model.Biweekly, error) {
+func resumeRunFile(dir string) (*model.Model, error) {
 	rf, err := loadRunFile()
 	if err != nil {
 		return nil, err

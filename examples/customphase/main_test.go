@@ -24,7 +24,7 @@ import (
 )
 
 // newModel builds a quiet model with the components, not yet run.
-func newModel(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) *model.Biweekly {
+func newModel(t *testing.T, scn *scenario.Table, p params.BiweeklyParams, fs ...phases.Factory) *model.Model {
 	t.Helper()
 	m, err := model.NewBiweekly(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard), model.WithWorkers(2))
 	require.NoError(t, err)

@@ -31,7 +31,7 @@ func main() {
 
 // newModel builds the model of the program's grid with the components fs,
 // not yet run.
-func newModel(fs ...phases.Factory) (*model.Compartmental, error) {
+func newModel(fs ...phases.Factory) (*model.Model, error) {
 	scn, err := scenario.Grid(gridSize, gridSize, townPop, scenario.DefaultGridOptions())
 	if err != nil {
 		return nil, err

@@ -98,7 +98,7 @@ func options() []model.Option {
 
 // newModel builds the S, I, R, W model of scn with the program's schedule,
 // not yet run.
-func newModel(scn *scenario.Table) (*model.Biweekly, error) {
+func newModel(scn *scenario.Table) (*model.Model, error) {
 	p := params.Default()
 	p.NumTicks = numTicks
 	p.Seed = seed
@@ -112,7 +112,7 @@ func newModel(scn *scenario.Table) (*model.Biweekly, error) {
 
 // writeStates writes the StateTracker of m as a tidy CSV (tick, date,
 // patch_id, state, count), the W rows included, to path.
-func writeStates(path string, m *model.Biweekly) error {
+func writeStates(path string, m *model.Model) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err

@@ -136,7 +136,7 @@ func TestSnapshotNeedsW(t *testing.T) {
 }
 
 // newPhaseModel builds a quiet S, I, R, W model of scn with the components.
-func newPhaseModel(t *testing.T, scn *scenario.Table, ticks int, fs ...phases.Factory) *model.Biweekly {
+func newPhaseModel(t *testing.T, scn *scenario.Table, ticks int, fs ...phases.Factory) *model.Model {
 	t.Helper()
 	m, err := model.NewBiweekly(scn, paramstest.QuietParams(ticks, 3), options()...)
 	require.NoError(t, err)

@@ -77,7 +77,7 @@ func run(out io.Writer) error {
 // per-patch StateTracker. Everyone starts susceptible (mcv1 0, no
 // equilibrium initialisation) and nothing is imported, so infection can only
 // reach a town through the matrix.
-func simulate(scn *scenario.Table, mixer mixing.Mixer) (*model.Biweekly, error) {
+func simulate(scn *scenario.Table, mixer mixing.Mixer) (*model.Model, error) {
 	infection := systems.DefaultInfectionParams()
 	infection.Mixer = mixer
 	seeding := systems.DefaultSeedingParams()

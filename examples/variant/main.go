@@ -70,7 +70,7 @@ func run(out io.Writer, path, dir string) error {
 // build creates the model of a run file: its scenario, params and
 // component list, built against the scenario (what `rubeola validate
 // --config` checks).
-func build(rf *runfile.File) (*model.Biweekly, error) {
+func build(rf *runfile.File) (*model.Model, error) {
 	m, err := model.NewBiweekly(rf.Scenario, rf.Params, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	if err != nil {
 		return nil, err
@@ -88,7 +88,7 @@ func build(rf *runfile.File) (*model.Biweekly, error) {
 // resumeHalfway runs the first half of the ticks, saves a snapshot to
 // snap, loads it into a new model and runs that one to the end. The first
 // model is dropped: everything the second needs is in the file.
-func resumeHalfway(rf *runfile.File, snap string) (*model.Biweekly, error) {
+func resumeHalfway(rf *runfile.File, snap string) (*model.Model, error) {
 	first, err := build(rf)
 	if err != nil {
 		return nil, err

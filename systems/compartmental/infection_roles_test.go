@@ -55,7 +55,7 @@ func TestInfectionStreaming(t *testing.T) {
 	scn := systest.Must(scenario.RandomN(600, 4, 0))
 	q := compartmental.DefaultInfectionParams()
 	q.Storage = systems.StorageStreaming
-	runWith := func(workers int) *model.Compartmental {
+	runWith := func(workers int) *model.Model {
 		p := params.DefaultCompartmental()
 		p.NumTicks, p.Seed, p.ShowProgress, p.Verbose = 20, 5, false, false
 		m, err := model.NewCompartmental(scn, p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard),

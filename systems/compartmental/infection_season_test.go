@@ -18,7 +18,7 @@ import (
 // seirModel initialises a compartmental (daily, SEIR) model of scn from
 // start month 2000-06 with the SEIR transmission q, kernel numba, for
 // ticks days.
-func seirModel(t *testing.T, scn *scenario.Table, q compartmental.InfectionParams, numba bool, ticks int) *model.Compartmental {
+func seirModel(t *testing.T, scn *scenario.Table, q compartmental.InfectionParams, numba bool, ticks int) *model.Model {
 	t.Helper()
 	p := params.DefaultCompartmental()
 	p.NumTicks, p.Seed, p.ShowProgress, p.Verbose = ticks, 5, false, false
