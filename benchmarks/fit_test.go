@@ -2,12 +2,12 @@ package benchmarks
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/rubeola/rubeola/fit"
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -21,9 +21,7 @@ const he10 = "../../shared/data/he10"
 // londonFilter returns He et al.'s London model at their MLE (the
 // components' defaults) and London's 730 weekly reports 1950–1963.
 func londonFilter(b *testing.B) (*fit.Spec, *fit.Observations) {
-	if _, err := os.Stat(filepath.Join(he10, "demography.csv")); err != nil {
-		b.Skip("../shared/data/he10 is absent")
-	}
+	testkit.NeedShared(b, filepath.Join(he10, "demography.csv"))
 	scn, err := scenario.FromColumns([]string{"London"}, []int64{3389620}, []float64{51.5}, []float64{-0.13}, []float64{0})
 	if err != nil {
 		b.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -29,9 +30,7 @@ const dataPath = "../../../shared/data/england_wales_954.csv"
 // run and for reporting noise (ρ = 0.5, so a week with a handful of cases
 // can still report none).
 func TestEnglandWalesData(t *testing.T) {
-	if _, err := os.Stat(dataPath); err != nil {
-		t.Skipf("%s not present (the data is not part of rubeola): %v", dataPath, err)
-	}
+	testkit.NeedShared(t, dataPath)
 	scn, err := scenario.LoadCSV(dataPath)
 	require.NoError(t, err)
 	require.Equal(t, 954, scn.Len())

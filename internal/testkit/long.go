@@ -1,0 +1,25 @@
+package testkit
+
+import (
+	"os"
+	"testing"
+)
+
+// LongEnv names the one switch of the long tests: the statistical and scale
+// tests that take minutes run only when it is set to 1 (.ci/run sets it;
+// docs/testing.md lists the tests and their times). Without it the plain
+// `go test ./...` stays within a few minutes on 2 cores.
+const LongEnv = "RUBEOLA_LONG"
+
+// LongOn reports whether the long tests are switched on (RUBEOLA_LONG=1).
+func LongOn() bool { return os.Getenv(LongEnv) == "1" }
+
+// Long skips t unless the long tests are switched on; cost says what the
+// test does and how long it takes (e.g. "3 profile likelihoods: about 70 s
+// on 2 cores") and is part of the skip message, with the variable to set.
+func Long(t testing.TB, cost string) {
+	t.Helper()
+	if !LongOn() {
+		t.Skipf("long test (%s): set %s=1 to run it (see docs/testing.md)", cost, LongEnv)
+	}
+}
