@@ -83,7 +83,16 @@ func TestEnglandWalesSynthetic(t *testing.T) {
 	require.Len(t, towns, 36)
 	for _, tw := range towns {
 		assert.Equal(t, 8*365/7-burnInYears*365/7, tw.weeks, "complete weeks after burn-in, "+tw.id)
-		assert.InDelta(t, 0.5, tw.share(), 0.5, tw.id)
+		// Fade-outs follow town size about the critical community size
+		// (Bartlett's 250 000–400 000): towns under 10 000 lose measles in
+		// most weeks, towns of 500 000 and more almost never. Seed and data
+		// are fixed; measured: 0.71–0.99 under 10 000, 0–0.006 from 500 000.
+		switch {
+		case tw.pop < 10000:
+			assert.Greater(t, tw.share(), 0.5, "%s (%d people) fades out in most weeks", tw.id, tw.pop)
+		case tw.pop >= 500000:
+			assert.Less(t, tw.share(), 0.05, "%s (%d people) almost never fades out", tw.id, tw.pop)
+		}
 	}
 	n, mean := classMeans(towns)
 	last := len(mean) - 1
