@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -110,6 +111,7 @@ func TestHe10TownsAtPublishedMLE(t *testing.T) {
 	if testing.Short() {
 		t.Skip("20 towns × 2500 particles × 14 years: about 40 s")
 	}
+	testkit.Long(t, "20 towns × 2500 particles × 14 years: about 40 s on 2 quiet cores")
 	spec, obs, published := he10Towns(t)
 	j := 2500
 	if v, err := strconv.Atoi(os.Getenv("RUBEOLA_HE10_PARTICLES")); err == nil && v > 0 {

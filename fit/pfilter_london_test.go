@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,6 +20,7 @@ func TestLondonLogLikAtMLE(t *testing.T) {
 	if testing.Short() {
 		t.Skip("5 filters × 10 000 particles × 14 years: about 45 s")
 	}
+	testkit.Long(t, "5 filters × 10 000 particles × 14 years: about 45 s on 2 quiet cores")
 	spec, obs := londonSpec(t)
 	res, err := PFilter(context.Background(), spec, obs, PFilterOptions{Particles: 10000, Filters: 5, Seed: 1950})
 	require.NoError(t, err)
