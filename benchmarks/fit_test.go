@@ -53,6 +53,7 @@ func BenchmarkPFilterLondon(b *testing.B) {
 	spec, obs := londonFilter(b)
 	for _, j := range []int{1000, 10000} {
 		b.Run(map[int]string{1000: "J=1000", 10000: "J=10000"}[j], func(b *testing.B) {
+			skipLargeShort(b, j > 1000)
 			b.ReportAllocs()
 			var res *fit.PFilterResult
 			for b.Loop() {
