@@ -108,9 +108,6 @@ func he10Towns(t testing.TB) (*Spec, *Observations, []float64) {
 // bug: before He et al.'s three outliers were set missing, Liverpool landed
 // 85 units below.
 func TestHe10TownsAtPublishedMLE(t *testing.T) {
-	if testing.Short() {
-		t.Skip("20 towns × 2500 particles × 14 years: about 40 s")
-	}
 	testkit.Long(t, "20 towns × 2500 particles × 14 years: about 40 s on 2 quiet cores")
 	spec, obs, published := he10Towns(t)
 	j := 2500

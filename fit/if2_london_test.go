@@ -26,9 +26,6 @@ const he10LondonLogLik = -3804.9
 // minutes on 2 quiet cores): a long test (RUBEOLA_LONG=1), skipped under
 // -short.
 func TestIF2LondonClimb(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow: skipped with -short")
-	}
 	testkit.Long(t, "IF2 on London, 50 iterations of 5 000 particles: about 4 minutes on 2 cores")
 	spec, obs := londonSpec(t)
 	opts := IF2Options{Particles: 5000, Iterations: 50, Cooling: 0.1, Seed: 2015, Estimates: londonEstimates(),

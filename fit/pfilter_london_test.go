@@ -17,9 +17,6 @@ import (
 // an older, noisier estimate). The bound is 1.5 units; our own
 // SE with 5 filters is about 0.3, so a 1.5-unit band is ~3.5 combined SEs.
 func TestLondonLogLikAtMLE(t *testing.T) {
-	if testing.Short() {
-		t.Skip("5 filters × 10 000 particles × 14 years: about 45 s")
-	}
 	testkit.Long(t, "5 filters × 10 000 particles × 14 years: about 45 s on 2 quiet cores")
 	spec, obs := londonSpec(t)
 	res, err := PFilter(context.Background(), spec, obs, PFilterOptions{Particles: 10000, Filters: 5, Seed: 1950})

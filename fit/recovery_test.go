@@ -105,9 +105,6 @@ func recoveryProfile(parameter string, values []float64, seed uint64) ProfileOpt
 // 0.492 [0.458, 0.542]; every check holds on all three. A long test
 // (RUBEOLA_LONG=1), skipped under -short.
 func TestRecoveryProfiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("profile likelihoods of three simulated data sets: about 70 s")
-	}
 	testkit.Long(t, "profile likelihoods of three simulated data sets: about 70 s on 2 quiet cores")
 	seeds := []uint64{1, 2, 3}
 	failed := map[string]int{} // check → data sets failing it

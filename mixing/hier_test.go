@@ -47,9 +47,6 @@ func TestHierarchicalAccuracy(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.n > 2000 {
-				if testing.Short() {
-					t.Skip("N = 20 000: every row checked, O(N²) kernel evaluations")
-				}
 				testkit.Long(t, "N = 20 000: every row checked, O(N²) kernel evaluations: about 30 s each on a busy 2-core machine")
 			}
 			lat, lon := tc.pts(tc.n, 7)

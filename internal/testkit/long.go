@@ -14,11 +14,16 @@ const LongEnv = "RUBEOLA_LONG"
 // LongOn reports whether the long tests are switched on (RUBEOLA_LONG=1).
 func LongOn() bool { return os.Getenv(LongEnv) == "1" }
 
-// Long skips t unless the long tests are switched on; cost says what the
-// test does and how long it takes (e.g. "3 profile likelihoods: about 70 s
-// on 2 cores") and is part of the skip message, with the variable to set.
+// Long skips t unless the long tests are switched on, and under -short
+// whether or not they are (CI's race step runs -short with the switch
+// set); cost says what the test does and how long it takes (e.g. "3
+// profile likelihoods: about 70 s on 2 cores") and is part of the skip
+// message, with the variable to set.
 func Long(t testing.TB, cost string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skipf("long test (%s): skipped with -short", cost)
+	}
 	if !LongOn() {
 		t.Skipf("long test (%s): set %s=1 to run it (see docs/testing.md)", cost, LongEnv)
 	}
