@@ -11,8 +11,10 @@ import (
 // `go test ./...` stays within a few minutes on 2 cores.
 const LongEnv = "RUBEOLA_LONG"
 
-// LongOn reports whether the long tests are switched on (RUBEOLA_LONG=1).
-func LongOn() bool { return os.Getenv(LongEnv) == "1" }
+// LongOn reports whether the long tests run: RUBEOLA_LONG=1 and not
+// -short. A test with a smoke size runs it unless LongOn, its full size
+// when LongOn.
+func LongOn() bool { return os.Getenv(LongEnv) == "1" && !testing.Short() }
 
 // Long skips t unless the long tests are switched on, and under -short
 // whether or not they are (CI's race step runs -short with the switch
@@ -24,7 +26,7 @@ func Long(t testing.TB, cost string) {
 	if testing.Short() {
 		t.Skipf("long test (%s): skipped with -short", cost)
 	}
-	if !LongOn() {
+	if os.Getenv(LongEnv) != "1" {
 		t.Skipf("long test (%s): set %s=1 to run it (see docs/testing.md)", cost, LongEnv)
 	}
 }
