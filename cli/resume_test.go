@@ -9,9 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // trackerRunFile is a run file with every tracker kind: its outputs cover

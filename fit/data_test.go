@@ -10,9 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // casesDate parses a YYYY-MM-DD test date.

@@ -4,9 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // he10LondonLogLik is He et al. (2010)'s maximised log-likelihood for

@@ -4,9 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // TestLondonLogLikAtMLE filters London at He et al.'s MLE with J = 10 000

@@ -6,9 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // recoveryYears is the length of the synthetic series: 4 years of weekly

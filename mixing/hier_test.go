@@ -5,9 +5,10 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // gravityDecay is the default gravity decay d^(−1.5) (SPEC §7.1, c = 1.5).

@@ -8,9 +8,10 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // TestHe2010Runs runs the program with small sizes (the shared He et al.
