@@ -28,6 +28,7 @@ import (
 func BenchmarkABMSnapshot(b *testing.B) {
 	for _, n := range []int64{1_000_000, 30_000_000} {
 		b.Run(fmt.Sprintf("agents=%dM", n/1_000_000), func(b *testing.B) {
+			skipLargeShort(b, n > 1_000_000)
 			benchSnapshot(b, newABMBench(b, abmScenario(b, n), 365, model.DefaultABMComponents()), n)
 		})
 	}

@@ -48,6 +48,7 @@ const abmRefAgents = 1_000_000
 func BenchmarkTickABM(b *testing.B) {
 	for _, n := range []int64{1_000_000, 10_000_000, 30_000_000} {
 		b.Run(fmt.Sprintf("agents=%dM", n/1_000_000), func(b *testing.B) {
+			skipLargeShort(b, n > 1_000_000)
 			scale := float64(abmRefAgents) / float64(n)
 			infection := abm.DefaultABMInfectionParams()
 			infection.Beta = 0.1

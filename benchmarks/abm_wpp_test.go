@@ -66,6 +66,7 @@ func BenchmarkWPPAgesSetup(b *testing.B) {
 	for _, n := range []int64{1_000_000, 30_000_000} {
 		for _, parallel := range []bool{false, true} {
 			b.Run(fmt.Sprintf("agents=%dM/parallel=%v", n/1_000_000, parallel), func(b *testing.B) {
+				skipLargeShort(b, n > 1_000_000)
 				scn := abmScenario(b, n)
 				var total time.Duration
 				for b.Loop() {

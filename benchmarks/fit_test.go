@@ -2,12 +2,12 @@ package benchmarks
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/rubeola/rubeola/fit"
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -22,9 +22,7 @@ const he10 = "../../shared/data/he10"
 // londonFilter returns He et al.'s London model at their MLE (the
 // components' defaults) and London's 730 weekly reports 1950–1963.
 func londonFilter(b *testing.B) (*fit.Spec, *fit.Observations) {
-	if _, err := os.Stat(filepath.Join(he10, "demography.csv")); err != nil {
-		b.Skip("../shared/data/he10 is absent")
-	}
+	testkit.NeedShared(b, filepath.Join(he10, "demography.csv"))
 	scn, err := scenario.FromColumns([]string{"London"}, []int64{3389620}, []float64{51.5}, []float64{-0.13}, []float64{0})
 	if err != nil {
 		b.Fatal(err)
@@ -56,6 +54,7 @@ func BenchmarkPFilterLondon(b *testing.B) {
 	spec, obs := londonFilter(b)
 	for _, j := range []int{1000, 10000} {
 		b.Run(map[int]string{1000: "J=1000", 10000: "J=10000"}[j], func(b *testing.B) {
+			skipLargeShort(b, j > 1000)
 			b.ReportAllocs()
 			var res *fit.PFilterResult
 			for b.Loop() {

@@ -35,6 +35,7 @@ func streamingComponents() []phases.Factory {
 func BenchmarkTickStreaming(b *testing.B) {
 	for _, n := range streamingSizes {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			skipLargeShort(b, n > streamingSizes[0])
 			benchkit.Ticks(b, benchkit.Config{N: n, Components: streamingComponents, RunTicks: 4})
 		})
 	}

@@ -3,7 +3,6 @@ package cli
 import (
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // trackerRunFile is a run file with every tracker kind: its outputs cover
@@ -257,9 +258,7 @@ var englandWales = filepath.Join("..", "..", "shared", "data", "england_wales_95
 // TestEnglandWales954 runs the 954-patch scenario for 520 ticks from the
 // command line (SPEC acceptance; skipped only when the file is absent).
 func TestEnglandWales954(t *testing.T) {
-	if _, err := os.Stat(englandWales); errors.Is(err, os.ErrNotExist) {
-		t.Skipf("%s not present", englandWales)
-	}
+	testkit.NeedShared(t, englandWales)
 	out := filepath.Join(t.TempDir(), "ew")
 	code, stdout, stderr := runCLI(t, "run", "--scenario", englandWales, "--ticks", "520", "--out", out, "--no-progress", "--per-patch")
 	require.Equal(t, 0, code, stderr)

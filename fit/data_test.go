@@ -2,7 +2,6 @@ package fit
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // casesDate parses a YYYY-MM-DD test date.
@@ -326,9 +327,7 @@ const casesHe10Path = "../../shared/data/he10/cases_weekly.csv"
 // TestCasesHe10Data loads the 20 towns of He, Ionides & King (2010) when the
 // shared data are present.
 func TestCasesHe10Data(t *testing.T) {
-	if _, err := os.Stat(casesHe10Path); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("%s absent", casesHe10Path)
-	}
+	testkit.NeedShared(t, casesHe10Path)
 	c, err := LoadCasesFile(casesHe10Path, "town")
 	require.NoError(t, err)
 	ids := c.IDs()

@@ -1,13 +1,13 @@
 package fit
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -22,9 +22,7 @@ const he10Dir = "../../shared/data/he10"
 // needHe10 skips the test when the shared data are absent.
 func needHe10(t testing.TB) {
 	t.Helper()
-	if _, err := os.Stat(filepath.Join(he10Dir, "cases_weekly.csv")); err != nil {
-		t.Skip("../shared/data/he10 is absent")
-	}
+	testkit.NeedShared(t, filepath.Join(he10Dir, "cases_weekly.csv"))
 }
 
 // londonSpec returns He et al.'s model of London at their MLE (the

@@ -2,11 +2,12 @@ package fit
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // he10LondonLogLik is He et al. (2010)'s maximised log-likelihood for
@@ -23,15 +24,10 @@ const he10LondonLogLik = -3804.9
 // swarm too noisy). The search needs J = 5000 particles: measured here,
 // J = 2000 ends 8–14 units short (−3815.6 and −3818.5 after 50 iterations,
 // −3812.5 after 100), J = 5000 ends at −3803.8 ± 0.8. Slow (about 4
-// minutes on 2 quiet cores): runs only with RUBEOLA_SLOW=1 and without
+// minutes on 2 quiet cores): a long test (RUBEOLA_LONG=1), skipped under
 // -short.
 func TestIF2LondonClimb(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow: skipped with -short")
-	}
-	if os.Getenv("RUBEOLA_SLOW") != "1" {
-		t.Skip("slow: set RUBEOLA_SLOW=1")
-	}
+	testkit.Long(t, "IF2 on London, 50 iterations of 5 000 particles: about 4 minutes on 2 cores")
 	spec, obs := londonSpec(t)
 	opts := IF2Options{Particles: 5000, Iterations: 50, Cooling: 0.1, Seed: 2015, Estimates: londonEstimates(),
 		Start: map[string]float64{"r0": 40, "amplitude": 0.3, "rho": 0.6}}

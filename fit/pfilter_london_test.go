@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // TestLondonLogLikAtMLE filters London at He et al.'s MLE with J = 10 000
@@ -16,9 +18,7 @@ import (
 // an older, noisier estimate). The bound is 1.5 units; our own
 // SE with 5 filters is about 0.3, so a 1.5-unit band is ~3.5 combined SEs.
 func TestLondonLogLikAtMLE(t *testing.T) {
-	if testing.Short() {
-		t.Skip("5 filters × 10 000 particles × 14 years: about 45 s")
-	}
+	testkit.Long(t, "5 filters × 10 000 particles × 14 years: about 45 s on 2 quiet cores")
 	spec, obs := londonSpec(t)
 	res, err := PFilter(context.Background(), spec, obs, PFilterOptions{Particles: 10000, Filters: 5, Seed: 1950})
 	require.NoError(t, err)

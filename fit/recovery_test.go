@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // recoveryYears is the length of the synthetic series: 4 years of weekly
@@ -101,12 +103,10 @@ func recoveryProfile(parameter string, values []float64, seed uint64) ProfileOpt
 // the streams of 2026-11-27 (about 68 s on 2 idle cores): seed 1 R0 MLE
 // 31.1, interval [28.5, 36.2], rho 0.499 [0.456, 0.530]; seed 2 R0 33.0
 // [29.2, 37.0], rho 0.470 [0.427, 0.511]; seed 3 R0 29.4 [26.8, 32.1], rho
-// 0.492 [0.458, 0.542]; every check holds on all three. Skipped under
-// -short.
+// 0.492 [0.458, 0.542]; every check holds on all three. A long test
+// (RUBEOLA_LONG=1), skipped under -short.
 func TestRecoveryProfiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("profile likelihoods of three simulated data sets: about 70 s")
-	}
+	testkit.Long(t, "profile likelihoods of three simulated data sets: about 70 s on 2 quiet cores")
 	seeds := []uint64{1, 2, 3}
 	failed := map[string]int{} // check → data sets failing it
 	spec := recoverySpec(t, recoveryYears)

@@ -13,7 +13,9 @@ import (
 
 // benchSizes are the issue-27 sizes; HIER_BENCH_N (comma-free, one size)
 // restricts the run to one of them so peak RSS can be measured per size
-// (docs/scale.md: /usr/bin/time -v go test -bench …).
+// (docs/scale.md: /usr/bin/time -v go test -bench …). Under -short (CI's
+// run of every benchmark once) only the smallest: the build at 10⁵ takes
+// minutes, at 10⁶ far more.
 func benchSizes(b *testing.B) []int {
 	if s := os.Getenv("HIER_BENCH_N"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -21,6 +23,9 @@ func benchSizes(b *testing.B) []int {
 			b.Fatalf("HIER_BENCH_N = %q: want an integer", s)
 		}
 		return []int{n}
+	}
+	if testing.Short() {
+		return []int{5000}
 	}
 	return []int{5000, 100000, 1000000}
 }
@@ -84,9 +89,14 @@ func processCPU() float64 {
 
 // BenchmarkHierarchicalTolerance times Apply at N = 20 000 (clustered) for
 // tolerances 1e−3 … 1e−10 and reports the error measured on every row
-// against the exact direct sum (random weights in [0, 1)).
+// against the exact direct sum (random weights in [0, 1)). Under -short
+// (CI's run of every benchmark once) N is 2 000: eight builds and N² error
+// checks at 20 000 take minutes.
 func BenchmarkHierarchicalTolerance(b *testing.B) {
-	const n = 20000
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
 	lat, lon := clusteredPoints(n, 1)
 	for e := 3; e <= 10; e++ {
 		tol := 1 / pow10(e)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // gravityDecay is the default gravity decay d^(−1.5) (SPEC §7.1, c = 1.5).
@@ -24,6 +26,7 @@ func randomWeights(n int, salt uint64) []float64 {
 // TestHierarchicalAccuracy checks the issue-27 acceptance: the relative
 // error of every z_j is at most the tolerance, measured on every row (N ≤
 // 20 000) against the exact direct sum, for clustered and uniform points.
+// The N = 20 000 cases are long tests (RUBEOLA_LONG=1).
 func TestHierarchicalAccuracy(t *testing.T) {
 	type points func(n int, seed uint64) ([]float64, []float64)
 	for _, tc := range []struct {
@@ -44,8 +47,8 @@ func TestHierarchicalAccuracy(t *testing.T) {
 		{"uniform 20000 1e-6", uniformPoints, 20000, 1e-6},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.n > 2000 && testing.Short() {
-				t.Skip("N = 20 000: every row checked, O(N²) kernel evaluations")
+			if tc.n > 2000 {
+				testkit.Long(t, "N = 20 000: every row checked, O(N²) kernel evaluations: about 30 s each on a busy 2-core machine")
 			}
 			lat, lon := tc.pts(tc.n, 7)
 			h, err := NewHierarchical(lat, lon, gravityDecay, HierarchicalOptions{Tolerance: tc.tol})

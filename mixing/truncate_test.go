@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -367,10 +368,10 @@ func TestTruncatedMemory(t *testing.T) {
 	// the scenario, row sums and per-worker scratch rows (160 kB each).
 	// Mean-field gravity (c = 0) skips the haversine so the build takes
 	// about a second; the default c = 1.5 costs two passes of N² distances
-	// (tens of seconds) and runs only without -short.
+	// (tens of seconds) and runs only with the long tests (RUBEOLA_LONG=1).
 	n := 20000
 	g := Gravity{A: 1, B: 1, C: 0, K: 0.01}
-	if !testing.Short() {
+	if testkit.LongOn() {
 		g = DefaultGravity()
 	}
 	scn := randomTable(n, 20)

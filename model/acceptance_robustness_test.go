@@ -20,7 +20,8 @@ import (
 // tick, §5.4), 520 ticks → no error, no negative count at any tick, no
 // infection ever in the empty patch (λ = 0 where N = 0), and the
 // population accounts add up: every tick N(t) = N(t−1) + births − deaths,
-// with the clamped deaths counted (≥ 0).
+// with the clamped deaths counted, as rare as
+// Poisson deaths make them.
 func TestRobustness(t *testing.T) {
 	scn := atMust(scenario.FromColumns(
 		[]string{"empty", "single", "town", "city"},
@@ -77,6 +78,14 @@ func TestRobustness(t *testing.T) {
 		prev = total
 	}
 	vdi := model.InstancesOf[*systems.VitalDynamics](m)[0]
-	assert.GreaterOrEqual(t, vdi.ClampedDeaths(), int64(0))
+	// Deaths are Poisson(μc) per compartment of c people, clamped to c: a
+	// compartment clamps with probability P(Poisson(μc) > c), largest at
+	// c = 1 (1 − e^−μ(1 + μ) ≈ μ²/2 = 3.6·10⁻⁴ at μ = 0.026943; 2.6·10⁻⁵ at
+	// c = 2; 0 at c = 0), and the excess is then almost always 1. Over 4
+	// patches × 3 compartments × 520 ticks = 6 240 draws that is at most 2.3
+	// clamped deaths expected, and more than 12 has probability below 10⁻⁵
+	// (Poisson tail): a count above that means deaths were clamped to the
+	// wrong compartment or counted more than once.
+	assert.LessOrEqual(t, vdi.ClampedDeaths(), int64(12), "clamped deaths")
 	assert.Equal(t, []string{"empty_2001-01-01", "single_2001-01-01"}, model.InstancesOf[*systems.SIACalendar](m)[0].Implemented())
 }

@@ -15,12 +15,14 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/plot/mapdata"
 	"github.com/rubeola/rubeola/scenario"
 )
 
-// TestMapScale builds the maps of a run of RUBEOLA_MAP_SCALE patches (e.g.
-// 1000000) and 260 biweekly ticks: the rows of its per-patch I (an annual
+// TestMapScale builds the maps of a run of RUBEOLA_MAP_SCALE patches
+// (default 1 000 000, with the long tests: RUBEOLA_LONG=1) and 260 biweekly
+// ticks: the rows of its per-patch I (an annual
 // wave spreading from the largest patch at 100 km a biweek) go straight to the
 // map's builder, as the states table's reader passes them, and map.png,
 // map.gif and waves.png are drawn; it logs the time of each step and the
@@ -28,7 +30,8 @@ import (
 func TestMapScale(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("RUBEOLA_MAP_SCALE"))
 	if n < 2 {
-		t.Skip("set RUBEOLA_MAP_SCALE=N (patches) to measure the maps of an N-patch, 260-tick run")
+		testkit.Long(t, "the maps of a 10⁶-patch, 260-tick run: about a minute, 0.5 GB (RUBEOLA_MAP_SCALE=N sets another size)")
+		n = 1_000_000
 	}
 	const ticks = 260
 	dir := t.TempDir()

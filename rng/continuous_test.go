@@ -12,8 +12,8 @@ import (
 )
 
 // checkKS draws m values with draw and checks the Kolmogorov–Smirnov distance
-// to cdf against ksCritical/√m (false-alarm probability 10⁻⁴ per check, the
-// level of TestGammaMoments), and the sample mean against mean within zBound
+// to cdf against ksCritical/√m (false-alarm probability checkAlpha per check,
+// the level of TestGammaMoments), and the sample mean against mean within zBound
 // standard errors √(variance/m).
 func checkKS(t *testing.T, m int, mean, variance float64, cdf func(float64) float64, draw func() float64) {
 	t.Helper()
@@ -24,6 +24,7 @@ func checkKS(t *testing.T, m int, mean, variance float64, cdf func(float64) floa
 		sum += xs[i]
 	}
 	mf := float64(m)
+	countChecks(2)
 	assert.LessOrEqual(t, math.Abs(sum/mf-mean), zBound*math.Sqrt(variance/mf), "sample mean %g, want %g", sum/mf, mean)
 	slices.Sort(xs)
 	var dmax float64

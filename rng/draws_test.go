@@ -14,7 +14,7 @@ import (
 const abmDraws = 200_000
 
 // TestUint32nUniform checks Uint32n's range and, by a chi-square test over
-// its n values, its uniformity (chiSquareLevel: false alarm 10⁻⁴).
+// its n values, its uniformity (chiSquareLevel: false alarm checkAlpha).
 func TestUint32nUniform(t *testing.T) {
 	for _, n := range []uint32{1, 2, 7, 1000} {
 		src := NewSource(testSeed, "Uint32n", uint64(n))
@@ -32,6 +32,7 @@ func TestUint32nUniform(t *testing.T) {
 		for _, c := range counts {
 			chi += (c - exp) * (c - exp) / exp
 		}
+		countChecks(1)
 		assert.Less(t, chi, distuv.ChiSquared{K: float64(n - 1)}.Quantile(chiSquareLevel), "n = %d", n)
 	}
 }
@@ -48,6 +49,7 @@ func TestUint64nRange(t *testing.T) {
 		sum += float64(Uint64n(src, 10))
 	}
 	se := math.Sqrt(99.0/12) / math.Sqrt(abmDraws)
+	countChecks(1)
 	assert.InDelta(t, 4.5, sum/abmDraws, zBound*se)
 }
 
@@ -77,6 +79,7 @@ func TestExponentialAndLogNormalMoments(t *testing.T) {
 			}
 			m := s1 / abmDraws
 			sd := math.Sqrt(s2/abmDraws - m*m)
+			countChecks(2) // the standard deviation's 3 % is 6 of its standard errors: P < 10⁻⁸
 			assert.InDelta(t, c.mean, m, zBound*c.sd/math.Sqrt(abmDraws))
 			assert.InEpsilon(t, c.sd, sd, 0.03)
 		})

@@ -11,11 +11,6 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// ksCritical is the Kolmogorov–Smirnov bound √(−ln(α/2)/2)/√m at α = 10⁻⁴
-// (the asymptotic Kolmogorov distribution; the same false-alarm rate as
-// chiSquareLevel), as a multiple of 1/√m.
-var ksCritical = math.Sqrt(-math.Log(1e-4/2) / 2)
-
 // TestGammaMoments checks Gamma(shape, 1) on both sides of the shape < 1
 // boost (0.999 / 1, and 1.001) and far from it: the sample mean against
 // shape with standard error √(shape/m), the sample variance against shape
@@ -85,6 +80,7 @@ func checkGamma(t *testing.T, shape float64, draw func() float64) {
 	}
 	mf := float64(m)
 	meanDev := sum / mf
+	countChecks(3) // the mean, the variance and the Kolmogorov–Smirnov distance
 	assert.LessOrEqual(t, math.Abs(meanDev), zBound*math.Sqrt(shape/mf), "sample mean %g", shape+meanDev)
 	s2 := (sumSq - sum*sum/mf) / (mf - 1)
 	mu4 := 3 * shape * (shape + 2)

@@ -14,25 +14,9 @@ import (
 // whole suite is deterministic.
 const testSeed = 20250101
 
-// Statistical criteria of the SPEC §6.4 test plan.
+// Statistical criteria of the SPEC §6.4 test plan (zBound and
+// chiSquareLevel, the per-check levels, are in stats_budget_test.go).
 const (
-	// zBound: |deviation| ≤ 5 standard errors. For an approximately normal
-	// statistic a correct sampler fails one check with probability ≈ 6·10⁻⁷;
-	// with a few hundred checks the suite's false-alarm rate stays below 10⁻³
-	// (and the seeds are fixed, so a pass is reproducible).
-	zBound = 5.0
-	// chiSquareLevel: the chi-square statistic must lie below this quantile
-	// (false-alarm probability 10⁻⁴ per shape check), the SPEC §6.4 plan's
-	// level at its sample sizes.
-	chiSquareLevel = 0.9999
-	// chiSquareLevelShort: under -short (a quarter of the draws: a smoke run
-	// of the same few hundred shape checks, outside the SPEC plan) the
-	// false-alarm rate of the whole run is bounded instead, 10⁻³ over 500
-	// checks: 2·10⁻⁶ each. At 0.9999 the fixed-seed -short run failed one
-	// check, BinomialsSame n = 10⁶, p = ½ (2969.8 against 2918.8 with 2640
-	// df), whose full-size run passes (3179.3, 3126 df) and whose 3.2·10⁶
-	// draws sit 0.55 σ above the mean of the statistic.
-	chiSquareLevelShort = 1 - 2e-6
 	// minBinExpected: chi-square bins are merged until each expects ≥ 5
 	// counts, the usual validity condition of the chi-square approximation.
 	minBinExpected = 5.0
@@ -105,6 +89,7 @@ func checkDistribution(t *testing.T, c distCase) {
 
 	// Mean: the sample mean has standard error σ/√m.
 	meanDev := sum / m
+	countChecks(1)
 	assert.LessOrEqual(t, math.Abs(meanDev), zBound*sigma/math.Sqrt(m),
 		"sample mean %.10g, expected %.10g", c.mean+meanDev, c.mean)
 
@@ -117,6 +102,7 @@ func checkDistribution(t *testing.T, c distCase) {
 	// SPEC §6.4 states the leading term (μ₄ − σ⁴)/m; the 2σ⁴/(m(m−1))
 	// correction (relative size ~1/m) matters only where μ₄ = σ⁴ (Bernoulli ½),
 	// where the leading term is 0 but s² still fluctuates at O(1/m).
+	countChecks(2) // the variance, and the shape below
 	s2 := (sumSq - sum*sum/m) / (m - 1)
 	s4 := c.variance * c.variance
 	varS2 := c.mu4/m - s4*(m-3)/(m*(m-1))
@@ -156,11 +142,7 @@ func checkDistribution(t *testing.T, c distCase) {
 		stat += (o - e) * (o - e) / e
 	}
 	df := float64(len(bins)/2 - 1)
-	level := chiSquareLevel
-	if testing.Short() {
-		level = chiSquareLevelShort
-	}
-	limit := distuv.ChiSquared{K: df}.Quantile(level)
+	limit := distuv.ChiSquared{K: df}.Quantile(chiSquareLevel)
 	assert.Less(t, stat, limit, "chi-square %.1f with %g degrees of freedom", stat, df)
 }
 

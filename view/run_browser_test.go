@@ -17,6 +17,7 @@ import (
 	"github.com/rubeola/rubeola/demographics/shapefile"
 	"github.com/rubeola/rubeola/demographics/shapefile/shapefiletest"
 	"github.com/rubeola/rubeola/internal/browsertest"
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/plot/mapdata"
 	"github.com/rubeola/rubeola/view"
 )
@@ -116,12 +117,8 @@ const ewData = "../../shared/data/england_wales_954.csv"
 // CheckMap). About a minute: 20 s to run, 890 MB of states.csv, 11 s to
 // read it.
 func TestViewEnglandWales(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the England and Wales run takes about a minute")
-	}
-	if _, err := os.Stat(ewData); err != nil {
-		t.Skipf("skipping: %s is missing (the data is not part of rubeola)", ewData)
-	}
+	testkit.Long(t, "the 954-town 20-year per-patch run and its page: about a minute, 900 MB of temporary files")
+	testkit.NeedShared(t, ewData)
 	dir := filepath.Join(t.TempDir(), "ew")
 	rubeola(t, "run", "--config", "../examples/englandwales/run.toml", "--scenario", ewData, "--per-patch", "--no-progress", "--out", dir)
 	start := time.Now()

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat"
 
+	"github.com/rubeola/rubeola/internal/testkit"
 	"github.com/rubeola/rubeola/scenario"
 )
 
@@ -32,9 +33,7 @@ const dataPath = "../../../shared/data/england_wales_954.csv"
 // run and for reporting noise (ρ = 0.5, so a week with a handful of cases
 // can still report none).
 func TestEnglandWalesData(t *testing.T) {
-	if _, err := os.Stat(dataPath); err != nil {
-		t.Skipf("%s not present (the data is not part of rubeola): %v", dataPath, err)
-	}
+	testkit.NeedShared(t, dataPath)
 	scn, err := scenario.LoadCSV(dataPath)
 	require.NoError(t, err)
 	require.Equal(t, 954, scn.Len())
@@ -120,7 +119,16 @@ func TestEnglandWalesSynthetic(t *testing.T) {
 	require.Len(t, towns, 36)
 	for _, tw := range towns {
 		assert.Equal(t, 8*365/7-burnInYears*365/7, tw.weeks, "complete weeks after burn-in, "+tw.id)
-		assert.InDelta(t, 0.5, tw.share(), 0.5, tw.id)
+		// Fade-outs follow town size about the critical community size
+		// (Bartlett's 250 000–400 000): towns under 10 000 lose measles in
+		// most weeks, towns of 500 000 and more almost never. Seed and data
+		// are fixed; measured: 0.71–0.99 under 10 000, 0–0.006 from 500 000.
+		switch {
+		case tw.pop < 10000:
+			assert.Greater(t, tw.share(), 0.5, "%s (%d people) fades out in most weeks", tw.id, tw.pop)
+		case tw.pop >= 500000:
+			assert.Less(t, tw.share(), 0.05, "%s (%d people) almost never fades out", tw.id, tw.pop)
+		}
 	}
 	n, mean := classMeans(towns)
 	last := len(mean) - 1

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/testkit"
 )
 
 // TestHe2010Runs runs the program with small sizes (the shared He et al.
@@ -18,9 +20,7 @@ import (
 // 10 000 particles; with 300 particles the filter is biased low by a few
 // units, so the test accepts −3830 … −3795), and both pictures are written.
 func TestHe2010Runs(t *testing.T) {
-	if _, err := os.Stat("../../../shared/data/he10/cases_weekly.csv"); err != nil {
-		t.Skip("../shared/data/he10 is absent")
-	}
+	testkit.NeedShared(t, "../../../shared/data/he10/cases_weekly.csv")
 	dir := t.TempDir()
 	var out bytes.Buffer
 	require.NoError(t, run(&out, "london.toml", dir, settings{particles: 300, filters: 2, ifParticles: 200, iters: 2, sims: 50}))
