@@ -1,7 +1,7 @@
 // Package benchkit is the benchmark harness of rubeola's own suite
 // (benchmarks/), exported for the author of a model variant: tick
-// benchmarks of either model type (the biweekly SIR model or the daily
-// compartmental SEIR model) with any component list — built-ins, run-file
+// benchmarks of any model type (the biweekly, compartmental or agent-based
+// model) with any component list — built-ins, run-file
 // entries or the author's own registered components — on a scenario of
 // any size, with allocation counts.
 //

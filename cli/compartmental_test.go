@@ -11,7 +11,7 @@ import (
 
 // TestSweepCompartmental: a sweep of a compartmental run file resolves
 // phases.Infection to the SEIR transmission (exp_mu is its key), runs every
-// point as a daily model and has a final_E column; in this closed
+// point in the compartmental model and has a final_E column; in this closed
 // population (no births, no importation) each point's infections, the
 // S → E count, equal the S it lost.
 func TestSweepCompartmental(t *testing.T) {

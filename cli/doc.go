@@ -5,10 +5,12 @@
 // run files, validate, components and resume then know them like the
 // built-ins. A binary that adds subcommands of its own, or names itself in
 // usage and error lines, builds an [App] instead: cli.New(WithName(…)),
-// AddCommand, then App.Main. The commands run spatial measles simulations with the
-// biweekly model (14-day SIR ticks) or the compartmental model (daily SEIR
-// ticks, `--model compartmental` or a run file's model key) and build
-// scenarios from public data.
+// AddCommand, then App.Main. The commands run spatial measles simulations
+// with the biweekly model (14-day SIR ticks), the compartmental model
+// (daily SEIR ticks, `--model compartmental`) or the agent-based model
+// (daily SEIR ticks, one agent per person, `--model abm`), or a run file's
+// model key; fit the compartmental model to case reports; draw and view a
+// run's outputs; and build scenarios from public data.
 //
 //	rubeola run [--scenario FILE.csv] [--params FILE.json|.toml] [--config run.toml] [--ticks N]
 //	            [--seed S] [--out DIR] [--per-patch] [--no-progress] [--verbose] [--force]
@@ -18,8 +20,12 @@
 //	rubeola view DIR [--scenario FILE] [--shapefile FILE]
 //	rubeola validate [--scenario FILE] [--params FILE] [--config FILE]
 //	rubeola components
+//	rubeola fit fit.toml [--loglik] [--particles J] [--filters K] [--seed S] [--workers W] [--out DIR] [--shard i/n] [--no-plot]
+//	rubeola fit merge --out DIR SHARD_DIR…
+//	rubeola fit slurm fit.toml --shards n [--partition P] [--time T] [--cpus C] [--out DIR] …
+//	rubeola scenario synthetic --patches N [--seed S] --out scenario.csv
 //	rubeola scenario raster --id ID --region ISO3 --shapefile FILE --population-raster FILE
-//	            [--mcv1-raster FILE] --out scenario.csv
+//	            [--mcv1-raster FILE] [--mcv2-raster FILE] --out scenario.csv
 //	rubeola shapefile dotname FILE --fields A,B,C [--inplace]
 //	rubeola shapefile download ISO3 LEVEL [--dir D] [--timeout 60s]
 //	rubeola pyramid ISO3 YEAR
@@ -52,6 +58,14 @@
 // DIR/sweep.csv, one row per point; shards merge back with `sweep merge`
 // (docs/sweeps.md). `rubeola sweep slurm` writes the scripts that run the
 // shards as a Slurm job array and merge them (docs/slurm.md).
+//
+// `rubeola fit` fits the compartmental model to case reports (a fit file:
+// a run file, case data, a measurement model and the method): a
+// log-likelihood by particle filter, an IF2 search or a profile, written
+// to DIR/fit/ (package fit, docs/fit.md); a profile's shards merge with
+// `fit merge` or run on Slurm with `fit slurm`. `rubeola view DIR` writes
+// an offline page of a run, ensemble or fit (package view,
+// docs/viewer.md).
 //
 // The demographics commands download GADM shapefiles and UN WPP data on first
 // use (RUBEOLA_GADM_MIRROR and RUBEOLA_WPP_URL point them elsewhere), cache

@@ -1,7 +1,7 @@
 package cli
 
 // rootShort is the one-line description of the rubeola command.
-const rootShort = "Spatial measles modelling with patch models: the biweekly SIR model and the daily compartmental SEIR model"
+const rootShort = "Spatial measles modelling: the biweekly SIR model, the compartmental SEIR model and the agent-based model"
 
 // exitCodesHelp states the exit codes of every command, as docs/outputs.md
 // does: [exitOK], [exitRunError], [exitValidation].

@@ -38,8 +38,8 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 	var f fitFlags
 	cmd := &cobra.Command{
 		Use:   "fit FILE.toml",
-		Short: "Fit the daily model to case reports: likelihood (particle filter), IF2 search or profile",
-		Long: "Read a fit file (a run file of the daily model, case data, a measurement model, the method and its\n" +
+		Short: "Fit the compartmental model to case reports: likelihood (particle filter), IF2 search or profile",
+		Long: "Read a fit file (a run file of the compartmental model, case data, a measurement model, the method and its\n" +
 			"options; docs/fit.md) and run its method, writing DIR/fit/:\n" +
 			"  pfilter  loglik.json, filter.csv (conditional log-likelihoods, ESS, filtering means),\n" +
 			"           simulated.csv and fit.png (reports against simulated bands)\n" +

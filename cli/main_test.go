@@ -177,7 +177,7 @@ aggregate_days = 7
 	assert.Equal(t, 2, code, "a validation error, not a failed run")
 	assert.Contains(t, stderr, "aggregate_days = 7 must be a positive multiple")
 
-	// The daily model takes it, for new cases; its I is a prevalence, so
+	// The compartmental model takes it, for new cases; its I is a prevalence, so
 	// summing the default count = "I" over a week is refused.
 	daily := writeFile(t, dir, "daily.toml", "model = \"compartmental\"\n"+`scenario = { builder = "two_patch" }
 [[phases]]

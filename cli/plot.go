@@ -65,10 +65,11 @@ func newPlotCmd(stdout io.Writer) *cobra.Command {
 		Short: "Draw pictures of a run's outputs into DIR/plots",
 		Long: "Read the outputs a run wrote into DIR (CSV or Parquet tables, timing.csv, ensemble/) and draw\n" +
 			"PNG pictures (SVG with --svg) into DIR/plots (or --out): S, I, R (S, E, I, R) over time, an\n" +
-			"incidence (daily model: prevalence) heat-map, reported cases of the largest groups, the fade-out\n" +
-			"curve, per-phase time per tick and ensemble bands, each worded in the run's tick length (per\n" +
-			"biweek, per day); with per-patch outputs, maps of incidence (map.png, map.gif) and the phase lag\n" +
-			"of epidemics against distance from the largest patch (waves.png, waves.csv); and\n" +
+			"incidence heat-map (prevalence in the daily models, compartmental and agent-based), reported\n" +
+			"cases of the largest groups, the fade-out curve, per-phase time per tick and ensemble bands,\n" +
+			"each worded in the run's tick length (per biweek, per day); with per-patch outputs, maps of\n" +
+			"incidence (map.png, map.gif) and the phase lag of epidemics against distance from the largest\n" +
+			"patch (waves.png, waves.csv); and\n" +
 			"each user tracker's table as a time series by group (table-NAME), and the\n" +
 			"pictures a binary registered (plot.RegisterPicture). Pictures whose inputs are missing are\n" +
 			"skipped with a note; a table cut while it was written is refused (docs/plots.md).",

@@ -4,8 +4,8 @@ package components
 type Susceptible int64
 
 // Exposed is the number of exposed (infected, not yet infectious)
-// individuals in a patch (E): the latent compartment of the compartmental
-// SEIR model.
+// individuals in a patch (E): the latent compartment of the daily models
+// (compartmental and agent-based).
 type Exposed int64
 
 // Infectious is the number of infectious individuals in a patch (I).

@@ -5,7 +5,10 @@
 // engine (package ecs) stores each type as one contiguous column in scenario
 // row order, so row k of every column is patch k for the whole run.
 //
-// Compartments: [Susceptible], [Infectious], [Recovered].
+// Compartments: [Susceptible], [Infectious], [Recovered], and [Exposed] in
+// the SEIR worlds of the daily models (compartmental and agent-based; the
+// agent-based model's people are rows of package agents' table, and these
+// columns hold their counts).
 // Static patch data: [Population], [Location], [Coverage], [Index].
 //
 // The compartment types are distinct named integers rather than one struct so

@@ -19,9 +19,11 @@
 //
 // # Compartments
 //
-// Every world stores the compartments S, I and R ([SIR]); a model variant
-// declares more with [NewCompartment] over a component type of its own, and
-// the world stores each as one more column, after S, I and R, starting at 0:
+// Every world stores the compartments S, I and R ([SIR]); an SEIR world
+// ([NewSEIRWorld]; the daily models, compartmental and agent-based) stores
+// S, E, I and R ([SEIR], [World.E]). A model variant declares more with
+// [NewCompartment] over a component type of its own, and the world stores
+// each as one more column, after the built-in ones, starting at 0:
 //
 //	type Waning int64 // in the variant's package
 //	w, err := ecs.NewWorld(data, ecs.NewCompartment[Waning]("W"))
@@ -42,5 +44,7 @@
 // [Column]. Shared, model-wide values live in resources: [AddResource],
 // [GetResource]. One of them, [Flows] ([FlowsOf]), holds the per-tick flows
 // the built-in systems publish as read-only per-patch views (births,
-// deaths, cohort entries, infections, SIA vaccinations, importations).
+// deaths, cohort entries, infections, SIA vaccinations, importations);
+// another, in the agent-based model, is package agents' table of people,
+// whose counts are the world's S, E, I and R columns.
 package ecs

@@ -43,7 +43,8 @@ func NewWorld(d PatchData, extra ...Compartment) (*World, error) {
 	return newWorld(d, SIR(), extra)
 }
 
-// NewSEIRWorld is [NewWorld] for an SEIR model (the compartmental model):
+// NewSEIRWorld is [NewWorld] for an SEIR model (the daily models,
+// compartmental and agent-based):
 // the world stores S, E, I and R ([SEIR]), in that state order, then the
 // extra compartments. [World.E] is the latent compartment.
 func NewSEIRWorld(d PatchData, extra ...Compartment) (*World, error) {

@@ -19,7 +19,7 @@
 //     R → W → S with exact Binomial draws from its own streams, the W rows
 //     of states.csv (metrics.WriteTidyCSV), a snapshot saved halfway and
 //     resumed with the factories (go run ./examples/sirs [DIR]).
-//   - maternal: SEIR + maternal immunity in the daily model: a compartment
+//   - maternal: SEIR + maternal immunity in the compartmental model: a compartment
 //     M with roles (ecs.Roles: in N, dies), VitalDynamics births_to = "M"
 //     with the school-entry cohort a flow of its own into S, a waning phase
 //     M → S, run.toml, and a test checking conservation every day from the
@@ -55,7 +55,7 @@
 //     --config writes, which its test checks byte for byte.
 //   - readoutputs: the tidy tables read back in Go, Parquet with
 //     parquet-go as docs/outputs.md shows, compared with the CSV.
-//   - compartmental: the daily SEIR model (model.NewCompartmental,
+//   - compartmental: the compartmental model (model.NewCompartmental,
 //     model.DefaultCompartmentalComponents) for five years, each year's new
 //     cases read from the SEIR Infection's Incidence.
 //   - abm: the agent-based model (model.NewABM) of eight towns in two
@@ -66,7 +66,7 @@
 //     rubeola run --config; underfive.go is a phase of the program's own
 //     reading the agent table (go run ./examples/abm).
 //   - englandwales: the 954 towns of England and Wales from a run file
-//     (daily SEIR, births from the scenario's births_per_year with a
+//     (the compartmental model, births from the scenario's births_per_year with a
 //     school-entry cohort, school terms, weekly negative-binomial reports)
 //     and the share of weeks without reported cases by town size; the data
 //     is read from -data and is not part of rubeola (the test skips that

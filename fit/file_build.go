@@ -69,7 +69,7 @@ func (f *File) build(probs *fileProblems) {
 func fitComponents(rf *runfile.File, probs *fileProblems) ([]phases.Factory, bool) {
 	switch {
 	case rf.Model != model.TypeCompartmental:
-		probs.add("run", "%s: the fit needs the daily model: set model = %q", rf.Path, model.TypeCompartmental)
+		probs.add("run", "%s: the fit needs the compartmental model: set model = %q", rf.Path, model.TypeCompartmental)
 		return nil, false
 	case rf.Scenario == nil:
 		probs.add("run", "%s: names no scenario: set scenario = \"places.csv\"", rf.Path)

@@ -226,3 +226,17 @@ func TestLoadFileErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadFileNeedsCompartmental: a fit file whose run file is of another
+// model type is refused, the message naming the run file and the model key
+// (the biweekly run file here is the standard schedule on the fixture's
+// towns).
+func TestLoadFileNeedsCompartmental(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFitFixture(t, dir, fixtureFit, false)
+	run := filepath.Join(dir, "run.toml")
+	require.NoError(t, os.WriteFile(run, []byte("model = \"biweekly\"\nscenario = \"towns.csv\"\n"), 0o644))
+	_, err := LoadFile(path)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), run+`: the fit needs the compartmental model: set model = "compartmental"`)
+}

@@ -29,8 +29,8 @@ const CaseSurveillanceTrackerName = "CaseSurveillanceTracker"
 // per complete window of d days: window w covers ticks [w·d/step,
 // (w+1)·d/step), is drawn at its last tick and labelled with that tick and
 // its date in [CaseSurveillanceTracker.Blocks] and Tidy rows (as a per-tick
-// row of that tick would be; a weekly report of the daily model is dated on
-// the week's last day). A
+// row of that tick would be; a weekly report of the daily models,
+// compartmental and agent-based, is dated on the week's last day). A
 // partial window at the end of the run is not reported; its partial sums are
 // part of the snapshot state. With the biweekly model (tracker after
 // Infection) I is the tick's incidence, so count = "I" is reported

@@ -61,8 +61,8 @@ func TestCaseSurveillanceDailyWeeks(t *testing.T) {
 	assert.Equal(t, days/7, css[1].Recorded())
 }
 
-// TestCaseSurveillanceDailyWindowOfPrevalence: on the daily model I is a
-// prevalence, so aggregate_days with count = "I" (the default) would count
+// TestCaseSurveillanceDailyWindowOfPrevalence: in the daily models
+// (compartmental and agent-based) I is a prevalence, so aggregate_days with count = "I" (the default) would count
 // each case once per day it is infectious; building the tracker refuses it,
 // naming both keys, and accepts count = "incidence" or one-day reports of I.
 func TestCaseSurveillanceDailyWindowOfPrevalence(t *testing.T) {

@@ -39,7 +39,7 @@ type CaseSurveillanceTrackerParams struct {
 	// summed per patch over each window and drawn once at its last tick. 0
 	// (the default) is the model's tick; otherwise a positive multiple of the
 	// model's time step (checked at Initialize).
-	AggregateDays int `json:"aggregate_days" doc:"report totals over windows of this many days, a positive multiple of the model's time step (e.g. 7 or 14 with the daily model, which needs count = \"incidence\" for it, 14 or 28 with the biweekly one); the counts are summed per patch over each window and drawn once at its last tick, one row per complete window labelled with its last tick and that tick's date (a partial window at the end is not reported); 0 = every tick"`
+	AggregateDays int `json:"aggregate_days" doc:"report totals over windows of this many days, a positive multiple of the model's time step (e.g. 7 or 14 with the daily models (compartmental and agent-based), which need count = \"incidence\" for it, 14 or 28 with the biweekly one); the counts are summed per patch over each window and drawn once at its last tick, one row per complete window labelled with its last tick and that tick's date (a partial window at the end is not reported); 0 = every tick"`
 	// Count is what is reported on: [CountI] (default; "" means it too) or
 	// [CountIncidence].
 	Count string `json:"count" doc:"what is reported on: \"I\" (each patch's current I; the tick's incidence in the biweekly model) or \"incidence\" (the tick's flow into I from the model's infection phase, which must precede the tracker). In the compartmental model I is a prevalence: \"I\" with aggregate_days sums each day's I over the window, person-days of infection (about inf_mu times the new cases), so weekly case reports need \"incidence\""`

@@ -1,15 +1,24 @@
-// Package metrics observes a model run: trackers (phases that record the
-// state at their position in the schedule), the JSON results summary and its
-// writer, the per-phase timing table and tidy long export (SPEC §8).
+// Package metrics observes a model run of any model type: trackers (phases
+// that record the state at their position in the schedule), the JSON
+// results summary and its writer, the per-phase timing table, tidy long
+// export and the ensemble quantile tables and summary (SPEC §8).
 //
 // Trackers (each with a …Params struct, Default…Params, Validate, a strict
 // Decode…Params and a factory New…; nil params mean the defaults):
 //
-//	metrics.NewStateTracker(nil)                  // [StateTracker]: S, I, R (then declared compartments) per group, [state][tick][group]
+//	metrics.NewStateTracker(nil)                  // [StateTracker]: the model's states (S, I, R or S, E, I, R, then declared compartments) per group, [state][tick][group]
 //	metrics.NewStateTracker(&metrics.StateTrackerParams{AggregationLevel: metrics.PerPatch})
 //	metrics.NewPopulationTracker(nil)             // [PopulationTracker]: sum of every state per patch, [patch][tick]
 //	metrics.NewFadeOutTracker(nil)                // [FadeOutTracker]: patches with I == 0, [tick]
 //	metrics.NewCaseSurveillanceTracker(nil)       // [CaseSurveillanceTracker]: Binomial(I, detection_rate) per group, [group][tick]; negative binomial reporting, windows, incidence
+//
+// The agent-based model's trackers read package agents' table (their
+// params [AgeTrackerParams] or [KitParams]):
+//
+//	metrics.NewAgePyramidTracker(nil)             // [AgePyramidTracker]: live agents per age bin and group, age_pyramid.csv
+//	metrics.NewImmunityByAgeTracker(nil)          // [ImmunityByAgeTracker]: agents per age bin, immunity class and group, immunity_by_age.csv
+//	metrics.NewAgeAtInfectionTracker(nil)         // [AgeAtInfectionTracker]: infections (S → E) by age per window, age_at_infection.csv
+//	metrics.NewDosesTracker(nil)                  // [DosesTracker]: MCV1, MCV2 and SIA doses given and immunising, doses.csv
 //
 // A tracker of your own is a declaration and a per-tick function on the
 // tracker kit ([TrackerSpec], [NewKit], [Kit], [Sample]): storage,

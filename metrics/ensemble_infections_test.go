@@ -9,9 +9,9 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 )
 
-// TestSetInfections: counts from outside the tracker (the daily model's
-// S → E transitions) replace Σ I per replicate and in the distribution,
-// which covers the counted replicates only; none counted is null.
+// TestSetInfections: counts from outside the tracker (the S → E
+// transitions of the daily models, compartmental and agent-based) replace
+// Σ I per replicate and in the distribution, which covers the counted replicates only; none counted is null.
 func TestSetInfections(t *testing.T) {
 	// Σ I of the three replicates: 5, 4 and 0 (I = 5, 0, then 4, 0, then 0).
 	scripts := [][][2]int64{{{5, 0}, {0, 0}}, {{0, 4}, {0, 0}}, {{0, 0}, {0, 0}}}

@@ -21,7 +21,8 @@ type ReplicateOutcome struct {
 	// totals.infections): Σ over the recorded ticks of the tracked I, which
 	// is the count in the biweekly model (I at the end of a tick is that
 	// tick's incidence), or the count [EnsembleSummary.SetInfections] gives
-	// (the daily model's S → E transitions); nil when not counted.
+	// (the S → E transitions of the daily models, compartmental and
+	// agent-based); nil when not counted.
 	Infections *int64 `json:"infections"`
 	// FinalState is the tracked count of each state at the last recorded
 	// tick, summed over groups.
@@ -183,8 +184,8 @@ func SummarizeEnsemble(trackers []*StateTracker, fadeouts []*FadeOutTracker, see
 
 // SetInfections replaces each replicate's infections with counts[r] (nil:
 // not counted) and their distribution: for a model whose I is not the
-// number of infections (the daily model's I is a prevalence), from a count
-// of the transitions into infection.
+// number of infections, from a count of the transitions into infection
+// (I is a prevalence in the daily models, compartmental and agent-based).
 func (s *EnsembleSummary) SetInfections(counts []*int64) error {
 	if len(counts) != len(s.PerReplicate) {
 		return fmt.Errorf("metrics: ensemble summary of %d replicates given %d infection counts", len(s.PerReplicate), len(counts))

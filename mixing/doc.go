@@ -1,5 +1,7 @@
-// Package mixing builds the spatial mixing matrices of the biweekly model
-// (SPEC §7): distances, kernel mixers, user matrices, the shared
+// Package mixing builds the spatial mixing matrices (SPEC §7) of every
+// model type's force of infection (systems.ForceOfInfection: the biweekly
+// Infection's, and through it the compartmental and agent-based
+// transmissions'): distances, kernel mixers, user matrices, the shared
 // normalisation, dense and sparse (CSR) matrix storage, and the factored
 // symmetric form of gravity with its force kernel.
 //

@@ -15,12 +15,15 @@ import (
 	"github.com/rubeola/rubeola/scenario"
 )
 
-// Model is a patch model: the biweekly SIR model ([NewBiweekly]; the
-// reference's BiweeklyModel) or the daily SEIR compartmental model
-// ([NewCompartmental]; the reference's CompartmentalModel). Both run on the
-// same engine — one patch entity per scenario row, components as phases of
-// a tick — and differ in their tick length, their compartments and their
-// built-in components ([Model.Type]).
+// Model is a model of any of the three types ([Model.Type]): the biweekly
+// SIR model ([NewBiweekly]; the reference's BiweeklyModel), the
+// compartmental model ([NewCompartmental]; SEIR on daily ticks, the
+// reference's CompartmentalModel) or the agent-based model ([NewABM];
+// SEIR on daily ticks with one agent per person, the reference's
+// ABMModel). All three run on the same engine — one patch entity per
+// scenario row, components as phases of a tick — and differ in their tick
+// length, their compartments, their built-in components and, for the
+// agent-based model, the people table on the world.
 type Model struct {
 	cfg       config
 	scn       *scenario.Table

@@ -33,7 +33,7 @@ func DefaultComponents() []phases.Factory {
 
 // DefaultCompartmentalComponents returns the compartmental model's
 // standard schedule (its run files' default), the same table of contents
-// with the daily SEIR components:
+// with the compartmental model's SEIR components:
 //
 //  1. InitializeEquilibriumStates — S/R split at R0 = 8 (initialiser)
 //  2. ImportationPressure — 1 import per 1000 per year, S → E (divisor 365)

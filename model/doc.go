@@ -1,6 +1,26 @@
-// Package model assembles the biweekly measles model: a world of patch
+// Package model assembles and runs rubeola's models: one [Model] type for
+// the three model types ([ModelTypes], [Model.Type]), each a world of patch
 // entities (package ecs), the component instances and their schedule
-// (package phases), per-phase timing (package metrics) and the run loop.
+// (package phases), per-phase timing (package metrics) and the run loop:
+//
+//   - "biweekly" ([NewBiweekly]): SIR on 14-day ticks, the reference's
+//     BiweeklyModel; standard schedule [DefaultComponents], processes in
+//     package systems;
+//   - "compartmental" ([NewCompartmental]): SEIR counts per patch on
+//     daily ticks, the reference's CompartmentalModel;
+//     [DefaultCompartmentalComponents], processes in systems/compartmental
+//     and systems;
+//   - "abm" ([NewABM]): SEIR on daily ticks with one agent per person
+//     (package agents' table on the world), the reference's ABMModel;
+//     [DefaultABMComponents], processes in systems/abm and, acting on
+//     agents, systems' equilibrium, seeding and importation.
+//
+// [New] with [WithType] builds any of them; [StandardComponents] gives a
+// type's standard schedule. The component catalogue ([Register],
+// [LookupComponentTypeFor]) resolves a run-file name within the model type,
+// so "Infection" is each type's own transmission. Package runfile reads
+// run files into these constructors' arguments and package output writes a
+// run's files; this package imports neither.
 //
 // Build, choose components, run, read the trackers:
 //
@@ -16,22 +36,28 @@
 // The NewBiweekly example runs these steps on the reference's two-patch
 // scenario and checks the output.
 //
-// [DefaultComponents] is the standard schedule, the model's table of contents.
+// [DefaultComponents] is the biweekly model's standard schedule, the
+// model's table of contents.
 // External code changes states only through [Model.Infect] and
-// [Model.Recover], which check every argument before changing anything.
+// [Model.Recover] (and [Model.Expose] in the compartmental model), which check
+// every argument before changing anything; the agent-based model refuses
+// them, its counts following its agents (package agents).
 //
 // # Compartments
 //
-// A model has the compartments S, I and R, then those declared with
+// A model has the compartments of its type (S, I and R; S, E, I and R in
+// the daily models, compartmental and agent-based), then, in the patch
+// models (biweekly and compartmental), those declared with
 // [WithCompartments] (each an [ecs.NewCompartment] over a type of the
 // variant's own), stored as patch columns and starting at 0. Every state
 // list follows the declared one: [ecs.World.StateNames], [Patches], the
 // StateTracker and its exports, snapshots (checked against the declared
 // list when loaded) and ensembles. [Model.Infect] and [Model.Recover]
-// still move S → I and I → R. The built-in phases act on S, I and R only
-// (Infection's N_j is S + I + R; vital dynamics, importation, SIA and
-// ConstantPop neither count nor move a declared compartment): the phases
-// that move people in and out of a declared compartment own it. A user
+// still move S → I (E → I in the compartmental model) and I → R. The
+// built-in phases act on the type's own states and see a declared
+// compartment only through its roles ([ecs.Roles]: counted in N, dying,
+// susceptible; [RegisterCompartment] and run files declare them): the
+// phases that move people in and out of a declared compartment own it. A user
 // phase's counts are checked after it runs, the declared compartments'
 // included, and [Patches.Population] counts every compartment.
 //

@@ -43,7 +43,7 @@ as ` + "`storage`" + `'s per tick) were measured as docs/benchmarks.md and docs/
 
 Without ` + "`[[phases]]`" + ` the standard schedule (` + "`model.DefaultComponents()`" + `) runs:
 ` + "`InitializeEquilibriumStates` (R0 8), `ImportationPressure`, `Infection` (seasonality 0.3), `VitalDynamics`, `StateTracker`" + `.
-With ` + "`model = \"compartmental\"`" + ` (the daily SEIR model) it is ` + "`model.DefaultCompartmentalComponents()`" + `:
+With ` + "`model = \"compartmental\"`" + ` it is ` + "`model.DefaultCompartmentalComponents()`" + `:
 ` + "`InitializeEquilibriumStates` (R0 8), `ImportationPressure`, `Infection` (the SEIR one), `VitalDynamics`, `StateTracker`" + `.
 A name resolves in the run file's model type: where the two models have their own version of a component (the
 *models* column), ` + "`type = \"Infection\"`" + ` means the biweekly or the SEIR transmission by the model.

@@ -23,7 +23,7 @@ const (
 
 // modelType is what distinguishes the model types on the one engine.
 type modelType struct {
-	name      string // TypeBiweekly or TypeCompartmental
+	name      string // TypeBiweekly, TypeCompartmental or TypeABM
 	reference string // the reference's class name, the summary's model_type
 	stepDays  int    // tick length in days
 	seir      bool   // the world stores E (S, E, I, R)

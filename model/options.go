@@ -166,7 +166,7 @@ func WithLogger(l *slog.Logger) Option {
 }
 
 // WithStartDate starts the run on day d (00:00 UTC) instead of the first
-// day of the params' start_time month: model fitting starts a daily model
+// day of the params' start_time month: model fitting starts a compartmental model
 // one observation period before the first observation, on any day. The
 // date is not stored in snapshots; a model built with it cannot be saved
 // (SaveSnapshot refuses it).

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// lnaDay advances the linear-noise approximation of SEIRBlock's chain by
-// one day: from the mean-field state x and the covariance p of the chain
+// lnaDay advances the linear-noise approximation of
+// compartmental.InfectionBlock's chain by one day: from the mean-field state x and the covariance p of the chain
 // around it, it returns the covariance a day later, J·p·Jᵀ + D, where J is
 // the Jacobian of [seirRates.meanFieldDay] at x and D the covariance of the
 // day's three independent binomial draws at x (new E, new I, new R with

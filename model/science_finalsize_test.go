@@ -79,7 +79,7 @@ const (
 	fsSigmas = 4
 )
 
-// TestSEIRFinalSize: the final size of the daily SEIR chain is the SIR
+// TestSEIRFinalSize: the final size of the compartmental model's SEIR chain is the SIR
 // final size for the chain's R0 ([seirRates.dailyR0]), whatever the
 // latent period ([finalSizeEscape]): for β = 1 (R0 8.51) and β = 0.25 (R0
 // 2.13), with exp_mu 1 and 10 days, the mean number still susceptible at

@@ -35,7 +35,7 @@ type seirRates struct{ beta, sigma, gamma float64 }
 var defaultSEIRRates = seirRates{beta: 1, sigma: 1.0 / 6, gamma: 1.0 / 8}
 
 // meanFieldDay is the mean-field (expected-value) limit of one day of
-// SEIRBlock over a step of h days (h = 1 is the model's day): from the
+// compartmental.InfectionBlock over a step of h days (h = 1 is the model's day): from the
 // start-of-step counts, with λ = h·β·I/N,
 //
 //	S' = S·e^(−λ)

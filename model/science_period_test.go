@@ -64,8 +64,8 @@ const (
 	perGap = 180
 )
 
-// TestSEIRInterEpidemicPeriod: the damped oscillations of the daily SEIR
-// chain with births have the Anderson–May period T ≈ 2π√(A·G) (Anderson &
+// TestSEIRInterEpidemicPeriod: the damped oscillations of the compartmental
+// model's SEIR chain with births have the Anderson–May period T ≈ 2π√(A·G) (Anderson &
 // May 1991, Infectious Diseases of Humans, ch. 6), within the 10 %.
 // One patch of 10⁹, the default SEIR rates (β = 1, exp_mu 6, inf_mu 8,
 // no seasonality), ConstantPop at a crude rate of 20 ‰ (births = deaths,

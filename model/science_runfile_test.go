@@ -49,7 +49,7 @@ crude_birth_rate = 30
 type = "StateTracker"
 `
 
-// TestSEIRScienceRunFile: the run file builds the same daily SEIR model as
+// TestSEIRScienceRunFile: the run file builds the same compartmental model as
 // the constructors with the same values (R0 = 0.5/(1 − e^(−1/6)) = 3.26
 // for the chain), so the run is the same, day by day and compartment by
 // compartment, for the same seed.

@@ -8,9 +8,9 @@ import (
 // NotCounted is what the summaries say of infections a run did not count.
 const NotCounted = "not counted (the compartmental model's I is a prevalence and no SEIR InfectionProcess counts S → E)"
 
-// exposureCounter is a daily model's transmission that counts its S → E
-// transitions (compartmental.Infection, the agent-based
-// ABMInfection).
+// exposureCounter is the transmission of one of the daily models
+// (compartmental and agent-based) that counts its S → E transitions
+// (compartmental.Infection, the agent-based ABMInfection).
 type exposureCounter interface{ Exposures() int64 }
 
 // countedInfections returns the number of infections of a run of m when

@@ -149,7 +149,8 @@ func newSummaryInputs(in Inputs, m *model.Model) SummaryInputs {
 }
 
 // lambdaErrorer is a force whose operator may be an approximation
-// (systems.Infection and SEIRInfection: storage "hierarchical").
+// (systems.Infection, compartmental.Infection and abm.ABMInfection: storage
+// "hierarchical").
 type lambdaErrorer interface {
 	LambdaError() (mixing.ErrorReport, bool)
 }

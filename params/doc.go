@@ -1,5 +1,5 @@
-// Package params holds the run parameters of a biweekly model and the strict
-// decoding every component's parameters share (SPEC §2).
+// Package params holds the run parameters of the three model types and the
+// strict decoding every component's parameters share (SPEC §2).
 //
 // # Run parameters
 //
@@ -9,7 +9,13 @@
 // [BiweeklyParams.Validate], [BiweeklyParams.StartDate] (first day of the
 // start month, 00:00 UTC), [BiweeklyParams.States] (S, I, R),
 // [BiweeklyParams.TimeStepDays] ([StepDays], 14) and [BiweeklyParams.String]
-// (JSON, keys sorted, indent 2).
+// (JSON, keys sorted, indent 2). They are the biweekly model's.
+//
+// [CompartmentalParams] ([DefaultCompartmental]) are the compartmental and
+// the agent-based model's: the same keys, rules and file form, with
+// [CompartmentalParams.States] S, E, I, R and
+// [CompartmentalParams.TimeStepDays] [CompartmentalStepDays] (1). A run
+// file's [params] table is read the same way for every model type.
 //
 // Reading them: [DecodeJSON], [DecodeTOML], [DecodeMap] (an already-parsed
 // table) and [LoadFile] (by extension). Each starts from the defaults,

@@ -1,4 +1,12 @@
-// Package phases defines how model processes plug into a biweekly tick.
+// Package phases defines how model processes plug into a tick, the same
+// for every model type (biweekly, compartmental and agent-based): the
+// component protocol and the [Model] view components see, per-block
+// parallel work with its streams ([Blocks]), the per-tick [Schedule], the
+// worker [Pool] and the progress bar, and the optional interfaces the
+// engine asks of components: run state for snapshots ([Snapshotter]),
+// storage estimates checked before a run ([StorageSizer], [SetupSizer]),
+// and per-patch parameters and state for model fitting ([PatchParameters],
+// [Resampler]; package fit).
 //
 // The component protocol:
 //
@@ -64,8 +72,8 @@
 //	}
 //
 // Time: [Model.TimeStepDays] is the length of a tick in days (14 for the
-// biweekly model), the one source for converting yearly rates and day
-// windows to ticks.
+// biweekly model, 1 in the daily models, compartmental and agent-based),
+// the one source for converting yearly rates and day windows to ticks.
 //
 // Ensembles: a model.Ensemble steps the replicates of one scenario phase by
 // phase. A phase implementing [BatchStepper] is run for all replicates in

@@ -67,8 +67,8 @@ func extraStates(t *tidyTable) []string {
 // in a word ("people", "per biweek": a longer label was taller than a
 // panel and ran into the gap) and its legend names the curves: in the
 // biweekly SIR model I at the end of a tick is that tick's incidence
-// (infections per biweek), in an SEIR model (the daily one) the people
-// infectious at the tick; stepDays is summary.json's tick length (0
+// (infections per biweek), in an SEIR model (the daily models,
+// compartmental and agent-based) the people infectious at the tick; stepDays is summary.json's tick length (0
 // unknown), used when the table has a single tick.
 func sirPicture(t *tidyTable, unit string, stepDays int) (func(draw.Canvas) error, error) {
 	ps, err := sirPlots(t, unit, stepDays)

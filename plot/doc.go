@@ -1,7 +1,7 @@
 // Package plot draws pictures of a run's outputs with gonum/plot, read from
 // the files a run wrote (docs/outputs.md): the global S, I, R curves, an
 // incidence heat-map of patches × ticks, reported cases of the largest
-// groups, the fade-out curve (share of biweeks without reported cases
+// groups, the fade-out curve (share of ticks, or reporting windows, without reported cases
 // against patch population), the per-phase time per tick and, for an
 // ensemble, the median with 50 % and 90 % bands of the global I (and
 // reported cases) and of the largest patches' reported cases; every user

@@ -33,8 +33,9 @@ func tickDays(dates []time.Time, fallback int) int {
 // tickSpan is the time a tick of days days covers.
 func tickSpan(days int) time.Duration { return time.Duration(days) * 24 * time.Hour }
 
-// weekDays is a week: the step of a daily model's weekly case reports
-// (CaseSurveillanceTracker aggregate_days = 7).
+// weekDays is a week: the step of weekly case reports in the daily models
+// (compartmental and agent-based; CaseSurveillanceTracker aggregate_days =
+// 7).
 const weekDays = 7
 
 // perTick words a count per tick (or per reporting window): "per biweek",

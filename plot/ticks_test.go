@@ -87,7 +87,8 @@ func writeDailyRun(t *testing.T, withSummary bool) string {
 	return dir
 }
 
-// TestDailyRunWords: a daily SEIR run's pictures say days, call I the
+// TestDailyRunWords: the pictures of a run of the daily models
+// (compartmental and agent-based: SEIR on daily ticks) say days, call I the
 // people infectious (a prevalence) and put E beside I; every picture draws.
 func TestDailyRunWords(t *testing.T) {
 	for _, withSummary := range []bool{true, false} {

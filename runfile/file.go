@@ -25,7 +25,7 @@ import (
 
 // File is a parsed run file (SPEC §11): a model variant without Go code.
 //
-//	model = "biweekly"          # or "compartmental" (daily SEIR); default biweekly
+//	model = "biweekly"          # or "compartmental" or "abm"; default biweekly
 //	scenario = "towns.csv"      # or [scenario] builder = "grid", rows = 5, …
 //	compartments = ["W"]        # registered compartments after S, I, R (optional);
 //	                            # an entry may set roles: {name = "M", in_population = true, dies = true}

@@ -28,7 +28,7 @@ var pointMetrics = []string{"attack_rate", "peak_tick", "peak_infectious", "infe
 
 // MetricNames returns the metric columns of a sweep of base, the metrics
 // [RunPoint] returns: the outcome metrics, with final_E after final_S for
-// the daily (SEIR) models, final_X after final_R for each compartment X
+// the daily models (compartmental and agent-based), final_X after final_R for each compartment X
 // the run file declares (compartments = ["M"]: final_M), and
 // reported_cases (the first CaseSurveillanceTracker's total over the run;
 // the median for an ensemble point) when base has such a tracker.

@@ -377,7 +377,8 @@ func (c *Infection) Initialize(m phases.Model) error {
 }
 
 // initialize is Initialize for the component owner, whose streams the
-// draws use (c itself, or the SEIRInfection that wraps c).
+// draws use (c itself, or the transmission whose [ForceOfInfection] wraps
+// c: compartmental.Infection, abm.ABMInfection).
 func (c *Infection) initialize(m phases.Model, owner phases.Component) error {
 	err := c.buildKernel()
 	if err != nil {

@@ -1,6 +1,8 @@
 // Command rubeola runs spatial measles simulations with the biweekly model
-// (14-day SIR ticks) or the compartmental model (daily SEIR ticks) and
-// builds scenarios from public data. It is package cli's command tree;
+// (14-day SIR ticks), the compartmental model (daily SEIR ticks) or the
+// agent-based model (daily SEIR ticks, one agent per person), fits the
+// compartmental model to case reports and builds scenarios from public
+// data. It is package cli's command tree;
 // see that package (or `rubeola --help`) for the commands.
 package main
 

@@ -1,5 +1,5 @@
-// Command compartmental runs the daily SEIR model (the reference's
-// compartmental model) with its standard schedule for five years on 100
+// Command compartmental runs the compartmental model (SEIR counts on daily
+// ticks, the reference's CompartmentalModel) with its standard schedule for five years on 100
 // synthetic towns and prints the yearly new cases (E → I) and the states at
 // the end of each year.
 package main

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestCompartmentalRuns runs the program: five years of the daily model,
+// TestCompartmentalRuns runs the program: five years of the compartmental model,
 // one line per year, and measles keeps circulating in the 100 towns (8.3
 // million people, R0 8, births 20 per 1000 per year: far above the
 // critical community size, so every year has cases).

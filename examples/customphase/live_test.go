@@ -15,7 +15,7 @@ import (
 )
 
 // TestTrackersReadLive reads both trackers from other goroutines while the
-// model runs, as the CLI's output writers do (cli/live.go): the model
+// model runs, as the output writers do (output/live.go): the model
 // publishes the ticks it completed under a mutex after each tick
 // (model.WithAfterTick), and each reader walks the blocks of the ticks
 // published so far, as often as it can until the run ends, then once more. Under

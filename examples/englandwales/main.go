@@ -18,7 +18,7 @@ import (
 	"github.com/rubeola/rubeola/scenario"
 )
 
-// runTOML is the model (doc.go): the daily SEIR model with births from the
+// runTOML is the model (doc.go): the compartmental model with births from the
 // scenario, school terms and weekly overdispersed reporting.
 //
 //go:embed run.toml

@@ -1,4 +1,4 @@
-// Command maternal is the daily SEIR model with maternal immunity: a
+// Command maternal is the compartmental model with maternal immunity: a
 // compartment M that newborns enter and that wanes to S, built from the
 // engine's extension points with no workaround.
 //

@@ -98,8 +98,9 @@ type Measure struct {
 
 // Incidence is the best measure of incidence the data has: reported cases;
 // else the biweekly model's I (its I at the end of a tick is the tick's
-// new infections, SPEC §5) summed over the period; else the SEIR models'
-// I, a prevalence (the mean of the period's days). ok is false when the
+// new infections, SPEC §5) summed over the period; else the I of the daily
+// models (compartmental and agent-based), a prevalence (the mean of the
+// period's days). ok is false when the
 // data has neither cases nor I.
 func (d *Data) Incidence() (Measure, bool) {
 	per := "per " + periodWord(d.PeriodDays())

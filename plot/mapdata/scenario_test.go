@@ -22,7 +22,7 @@ func TestFindScenarioRebuilds(t *testing.T) {
 		origin string
 		want   *scenario.Table
 	}{
-		// The origins cli and model record (cli/inputs.go, model/runfile_scenario.go).
+		// The origins cli and model record (cli/inputs.go, runfile/scenario.go).
 		{"embedded: scenario.RandomN(100, seed 42, mcv1 0)", random100},
 		{"builder: random_n(n 5, seed 3, mcv1 0.5)", random5},
 		{"builder: two_patch(pop 2000, mcv1 0.25)", two},

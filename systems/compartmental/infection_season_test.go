@@ -31,7 +31,7 @@ func seirModel(t *testing.T, scn *scenario.Table, q compartmental.InfectionParam
 	return m
 }
 
-// TestSEIRSeasonAndAlpha: the daily SEIR transmission takes season and
+// TestSEIRSeasonAndAlpha: the compartmental model's SEIR transmission takes season and
 // alpha through Infection's force. Its day's coefficient is β times the
 // day's term multiplier (threeHolidays: Jul 19 2000 in term, 404/365; Jul 20
 // a holiday, 221.5/365; step 1 day, so tick t is Jun 1 2000 + t days:
