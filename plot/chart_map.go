@@ -129,7 +129,9 @@ func drawScaleBar(c draw.Canvas, scale, want vg.Length) {
 	x0, y0 := c.Min.X+vg.Points(4), c.Min.Y+vg.Points(4)
 	ls := draw.LineStyle{Color: color.Black, Width: vg.Points(1.5)}
 	c.StrokeLines(ls, []vg.Point{{X: x0, Y: y0 + 3}, {X: x0, Y: y0}, {X: x0 + l, Y: y0}, {X: x0 + l, Y: y0 + 3}})
-	c.FillText(textStyle(8, draw.XCenter, draw.YBottom), vg.Point{X: x0 + l/2, Y: y0 + 2}, fmt.Sprintf("%g km", km))
+	// The label starts at the bar's left end: centred on a short bar it ran
+	// past the panel's left edge and was clipped ("00 km").
+	c.FillText(textStyle(8, draw.XLeft, draw.YBottom), vg.Point{X: x0, Y: y0 + 4}, fmt.Sprintf("%g km", km))
 }
 
 // niceKm is the largest 1, 2 or 5 × 10ⁿ km at most km (at least 1 m).
