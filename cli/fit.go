@@ -7,12 +7,13 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rubeola/rubeola/fit"
 	"github.com/rubeola/rubeola/output"
-	"github.com/rubeola/rubeola/scenario"
+	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/sweep"
 )
 
@@ -32,6 +33,7 @@ type fitFlags struct {
 	noPlot     bool
 	noProgress bool
 	shard      string
+	maxMemory  string
 }
 
 func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -74,6 +76,9 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.BoolVar(&f.noPlot, "no-plot", false, "do not draw the PNG pictures")
 	fl.BoolVar(&f.noProgress, "no-progress", false, "do not report progress on stderr")
 	fl.StringVar(&f.shard, "shard", "", "profile: run shard i/n only (0-based), the points k with k mod n == i")
+	fl.StringVar(&f.maxMemory, maxMemoryFlag, "",
+		"memory the fit's particles may use, e.g. 8GB, or \"off\" (default: the memory available, MemAvailable in /proc/meminfo, "+
+			"the cgroup limit or the address-space limit, whichever is smallest)")
 	cmd.AddCommand(newFitMergeCmd(stdout, stderr))
 	cmd.AddCommand(newFitSlurmCmd(stdout))
 	return cmd
@@ -100,22 +105,25 @@ func newFitJob(cmd *cobra.Command, path string, f fitFlags, stdout, stderr io.Wr
 	fl := cmd.Flags()
 	var errs []error
 	if fl.Changed("particles") {
-		if f.particles < 1 {
-			errs = append(errs, fmt.Errorf("--particles must be >= 1, got %d", f.particles))
+		if f.particles < 1 || f.particles > fit.MaxParticles {
+			errs = append(errs, fmt.Errorf("--particles must be from 1 to %d, got %d", fit.MaxParticles, f.particles))
 		}
 		file.Particles = f.particles
 	}
 	if fl.Changed("filters") {
-		if f.filters < 1 {
-			errs = append(errs, fmt.Errorf("--filters must be >= 1, got %d", f.filters))
+		if f.filters < 1 || f.filters > fit.MaxFilters {
+			errs = append(errs, fmt.Errorf("--filters must be from 1 to %d, got %d", fit.MaxFilters, f.filters))
 		}
 		file.Filters = f.filters
 	}
 	if fl.Changed("seed") {
 		file.Seed = f.seed
 	}
-	if places := len(file.Obs.Places); file.Particles > scenario.MaxReplicatedRows/max(places, 1) {
-		errs = append(errs, fmt.Errorf("%d particles × %d places is more than the %d patches a filter's model holds", file.Particles, places, scenario.MaxReplicatedRows))
+	places := len(file.Obs.Places)
+	if file.Particles > fit.MaxParticles/max(places, 1) {
+		errs = append(errs, fmt.Errorf("%d particles × %d places is more than the %d patches a filter's model holds", file.Particles, places, fit.MaxParticles))
+	} else if err := checkFitMemory(f.maxMemory, file.Particles, places); err != nil {
+		errs = append(errs, err)
 	}
 	if f.workers < 0 {
 		errs = append(errs, fmt.Errorf("--workers must be >= 0, got %d", f.workers))
@@ -145,6 +153,24 @@ func newFitJob(cmd *cobra.Command, path string, f fitFlags, stdout, stderr io.Wr
 		errs = append(errs, err)
 	}
 	return job, errors.Join(errs...)
+}
+
+// checkFitMemory refuses a fit whose particles need more memory than
+// --max-memory (maxMemory, "" when not given, "off" for no check) or the
+// memory available ([model.AvailableMemory]).
+func checkFitMemory(maxMemory string, particles, places int) error {
+	limit, source := model.AvailableMemory()
+	switch {
+	case strings.EqualFold(maxMemory, "off"):
+		return nil
+	case maxMemory != "":
+		b, err := parseSize(maxMemory)
+		if err != nil {
+			return fmt.Errorf("--%s: %w", maxMemoryFlag, err)
+		}
+		limit, source = float64(b), "set by --"+maxMemoryFlag
+	}
+	return fit.CheckMemory(particles, places, limit, source)
 }
 
 // dir is DIR/fit.

@@ -287,7 +287,7 @@ func TestFitErrors(t *testing.T) {
 		{name: "bad shard", tables: fitTestProfile("values = [30, 50]"), args: []string{"--shard", "2/2"},
 			want: []string{`--shard: shard "2/2": i must be 0 … 1`}},
 		{name: "bad particles", tables: `method = "pfilter"`, args: []string{"--particles", "0"},
-			want: []string{`--particles must be >= 1, got 0`}},
+			want: []string{`--particles must be from 1 to 16777216, got 0`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -125,16 +125,16 @@ func (f *File) decodeFit(t tomlTable) {
 		}
 		f.Method = m
 	}
-	if n, ok := t.integer("particles", 1); ok {
+	if n, ok := t.integer("particles", 1); ok && t.atMost("particles", n, MaxParticles) {
 		f.Particles = int(n)
 	}
-	if n, ok := t.integer("filters", 1); ok {
+	if n, ok := t.integer("filters", 1); ok && t.atMost("filters", n, MaxFilters) {
 		f.Filters = int(n)
 	}
 	if n, ok := t.integer("seed", 0); ok {
 		f.Seed = uint64(n)
 	}
-	if n, ok := t.integer("iterations", 1); ok {
+	if n, ok := t.integer("iterations", 1); ok && t.atMost("iterations", n, MaxIterations) {
 		f.Iterations = int(n)
 	}
 	if c, ok := t.float("cooling"); ok {
@@ -264,7 +264,7 @@ func (f *File) decodeProfile(t tomlTable) {
 	} else if !t.has("parameter") {
 		t.errorf("parameter", "required: the profiled parameter")
 	}
-	if n, ok := t.integer("starts", 1); ok {
+	if n, ok := t.integer("starts", 1); ok && t.atMost("starts", n, MaxProfileStarts) {
 		p.Starts = int(n)
 	}
 	if l, ok := t.float("level"); ok {
@@ -279,10 +279,16 @@ func (f *File) decodeProfile(t tomlTable) {
 		t.errorf("values", "give either values or from, to and n, not both")
 	case t.has("values"):
 		p.Values, _ = t.floats("values")
+		if !t.atMost("values", int64(len(p.Values)), MaxProfileValues) {
+			p.Values = nil
+		}
 	case grid:
 		p.Values = profileGrid(t)
 	default:
 		t.errorf("values", "required: the values to fix %s at (values = [...], or from, to and n)", p.Parameter)
+	}
+	if points := len(p.Values) * p.Starts; points > MaxProfilePoints {
+		t.errorf("starts", "%d values × %d starts = %d searches, more than %d (see docs/limits.md)", len(p.Values), p.Starts, points, MaxProfilePoints)
 	}
 	f.Profile = p
 }
@@ -293,6 +299,7 @@ func profileGrid(t tomlTable) []float64 {
 	from, okFrom := t.float("from")
 	to, okTo := t.float("to")
 	n, okN := t.integer("n", 2)
+	okN = okN && t.atMost("n", n, MaxProfileValues)
 	for _, k := range []string{"from", "to", "n"} {
 		if !t.has(k) {
 			t.errorf(k, "required with %s", "from, to and n")

@@ -32,8 +32,8 @@ func planIF2(spec *Spec, obs *Observations, opts *IF2Options) (*if2Plan, error) 
 	if opts.Cooling == 0 {
 		opts.Cooling = 0.5
 	}
-	if opts.Particles < 1 || opts.Iterations < 1 {
-		return nil, fmt.Errorf("fit: IF2 particles = %d and iterations = %d must be >= 1", opts.Particles, opts.Iterations)
+	if opts.Particles < 1 || opts.Iterations < 1 || opts.Iterations > MaxIterations {
+		return nil, fmt.Errorf("fit: IF2 particles = %d must be >= 1 and iterations = %d from 1 to %d", opts.Particles, opts.Iterations, MaxIterations)
 	}
 	if !(opts.Cooling > 0 && opts.Cooling <= 1) {
 		return nil, fmt.Errorf("fit: IF2 cooling fraction %v must be in (0, 1]", opts.Cooling)

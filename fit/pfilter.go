@@ -71,8 +71,8 @@ func PFilter(ctx context.Context, spec *Spec, obs *Observations, opts PFilterOpt
 	if opts.Filters == 0 {
 		opts.Filters = 1
 	}
-	if opts.Particles < 1 || opts.Filters < 1 {
-		return nil, fmt.Errorf("fit: particles = %d and filters = %d must be >= 1", opts.Particles, opts.Filters)
+	if opts.Particles < 1 || opts.Filters < 1 || opts.Filters > MaxFilters {
+		return nil, fmt.Errorf("fit: particles = %d must be >= 1 and filters = %d from 1 to %d", opts.Particles, opts.Filters, MaxFilters)
 	}
 	begin := time.Now()
 	perPlace := make([][]float64, len(obs.Places)) // [place][filter]
