@@ -121,12 +121,12 @@ func readProfileShards(args []string) (string, []fit.ProfilePoint, error) {
 	if len(missing) > 0 {
 		return "", nil, fmt.Errorf("shards %s of %d are missing (run them with --shard i/%d)", strings.Join(missing, ", "), n, n)
 	}
-	parameter := ""
+	parameter, grid := "", ""
 	byIndex := map[int]fit.ProfilePoint{}
 	from := map[int]string{}
 	var errs []error
 	for _, s := range files {
-		param, points, err := fit.ReadProfile(s.path)
+		param, g, points, err := fit.ReadProfileShard(s.path)
 		if err != nil {
 			return "", nil, err
 		}
@@ -134,6 +134,13 @@ func readProfileShards(args []string) (string, []fit.ProfilePoint, error) {
 			parameter = param
 		} else if param != "" && param != parameter {
 			return "", nil, fmt.Errorf("%s profiles %q, %s profiles %q", s.path, param, files[0].path, parameter)
+		}
+		if s == files[0] {
+			grid = g
+		} else if g != grid {
+			return "", nil, fmt.Errorf("%s holds points of profile grid %q, %s of %q: shards of two profiles "+
+				"(their fit files' [profile] values or starts differ; rerun the shards of one fit file)",
+				s.path, g, files[0].path, grid)
 		}
 		for _, p := range points {
 			if q, dup := byIndex[p.Index]; dup && (q.Value != p.Value || q.LogLik != p.LogLik) {

@@ -291,7 +291,8 @@ func (j *fitJob) runShard(ctx context.Context) error {
 	}
 	out := &fit.Output{Dir: j.dir()}
 	name := fit.ProfileShardFile(j.shard.I, j.shard.N)
-	if err := out.Profile(name, f.Profile.Parameter, points); err != nil {
+	grid := fit.ProfileGrid(f.Profile.Parameter, f.Profile.Values, f.Profile.Starts)
+	if err := out.ProfileShard(name, f.Profile.Parameter, grid, points); err != nil {
 		return err
 	}
 	fmt.Fprintf(j.stdout, "shard %s: %d profile points written to %s (join the shards with `rubeola fit merge --out DIR SHARD_DIR…`)\n",

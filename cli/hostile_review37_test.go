@@ -71,3 +71,28 @@ func TestFitCountsBounded(t *testing.T) {
 	assert.NotContains(t, stderr, "--particles")
 	assert.NotContains(t, stderr, "the fit needs")
 }
+
+// TestFitMergeRefusesMixedGrids: shards of two profiles with different
+// grids (the same number of points, different values) merged with exit 0
+// into one profile.csv and an MCAP interval; their files now carry the
+// profile's grid and merge refuses them, exit 2, nothing written.
+func TestFitMergeRefusesMixedGrids(t *testing.T) {
+	dir := t.TempDir()
+	// Two profiles of 4 values each: 25…40 and 30…45 (same size, so only
+	// the grid tells them apart). One iteration keeps the test short.
+	tables := func(from, to int) string {
+		return strings.Replace(fitTestProfile(fmt.Sprintf("from = %d\nto = %d\nn = 4", from, to)), "iterations = 2", "iterations = 1", 1)
+	}
+	fileA := fitFixture(t, t.TempDir(), tables(25, 40))
+	fileB := fitFixture(t, t.TempDir(), tables(30, 45))
+	shardA := filepath.Join(dir, "shard-a")
+	shardB := filepath.Join(dir, "shard-b")
+	code, _, stderr := runCLI(t, "fit", fileA, "--shard", "0/2", "--out", shardA, "--no-progress")
+	require.Equal(t, 0, code, stderr)
+	code, _, stderr = runCLI(t, "fit", fileB, "--shard", "1/2", "--out", shardB, "--no-progress")
+	require.Equal(t, 0, code, stderr)
+	merged := filepath.Join(dir, "merged")
+	code, stdout, stderr := runCLI(t, "fit", "merge", "--out", merged, shardA, shardB)
+	assert.Empty(t, stdout)
+	requireRefused(t, merged, code, stderr, "shards of two profiles (their fit files' [profile] values or starts differ")
+}

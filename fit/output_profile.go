@@ -1,6 +1,8 @@
 package fit
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"maps"
@@ -23,6 +25,35 @@ func ProfileShardFile(i, n int) string { return fmt.Sprintf("profile-shard-%d-of
 // row per point, parameter,index,value,start,loglik,se and one column per
 // parameter of the points' Params (sorted by name).
 func (o *Output) Profile(name, parameter string, points []ProfilePoint) error {
+	return o.profile(name, parameter, "", points)
+}
+
+// GridColumn is the last column of a shard's file ([Output.ProfileShard]):
+// the [ProfileGrid] of the profile the shard belongs to.
+const GridColumn = "profile_grid"
+
+// ProfileShard writes a shard's points as [Output.Profile] does, with a
+// last column [GridColumn] holding grid ([ProfileGrid]) on every row, so
+// that `rubeola fit merge` refuses shards of different profiles.
+func (o *Output) ProfileShard(name, parameter, grid string, points []ProfilePoint) error {
+	return o.profile(name, parameter, grid, points)
+}
+
+// ProfileGrid identifies a profile's points: the parameter, its values
+// and the starts per value, as the first 16 hex digits of their SHA-256.
+// Two shards with the same grid hold points of the same profile.
+func ProfileGrid(parameter string, values []float64, starts int) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%q %d", parameter, starts)
+	for _, v := range values {
+		fmt.Fprintf(h, " %s", strconv.FormatFloat(v, 'g', -1, 64))
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// profile writes a profile table, with the grid column when grid is not
+// empty.
+func (o *Output) profile(name, parameter, grid string, points []ProfilePoint) error {
 	cols := map[string]bool{}
 	for _, pt := range points {
 		for k := range pt.Params {
@@ -30,9 +61,16 @@ func (o *Output) Profile(name, parameter string, points []ProfilePoint) error {
 		}
 	}
 	names := slices.Sorted(maps.Keys(cols))
-	return o.writeCSV(name, append(slices.Clone(profileColumns), names...), func(emit func([]string) error) error {
+	header := append(slices.Clone(profileColumns), names...)
+	if grid != "" {
+		header = append(header, GridColumn)
+	}
+	return o.writeCSV(name, header, func(emit func([]string) error) error {
 		for _, pt := range points {
 			row := appendParams([]string{parameter, strconv.Itoa(pt.Index), csvFloat(pt.Value), strconv.Itoa(pt.Start), csvFloat(pt.LogLik), csvFloat(pt.SE)}, pt.Params, names)
+			if grid != "" {
+				row = append(row, grid)
+			}
 			if err := emit(row); err != nil {
 				return err
 			}
@@ -45,23 +83,47 @@ func (o *Output) Profile(name, parameter string, points []ProfilePoint) error {
 // parameter and the points (NA reads as NaN). Errors name the file and
 // the row.
 func ReadProfile(path string) (parameter string, points []ProfilePoint, err error) {
+	parameter, _, points, err = ReadProfileShard(path)
+	return parameter, points, err
+}
+
+// ReadProfileShard reads a file written by [Output.Profile] or
+// [Output.ProfileShard]: the profiled parameter, the grid ("" in a file
+// without [GridColumn]) and the points. A shard's rows must all hold the
+// same grid.
+func ReadProfileShard(path string) (parameter, grid string, points []ProfilePoint, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", nil, err
+		return "", "", nil, err
 	}
 	defer f.Close()
 	cr := csvin.NewReader(f)
 	cr.FieldsPerRecord = 0 // every row as wide as the header
 	rows, err := cr.ReadAll()
 	if err != nil {
-		return "", nil, fmt.Errorf("%s: %w", path, err)
+		return "", "", nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(rows) == 0 || !slices.Equal(rows[0][:min(len(rows[0]), len(profileColumns))], profileColumns) {
-		return "", nil, fmt.Errorf("%s: not a profile table: the header must start with %q", path, profileColumns)
+		return "", "", nil, fmt.Errorf("%s: not a profile table: the header must start with %q", path, profileColumns)
 	}
 	names := rows[0][len(profileColumns):]
+	hasGrid := len(names) > 0 && names[len(names)-1] == GridColumn
+	if hasGrid {
+		names = names[:len(names)-1]
+	}
 	var errs []error
 	for r, row := range rows[1:] {
+		if hasGrid && len(row) > 0 {
+			g := row[len(row)-1]
+			switch {
+			case r == 0:
+				grid = g
+			case g != grid:
+				errs = append(errs, fmt.Errorf("%s: row %d: %s %q, earlier rows %q: rows of two profiles", path, r+1, GridColumn, g, grid))
+				continue
+			}
+			row = row[:len(row)-1]
+		}
 		pt, name, err := parseProfileRow(row, names)
 		switch {
 		case err != nil:
@@ -76,9 +138,9 @@ func ReadProfile(path string) (parameter string, points []ProfilePoint, err erro
 		points = append(points, pt)
 	}
 	if len(errs) > 0 {
-		return "", nil, errors.Join(errs...)
+		return "", "", nil, errors.Join(errs...)
 	}
-	return parameter, points, nil
+	return parameter, grid, points, nil
 }
 
 // parseProfileRow parses one row of a profile table.

@@ -117,3 +117,33 @@ func readOutput(t *testing.T, path string) []byte {
 	require.NoError(t, err)
 	return b
 }
+
+// TestProfileShardGrid: a shard's file carries its profile's grid on
+// every row (issue 37 item 3); it reads back, and a file whose rows hold
+// two grids is refused.
+func TestProfileShardGrid(t *testing.T) {
+	dir := t.TempDir()
+	o := &Output{Dir: dir}
+	points := []ProfilePoint{{Index: 0, Value: 40, Start: 0, LogLik: -100.25, SE: 0.5, Params: map[string]float64{"r0": 40}}}
+	grid := ProfileGrid("r0", []float64{40, 50}, 1)
+	assert.Len(t, grid, 16, "16 hex digits")
+	for _, other := range []string{
+		ProfileGrid("r0", []float64{40, 51}, 1), ProfileGrid("r0", []float64{40, 50}, 2), ProfileGrid("rho", []float64{40, 50}, 1),
+	} {
+		assert.NotEqual(t, grid, other, "a different value, starts or parameter is a different grid")
+	}
+	name := ProfileShardFile(0, 2)
+	require.NoError(t, o.ProfileShard(name, "r0", grid, points))
+	text := string(readOutput(t, filepath.Join(dir, name)))
+	assert.Equal(t, "parameter,index,value,start,loglik,se,r0,profile_grid\nr0,0,40,0,-100.25,0.5,40,"+grid+"\n", text)
+	param, g, back, err := ReadProfileShard(filepath.Join(dir, name))
+	require.NoError(t, err)
+	assert.Equal(t, "r0", param)
+	assert.Equal(t, grid, g)
+	assert.Equal(t, points, back)
+
+	mixed := filepath.Join(dir, "mixed.csv")
+	require.NoError(t, os.WriteFile(mixed, []byte(text+"r0,2,50,0,-99,0.5,50,0123456789abcdef\n"), 0o644))
+	_, _, _, err = ReadProfileShard(mixed)
+	assert.ErrorContains(t, err, `mixed.csv: row 2: profile_grid "0123456789abcdef", earlier rows "`+grid+`": rows of two profiles`)
+}
