@@ -98,7 +98,8 @@ func ReadProfileShard(path string) (parameter, grid string, points []ProfilePoin
 	}
 	defer f.Close()
 	cr := csvin.NewReader(f)
-	cr.FieldsPerRecord = 0 // every row as wide as the header
+	cr.FieldsPerRecord = 0        // every row as wide as the header
+	cr.RequireFinalNewline = true // written by rubeola: a file without a final line feed was cut
 	rows, err := cr.ReadAll()
 	if err != nil {
 		return "", "", nil, fmt.Errorf("%s: %w", path, err)

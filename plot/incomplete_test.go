@@ -105,3 +105,27 @@ func readFixtureRows(t testing.TB, path string) []tidyRow {
 	require.NoError(t, rec.err())
 	return rows
 }
+
+// TestRenderRefusesCutLastLine: issue 37 item 4. states.csv cut 1–7 bytes
+// from its end (inside the last number, or just its line feed) was drawn
+// with the last count as the digits left (R = 5 for 5 680 038); a table
+// whose last line has no line feed is now refused, naming the file and
+// the row, and no pictures are written.
+func TestRenderRefusesCutLastLine(t *testing.T) {
+	for cut := 1; cut <= 7; cut++ {
+		t.Run(strings.Repeat("x", cut), func(t *testing.T) {
+			dir := writeRun(t, fixture{patches: 3, ticks: 6, seed: 1, perPatch: true})
+			path := filepath.Join(dir, "states.csv")
+			data, err := os.ReadFile(path)
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(path, data[:len(data)-cut], 0o644))
+			out := filepath.Join(dir, "plots")
+			_, err = Render(dir, out, small)
+			var ie *InputError
+			require.ErrorAs(t, err, &ie)
+			assert.Equal(t, path, ie.File)
+			assert.Contains(t, err.Error(), "the file ends inside this row (no line feed after it)")
+			assert.NoDirExists(t, out, "no pictures of a cut table")
+		})
+	}
+}

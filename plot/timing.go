@@ -26,8 +26,9 @@ func readTiming(path string) (*timingTable, error) {
 		return nil, &InputError{File: path, Err: err}
 	}
 	defer f.Close()
-	r := csvin.NewReader(f) // bounded records (docs/limits.md)
-	r.FieldsPerRecord = 0   // every row as wide as the header, as rubeola writes them
+	r := csvin.NewReader(f)      // bounded records (docs/limits.md)
+	r.FieldsPerRecord = 0        // every row as wide as the header, as rubeola writes them
+	r.RequireFinalNewline = true // rubeola ends every row with a line feed: a file without one was cut
 	header, err := r.Read()
 	if err != nil {
 		if err == io.EOF {

@@ -19,7 +19,11 @@ type guard struct {
 	bytes  int  // bytes of the current record so far
 	fields int  // fields of the current record so far
 	quoted bool // inside a quoted field
-	err    error
+	total  int64 // bytes read so far
+	// unterminated is set when the input ended inside a record: bytes
+	// after the last line feed.
+	unterminated bool
+	err          error
 }
 
 // Read implements io.Reader.
@@ -28,6 +32,7 @@ func (g *guard) Read(p []byte) (int, error) {
 		return 0, g.err
 	}
 	n, err := g.r.Read(p)
+	g.total += int64(n)
 	for i, b := range p[:n] {
 		if g.bytes == 0 {
 			g.start, g.fields = g.line, 1
@@ -54,6 +59,9 @@ func (g *guard) Read(p []byte) (int, error) {
 		if g.err != nil {
 			return i, g.err
 		}
+	}
+	if err == io.EOF {
+		g.unterminated = g.bytes > 0
 	}
 	return n, err
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -23,7 +24,25 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // loader that records the error and reads on stops there.
 type Reader struct {
 	*csv.Reader
-	ended bool // a LimitError was returned
+	// RequireFinalNewline refuses an input whose last record has no line
+	// feed after it: Read returns an [*UnterminatedError] for that record.
+	// For tables rubeola writes (every row ends with a line feed), where
+	// such an end means the file was cut (issue 37: a states.csv cut inside
+	// its last number was drawn with R = 5 for 5 680 038).
+	RequireFinalNewline bool
+	g                   *guard
+	ended               bool // a LimitError was returned
+}
+
+// UnterminatedError is the last record of an input read with
+// [Reader.RequireFinalNewline] when no line feed follows it.
+type UnterminatedError struct {
+	Line int // the line the record starts on
+}
+
+// Error implements error.
+func (e *UnterminatedError) Error() string {
+	return fmt.Sprintf("line %d: the file ends inside this row (no line feed after it): it was cut while it was written", e.Line)
 }
 
 // Read reads one record, as [csv.Reader.Read] does; see [Reader].
@@ -35,6 +54,11 @@ func (r *Reader) Read() ([]string, error) {
 	var le *LimitError
 	if errors.As(err, &le) {
 		r.ended = true
+	}
+	if err == nil && r.RequireFinalNewline && r.g.unterminated && r.InputOffset() == r.g.total {
+		r.ended = true
+		line, _ := r.FieldPos(0)
+		return nil, &UnterminatedError{Line: line}
 	}
 	return rec, err
 }
@@ -67,10 +91,11 @@ func NewReaderLimits(r io.Reader, lim Limits) *Reader {
 	if b, err := br.Peek(len(utf8BOM)); err == nil && bytes.Equal(b, utf8BOM) {
 		_, _ = br.Discard(len(utf8BOM))
 	}
-	cr := csv.NewReader(&guard{r: br, lim: lim.withDefaults(), line: 1})
+	g := &guard{r: br, lim: lim.withDefaults(), line: 1}
+	cr := csv.NewReader(g)
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
-	return &Reader{Reader: cr}
+	return &Reader{Reader: cr, g: g}
 }
 
 // Header reads the first record and returns a copy of its names trimmed of

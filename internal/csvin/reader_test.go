@@ -136,3 +136,53 @@ func TestReaderStopsEarlyOnWideRecord(t *testing.T) {
 	// encoding/csv's) at most.
 	assert.Less(t, src.read, 2*MaxFields+2*4096+4096)
 }
+
+// TestReaderRequireFinalNewline: a table rubeola writes ends with a line
+// feed, so one that does not was cut (issue 37 item 4: states.csv cut 2–7
+// bytes from its end, inside the last number, drew R = 5 for 5 680 038).
+// With RequireFinalNewline the last record is refused, naming its line;
+// without it (user inputs), it is read as before.
+func TestReaderRequireFinalNewline(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     int // records read before the error (or all)
+		line     int // the UnterminatedError's line, 0: none
+	}{
+		{"complete", "a,b\n1,2\n3,4\n", 3, 0},
+		{"CRLF", "a,b\r\n1,2\r\n", 2, 0},
+		{"cut inside the last number", "a,b\n1,2\n3,5", 2, 3},
+		{"cut after a comma", "a,b\n1,2\n3,", 2, 3},
+		{"header only, cut", "a,b", 0, 1},
+		{"quoted line break, cut", "a,b\n1,\"x\ny\"", 1, 2},
+		{"empty", "", 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewReader(strings.NewReader(tc.in))
+			r.RequireFinalNewline = true
+			n := 0
+			var err error
+			for {
+				_, err = r.Read()
+				if err != nil {
+					break
+				}
+				n++
+			}
+			assert.Equal(t, tc.want, n)
+			if tc.line == 0 {
+				assert.Equal(t, io.EOF, err)
+				return
+			}
+			var ue *UnterminatedError
+			require.ErrorAs(t, err, &ue)
+			assert.Equal(t, tc.line, ue.Line)
+			_, err = r.Read()
+			assert.Equal(t, io.EOF, err, "the reader ends after the error")
+
+			// Without the option the cut record is read as data.
+			all, err := NewReader(strings.NewReader(tc.in)).ReadAll()
+			require.NoError(t, err)
+			assert.Len(t, all, tc.want+1)
+		})
+	}
+}

@@ -15,7 +15,10 @@ import (
 // bufSize is the read buffer: large reads keep the system calls few.
 const bufSize = 1 << 20
 
-// Reader reads a CSV file with a header, keeping the columns asked for.
+// Reader reads a CSV file with a header, keeping the columns asked for. A
+// last row without a line feed after it is an error
+// (*csvin.UnterminatedError): the tables it reads are rubeola's, whose
+// every row ends with one.
 type Reader struct {
 	f      *os.File
 	r      *bufio.Reader
@@ -170,6 +173,14 @@ func (r *Reader) split() ([][]byte, error) {
 	return r.slowRecord(line, err)
 }
 
+// unterminated is the error of a last record with no line feed after it:
+// every row of a table rubeola writes ends with one, so the file was cut
+// while it was written (issue 37: a states.csv cut inside its last number
+// was drawn with R = 5 for 5 680 038).
+func (r *Reader) unterminated(start int) error {
+	return &csvin.UnterminatedError{Line: start}
+}
+
 // slowRecord reads the rest of a record that has a quote, is longer than
 // the buffer or ends the file without a line break, from the bytes read so
 // far (first) and the error of the read that gave them: nil (they end a
@@ -184,6 +195,9 @@ func (r *Reader) slowRecord(first []byte, err error) ([][]byte, error) {
 		}
 		if err == nil || err == io.EOF {
 			if !open {
+				if err == io.EOF {
+					return nil, r.unterminated(start)
+				}
 				break
 			}
 			if err == io.EOF {

@@ -41,7 +41,10 @@ func TestReader(t *testing.T) {
 		err        string
 	}{
 		{"plain", "a,b\n1,2\n3,4\n", []string{"b", "a"}, [][]string{{"2", "1"}, {"4", "3"}}, ""},
-		{"CRLF and no final line break", "a,b\r\n1,2\r\n3,4", []string{"a", "b"}, [][]string{{"1", "2"}, {"3", "4"}}, ""},
+		{"CRLF", "a,b\r\n1,2\r\n3,4\r\n", []string{"a", "b"}, [][]string{{"1", "2"}, {"3", "4"}}, ""},
+		// A last row without a line feed was cut (issue 37 item 4: "5" read for 5 680 038).
+		{"no final line break", "a,b\n1,2\n3,4", []string{"a", "b"}, nil, "line 3: the file ends inside this row"},
+		{"no final line break after a quoted field", "a,b\n1,2\n\"3\",4", []string{"a", "b"}, nil, "line 3: the file ends inside this row"},
 		{"byte order mark", "\ufeffa,b\n1,2\n", []string{"a"}, [][]string{{"1"}}, ""},
 		{"quoted comma and quote", "a,b\n\"x,y\",\"say \"\"hi\"\"\"\n", []string{"a", "b"}, [][]string{{"x,y", `say "hi"`}}, ""},
 		{"line break in quotes", "a,b\n\"x\ny\",2\n3,4\n", []string{"a", "b"}, [][]string{{"x\ny", "2"}, {"3", "4"}}, ""},
