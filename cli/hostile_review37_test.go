@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/internal/tmpname"
 )
 
 // Hostile inputs of issue 37 ("Hostile input, round three").
@@ -95,4 +99,68 @@ func TestFitMergeRefusesMixedGrids(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "fit", "merge", "--out", merged, shardA, shardB)
 	assert.Empty(t, stdout)
 	requireRefused(t, merged, code, stderr, "shards of two profiles (their fit files' [profile] values or starts differ")
+}
+
+// TestRunRefusesMountPoint: issue 37 item 1. `run --out M --force` with M
+// a mount point holding a file ran the whole run, then deleted the file
+// and failed with "unlinkat M: device or resource busy". It is refused
+// before the run (exit 2) and the file stays. A real tmpfs mount: the test
+// skips where mounting is not allowed (the detection and the commit's
+// EBUSY are tested without one in package output).
+func TestRunRefusesMountPoint(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("mounting a tmpfs needs root")
+	}
+	mnt := filepath.Join(t.TempDir(), "mnt")
+	require.NoError(t, os.Mkdir(mnt, 0o755))
+	if out, err := exec.Command("mount", "-t", "tmpfs", "tmpfs", mnt).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here (%v: %s)", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("umount", mnt).Run() })
+	keep := writeFile(t, mnt, "keep.txt", "precious")
+	for _, args := range [][]string{{"--force"}, nil} {
+		code, stdout, stderr := runCLI(t, append([]string{"run", "--no-progress", "--ticks", "5", "--out", mnt}, args...)...)
+		assert.Equal(t, 2, code, stderr)
+		assert.Empty(t, stdout)
+		assert.Contains(t, stderr, "is a mount point")
+		assert.Equal(t, "precious", readString(t, keep), "the file is still there")
+	}
+	// A folder inside the mount point works.
+	code, _, stderr := runCLI(t, "run", "--no-progress", "--ticks", "5", "--out", filepath.Join(mnt, "out"))
+	require.Equal(t, 0, code, stderr)
+	assert.FileExists(t, filepath.Join(mnt, "out", "states.csv"))
+}
+
+// TestOutHoldingOnlyStaleTemporary: issue 37 item 8. An output folder
+// holding only a temporary a killed rubeola left (its process gone)
+// counted as non-empty and needed --force; it counts as empty now and is
+// replaced. A live process's temporary still counts.
+func TestOutHoldingOnlyStaleTemporary(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	require.NoError(t, os.Mkdir(out, 0o755))
+	// A temporary named for this process, renamed to a finished process's
+	// id: what kill -9 leaves.
+	f, err := os.CreateTemp(out, tmpname.Pattern("tick-000010.snap"))
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	dead := exec.Command("true")
+	require.NoError(t, dead.Run())
+	own := fmt.Sprintf(".tmp-%d.", os.Getpid())
+	stale := filepath.Join(out, strings.Replace(filepath.Base(f.Name()), own, fmt.Sprintf(".tmp-%d.", dead.Process.Pid), 1))
+	require.NoError(t, os.Rename(f.Name(), stale))
+
+	code, _, stderr := runCLI(t, "run", "--no-progress", "--ticks", "5", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	assert.FileExists(t, filepath.Join(out, "states.csv"))
+	assert.NoFileExists(t, stale, "replaced with the folder")
+
+	// A live process's temporary (this one's) is not stale.
+	out2 := filepath.Join(t.TempDir(), "out")
+	require.NoError(t, os.Mkdir(out2, 0o755))
+	live, err := os.CreateTemp(out2, tmpname.Pattern("x"))
+	require.NoError(t, err)
+	require.NoError(t, live.Close())
+	code, _, stderr = runCLI(t, "run", "--no-progress", "--ticks", "5", "--out", out2)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "is not empty (use --force to replace it)")
 }

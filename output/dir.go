@@ -16,11 +16,20 @@ import (
 // force, and an existing directory its owner may not write (mode without
 // u+w): the user made it read-only, and rubeola does not replace it with a
 // writable one.
+//
+// A mount point is refused, empty or not, with force or without: the
+// commit renames a finished run onto the output directory, which a mount
+// point cannot take (issue 37 item 1).
 func CheckDir(dir string, force bool) error {
 	entries, err := os.ReadDir(dir)
 	if err == nil {
 		if info, statErr := os.Stat(dir); statErr == nil && info.Mode().Perm()&0o200 == 0 {
 			return fmt.Errorf("output directory %q is read-only (mode %04o): make it writable or choose another --out", dir, info.Mode().Perm())
+		}
+		if isMountPoint(dir) {
+			return fmt.Errorf("output directory %q is a mount point: rubeola writes its outputs beside the output "+
+				"directory and renames them into place, which a mount point cannot take; choose a folder inside it "+
+				"(for example %s)", dir, filepath.Join(dir, "out"))
 		}
 	}
 	switch {
@@ -32,10 +41,23 @@ func CheckDir(dir string, force bool) error {
 			return fmt.Errorf("output path %q exists and is not a directory", dir)
 		}
 		return fmt.Errorf("output directory %q: %w", dir, err)
-	case len(entries) > 0 && !force:
+	case !onlyStale(entries) && !force:
 		return fmt.Errorf("output directory %q is not empty (use --force to replace it)", dir)
 	}
 	return nil
+}
+
+// onlyStale reports whether entries are all stale temporaries a killed
+// rubeola left ([tmpname.IsStale]; none: true): a folder holding only
+// those counts as empty (issue 37 item 8), and the commit replaces it with
+// them.
+func onlyStale(entries []os.DirEntry) bool {
+	for _, e := range entries {
+		if !tmpname.IsStale(e.Name()) {
+			return false
+		}
+	}
+	return true
 }
 
 // PendingDir is the temporary directory beside the output directory that
@@ -151,11 +173,38 @@ func (p *PendingDir) commit(dir string, force bool, snapshots []string) error {
 	if err := os.Chmod(p.tmp, dirPerm(dir)); err != nil {
 		return err
 	}
-	if err := os.RemoveAll(dir); err != nil {
+	return replaceDir(p.tmp, dir)
+}
+
+// replaceDir renames the directory tmp to dir. An existing dir is first
+// renamed aside (a temporary of [tmpname]), and removed only once tmp is
+// in its place: a dir that cannot be moved (a mount point: EBUSY) is left
+// as it was, and a failed rename puts it back. Removing dir first, as
+// the commit did, deleted a mount point's files and then failed.
+func replaceDir(tmp, dir string) error {
+	if _, err := os.Lstat(dir); errors.Is(err, os.ErrNotExist) {
+		return os.Rename(tmp, dir)
+	}
+	aside, err := os.MkdirTemp(filepath.Dir(dir), tmpname.Pattern(filepath.Base(dir)))
+	if err != nil {
 		return err
 	}
-	return os.Rename(p.tmp, dir)
+	if err := os.Remove(aside); err != nil {
+		return err
+	}
+	if err := renameDir(dir, aside); err != nil {
+		return fmt.Errorf("replacing output directory %q: %w (it is left as it was; the outputs were not written)", dir, err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		_ = os.Rename(aside, dir)
+		return err
+	}
+	return os.RemoveAll(aside)
 }
+
+// renameDir is [os.Rename]; a variable so that tests simulate a directory
+// that cannot be moved (EBUSY).
+var renameDir = os.Rename
 
 // dirPerm is the permission of the existing directory dir, or 0755 when
 // there is none.

@@ -79,10 +79,9 @@ func RemoveStale(dir, name string) ([]string, error) {
 		return nil, err
 	}
 	var removed []string
-	here := hostHash()
 	for _, e := range entries {
-		dst, pid, host, ok := parse(e.Name())
-		if !ok || (name != "" && dst != name) || host != here || alive(pid) {
+		dst, ok := staleName(e.Name())
+		if !ok || (name != "" && dst != name) {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
@@ -92,6 +91,24 @@ func RemoveStale(dir, name string) ([]string, error) {
 		removed = append(removed, path)
 	}
 	return removed, nil
+}
+
+// IsStale reports whether base (a file or directory name) is a stale
+// temporary: named by this package, on this host, by a process that no
+// longer exists (see the package documentation).
+func IsStale(base string) bool {
+	_, ok := staleName(base)
+	return ok
+}
+
+// staleName returns the destination name of the stale temporary base,
+// and false when base is not one.
+func staleName(base string) (string, bool) {
+	dst, pid, host, ok := parse(base)
+	if !ok || host != hostHash() || alive(pid) {
+		return "", false
+	}
+	return dst, true
 }
 
 // MkdirBeside creates a temporary directory beside dir for content that

@@ -105,3 +105,17 @@ func TestRemoveStale(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, removed)
 }
+
+// TestIsStale: a dead owner's temporary on this host is stale; a live
+// owner's, another host's and any other name are not.
+func TestIsStale(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no process check: nothing is stale")
+	}
+	dead, here := deadPID(t), hostHash()
+	assert.True(t, IsStale(".out.tmp-"+ownerOf(dead, here)+"-11"))
+	assert.True(t, IsStale(".tick-000010.snap.tmp-"+ownerOf(dead, here)+"-12"))
+	assert.False(t, IsStale(".out.tmp-"+ownerOf(os.Getpid(), here)+"-13"), "running")
+	assert.False(t, IsStale(".out.tmp-"+ownerOf(dead, "0000000g")+"-14"), "not a host hash")
+	assert.False(t, IsStale("states.csv"))
+}

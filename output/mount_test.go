@@ -1,0 +1,121 @@
+package output
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// mountTmpfs mounts a tmpfs on a new folder of a temporary directory and
+// unmounts it at the end of the test; it skips the test where that is
+// not allowed (not root, no mount(8), a sandbox without the capability).
+func mountTmpfs(t *testing.T) string {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("mounting a tmpfs needs root: the mount point tests run as root only")
+	}
+	dir := filepath.Join(t.TempDir(), "mnt")
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	if out, err := exec.Command("mount", "-t", "tmpfs", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here (%v: %s)", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("umount", dir).Run() })
+	return dir
+}
+
+// TestMountPointDetected: a real tmpfs mount is a mount point, by its
+// device and by /proc/self/mountinfo; its parent and a folder inside it
+// are not.
+func TestMountPointDetected(t *testing.T) {
+	dir := mountTmpfs(t)
+	assert.True(t, isMountPoint(dir))
+	assert.True(t, listedMountPoint(mountInfoPath, dir), "listed in "+mountInfoPath)
+	assert.False(t, isMountPoint(filepath.Dir(dir)))
+	inside := filepath.Join(dir, "out")
+	require.NoError(t, os.Mkdir(inside, 0o755))
+	assert.False(t, isMountPoint(inside))
+}
+
+// TestListedMountPoint reads a fake mountinfo: the fifth field is the
+// mount point, with the kernel's octal escapes (a bind mount of the same
+// file system has its parent's device, so only this list shows it).
+func TestListedMountPoint(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mountinfo")
+	const info = "22 1 0:21 / / rw,relatime - overlay overlay rw\n" +
+		"40 22 0:35 / /data/my\\040volume rw,relatime shared:1 - ext4 /dev/sda1 rw\n" +
+		"41 22 0:36 /src /srv/bind rw - ext4 /dev/sda1 rw\n"
+	require.NoError(t, os.WriteFile(path, []byte(info), 0o644))
+	for _, tc := range []struct {
+		dir  string
+		want bool
+	}{
+		{"/", true},
+		{"/data/my volume", true},
+		{"/srv/bind", true},
+		{"/srv", false},
+		{"/data/my\\040volume", false},
+		{"/srv/bind/out", false},
+	} {
+		assert.Equal(t, tc.want, listedMountPoint(path, tc.dir), tc.dir)
+	}
+	assert.False(t, listedMountPoint(filepath.Join(t.TempDir(), "none"), "/"), "no list: not known as a mount point")
+	assert.Equal(t, `a\b c`, unescapeMountPath(`a\134b\040c`))
+}
+
+// TestCheckDirRefusesMountPoint: issue 37 item 1. `run --out M --force`
+// with M a mount point ran, then removed M's files and failed with EBUSY.
+// CheckDir (run before the run starts) refuses a mount point, empty or
+// not, with force or without.
+func TestCheckDirRefusesMountPoint(t *testing.T) {
+	dir := mountTmpfs(t)
+	for _, force := range []bool{false, true} {
+		assert.ErrorContains(t, CheckDir(dir, force), "is a mount point", "empty, force %v", force)
+	}
+	keep := filepath.Join(dir, "keep.txt")
+	require.NoError(t, os.WriteFile(keep, []byte("precious"), 0o644))
+	assert.ErrorContains(t, CheckDir(dir, true), "choose a folder inside it (for example "+filepath.Join(dir, "out")+")")
+	assert.NoError(t, CheckDir(filepath.Join(dir, "out"), false), "a folder inside a mount point is fine")
+	assert.FileExists(t, keep)
+}
+
+// TestReplaceDirKeepsWhatCannotMove: the commit moves the old output
+// directory aside before it renames the new one into place, and removes
+// the old one only then; when the old one cannot be moved (a mount point
+// not recognised as one: EBUSY, simulated), it is left as it was, its
+// files included, and the error says so.
+func TestReplaceDirKeepsWhatCannotMove(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "out")
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	keep := filepath.Join(dir, "keep.txt")
+	require.NoError(t, os.WriteFile(keep, []byte("precious"), 0o644))
+	tmp := filepath.Join(parent, "new")
+	require.NoError(t, os.Mkdir(tmp, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(tmp, "states.csv"), []byte("x\n"), 0o644))
+
+	renameDir = func(from, to string) error {
+		return &os.LinkError{Op: "rename", Old: from, New: to, Err: syscall.EBUSY}
+	}
+	t.Cleanup(func() { renameDir = os.Rename })
+	err := replaceDir(tmp, dir)
+	require.ErrorIs(t, err, syscall.EBUSY)
+	assert.ErrorContains(t, err, "it is left as it was; the outputs were not written")
+	assert.FileExists(t, keep)
+	entries, err := os.ReadDir(parent)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2, "out and new, nothing aside")
+
+	// Movable: replaced, nothing left aside.
+	renameDir = os.Rename
+	require.NoError(t, replaceDir(tmp, dir))
+	assert.NoFileExists(t, keep)
+	assert.FileExists(t, filepath.Join(dir, "states.csv"))
+	entries, err = os.ReadDir(parent)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1)
+}
