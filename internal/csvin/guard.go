@@ -14,11 +14,11 @@ import "io"
 type guard struct {
 	r      io.Reader
 	lim    Limits
-	line   int  // current line, 1-based
-	start  int  // line where the current record started
-	bytes  int  // bytes of the current record so far
-	fields int  // fields of the current record so far
-	quoted bool // inside a quoted field
+	line   int   // current line, 1-based
+	start  int   // line where the current record started
+	bytes  int   // bytes of the current record so far
+	fields int   // fields of the current record so far
+	quoted bool  // inside a quoted field
 	total  int64 // bytes read so far
 	// unterminated is set when the input ended inside a record: bytes
 	// after the last line feed.
