@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"io/fs"
+	"net/url"
 
 	"github.com/rubeola/rubeola/demographics"
 	"github.com/rubeola/rubeola/demographics/geotiff"
@@ -36,4 +37,25 @@ func classify(err error) error {
 		}
 	}
 	return err
+}
+
+// networkSentinels are the demographics errors of a download that failed
+// (a run error, exit code 1, as `rubeola --help` says), besides the
+// network's own errors ([*url.Error]).
+var networkSentinels = []error{demographics.ErrHTTPStatus, demographics.ErrTimeout, demographics.ErrCorruptArchive}
+
+// isNetworkFailure reports whether err comes from a download that failed:
+// a run error (exit 1), not bad input (issue 37 item 6: a run file whose
+// WPP download failed exited 2).
+func isNetworkFailure(err error) bool {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return true
+	}
+	for _, s := range networkSentinels {
+		if errors.Is(err, s) {
+			return true
+		}
+	}
+	return false
 }

@@ -164,3 +164,28 @@ func TestOutHoldingOnlyStaleTemporary(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "is not empty (use --force to replace it)")
 }
+
+// TestLateRefusalsMadeEarly: issue 37 item 6. `pyramid ISO3 2200`
+// downloaded the WPP file before the documented 1950–2100 range was
+// checked: the year is refused first (exit 2, no request: the URL here
+// refuses connections). A download that fails during a run's setup is a
+// network failure, exit 1 as `rubeola --help` says, not bad input (2).
+func TestLateRefusalsMadeEarly(t *testing.T) {
+	const deadURL = "http://127.0.0.1:1/wpp.csv" // port 1: connection refused
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	for _, year := range []string{"2200", "1949", "NaN"} {
+		code, stdout, stderr := runCLI(t, "pyramid", "NGA", year, "--url", deadURL, "--no-progress", "--cache-dir", t.TempDir())
+		assert.Equal(t, 2, code, stderr)
+		assert.Empty(t, stdout)
+		assert.Contains(t, stderr, "pyramid: YEAR: year out of range")
+		assert.NotContains(t, stderr, "GET", "no download tried")
+	}
+
+	t.Setenv("RUBEOLA_WPP_URL", deadURL)
+	file := writeFile(t, t.TempDir(), "wpp.toml", wppRunFile("2000-01", 60, `country_code = "aaa"`, "year = 2000"))
+	out := filepath.Join(t.TempDir(), "out")
+	code, _, stderr := runCLI(t, "run", "--config", file, "--out", out, "--no-progress")
+	assert.Equal(t, 1, code, stderr)
+	assert.Contains(t, stderr, "connection refused")
+	assert.NoDirExists(t, out)
+}

@@ -27,7 +27,17 @@ func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
 
 // invalid marks err as a usage or validation error (exit code 2).
-func invalid(err error) error { return &exitError{code: exitValidation, err: err} }
+//
+// A download that failed (a network failure, [isNetworkFailure]) stays a
+// run error, exit 1, wherever it happens: `rubeola --help` promises 1 for
+// network failures, and a run file's WPP download failing while it was
+// loaded exited 2 (issue 37 item 6).
+func invalid(err error) error {
+	if isNetworkFailure(err) {
+		return err
+	}
+	return &exitError{code: exitValidation, err: err}
+}
 
 // Main runs the rubeola command line on the process's arguments and exits
 // with its exit code (0 ok, 1 run or network error, 2 usage or validation

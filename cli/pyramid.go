@@ -35,6 +35,9 @@ func newPyramidCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return invalid(fmt.Errorf("pyramid: YEAR %q is not a number", args[1]))
 			}
+			if err := demographics.CheckWPPYear(year); err != nil {
+				return invalid(fmt.Errorf("pyramid: YEAR: %w", err))
+			}
 			opts := []demographics.PPOption{
 				demographics.WithTimeout(f.timeout),
 				demographics.WithContext(cmd.Context()),

@@ -43,20 +43,34 @@ func (pp *PopProspects) PopulationPyramid(year float64) ([]float64, error) {
 		return nil, fmt.Errorf("demographics: population pyramid of %q: no fitted splines (build PopProspects with NewPopProspects)", pp.CountryCode)
 	}
 	first, last := float64(pp.YearVec[0]), float64(pp.YearVec[len(pp.YearVec)-1])
-	switch {
-	case math.IsNaN(year):
-		return nil, fmt.Errorf("demographics: population pyramid of %s: %w: year is NaN, expected %g to %g",
-			pp.CountryCode, ErrYearOutOfRange, first, last)
-	case year < first:
-		return nil, fmt.Errorf("demographics: population pyramid of %s: %w: Year is before the first year in the WPP data (%g < %g)",
-			pp.CountryCode, ErrYearOutOfRange, year, first)
-	case year > last:
-		return nil, fmt.Errorf("demographics: population pyramid of %s: %w: Year is after the last year in the WPP data (%g > %g)",
-			pp.CountryCode, ErrYearOutOfRange, year, last)
+	if err := checkWPPYearRange(year, first, last); err != nil {
+		return nil, fmt.Errorf("demographics: population pyramid of %s: %w", pp.CountryCode, err)
 	}
 	out := make([]float64, len(pp.PopMat))
 	for a := range out {
 		out[a] = pp.splines[a].Predict(year)
 	}
 	return out, nil
+}
+
+// CheckWPPYear returns an error wrapping [ErrYearOutOfRange] when year is
+// outside the WPP data's years (1950–2100) or NaN: callers check it before
+// they download anything (issue 37 item 6: `pyramid NGA 2200` downloaded
+// the WPP file before the year was refused).
+func CheckWPPYear(year float64) error {
+	return checkWPPYearRange(year, wppFirstYear, wppFirstYear+wppStep*(wppNumYears-1))
+}
+
+// checkWPPYearRange returns an error wrapping [ErrYearOutOfRange] when year is
+// outside [first, last] or NaN.
+func checkWPPYearRange(year, first, last float64) error {
+	switch {
+	case math.IsNaN(year):
+		return fmt.Errorf("%w: year is NaN, expected %g to %g", ErrYearOutOfRange, first, last)
+	case year < first:
+		return fmt.Errorf("%w: Year is before the first year in the WPP data (%g < %g)", ErrYearOutOfRange, year, first)
+	case year > last:
+		return fmt.Errorf("%w: Year is after the last year in the WPP data (%g > %g)", ErrYearOutOfRange, year, last)
+	}
+	return nil
 }

@@ -204,6 +204,7 @@ func TestHierarchicalBadInput(t *testing.T) {
 		{"no patches", nil, nil, 1e-6, ErrNoPatches, ""},
 		{"tolerance negative", lat, lon, -1e-6, ErrHierarchicalTolerance, "-1e-06"},
 		{"tolerance one", lat, lon, 1, ErrHierarchicalTolerance, ""},
+		{"tolerance below float64's reach", lat, lon, 1e-300, ErrHierarchicalTolerance, "1e-300"},
 		{"tolerance NaN", lat, lon, math.NaN(), ErrHierarchicalTolerance, "NaN"},
 		{"latitude out of range", []float64{91, 0}, []float64{0, 0}, 1e-6, nil, "lat[0] = 91"},
 		{"longitude NaN", []float64{0, 0}, []float64{0, math.NaN()}, 1e-6, nil, "lon[1] = NaN"},

@@ -94,13 +94,14 @@ func missingReason(s string) string {
 
 // checkID records the problems of one id; typed is the id as the user typed
 // it (the CSV cell before trimming; id itself for an in-memory table) and
-// seen maps ids to their first row.
-func (p *problems) checkID(row int, id, typed string, seen map[string]int) {
+// seen maps ids to their first row. It reports whether id duplicates an
+// earlier row's.
+func (p *problems) checkID(row int, id, typed string, seen map[string]int) (dup bool) {
 	trimmed := strings.TrimSpace(id)
 	switch {
 	case isMissing(trimmed):
 		p.cell(row, ColID, id, "missing value")
-		return
+		return false
 	case trimmed != id:
 		p.cell(row, ColID, id, fmt.Sprintf("%q has leading or trailing spaces", id))
 	case !utf8.ValidString(id):
@@ -109,12 +110,13 @@ func (p *problems) checkID(row int, id, typed string, seen map[string]int) {
 	if first, dup := seen[id]; dup {
 		if typed != id {
 			p.cell(row, ColID, id, fmt.Sprintf("%q duplicates row %d once trimmed of surrounding spaces", typed, first))
-			return
+			return true
 		}
 		p.cell(row, ColID, id, fmt.Sprintf("%q duplicates row %d", id, first))
-		return
+		return true
 	}
 	seen[id] = row
+	return false
 }
 
 // checkPop records a population outside [0, MaxPop]; text is the value as

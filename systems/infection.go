@@ -156,8 +156,9 @@ func checkStorage(storage string, tolerance float64) error {
 	switch {
 	case tolerance != 0 && storage != StorageHierarchical:
 		return fmt.Errorf("%s: tolerance is for storage %q (an approximation); storage %q is exact, got tolerance = %v", InfectionName, StorageHierarchical, storage, tolerance)
-	case tolerance != 0 && !(tolerance > 0 && tolerance < 1):
-		return fmt.Errorf("%s: tolerance must be in (0, 1) (0 or absent: %g), got %v", InfectionName, mixing.DefaultHierarchicalTolerance, tolerance)
+	case tolerance != 0 && !(tolerance >= mixing.MinHierarchicalTolerance && tolerance < 1):
+		return fmt.Errorf("%s: tolerance must be in [%g, 1) (%g is the smallest float64 arithmetic reaches; 0 or absent: %g), got %v",
+			InfectionName, mixing.MinHierarchicalTolerance, mixing.MinHierarchicalTolerance, mixing.DefaultHierarchicalTolerance, tolerance)
 	}
 	return nil
 }

@@ -56,14 +56,18 @@ func TestInfectionStorageHierarchical(t *testing.T) {
 }
 
 // TestInfectionToleranceChecked: tolerance goes with storage
-// "hierarchical" only and lies in (0, 1).
+// "hierarchical" only and lies in [1e-12, 1): mixing.MinHierarchicalTolerance,
+// the smallest float64 reaches (issue 37 item 6: 1e-300 was tried for
+// 19–45 s before "tolerance not reached").
 func TestInfectionToleranceChecked(t *testing.T) {
 	for _, tc := range []struct {
 		json, want string
 	}{
 		{`{"storage": "hierarchical", "tolerance": 1e-4}`, ""},
-		{`{"storage": "hierarchical", "tolerance": 1}`, "tolerance must be in (0, 1)"},
-		{`{"storage": "hierarchical", "tolerance": -1e-6}`, "tolerance must be in (0, 1)"},
+		{`{"storage": "hierarchical", "tolerance": 1e-12}`, ""},
+		{`{"storage": "hierarchical", "tolerance": 1}`, "tolerance must be in [1e-12, 1)"},
+		{`{"storage": "hierarchical", "tolerance": -1e-6}`, "tolerance must be in [1e-12, 1)"},
+		{`{"storage": "hierarchical", "tolerance": 1e-300}`, "tolerance must be in [1e-12, 1) (1e-12 is the smallest float64 arithmetic reaches; 0 or absent: 1e-06), got 1e-300"},
 		{`{"storage": "float64", "tolerance": 1e-6}`, `tolerance is for storage "hierarchical"`},
 	} {
 		_, err := systems.DecodeInfectionParams([]byte(tc.json))
