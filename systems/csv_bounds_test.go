@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -55,4 +56,22 @@ func TestLoadScheduleProblemsBounded(t *testing.T) {
 	lines := strings.Split(err.Error(), "\n")
 	require.Len(t, lines, 51)
 	assert.Equal(t, "… and 150 more problems", lines[50])
+}
+
+// TestCensusTableRefusesMissingYears: issue 37 item 8. A census table
+// missing 1953–1956 was accepted, the spline filling the births of four
+// years silently; a gap in a place's years is refused, naming them.
+func TestCensusTableRefusesMissingYears(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("town,year,pop,births\n")
+	for y := 1950; y <= 1960; y++ {
+		if y < 1953 || y > 1956 {
+			fmt.Fprintf(&b, "London,%d,3000000,60000\n", y)
+		}
+	}
+	b.WriteString("Leeds,1950,500000,9000\nLeeds,1951,500000,9000\nLeeds,1952,500000,9000\nLeeds,1954,500000,9000\n")
+	_, err := systems.LoadCensusTable(strings.NewReader(b.String()), "census.csv", "town")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `census.csv: town "London": years 1953–1956 are missing (one row per year from 1950 to 1960: births are yearly counts)`)
+	assert.Contains(t, err.Error(), `census.csv: town "Leeds": year 1953 is missing`)
 }

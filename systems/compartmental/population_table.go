@@ -133,6 +133,19 @@ func LoadCensusTable(r io.Reader, name, idColumn string) (map[string]*CensusSeri
 			errs = append(errs, fmt.Errorf("%s: %s %q has %d years; at least 4 are needed", name, idColumn, id, len(s.Years)))
 		}
 		sortSeries(s)
+		// Births are yearly counts: a missing year would be filled by the
+		// spline silently (issue 37 item 8: 1953–1956 missing was
+		// accepted), so a gap is refused, naming the years.
+		for k := 1; k < len(s.Years); k++ {
+			if from, to := s.Years[k-1]+1, s.Years[k]-1; from <= to {
+				missing := fmt.Sprintf("years %d–%d are", from, to)
+				if from == to {
+					missing = fmt.Sprintf("year %d is", from)
+				}
+				errs = append(errs, fmt.Errorf("%s: %s %q: %s missing (one row per year from %d to %d: births are yearly counts)",
+					name, idColumn, id, missing, s.Years[0], s.Years[len(s.Years)-1]))
+			}
+		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
