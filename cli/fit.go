@@ -34,6 +34,7 @@ type fitFlags struct {
 	noProgress bool
 	shard      string
 	maxMemory  string
+	resume     bool
 }
 
 func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -52,6 +53,8 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 			"values) by particle filter, writes loglik.json and prints one line. --shard i/n runs the profile\n" +
 			"points k with k mod n == i into DIR/fit/profile-shard-i-of-n.csv; `rubeola fit merge` joins shards.\n" +
 			"An existing non-empty DIR/fit is refused unless --force (replaced only when the fit succeeded).\n" +
+			"After every IF2 iteration and profile point the fit saves a checkpoint in DIR (.fit-checkpoint, removed\n" +
+			"when the fit succeeds); --resume goes on from it, writing what the uninterrupted fit writes.\n" +
 			"Progress goes to stderr. Exit codes: 0 ok, 1 run error, 2 usage or validation error (every problem\n" +
 			"of the fit file on its own line, naming the file and the key).",
 		Args: cobra.ExactArgs(1),
@@ -76,6 +79,8 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.BoolVar(&f.noPlot, "no-plot", false, "do not draw the PNG pictures")
 	fl.BoolVar(&f.noProgress, "no-progress", false, "do not report progress on stderr")
 	fl.StringVar(&f.shard, "shard", "", "profile: run shard i/n only (0-based), the points k with k mod n == i")
+	fl.BoolVar(&f.resume, "resume", false, "go on from the checkpoint a killed fit left in DIR (its last IF2 iteration or profile point): "+
+		"the same files as an uninterrupted fit")
 	fl.StringVar(&f.maxMemory, maxMemoryFlag, "",
 		"memory the fit's particles may use, e.g. 8GB, or \"off\" (default: the memory available, MemAvailable in /proc/meminfo, "+
 			"the cgroup limit or the address-space limit, whichever is smallest)")
@@ -93,6 +98,10 @@ type fitJob struct {
 	stdout, stderr io.Writer
 	progress       io.Writer // stderr, or io.Discard with --no-progress
 	name           string    // the program's name, which starts warnings
+	// key identifies the fit's checkpoints; resumed is the checkpoint
+	// --resume goes on from (nil: from the beginning).
+	key     string
+	resumed *fitCheckpoint
 }
 
 // newFitJob loads the fit file, applies the flags and checks the output

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -25,8 +26,20 @@ const (
 // folder beside DIR/fit that replaces it at the end; a shard writes its one
 // file into DIR/fit.
 func (j *fitJob) run(ctx context.Context) error {
+	var err error
+	if j.key, err = j.checkpointKey(); err != nil {
+		return err
+	}
+	if j.flags.resume {
+		if j.resumed, err = j.loadCheckpoint(j.key); err != nil {
+			return invalid(err)
+		}
+	}
 	if j.sharded {
-		return j.runShard(ctx)
+		if err := j.runShard(ctx); err != nil {
+			return err
+		}
+		return j.removeCheckpoint()
 	}
 	pend, err := output.NewPendingDir(j.dir())
 	if err != nil {
@@ -55,6 +68,15 @@ func (j *fitJob) run(ctx context.Context) error {
 		names = append(names, filepath.Base(p))
 	}
 	j.say("wrote %s: %s", j.dir(), strings.Join(names, ", "))
+	return j.removeCheckpoint()
+}
+
+// removeCheckpoint removes the fit's checkpoint once its files are
+// written.
+func (j *fitJob) removeCheckpoint() error {
+	if err := os.Remove(j.checkpointPath()); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
 	return nil
 }
 
@@ -174,6 +196,11 @@ func (j *fitJob) runIF2(ctx context.Context, out *fit.Output) error {
 	opts.Progress = func(it fit.IF2Iteration) {
 		j.say("if2: iteration %d/%d: loglik %.2f%s", it.Iteration, opts.Iterations, it.LogLik, formatParams(it.Params, names))
 	}
+	opts.Checkpoint = func(c *fit.IF2Checkpoint) error { return j.saveCheckpoint(&fitCheckpoint{Key: j.key, IF2: c}) }
+	if j.resumed != nil && j.resumed.IF2 != nil {
+		opts.Resume = j.resumed.IF2
+		j.say("if2: resuming after iteration %d (%s)", len(opts.Resume.Trace), j.checkpointPath())
+	}
 	j.say("if2: %d iterations × %d particles, cooling %g, %s", opts.Iterations, opts.Particles, opts.Cooling, j.describe())
 	res, err := fit.IF2(ctx, f.Spec, f.Obs, opts)
 	if err != nil {
@@ -224,15 +251,30 @@ func (j *fitJob) profilePoints(ctx context.Context, indices []int) ([]fit.Profil
 	j.say("profile of %s: %d of %d points (%d values × %d starts), each IF2 of %d iterations × %d particles, %s",
 		opts.Parameter, len(indices), len(opts.Values)*opts.Starts, len(opts.Values), opts.Starts, opts.IF2.Iterations,
 		opts.IF2.Particles, j.describe())
+	done := map[int]fit.ProfilePoint{}
+	if j.resumed != nil {
+		for _, p := range j.resumed.Points {
+			done[p.Index] = p
+		}
+		j.say("profile: resuming with %d points done (%s)", len(done), j.checkpointPath())
+	}
 	var points []fit.ProfilePoint
 	for n, i := range indices {
-		pts, err := fit.ProfilePoints(ctx, j.file.Spec, j.file.Obs, opts, []int{i})
-		if err != nil {
-			return nil, err
+		p, ok := done[i]
+		if !ok {
+			pts, err := fit.ProfilePoints(ctx, j.file.Spec, j.file.Obs, opts, []int{i})
+			if err != nil {
+				return nil, err
+			}
+			p = pts[0]
 		}
-		p := pts[0]
 		j.say("profile point %d/%d: %s = %.4g, start %d: loglik %.2f ± %.2f", n+1, len(indices), opts.Parameter, p.Value, p.Start, p.LogLik, p.SE)
 		points = append(points, p)
+		if !ok {
+			if err := j.saveCheckpoint(&fitCheckpoint{Key: j.key, Points: points}); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return points, nil
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -188,4 +189,71 @@ func TestLateRefusalsMadeEarly(t *testing.T) {
 	assert.Equal(t, 1, code, stderr)
 	assert.Contains(t, stderr, "connection refused")
 	assert.NoDirExists(t, out)
+}
+
+// TestFitResume: issue 37 item 8. A fit killed mid-way could not be
+// resumed. It saves a checkpoint after every IF2 iteration and profile
+// point; a fit stopped after iteration 2 of 4 (or profile point 1 of 3)
+// and run again with --resume writes the uninterrupted fit's trace.csv and
+// mle.json (profile.csv), timing fields aside, and removes its checkpoint.
+func TestFitResume(t *testing.T) {
+	if2 := strings.Replace(fitTestIF2, "iterations = 2", "iterations = 4", 1)
+	for _, tc := range []struct {
+		name, tables string
+		stopAfter    func(c *fitCheckpoint) bool
+		files        []string
+	}{
+		{"if2", if2, func(c *fitCheckpoint) bool { return c.IF2 != nil && len(c.IF2.Trace) == 2 }, []string{"trace.csv", "mle.json", "simulated.csv"}},
+		{"profile", strings.Replace(fitTestProfile("values = [30, 40, 50]"), "iterations = 2", "iterations = 1", 1),
+			func(c *fitCheckpoint) bool { return len(c.Points) == 1 }, []string{"profile.csv"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			file := fitFixture(t, dir, tc.tables)
+			whole := filepath.Join(dir, "whole")
+			code, _, stderr := runCLI(t, "fit", file, "--out", whole, "--no-plot")
+			require.Equal(t, 0, code, stderr)
+			assert.NoFileExists(t, filepath.Join(whole, ".fit-checkpoint"), "removed once the fit succeeded")
+
+			out := filepath.Join(dir, "out")
+			checkpointSaved = func(c *fitCheckpoint) error {
+				if tc.stopAfter(c) {
+					return errors.New("killed")
+				}
+				return nil
+			}
+			code, _, stderr = runCLI(t, "fit", file, "--out", out, "--no-plot")
+			checkpointSaved = func(*fitCheckpoint) error { return nil }
+			require.Equal(t, 1, code, stderr)
+			assert.FileExists(t, filepath.Join(out, ".fit-checkpoint"))
+			assert.NoDirExists(t, filepath.Join(out, "fit"))
+
+			code, _, stderr = runCLI(t, "fit", file, "--out", out, "--no-plot", "--resume")
+			require.Equal(t, 0, code, stderr)
+			assert.Contains(t, stderr, "resuming")
+			assert.NoFileExists(t, filepath.Join(out, ".fit-checkpoint"))
+			for _, name := range tc.files {
+				a, b := filepath.Join(whole, "fit", name), filepath.Join(out, "fit", name)
+				if strings.HasSuffix(name, ".json") {
+					// Wall times differ between any two fits.
+					assert.Equal(t, readJSON(t, a, "if2_seconds", "eval_seconds"),
+						readJSON(t, b, "if2_seconds", "eval_seconds"), name)
+					continue
+				}
+				assert.Equal(t, readString(t, a), readString(t, b), name)
+			}
+		})
+	}
+
+	// A checkpoint of another fit is refused with --resume (exit 2).
+	dir := t.TempDir()
+	file := fitFixture(t, dir, if2)
+	out := filepath.Join(dir, "out")
+	checkpointSaved = func(c *fitCheckpoint) error { return errors.New("killed") }
+	code, _, _ := runCLI(t, "fit", file, "--out", out, "--no-plot")
+	checkpointSaved = func(*fitCheckpoint) error { return nil }
+	require.Equal(t, 1, code)
+	code, _, stderr := runCLI(t, "fit", file, "--out", out, "--no-plot", "--resume", "--seed", "9")
+	assert.Equal(t, 2, code, stderr)
+	assert.Contains(t, stderr, "belongs to another fit")
 }

@@ -32,6 +32,13 @@ type IF2Options struct {
 	Fixed map[string]float64
 	// Progress, when set, is called after every iteration.
 	Progress func(IF2Iteration)
+	// Checkpoint, when set, is called after every iteration with the
+	// search's state; an error stops the search.
+	Checkpoint func(*IF2Checkpoint) error
+	// Resume, when set, goes on from a checkpoint of the same search
+	// (spec, observations and options but Iterations, which may be
+	// larger): the result is the uninterrupted search's.
+	Resume *IF2Checkpoint
 }
 
 // IF2Iteration is one iteration's outcome.
@@ -85,7 +92,13 @@ func IF2(ctx context.Context, spec *Spec, obs *Observations, opts IF2Options) (*
 	n := len(obs.Dates)
 	w := newWalker(plan, opts.Particles)
 	res := &IF2Result{}
-	for m := 1; m <= opts.Iterations; m++ {
+	if opts.Resume != nil {
+		if err := opts.Resume.check(plan.est, opts.Particles, opts.Iterations); err != nil {
+			return nil, err
+		}
+		res.Trace = w.restore(opts.Resume)
+	}
+	for m := len(res.Trace) + 1; m <= opts.Iterations; m++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -98,6 +111,11 @@ func IF2(ctx context.Context, spec *Spec, obs *Observations, opts IF2Options) (*
 		res.Trace = append(res.Trace, it)
 		if opts.Progress != nil {
 			opts.Progress(it)
+		}
+		if opts.Checkpoint != nil {
+			if err := opts.Checkpoint(w.checkpoint(res.Trace)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	res.MLE = maps.Clone(res.Trace[len(res.Trace)-1].Params)
