@@ -257,3 +257,37 @@ func TestFitResume(t *testing.T) {
 	assert.Equal(t, 2, code, stderr)
 	assert.Contains(t, stderr, "belongs to another fit")
 }
+
+// TestRowSumsCapPolicy: issue 37 item 5(c). A run whose gravity rows sum
+// above 1 (villages beside a city at the reference's k = 0.01) is refused
+// with the keys that fix it; with row_sums = "cap" it runs and
+// summary.json reports the share of rows capped.
+func TestRowSumsCapPolicy(t *testing.T) {
+	dir := t.TempDir()
+	scn := writeFile(t, dir, "scn.csv", "id,pop,lat,lon,mcv1\ncity,1000000,0,0,0.5\nv1,10,0,0.01,0.5\nv2,10,0.01,0,0.5\n")
+	run := func(policy string) string {
+		return writeFile(t, dir, "run-"+policy+".toml", fmt.Sprintf(`scenario = %q
+[[phases]]
+type = "Infection"
+mixer = { type = "gravity", k = 0.01%s }
+
+[[phases]]
+type = "StateTracker"
+`, scn, policy))
+	}
+	out := filepath.Join(dir, "refused")
+	code, _, stderr := runCLI(t, "run", "--config", run(""), "--ticks", "2", "--out", out, "--no-progress")
+	requireRefused(t, out, code, stderr, `migration row 1 ("v1") sums to`, `or set row_sums = "cap" in the mixer table`)
+
+	out = filepath.Join(dir, "capped")
+	code, _, stderr = runCLI(t, "run", "--config", run(`, row_sums = "cap"`), "--ticks", "2", "--out", out, "--no-progress")
+	require.Equal(t, 0, code, stderr)
+	summary := readJSON(t, filepath.Join(out, "summary.json"))
+	assert.InDelta(t, 2.0/3, summary["migration_rows_capped"], 1e-15, "2 of 3 rows")
+
+	// The default policy reports nothing.
+	out = filepath.Join(dir, "default")
+	code, _, stderr = runCLI(t, "run", "--ticks", "2", "--out", out, "--no-progress")
+	require.Equal(t, 0, code, stderr)
+	assert.NotContains(t, readJSON(t, filepath.Join(out, "summary.json")), "migration_rows_capped")
+}

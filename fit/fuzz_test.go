@@ -2,6 +2,8 @@ package fit
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -48,6 +50,11 @@ func FuzzDecodeFile(f *testing.F) {
 		"run = \"run.toml\"\n[data]\nfile = \"cases.csv\"\n[measurement]\nmodel = \"he2010\"\nrho = 0.5\npsi = 0.1\n",
 		"[fit]\nmethod = \"if2\"\n[[estimate]]\nname = \"r0\"\nlower = 1\nupper = 0\n",
 		"[profile]\nparameter = \"r0\"\nfrom = 1\nto = 2\nn = -3\n",
+		// Issue 37: counts past their bounds (docs/limits.md) are refused
+		// before anything is allocated.
+		"[profile]\nparameter = \"r0\"\nfrom = 1\nto = 2\nn = 4611686018427387904\n",
+		"[profile]\nparameter = \"r0\"\nvalues = [1, 2]\nstarts = 1000000000\n",
+		"[fit]\nfilters = 1000000000\niterations = 1000000000\nparticles = 1000000000\n",
 		"run = [[[[1]]]]\n",
 		"",
 	} {
@@ -55,9 +62,50 @@ func FuzzDecodeFile(f *testing.F) {
 	}
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, err := DecodeFile(bytes.NewReader(data), "fit.toml", dir)
+		file, err := DecodeFile(bytes.NewReader(data), "fit.toml", dir)
 		if err != nil {
 			require.True(t, strings.HasPrefix(err.Error(), "fit.toml"), "%q", err.Error())
+			return
+		}
+		require.LessOrEqual(t, file.Filters, MaxFilters)
+		require.LessOrEqual(t, file.Iterations, MaxIterations)
+		if file.Profile != nil {
+			require.LessOrEqual(t, len(file.Profile.Values)*file.Profile.Starts, MaxProfilePoints)
+		}
+	})
+}
+
+// FuzzReadProfileShard feeds arbitrary bytes to the reader of profile
+// tables and shards (`fit merge`'s input): it never panics, errors name
+// the file, and a table read whole ends with a line feed and holds one
+// grid.
+func FuzzReadProfileShard(f *testing.F) {
+	grid := ProfileGrid("r0", []float64{30, 50}, 1)
+	for _, s := range []string{
+		"parameter,index,value,start,loglik,se,r0\nr0,0,30,0,-100.25,0.5,30\nr0,1,50,0,NA,NA,50\n",
+		"parameter,index,value,start,loglik,se,r0,profile_grid\nr0,0,30,0,-100.25,0.5,30," + grid + "\n",
+		"parameter,index,value,start,loglik,se,r0,profile_grid\nr0,0,30,0,-1,0.5,30,a\nr0,1,50,0,-1,0.5,50,b\n",
+		"parameter,index,value,start,loglik,se\nr0,0,30,0,-100.2", // cut inside the last number
+		"parameter,index\n",
+		"",
+	} {
+		f.Add([]byte(s))
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "shard.csv")
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+		_, _, points, err := ReadProfileShard(path)
+		if err != nil {
+			require.True(t, strings.HasPrefix(err.Error(), path), "%q", err.Error())
+			return
+		}
+		if len(points) > 0 {
+			require.True(t, bytes.HasSuffix(data, []byte("\n")), "a table without a final line feed was cut")
+		}
+		for _, p := range points {
+			require.GreaterOrEqual(t, p.Index, 0)
+			require.GreaterOrEqual(t, p.Start, 0)
 		}
 	})
 }

@@ -31,7 +31,12 @@ type Factored struct {
 	tiles  []tileRef // (I, J) with I ≤ J, in row-major order of (I, J)
 	data   []float64 // every tile, contiguous (nil with float32 storage)
 	data32 []float32 // the same, float32 storage (else nil)
+	capped int       // migration rows scaled down to 1 ([RowSumsCap])
 }
+
+// RowsCapped returns the number of migration rows scaled down to 1
+// ([RowSumsCap]) and the number of rows.
+func (m *Factored) RowsCapped() (capped, rows int) { return m.capped, m.n }
 
 // FactoredTileSize is the block size of [Factored] storage: tiles are at
 // most FactoredTileSize×FactoredTileSize (256×256 float64s = 512 KB; a tile

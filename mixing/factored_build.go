@@ -103,7 +103,7 @@ func buildFactored(scn *scenario.Table, terms *gravityTerms, k float64, opt Fact
 	w.loadY(m.g, nil)
 	_ = forTiles(workers, len(m.tiles), func(t int) error { w.Tile(t); return nil })
 	w.sums(s, 0, m.nb)
-	if m.diag, err = diagonal(scn, m.f, s); err != nil {
+	if m.f, m.diag, m.capped, err = diagonal(scn, terms, s); err != nil {
 		return nil, err
 	}
 	if opt.Float32 {

@@ -24,7 +24,24 @@ type Gravity struct {
 	B float64 `json:"b"` // destination population exponent; ≥ 0, default 1
 	C float64 `json:"c"` // distance decay exponent (distance in km); ≥ 0, default 1.5
 	K float64 `json:"k"` // migration scale, share of trips (see SPEC §7.3); in [0, 1], default 0.01
+	// RowSums is what a migration row summing to more than 1 does:
+	// [RowSumsError] ("" is the same; the reference's behaviour) or
+	// [RowSumsCap] (the row is scaled down to 1, as laser-core's
+	// row_normalizer does).
+	RowSums string `json:"row_sums,omitempty"`
 }
+
+// Row-sum policies of [Gravity.RowSums].
+const (
+	// RowSumsError refuses a migration row summing to more than 1 (SPEC
+	// §7.3, the reference's behaviour): the default.
+	RowSumsError = "error"
+	// RowSumsCap scales every migration row summing to more than 1 down to
+	// 1 (its patch keeps none of its own force), as laser-core's
+	// row_normalizer does; the share of rows capped is reported
+	// ([RowsCapper]).
+	RowSumsCap = "cap"
+)
 
 // DefaultGravity returns the reference defaults a = 1, b = 1, c = 1.5,
 // k = 0.01.
@@ -39,6 +56,9 @@ func (g Gravity) Name() string { return "gravity" }
 // K ∈ [0, 1].
 func (g Gravity) Validate() error {
 	const name = "gravity"
+	if g.RowSums != "" && g.RowSums != RowSumsError && g.RowSums != RowSumsCap {
+		return fmt.Errorf("mixing: %s: row_sums must be %q (the default) or %q, got %q", name, RowSumsError, RowSumsCap, g.RowSums)
+	}
 	return checkParams(name, atLeast("a", g.A, 1), atLeast("b", g.B, 0), atLeast("c", g.C, 0), scale("k", g.K))
 }
 
@@ -66,6 +86,9 @@ func (g Gravity) kernel() (kernelFunc, float64, error) {
 	}
 	return gravityKernel(g.Name(), g.A-1, g.B, g.C), g.K, nil
 }
+
+// capsRows reports whether g's policy is [RowSumsCap].
+func (g Gravity) capsRows() bool { return g.RowSums == RowSumsCap }
 
 // MarshalJSON encodes g in canonical form, {"type":"gravity","a":…,"b":…,
 // "c":…,"k":…}, so a Gravity stored in a Mixer field encodes with its type.
@@ -104,6 +127,9 @@ type gravityTerms struct {
 	co     coords // unset when c == 0
 	decay  func(d float64) float64
 	kernel *DistanceKernel // a user kernel: D_ij = kernel.Decay(d_ij) (c, decay unused); else nil
+	// capRows scales migration rows summing to more than 1 down to 1
+	// ([RowSumsCap]) instead of refusing them.
+	capRows bool
 }
 
 // newGravityTerms prepares the gravity terms of scn (0^0 = 1) for the mixer

@@ -45,7 +45,22 @@ func buildKernel(km kernelMixer, scn *scenario.Table, diag bool) (*Matrix, error
 	if err != nil {
 		return nil, err
 	}
+	if err := checkNoCap(km); diag && err != nil {
+		return nil, err
+	}
 	return kernelMatrix(scn, km.Name(), k, kf, diag)
+}
+
+// checkNoCap refuses row_sums = "cap" ([RowSumsCap]) for the dense and
+// truncated builds: the cap is applied by the factored build and the
+// operators (storages float64, float32, streaming and hierarchical),
+// which report the rows capped.
+func checkNoCap(m Mixer) error {
+	if c, ok := m.(interface{ capsRows() bool }); ok && c.capsRows() {
+		return fmt.Errorf("mixing: %s: row_sums = %q is applied by the Infection's storages \"float64\" (the default), "+
+			"\"float32\", \"streaming\" and \"hierarchical\", not by storage \"dense\" or a truncated mixer", m.Name(), RowSumsCap)
+	}
+	return nil
 }
 
 // kernelMatrix builds the migration matrix (diag false) or the mixing matrix

@@ -112,6 +112,9 @@ func normalizeDenseRow(w []float64, i int, k float64, rowSums []float64, diag bo
 	if !diag {
 		return nil
 	}
+	if s > 1 {
+		return kernelRowSumError(i, s, ids)
+	}
 	return setDiagonal(w, i, i, s, ids)
 }
 
@@ -148,6 +151,15 @@ func setDiagonal(vals []float64, p, i int, s float64, ids []string) error {
 	}
 	vals[p] = 1 - s
 	return nil
+}
+
+// kernelRowSumError is [rowSumError] for a kernel mixer's row, with the
+// keys that fix it (issue 37 item 5: the 1 km synthetic countries were
+// refused at the reference's k = 0.01 with no advice).
+func kernelRowSumError(i int, s float64, ids []string) error {
+	return fmt.Errorf("%w: lower the mixer's k (docs/scale.md: k = 0.001 for 1 km grids; rows scale with k), "+
+		"or set row_sums = %q in the mixer table to scale such rows down to 1 (laser-core's row_normalizer)",
+		rowSumError(i, s, ids), RowSumsCap)
 }
 
 // rowSumError is the error of SPEC §7.3 for a migration row summing to

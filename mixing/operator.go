@@ -70,7 +70,9 @@ func (g Gravity) separable(scn *scenario.Table) (*gravityTerms, float64, error) 
 	if _, err := checkScenario(scn); err != nil {
 		return nil, 0, err
 	}
-	return newGravityTerms(scn, g.Name(), g.A-1, g.B, g.C), g.K, nil
+	terms := newGravityTerms(scn, g.Name(), g.A-1, g.B, g.C)
+	terms.capRows = g.capsRows()
+	return terms, g.K, nil
 }
 
 // separable returns the kernel's terms and K, after validating the
@@ -99,6 +101,7 @@ func (m KernelMixer) separable(scn *scenario.Table) (*gravityTerms, float64, err
 type OperatorMatrix struct {
 	op      DistanceOperator
 	f, g, d []float64 // source factors, destination factors, diagonal of M
+	capped  int       // migration rows scaled down to 1 ([RowSumsCap])
 }
 
 // NewOperatorMatrix normalises the separable mixer m (gravity or a
@@ -148,12 +151,16 @@ func normalise(scn *scenario.Table, terms *gravityTerms, k float64, op DistanceO
 		return nil, err
 	}
 	op.Apply(s, g)
-	d, err := diagonal(scn, terms.pa, s)
+	f, d, capped, err := diagonal(scn, terms, s)
 	if err != nil {
 		return nil, err
 	}
-	return &OperatorMatrix{op: op, f: terms.pa, g: g, d: d}, nil
+	return &OperatorMatrix{op: op, f: f, g: g, d: d, capped: capped}, nil
 }
+
+// RowsCapped returns the number of migration rows scaled down to 1
+// ([RowSumsCap]) and the number of rows.
+func (m *OperatorMatrix) RowsCapped() (capped, rows int) { return m.capped, m.N() }
 
 // N returns the number of patches.
 func (m *OperatorMatrix) N() int { return len(m.f) }

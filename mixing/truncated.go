@@ -79,6 +79,9 @@ func (t TruncatedMixer) MixingReport(scn *scenario.Table) (*Matrix, TruncationRe
 	base := unwrapSpec(t.mixer)
 	if km, ok := base.(kernelMixer); ok {
 		kf, k, err := km.kernel()
+		if err == nil {
+			err = checkNoCap(km)
+		}
 		if err != nil {
 			return nil, TruncationReport{}, err
 		}

@@ -23,6 +23,10 @@ type Summary struct {
 	// the exact storages.
 	LambdaErrorMax  *float64 `json:"lambda_error_max,omitempty"`
 	LambdaErrorMean *float64 `json:"lambda_error_mean,omitempty"`
+	// MigrationRowsCapped is the share of migration rows the mixer's
+	// row_sums = "cap" scaled down to 1; absent with the default policy
+	// (such rows are refused).
+	MigrationRowsCapped *float64 `json:"migration_rows_capped,omitempty"`
 	// runTiming holds the wall-clock fields; nil leaves them out (the
 	// points of a sweep, whose summary.json is compared byte for byte).
 	*runTiming
@@ -105,6 +109,11 @@ func NewSummary(in Inputs, m *model.Model, t *metrics.StateTracker, wall, setup 
 	out.Totals.FinalState, out.Totals.FinalPopulation = finalStates(m.Patches())
 	if r, ok := LambdaError(m); ok {
 		out.LambdaErrorMax, out.LambdaErrorMean = &r.Max, &r.Mean
+	}
+	for _, c := range model.InstancesOf[interface{ MigrationRowsCapped() (float64, bool) }](m) {
+		if share, ok := c.MigrationRowsCapped(); ok {
+			out.MigrationRowsCapped = &share
+		}
 	}
 	_, out.TimingUS = m.Metrics().TotalsByName()
 	out.InitUS = m.Metrics().Init

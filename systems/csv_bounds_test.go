@@ -70,7 +70,7 @@ func TestCensusTableRefusesMissingYears(t *testing.T) {
 		}
 	}
 	b.WriteString("Leeds,1950,500000,9000\nLeeds,1951,500000,9000\nLeeds,1952,500000,9000\nLeeds,1954,500000,9000\n")
-	_, err := systems.LoadCensusTable(strings.NewReader(b.String()), "census.csv", "town")
+	_, err := compartmental.LoadCensusTable(strings.NewReader(b.String()), "census.csv", "town")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `census.csv: town "London": years 1953–1956 are missing (one row per year from 1950 to 1960: births are yearly counts)`)
 	assert.Contains(t, err.Error(), `census.csv: town "Leeds": year 1953 is missing`)

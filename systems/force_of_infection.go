@@ -76,3 +76,7 @@ func (f *ForceOfInfection) SetupStorage(m phases.Model) phases.Storage { return 
 // LambdaError returns the approximate operator's measured error, as
 // [Infection.LambdaError].
 func (f *ForceOfInfection) LambdaError() (mixing.ErrorReport, bool) { return f.c.LambdaError() }
+
+// MigrationRowsCapped returns the share of migration rows capped, as
+// [Infection.MigrationRowsCapped].
+func (f *ForceOfInfection) MigrationRowsCapped() (float64, bool) { return f.c.MigrationRowsCapped() }

@@ -56,3 +56,23 @@ func (c *Infection) LambdaError() (r mixing.ErrorReport, ok bool) {
 	}
 	return *c.lambdaErr, true
 }
+
+// MigrationRowsCapped returns the share of migration rows the mixer's
+// row_sums = "cap" scaled down to 1 (summary.json's
+// migration_rows_capped), and ok = false when the mixer refuses such rows
+// (the default) or before Initialize.
+func (c *Infection) MigrationRowsCapped() (share float64, ok bool) {
+	var m mixing.RowsCapper
+	switch {
+	case !mixing.CapsRows(c.p.Mixer):
+		return 0, false
+	case c.fac != nil:
+		m = c.fac
+	case c.opm != nil:
+		m = c.opm
+	default:
+		return 0, false
+	}
+	capped, rows := m.RowsCapped()
+	return float64(capped) / float64(max(rows, 1)), true
+}

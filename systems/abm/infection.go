@@ -226,6 +226,9 @@ func (c *ABMInfection) SetupStorage(m phases.Model) phases.Storage { return c.fo
 // LambdaError is the force's ([systems.Infection.LambdaError]).
 func (c *ABMInfection) LambdaError() (mixing.ErrorReport, bool) { return c.force.LambdaError() }
 
+// MigrationRowsCapped is the force's ([systems.Infection.MigrationRowsCapped]).
+func (c *ABMInfection) MigrationRowsCapped() (float64, bool) { return c.force.MigrationRowsCapped() }
+
 // Exposure is the agent-based model's [AgentExposure]: the exposure of the
 // model's ABMInfection (which draws the latent periods), for the seeding
 // and the importation.

@@ -246,3 +246,6 @@ func (c *Infection) SetupStorage(m phases.Model) phases.Storage { return c.force
 
 // LambdaError is the force's ([systems.Infection.LambdaError]).
 func (c *Infection) LambdaError() (mixing.ErrorReport, bool) { return c.force.LambdaError() }
+
+// MigrationRowsCapped is the force's ([systems.Infection.MigrationRowsCapped]).
+func (c *Infection) MigrationRowsCapped() (float64, bool) { return c.force.MigrationRowsCapped() }
