@@ -63,3 +63,29 @@ func TestRowSumsPolicy(t *testing.T) {
 	g.RowSums = "clip"
 	assert.ErrorContains(t, g.Validate(), `row_sums must be "error" (the default) or "cap", got "clip"`)
 }
+
+// TestPrecheckRowSums: the hierarchical build refuses a row above 1 from a
+// coarse operator before it builds the one at its tolerance; the
+// pre-check is skipped under row_sums = "cap" and for coarse tolerances,
+// and HierarchicalMatrix gives the same refusal.
+func TestPrecheckRowSums(t *testing.T) {
+	scn := villagesBesideCity(t)
+	g := DefaultGravity()
+	terms, k, err := separableTerms(g, scn)
+	require.NoError(t, err)
+	err = precheckRowSums(scn, terms, k, HierarchicalOptions{})
+	assert.ErrorContains(t, err, `mixing: migration row 1 ("v1") sums to`)
+	assert.ErrorContains(t, err, `or set row_sums = "cap"`)
+	assert.NoError(t, precheckRowSums(scn, terms, k, HierarchicalOptions{Tolerance: 0.1}), "already coarse")
+	_, _, err = HierarchicalMatrix(g, scn, HierarchicalOptions{})
+	assert.ErrorContains(t, err, `mixing: migration row 1 ("v1") sums to`)
+
+	g.RowSums = RowSumsCap
+	terms, k, err = separableTerms(g, scn)
+	require.NoError(t, err)
+	assert.NoError(t, precheckRowSums(scn, terms, k, HierarchicalOptions{}), "capped rows are not refused")
+	opm, _, err := HierarchicalMatrix(g, scn, HierarchicalOptions{})
+	require.NoError(t, err)
+	capped, _ := opm.RowsCapped()
+	assert.Equal(t, 2, capped)
+}
