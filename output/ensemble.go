@@ -91,7 +91,7 @@ func (s *Session) WriteEnsemble(ctx context.Context, e *model.Ensemble, o Option
 	}
 	snaps, err := runWithSnapshots(ctx, e, o)
 	if err != nil {
-		return nil, abort(err)
+		return nil, abort(snapshotsKept(err, o.Dir, snaps))
 	}
 	feed.publish(e.Tick(), true)
 	wall := time.Since(run.start)
@@ -126,10 +126,10 @@ func (s *Session) WriteEnsemble(ctx context.Context, e *model.Ensemble, o Option
 		}
 	}
 	if err := pending.wait(); err != nil {
-		return nil, err
+		return nil, snapshotsKept(err, o.Dir, snaps)
 	}
 	if err := pending.commit(o.Dir, o.Force, snaps); err != nil {
-		return nil, err
+		return nil, snapshotsKept(err, o.Dir, snaps)
 	}
 	return &EnsembleResult{Summary: sum, Tables: fileNames(reportOrder(tables, rest)), Kept: fileNames(kept),
 		Snapshots: snaps, Writing: time.Since(writing)}, nil

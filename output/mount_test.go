@@ -1,6 +1,7 @@
 package output
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -118,4 +119,26 @@ func TestReplaceDirKeepsWhatCannotMove(t *testing.T) {
 	entries, err = os.ReadDir(parent)
 	require.NoError(t, err)
 	assert.Len(t, entries, 1)
+}
+
+// TestSnapshotsKeptNote: issue 37 item 8. After a full disk, a failed
+// run's snapshots stayed in DIR/snapshots beside an earlier run's tables
+// (--force) without a word; the error says which files are whose.
+func TestSnapshotsKeptNote(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "states.csv"), []byte("old\n"), 0o644))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, SnapshotDir), 0o755))
+	snap := filepath.Join(dir, SnapshotDir, "tick-000002.snap")
+	require.NoError(t, os.WriteFile(snap, []byte("x"), 0o644))
+	full := errors.New("writing states.csv: no space left on device")
+
+	err := snapshotsKept(full, dir, []string{snap})
+	require.ErrorIs(t, err, full)
+	assert.EqualError(t, err, "writing states.csv: no space left on device (the 1 snapshots this run saved stay in "+
+		filepath.Join(dir, SnapshotDir)+" for `rubeola resume "+snap+"`; the other files in "+dir+
+		" are an earlier run's, not this run's (they were not replaced))")
+	assert.Equal(t, full, snapshotsKept(full, dir, nil), "no snapshots: the error as it was")
+
+	require.NoError(t, os.Remove(filepath.Join(dir, "states.csv")))
+	assert.NotContains(t, snapshotsKept(full, dir, []string{snap}).Error(), "earlier run", "only the snapshots in DIR")
 }

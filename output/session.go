@@ -76,7 +76,7 @@ func (s *Session) Write(ctx context.Context, m *model.Model, o Options) (res *Re
 	if err != nil {
 		feed.fail()
 		_ = pending.wait() // the writers stop; their files go with the directory
-		return nil, err
+		return nil, snapshotsKept(err, o.Dir, snaps)
 	}
 	feed.publish(m.Tick(), true)
 	wall := time.Since(run.start)
@@ -89,10 +89,10 @@ func (s *Session) Write(ctx context.Context, m *model.Model, o Options) (res *Re
 	rest := summaryFiles(m, sum, !o.NoTiming)
 	pending.start(rest)
 	if err := pending.wait(); err != nil {
-		return nil, err
+		return nil, snapshotsKept(err, o.Dir, snaps)
 	}
 	if err := pending.commit(o.Dir, o.Force, snaps); err != nil {
-		return nil, err
+		return nil, snapshotsKept(err, o.Dir, snaps)
 	}
 	return &Result{Summary: sum, Files: fileNames(reportOrder(tidy, rest)), Snapshots: snaps, Writing: time.Since(writing)}, nil
 }
@@ -174,6 +174,23 @@ func runWithSnapshots(ctx context.Context, m runner, o Options) ([]string, error
 		written = append(written, path)
 	}
 	return written, nil
+}
+
+// snapshotsKept adds to err, the failure of a run that saved snapshots
+// into dir/snapshots, what is left in dir: those snapshots (kept for
+// resume) and, when dir holds other files, that those are an earlier
+// run's, not replaced (issue 37 item 8: after a full disk a failed run's
+// snapshots stayed beside an older run's tables without a word).
+func snapshotsKept(err error, dir string, snaps []string) error {
+	if len(snaps) == 0 {
+		return err
+	}
+	note := fmt.Sprintf("the %d snapshots this run saved stay in %s for `rubeola resume %s`", len(snaps),
+		filepath.Join(dir, SnapshotDir), snaps[len(snaps)-1])
+	if entries, rerr := os.ReadDir(dir); rerr == nil && len(entries) > 1 {
+		note += fmt.Sprintf("; the other files in %s are an earlier run's, not this run's (they were not replaced)", dir)
+	}
+	return fmt.Errorf("%w (%s)", err, note)
 }
 
 // makeSnapshotDir creates the snapshot folder dir and removes from it the
