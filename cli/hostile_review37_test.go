@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rubeola/rubeola/internal/testmount"
 	"github.com/rubeola/rubeola/internal/tmpname"
 )
 
@@ -109,15 +110,7 @@ func TestFitMergeRefusesMixedGrids(t *testing.T) {
 // skips where mounting is not allowed (the detection and the commit's
 // EBUSY are tested without one in package output).
 func TestRunRefusesMountPoint(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("mounting a tmpfs needs root")
-	}
-	mnt := filepath.Join(t.TempDir(), "mnt")
-	require.NoError(t, os.Mkdir(mnt, 0o755))
-	if out, err := exec.Command("mount", "-t", "tmpfs", "tmpfs", mnt).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs here (%v: %s)", err, out)
-	}
-	t.Cleanup(func() { _ = exec.Command("umount", mnt).Run() })
+	mnt := testmount.Tmpfs(t)
 	keep := writeFile(t, mnt, "keep.txt", "precious")
 	for _, args := range [][]string{{"--force"}, nil} {
 		code, stdout, stderr := runCLI(t, append([]string{"run", "--no-progress", "--ticks", "5", "--out", mnt}, args...)...)

@@ -3,37 +3,21 @@ package output
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-// mountTmpfs mounts a tmpfs on a new folder of a temporary directory and
-// unmounts it at the end of the test; it skips the test where that is
-// not allowed (not root, no mount(8), a sandbox without the capability).
-func mountTmpfs(t *testing.T) string {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("mounting a tmpfs needs root: the mount point tests run as root only")
-	}
-	dir := filepath.Join(t.TempDir(), "mnt")
-	require.NoError(t, os.Mkdir(dir, 0o755))
-	if out, err := exec.Command("mount", "-t", "tmpfs", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs here (%v: %s)", err, out)
-	}
-	t.Cleanup(func() { _ = exec.Command("umount", dir).Run() })
-	return dir
-}
+	"github.com/rubeola/rubeola/internal/testmount"
+)
 
 // TestMountPointDetected: a real tmpfs mount is a mount point, by its
 // device and by /proc/self/mountinfo; its parent and a folder inside it
 // are not.
 func TestMountPointDetected(t *testing.T) {
-	dir := mountTmpfs(t)
+	dir := testmount.Tmpfs(t)
 	assert.True(t, isMountPoint(dir))
 	assert.True(t, listedMountPoint(mountInfoPath, dir), "listed in "+mountInfoPath)
 	assert.False(t, isMountPoint(filepath.Dir(dir)))
@@ -73,7 +57,7 @@ func TestListedMountPoint(t *testing.T) {
 // CheckDir (run before the run starts) refuses a mount point, empty or
 // not, with force or without.
 func TestCheckDirRefusesMountPoint(t *testing.T) {
-	dir := mountTmpfs(t)
+	dir := testmount.Tmpfs(t)
 	for _, force := range []bool{false, true} {
 		assert.ErrorContains(t, CheckDir(dir, force), "is a mount point", "empty, force %v", force)
 	}
