@@ -34,7 +34,7 @@ import (
 // out of range (the mixer's Validate) are errors naming the type or key, e.g.
 //
 //	mixing: unknown mixer type "gravty" (did you mean "gravity"?)
-//	mixing: gravity: unknown key "alpha" (known keys: type, a, b, c, k)
+//	mixing: gravity: unknown key "alpha" (known keys: type, a, b, c, k, row_sums)
 //	mixing: gravity: a = 0.5 must be >= 1
 //
 // User matrices are checked for shape (square) and values here, and against

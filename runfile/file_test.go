@@ -117,7 +117,7 @@ func TestRunFileErrors(t *testing.T) {
 		{"rejected key", "[[phases]]\ntype = \"vital_dynamics\"\ncbr = 20\n",
 			[]string{`run.toml: phases[1].cbr: not accepted: did you mean "crude_birth_rate"?`}},
 		{"mixer key", "[[phases]]\ntype = \"Infection\"\nmixer = { type = \"gravity\", kk = 0.1 }\n",
-			[]string{`run.toml: phases[1].mixer.kk: unknown key (known keys: type, a, b, c, k)`}},
+			[]string{`run.toml: phases[1].mixer.kk: unknown key (known keys: type, a, b, c, k, row_sums)`}},
 		{"wrong type", "[[phases]]\ntype = \"Infection\"\nbeta = \"fast\"\n",
 			[]string{`run.toml: phases[1].beta: expected number, got string`}},
 		{"range", "[[phases]]\ntype = \"Infection\"\nbeta = -1\n",
