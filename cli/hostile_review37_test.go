@@ -284,3 +284,23 @@ type = "StateTracker"
 	require.Equal(t, 0, code, stderr)
 	assert.NotContains(t, readJSON(t, filepath.Join(out, "summary.json")), "migration_rows_capped")
 }
+
+// TestValidateRefusesTotalBirthsPass2To53: issue 37 item 8. Two patches of
+// 2^52 people (a total of exactly 2^53, a valid scenario) passed validate;
+// the first tick's births then took the total past 2^53 and the run
+// stopped with exit 1. VitalDynamics refuses it when the model starts, in
+// validate and run alike (exit 2, nothing written).
+func TestValidateRefusesTotalBirthsPass2To53(t *testing.T) {
+	scn := writeFile(t, t.TempDir(), "s.csv", "id,pop,lat,lon,mcv1\na,4503599627370496,0,0,0.5\nb,4503599627370496,1,1,0.5\n")
+	// 2^53 × 4.54e-4, the net growth of one 14-day tick at the crude rates
+	// 20 and 8 per 1000 and year.
+	const want = "initialize VitalDynamicsProcess: the total population 9007199254740992 grows by about 4090765701992 in one tick " +
+		"(crude_birth_rate 20, crude_death_rate 8), past 9007199254740992 (2^53)"
+	code, stdout, stderr := runCLI(t, "validate", "--scenario", scn)
+	assert.Equal(t, 2, code, stderr)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, want)
+	out := filepath.Join(t.TempDir(), "out")
+	code, _, stderr = runCLI(t, "run", "--scenario", scn, "--ticks", "1", "--out", out, "--no-progress")
+	requireRefused(t, out, code, stderr, want)
+}

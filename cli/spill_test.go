@@ -95,15 +95,17 @@ func TestSpilledTrackerOutputsIdentical(t *testing.T) {
 }
 
 // TestSpilledRunFailureLeavesNothing: a run whose per-patch tracker spills
-// and that stops at run time — two patches of 2^52 people (SPEC §3.2: the
-// total may be 2^53) whose births take the tracked total past 2^53 in
-// tick 0, where the spilling StateTracker stops the run (docs/limits.md,
-// "During a run") — exits 1 and leaves neither the output directory nor a
-// spill file beside it.
+// and that stops at run time — two patches whose total 2^53/(1 + 1.5·r)
+// (r = 4.54e-4, the net growth per 14-day tick at crude rates 20 and 8)
+// passes the first tick but whose births take the tracked total past 2^53
+// in tick 1, where the spilling StateTracker stops the run (docs/limits.md,
+// "During a run"; a total that the first tick's births take past 2^53 is
+// refused before the run) — exits 1 and leaves no spill file and nothing
+// in the output directory but the snapshot saved before the failure.
 func TestSpilledRunFailureLeavesNothing(t *testing.T) {
 	withSpillThreshold(t, 0)
 	dir := t.TempDir()
-	scn := writeFile(t, dir, "s.csv", "id,pop,lat,lon,mcv1\na,4503599627370496,10,10,0\nb,4503599627370496,10.1,10,0\n")
+	scn := writeFile(t, dir, "s.csv", "id,pop,lat,lon,mcv1\na,4500533641794654,10,10,0\nb,4500533641794654,10.1,10,0\n")
 	cfg := writeFile(t, dir, "run.toml", `scenario = "s.csv"
 
 [params]
@@ -126,5 +128,12 @@ aggregation_level = -2
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	assert.ElementsMatch(t, []string{filepath.Base(scn), filepath.Base(cfg)}, names)
+	// The snapshot of tick 1 (saved before tick 2 failed) stays for
+	// resume, and the error says so; no spill file, no other output.
+	assert.ElementsMatch(t, []string{filepath.Base(scn), filepath.Base(cfg), "out"}, names)
+	inOut, err := os.ReadDir(out)
+	require.NoError(t, err)
+	require.Len(t, inOut, 1)
+	assert.Equal(t, "snapshots", inOut[0].Name())
+	assert.Contains(t, stderr, "snapshots this run saved stay in")
 }

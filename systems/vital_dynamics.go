@@ -8,6 +8,7 @@ import (
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems/internal/patchcount"
 )
 
@@ -136,7 +137,31 @@ func (c *VitalDynamics) Initialize(m phases.Model) error {
 	if c.deathData != nil {
 		c.deathMean = make([]float64, n)
 	}
-	return nil
+	return c.checkFirstTickTotal(m.Scenario().Pop)
+}
+
+// checkFirstTickTotal refuses, when the model starts, a scenario population whose
+// crude-rate births in one tick would take the total past 2^53 (SPEC
+// §3.2): the StateTracker would stop the run at its first tick (exit 1),
+// after validate had passed it (issue 37 item 8: two patches of 2^52
+// people). The expected net growth N·(λ_b − μ_d) is the test: a total
+// that close to 2^53 passes it in any real draw. Birth and death tables
+// are checked as the run goes.
+func (c *VitalDynamics) checkFirstTickTotal(pop []int64) error {
+	if c.birthData != nil || c.deathData != nil {
+		return nil
+	}
+	var total float64
+	for _, p := range pop {
+		total += float64(p)
+	}
+	grown := total * (1 + c.rates.Birth - c.rates.Death)
+	if grown <= float64(scenario.MaxPop) {
+		return nil
+	}
+	return fmt.Errorf("%s: the total population %.0f grows by about %.0f in one tick (crude_birth_rate %g, crude_death_rate %g), "+
+		"past %d (2^53), the largest total kept exact (SPEC §3.2): the run would stop at its first tick; use smaller populations",
+		VitalDynamicsName, total, grown-total, c.p.CrudeBirthRate, c.p.CrudeDeathRate, int64(scenario.MaxPop))
 }
 
 // checkYears refuses a births or deaths table whose years miss the run
