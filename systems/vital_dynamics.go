@@ -148,7 +148,10 @@ func (c *VitalDynamics) Initialize(m phases.Model) error {
 // that close to 2^53 passes it in any real draw. Birth and death tables
 // are checked as the run goes.
 func (c *VitalDynamics) checkFirstTickTotal(pop []int64) error {
-	if c.birthData != nil || c.deathData != nil {
+	if c.birthData != nil || c.deathData != nil || c.rates.Birth >= 1 {
+		// Tables are checked as the run goes; a per-tick birth rate of 1 or
+		// more is refused at its first draw with the sampler's message,
+		// which names the key to lower.
 		return nil
 	}
 	var total float64
