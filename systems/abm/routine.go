@@ -152,8 +152,8 @@ func (c *RoutineImmunization) Step(_ phases.Model, tick int) error {
 		for _, id := range ids {
 			j := t.Patch[id]
 			src := streams.ForPatch(int(j))
-			if reached(d.cov[j], src) {
-				vaccinate(t, c.doses, d.kind, d.bit, id, eff, src)
+			if Reached(d.cov[j], src) {
+				Vaccinate(t, c.doses, d.kind, d.bit, id, eff, src)
 			}
 		}
 	}
