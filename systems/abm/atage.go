@@ -19,11 +19,10 @@ const MaxAtAgeDays = 100 * 365
 // behind it. Routine immunisation gives MCV1 and MCV2 with it; a school-entry
 // dose at 5 years (examples/abmcatchup) is
 //
-//	type Catchup struct{ at abm.AtAge; … }
+//	// in the factory: c := &Catchup{at: abm.AtAge{Calendar: "catchup", Age: 5 * 365}}
 //
 //	func (c *Catchup) Initialize(m phases.Model) error {
-//		c.at = abm.AtAge{Calendar: "catchup", Age: 5 * 365}
-//		if err := c.at.Attach(m, "CatchupProcess", c); err != nil {
+//		if err := c.at.Attach(m, "CatchupDoseProcess", c); err != nil {
 //			return err
 //		}
 //		c.at.Start(m) // only here: not after a snapshot
@@ -31,7 +30,7 @@ const MaxAtAgeDays = 100 * 365
 //	}
 //
 //	func (c *Catchup) RestoreState(m phases.Model, _ json.RawMessage) error {
-//		return c.at.Attach(m, "CatchupProcess", c) // the restored calendar
+//		return c.at.Attach(m, "CatchupDoseProcess", c) // the restored calendar
 //	}
 //
 //	func (c *Catchup) Step(m phases.Model, tick int) error {
@@ -99,11 +98,11 @@ func (a *AtAge) reserve(today int32) { reserveBirths(countInfants(a.t, today), a
 // Start schedules the live agents of m already born who are younger than
 // Age, in id order. Call it once, from Initialize after Attach — not after
 // restoring a snapshot, whose calendar has them already.
-func (a *AtAge) Start(m phases.Model) { start(a.t, int32(m.Tick()), []*AtAge{a}) }
+func (a *AtAge) Start(m phases.Model) { scheduleYounger(a.t, int32(m.Tick()), []*AtAge{a}) }
 
-// start schedules on each of ats the live agents of t born by today who
+// scheduleYounger schedules on each of ats the live agents of t born by today who
 // are younger than its age, one pass over the table in id order.
-func start(t *agents.Table, today int32, ats []*AtAge) {
+func scheduleYounger(t *agents.Table, today int32, ats []*AtAge) {
 	for id := range t.Len() {
 		dob := t.DOB[id]
 		if t.State[id] == agents.Dead || dob > today {

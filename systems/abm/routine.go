@@ -107,7 +107,7 @@ func (c *RoutineImmunization) Initialize(m phases.Model) error {
 	for k, d := range c.dose {
 		ats[k] = d.at
 	}
-	start(c.t, int32(m.Tick()), ats)
+	scheduleYounger(c.t, int32(m.Tick()), ats)
 	return nil
 }
 
