@@ -40,10 +40,9 @@ type routineDose struct {
 // agents alive at the start who are younger than the dose's age are
 // scheduled at Initialize (the older ones are not vaccinated
 // retroactively: their immunity is the initial states'). A dose whose
-// coverage is 0 in every
-// patch is inactive (no calendar, no draw). Draws come from the stream of
-// the child's patch block, in calendar order (sorted by id), so results do
-// not depend on the workers.
+// coverage is 0 in every patch is inactive (no calendar, no draw). Draws
+// come from the stream of the child's patch block, in id order, so results
+// do not depend on the workers.
 type RoutineImmunization struct {
 	p      RoutineImmunizationParams
 	blocks phases.Blocks
