@@ -34,7 +34,14 @@
 //     the column; set the column to [NoDeath] or another day when acting so
 //     that duplicates stay harmless). The calendars in use: "disease" (Due;
 //     fired by the InfectionProcess, fed by importation and seeding too)
-//     and "death" (Death; fired by VitalDynamics or ConstantPop).
+//     and "death" (Death; fired by VitalDynamics or ConstantPop). An event
+//     at an age needs no column: systems/abm's AtAge keys a calendar by the
+//     day of birth (routine immunisation's "mcv1" and "mcv2").
+//   - Dose kinds and immunity sources: the built-in ones ([DoseMCV1] …,
+//     [ImmuneInfection] …) and those a program registers by name before
+//     any model is built ([RegisterDoseKind], [RegisterImmunitySource]),
+//     listed by [DoseKinds] and [ImmunitySources]; the doses tracker, the
+//     immunity profile tracker and snapshots carry them all.
 //   - Births: the births phase calls [Table.ResetNewborns] at the start of
 //     its step, [Table.Add] for each birth (a free row first) and
 //     [Table.AddNewborn]; later phases of the tick read [Table.Newborns].

@@ -19,16 +19,6 @@ const (
 // NumStates is the number of live states (S, E, I, R).
 const NumStates = 4
 
-// Immunity sources, the bits of [Table.Immunity]: why an agent in R is
-// immune (several bits may be set; the immunity profile tracker reads them).
-const (
-	ImmuneInfection uint8 = 1 << iota // recovered from infection (or initially immune)
-	ImmuneMaternal                    // maternal antibodies
-	ImmuneMCV1                        // routine first dose
-	ImmuneMCV2                        // routine second dose
-	ImmuneSIA                         // supplementary campaign dose
-)
-
 // NoDeath is [Table.Death] of an agent without a scheduled death, and
 // [Table.Due] of an agent without a pending disease timer.
 const NoDeath int32 = math.MaxInt32

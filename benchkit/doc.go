@@ -21,8 +21,11 @@
 //
 //	go test -run '^$' -bench MyVariant -benchmem .
 //
+// [FromRunFile] makes the Config of a run file's model (type, components,
+// compartments, scenario), so that a variant is benchmarked as it runs.
 // [Config.NewModel] and [Config.NewEnsemble] build the same quiet,
 // initialised models for benchmarks of one's own; [QuietParams] and
 // [ProcessCPU] are the params and CPU clock rubeola's suite uses.
-// examples/mybinary/bench_test.go benchmarks a user component.
+// examples/mybinary/bench_test.go benchmarks a user component,
+// examples/abmcatchup/bench_test.go a run file.
 package benchkit

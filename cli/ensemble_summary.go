@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/output"
 )
 
@@ -24,8 +23,8 @@ func printEnsembleSummary(w io.Writer, s *output.EnsembleSummary, dir string, ta
 	if s.Replicates > 1 {
 		seeds = fmt.Sprintf("seeds %d–%d", s.Seeds[0], s.Seeds[s.Replicates-1])
 	}
-	fmt.Fprintf(w, "rubeola %s: ensemble of %d replicates (%s), %d patches (population %d), %s\n",
-		model.Version, s.Replicates, seeds, in.NumPatches, in.TotalPopulation, ticksFrom(in.Params, s.Metadata.TimeStepDays))
+	fmt.Fprintf(w, "%s: ensemble of %d replicates (%s), %d patches (population %d), %s\n",
+		s.Metadata.Generator, s.Replicates, seeds, in.NumPatches, in.TotalPopulation, ticksFrom(in.Params, s.Metadata.TimeStepDays))
 	st := s.Stats
 	if d := st.AttackRate; d != nil {
 		fmt.Fprintf(w, "  attack rate: median %.3g (90 %% interval %.3g–%.3g)\n", d.Q50, d.Q05, d.Q95)

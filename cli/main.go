@@ -110,7 +110,7 @@ func newRootCmd(name string, stdout, stderr io.Writer) *cobra.Command {
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newRunCmd(stdout, stderr), newResumeCmd(stdout, stderr), newValidateCmd(stdout), newVersionCmd(stdout), newComponentsCmd(stdout),
+	root.AddCommand(newRunCmd(stdout, stderr), newResumeCmd(stdout, stderr), newValidateCmd(stdout), newVersionCmd(name, stdout), newComponentsCmd(stdout),
 		newScenarioCmd(stdout, stderr), newShapefileCmd(stdout, stderr), newPyramidCmd(stdout, stderr),
 		newPlotCmd(stdout), newSweepCmd(stdout, stderr), newFitCmd(stdout, stderr))
 	root.AddCommand(newViewCmd(stdout))

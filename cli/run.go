@@ -43,6 +43,7 @@ type outputFlags struct {
 	// points); not a flag.
 	noTiming  bool
 	maxMemory string // --max-memory SIZE|off, "" for the available memory
+	program   string // the program's name (the root command's), set by check
 }
 
 // addOutputFlags registers the shared output flags.
@@ -66,6 +67,7 @@ func (f *outputFlags) check(cmd *cobra.Command, fromRunFile metrics.Format) erro
 	if f.snapshotEvery < 0 {
 		return fmt.Errorf("--snapshot-every must be >= 0, got %d", f.snapshotEvery)
 	}
+	f.program = cmd.Root().Name()
 	switch {
 	case cmd.Flags().Changed("format"):
 		format, err := metrics.ParseFormat(f.formatName)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/output"
 )
@@ -69,7 +70,8 @@ func runEnsembleAndWrite(ctx context.Context, e *model.Ensemble, in *inputs, f o
 // options are the output options of the flags and inputs.
 func (f outputFlags) options(in *inputs) output.Options {
 	return output.Options{Dir: f.out, Format: f.format, Force: f.force, SnapshotEvery: f.snapshotEvery, NoTiming: f.noTiming,
-		Inputs: output.Inputs{Scenario: in.scenarioName, ParamsFile: in.paramsFile, ConfigFile: in.configFile, ResumedFrom: in.snapshotFile}}
+		Inputs:    output.Inputs{Scenario: in.scenarioName, ParamsFile: in.paramsFile, ConfigFile: in.configFile, ResumedFrom: in.snapshotFile},
+		Generator: metrics.Generator(f.program)}
 }
 
 // exitOf joins the CPU profile's stop error to a run's error and gives

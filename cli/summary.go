@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/output"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
@@ -39,7 +38,7 @@ func ticksFrom(p params.BiweeklyParams, stepDays int) string {
 // printRunSummary writes the short human summary of a run whose files went
 // to dir; write is the time spent writing the outputs.
 func printRunSummary(w io.Writer, s *output.Summary, dir string, files []string, write time.Duration) {
-	fmt.Fprintf(w, "rubeola %s: %d patches (population %d), %s\n", model.Version,
+	fmt.Fprintf(w, "%s: %d patches (population %d), %s\n", s.Metadata.Generator,
 		s.Inputs.NumPatches, s.Inputs.TotalPopulation, ticksFrom(s.Inputs.Params, s.Metadata.TimeStepDays))
 	if n := s.Totals.Infections; n != nil {
 		fmt.Fprintf(w, "  total infections: %d\n", *n)

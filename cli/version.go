@@ -7,16 +7,28 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/metrics"
 )
 
-func newVersionCmd(stdout io.Writer) *cobra.Command {
+// newVersionCmd returns `version`: "rubeola 0.1.0 (go1.26, linux/amd64)"
+// for rubeola's own binary, "mybinary (rubeola 0.1.0, go1.26,
+// linux/amd64)" for a binary of one's own named name.
+func newVersionCmd(name string, stdout io.Writer) *cobra.Command {
+	short := "Print " + name + "'s version"
+	if name != metrics.ProgramName {
+		short += " (and rubeola's it was built on)"
+	}
 	return &cobra.Command{
 		Use:   "version",
-		Short: "Print rubeola's version",
+		Short: short,
 		Args:  cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			fmt.Fprintf(stdout, "rubeola %s (%s, %s/%s)\n", model.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			build := fmt.Sprintf("%s, %s/%s", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			if name == metrics.ProgramName {
+				fmt.Fprintf(stdout, "%s (%s)\n", metrics.Generator(name), build)
+			} else {
+				fmt.Fprintf(stdout, "%s (%s %s, %s)\n", name, metrics.ProgramName, metrics.Version, build)
+			}
 			return nil
 		},
 	}

@@ -11,29 +11,33 @@ import (
 // DosesTrackerName is the component name of [DosesTracker].
 const DosesTrackerName = "DosesTracker"
 
-// doseStates are the DosesTracker's states: the doses given per kind, then
-// the doses that immunised a susceptible per kind.
-var doseStates = func() []string {
-	s := append([]string(nil), agents.DoseNames[:]...)
-	for _, n := range agents.DoseNames {
+// doseStates returns the DosesTracker's states for the dose kinds
+// registered now ([agents.DoseKinds]): the doses given per kind, then the
+// doses that immunised a susceptible per kind.
+func doseStates() []string {
+	kinds := agents.DoseKinds()
+	s := append([]string(nil), kinds...)
+	for _, n := range kinds {
 		s = append(s, n+"_immunised")
 	}
 	return s
-}()
+}
 
 // DosesTracker records the vaccine doses of the agent-based model per
-// group: states "MCV1", "MCV2", "SIA" (doses given: every child a
-// programme reached, whatever its state) and "MCV1_immunised",
-// "MCV2_immunised", "SIA_immunised" (the doses that moved a susceptible to
-// R), each the doses since the previous record (every tick by default;
+// group: states "MCV1", "MCV2", "SIA" and the kinds the program
+// registered ([agents.RegisterDoseKind], e.g. "catchup") (doses given:
+// every child a programme reached, whatever its state), then
+// "MCV1_immunised", "MCV2_immunised", "SIA_immunised", "catchup_immunised"
+// … (the doses that moved a susceptible to R), each the doses since the previous record (every tick by default;
 // with every = k, the k ticks up to the record), read from [agents.Doses]
 // at its place in the schedule. A tracker kit tracker ([Kit]): grouping
 // (aggregation_level), sampling (every), tidy export as doses.csv or
 // .parquet, snapshot state.
 type DosesTracker struct {
 	*Kit[int64]
-	doses *agents.Doses
-	prev  [][]int64 // per state and group: the cumulative doses at the last record
+	doses  *agents.Doses
+	states []string  // doseStates when the factory ran
+	prev   [][]int64 // per state and group: the cumulative doses at the last record
 }
 
 // DefaultDosesTrackerParams returns one global group, every tick.
@@ -46,8 +50,8 @@ func NewDosesTracker(p *KitParams) phases.Factory {
 		if p != nil {
 			q = *p
 		}
-		c := &DosesTracker{}
-		k, err := NewKit(m, TrackerSpec[int64]{Name: DosesTrackerName, File: "doses", States: doseStates, Params: q, Measure: c.measure})
+		c := &DosesTracker{states: doseStates()}
+		k, err := NewKit(m, TrackerSpec[int64]{Name: DosesTrackerName, File: "doses", States: c.states, Params: q, Measure: c.measure})
 		if err != nil {
 			return nil, err
 		}
@@ -70,7 +74,7 @@ func (c *DosesTracker) attach(m phases.Model) error {
 		return fmt.Errorf("%s: %w", DosesTrackerName, err)
 	}
 	c.doses = agents.DosesOf(m.World())
-	c.prev = make([][]int64, len(doseStates))
+	c.prev = make([][]int64, len(c.states))
 	for k := range c.prev {
 		c.prev[k] = make([]int64, len(c.GroupIDs()))
 	}
@@ -79,10 +83,11 @@ func (c *DosesTracker) attach(m phases.Model) error {
 
 // measure records the doses since the last record.
 func (c *DosesTracker) measure(s *Sample[int64]) error {
-	for k := range doseStates {
-		col := c.doses.Given[k%agents.NumDoseKinds]
-		if k >= agents.NumDoseKinds {
-			col = c.doses.Immunised[k%agents.NumDoseKinds]
+	nk := len(c.states) / 2
+	for k := range c.states {
+		col := c.doses.Given[k%nk]
+		if k >= nk {
+			col = c.doses.Immunised[k%nk]
 		}
 		for g := range s.Groups() {
 			cum := s.Sum(g, col)
@@ -102,7 +107,7 @@ func (c *DosesTracker) RestoreState(m phases.Model, state json.RawMessage) error
 	if err := c.attach(m); err != nil {
 		return err
 	}
-	for k, st := range doseStates {
+	for k, st := range c.states {
 		vals, err := c.Values(st)
 		if err != nil {
 			return err

@@ -11,18 +11,41 @@ import (
 // ImmunityByAgeTrackerName is the component name of [ImmunityByAgeTracker].
 const ImmunityByAgeTrackerName = "ImmunityByAgeTracker"
 
-// ImmunityClasses are the classes an agent is counted in by its current
-// protection, in the order of the tracker's states: "S" (susceptible),
-// "E_I" (infected: latent or infectious), and for an agent in R its first
-// immunity source in the order infection, MCV1, MCV2, SIA, maternal (the
-// lasting sources first, in the order of the routine schedule; maternal
-// antibodies, which wane, last), "R_other" for an agent in R without a
-// source bit.
+// ImmunityClasses are the built-in classes an agent is counted in by its
+// current protection, in the order of the tracker's states: "S"
+// (susceptible), "E_I" (infected: latent or infectious), and for an agent
+// in R its first immunity source in the order infection, MCV1, MCV2, SIA,
+// maternal (the lasting sources first, in the order of the routine
+// schedule; maternal antibodies, which wane, last), "R_other" for an agent
+// in R without a source bit. [ImmunityClassNames] adds the sources a
+// program registered.
 var ImmunityClasses = []string{"S", "E_I", "infection", "mcv1", "mcv2", "sia", "maternal", "R_other"}
 
-// immunitySources are the source bits of the R classes, in ImmunityClasses
-// order from "infection".
-var immunitySources = []uint8{agents.ImmuneInfection, agents.ImmuneMCV1, agents.ImmuneMCV2, agents.ImmuneSIA, agents.ImmuneMaternal}
+// ImmunityClassNames returns the tracker's classes with the immunity
+// sources registered now ([agents.RegisterImmunitySource]): those of
+// [ImmunityClasses], each registered source (in registration order) after
+// "sia" and before "maternal" — lasting sources before the waning one.
+// Without registered sources it is ImmunityClasses.
+func ImmunityClassNames() []string {
+	names, _ := immunityClassSources()
+	return names
+}
+
+// immunityClassSources returns the classes (ImmunityClassNames) and the
+// source bits of the R classes, in class order from "infection".
+func immunityClassSources() ([]string, []uint8) {
+	names := []string{"S", "E_I"}
+	var bits []uint8
+	var maternal agents.ImmunitySource
+	for _, src := range agents.ImmunitySources() {
+		if src.Bit == agents.ImmuneMaternal {
+			maternal = src
+			continue
+		}
+		names, bits = append(names, src.Name), append(bits, src.Bit)
+	}
+	return append(names, maternal.Name, "R_other"), append(bits, maternal.Bit)
+}
 
 // ImmunityAgeBins returns the immunity profile's default edges: every
 // month (30.4375 days, rounded) to 2 years, then every year to 15, then
@@ -58,18 +81,26 @@ func DecodeImmunityByAgeParams(data []byte) (AgeTrackerParams, error) {
 // "class/a-b" (e.g. "mcv1/274-304"); written as immunity_by_age.csv. The
 // shares are each class's count over the bin's sum of classes. Each sample
 // is one pass over the agent table.
-type ImmunityByAgeTracker struct{ *people }
+// The classes are [ImmunityClassNames] when the factory runs.
+type ImmunityByAgeTracker struct {
+	*people
+	sources []uint8 // the R classes' source bits, in class order
+}
 
 // NewImmunityByAgeTracker returns a factory; nil params mean the defaults.
 func NewImmunityByAgeTracker(p *AgeTrackerParams) phases.Factory {
-	return peopleFactory(p, DefaultImmunityByAgeParams(), ImmunityByAgeTrackerName, "immunity_by_age", false,
-		immunityStates, func(c *people) *ImmunityByAgeTracker { return &ImmunityByAgeTracker{c} })
+	return func(m phases.Model) (phases.Component, error) {
+		classes, sources := immunityClassSources()
+		states := func(labels []string) []string { return immunityStates(classes, labels) }
+		return peopleFactory(p, DefaultImmunityByAgeParams(), ImmunityByAgeTrackerName, "immunity_by_age", false,
+			states, func(c *people) *ImmunityByAgeTracker { return &ImmunityByAgeTracker{c, sources} })(m)
+	}
 }
 
 // immunityStates are the states "class/bin", class-major.
-func immunityStates(labels []string) []string {
-	out := make([]string, 0, len(ImmunityClasses)*len(labels))
-	for _, cl := range ImmunityClasses {
+func immunityStates(classes, labels []string) []string {
+	out := make([]string, 0, len(classes)*len(labels))
+	for _, cl := range classes {
 		for _, l := range labels {
 			out = append(out, cl+"/"+l)
 		}
@@ -80,20 +111,21 @@ func immunityStates(labels []string) []string {
 // Params returns the instance's params.
 func (c *ImmunityByAgeTracker) Params() AgeTrackerParams { return c.p }
 
-// immunityClass returns an agent's class index in ImmunityClasses.
-func immunityClass(state, bits uint8) int {
+// immunityClass returns an agent's class index among the classes of the
+// R classes' source bits sources (S, E_I, one per source, R_other).
+func immunityClass(state, bits uint8, sources []uint8) int {
 	switch state {
 	case agents.S:
 		return 0
 	case agents.E, agents.I:
 		return 1
 	}
-	for k, b := range immunitySources {
+	for k, b := range sources {
 		if bits&b != 0 {
 			return 2 + k
 		}
 	}
-	return len(ImmunityClasses) - 1
+	return 2 + len(sources)
 }
 
 // Step counts the live agents by class, age bin and group at a sampled
@@ -110,7 +142,7 @@ func (c *ImmunityByAgeTracker) Step(_ phases.Model, tick int) error {
 			continue
 		}
 		if k := c.bins.of(int32(tick) - t.DOB[id]); k >= 0 {
-			row[(immunityClass(st, t.Immunity[id])*nb+k)*g+int(c.groupOf[t.Patch[id]])]++
+			row[(immunityClass(st, t.Immunity[id], c.sources)*nb+k)*g+int(c.groupOf[t.Patch[id]])]++
 		}
 	}
 	return nil

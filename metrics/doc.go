@@ -48,7 +48,8 @@
 //
 // Results: [Summarize] computes the §8.7 summary of a StateTracker (peak,
 // attack rates, final states); [NewResults] adds [Metadata] (generator
-// "rubeola <version>" from [Version], seed, start time, tick length). [NewResultsWriter]
+// "rubeola <version>" from [Version], or a binary's own name with it,
+// [Generator]; seed, start time, tick length). [NewResultsWriter]
 // is a component (not a phase) that writes the results of the most granular
 // StateTracker ([MostGranular]) to a JSON file when the run is finalized; it
 // must be added after a StateTracker.

@@ -7,7 +7,8 @@ import (
 // Metadata is the results summary's "metadata" object (a rubeola
 // extension, SPEC §8.7).
 type Metadata struct {
-	// Generator is "rubeola <version>".
+	// Generator is "rubeola <version>", or a binary's own name with the
+	// version it was built on ([Generator]).
 	Generator string `json:"generator"`
 	// Seed is the run's seed.
 	Seed uint64 `json:"seed"`
@@ -21,7 +22,7 @@ type Metadata struct {
 // NewMetadata returns the metadata of a run of model m.
 func NewMetadata(m phases.Model) Metadata {
 	p := m.Params()
-	return Metadata{Generator: "rubeola " + Version, Seed: p.Seed, StartTime: p.StartTime, TimeStepDays: m.TimeStepDays()}
+	return Metadata{Generator: Generator(""), Seed: p.Seed, StartTime: p.StartTime, TimeStepDays: m.TimeStepDays()}
 }
 
 // Results is the content of the results JSON file written by

@@ -9,7 +9,8 @@ import (
 )
 
 // snapshotDoses is a snapshot's record of the agent-based model's doses
-// given ([agents.Doses]), per kind name ("MCV1", "MCV2", "SIA") and patch;
+// given ([agents.Doses]), per kind name ("MCV1", "MCV2", "SIA" and the
+// kinds the program registered, [agents.RegisterDoseKind]) and patch;
 // absent when no phase of the run gives doses (the snapshot then reads as
 // before doses existed).
 type snapshotDoses struct {
@@ -24,7 +25,7 @@ func saveDoses(w *ecs.World) *snapshotDoses {
 		return nil
 	}
 	s := &snapshotDoses{Given: map[string][]int64{}, Immunised: map[string][]int64{}}
-	for k, name := range agents.DoseNames {
+	for k, name := range agents.DoseKinds()[:len(d.Given)] {
 		s.Given[name], s.Immunised[name] = d.Given[k], d.Immunised[k]
 	}
 	return s
@@ -32,21 +33,28 @@ func saveDoses(w *ecs.World) *snapshotDoses {
 
 // restoreDoses loads the record s (nil: none) into world w's doses
 // (before the phases that give them attach): every kind once, one count ≥
-// 0 per patch, no more doses immunising than given.
+// 0 per patch, no more doses immunising than given. A kind the program has
+// not registered is an error naming the kinds it knows; a registered kind
+// the record lacks (registered after the run that saved it) starts at 0.
 func restoreDoses(w *ecs.World, s *snapshotDoses) error {
 	if s == nil {
 		return nil
 	}
+	kinds := agents.DoseKinds()
 	for field, m := range map[string]map[string][]int64{"doses.given": s.Given, "doses.immunised": s.Immunised} {
 		for name := range m {
-			if !slices.Contains(agents.DoseNames[:], name) {
-				return fmt.Errorf("%s: %q is not a dose kind (want one of %q)", field, name, agents.DoseNames)
+			if !slices.Contains(kinds, name) {
+				return fmt.Errorf("%s: %q is not a dose kind of this program (want one of %q; a kind of one's own is registered with agents.RegisterDoseKind before resuming)", field, name, kinds)
 			}
 		}
 	}
 	d := agents.DosesOf(w)
-	for k, name := range agents.DoseNames {
+	for k, name := range kinds {
 		given, immunised := s.Given[name], s.Immunised[name]
+		_, saved := s.Given[name]
+		if _, ok := s.Immunised[name]; k >= agents.NumBuiltinDoseKinds && !saved && !ok {
+			continue // a kind registered since: none given before the snapshot
+		}
 		if len(given) != w.Len() || len(immunised) != w.Len() {
 			return fmt.Errorf("doses %s: %d given and %d immunised counts, want one per patch (%d)", name, len(given), len(immunised), w.Len())
 		}

@@ -103,6 +103,7 @@ func (s *Session) WriteEnsemble(ctx context.Context, e *model.Ensemble, o Option
 	if err != nil {
 		return nil, abort(err)
 	}
+	o.stamp(&sum.Metadata)
 	writing := time.Now()
 	written := sum
 	if o.NoTiming {
@@ -115,7 +116,9 @@ func (s *Session) WriteEnsemble(ctx context.Context, e *model.Ensemble, o Option
 	if o.KeepReplicates {
 		for r := range R {
 			m := e.Replicate(r)
-			files := summaryFiles(m, NewSummary(o.Inputs, m, chosen[r], wall, setup), !o.NoTiming)
+			rs := NewSummary(o.Inputs, m, chosen[r], wall, setup)
+			o.stamp(&rs.Metadata)
+			files := summaryFiles(m, rs, !o.NoTiming)
 			if files, err = inFolder(pending, ReplicateDir(r, R), files); err != nil {
 				return nil, abort(err)
 			}

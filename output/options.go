@@ -28,6 +28,18 @@ type Options struct {
 	// Inputs describe where the run's inputs came from (summary.json's
 	// "inputs").
 	Inputs Inputs
+	// Generator names the program in summary.json's metadata.generator;
+	// "" is rubeola's own ("rubeola " + metrics.Version). A binary of
+	// one's own sets metrics.Generator("mybinary") ("mybinary (rubeola
+	// 0.1.0)"); the cli package does for cli.WithName.
+	Generator string
+}
+
+// stamp sets md's generator to o.Generator when it is set.
+func (o Options) stamp(md *metrics.Metadata) {
+	if o.Generator != "" {
+		md.Generator = o.Generator
+	}
 }
 
 // format is o.Format, CSV when unset.

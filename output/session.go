@@ -85,6 +85,7 @@ func (s *Session) Write(ctx context.Context, m *model.Model, o Options) (res *Re
 	}
 
 	sum := NewSummary(o.Inputs, m, tracker, wall, run.setup)
+	o.stamp(&sum.Metadata)
 	writing := time.Now()
 	rest := summaryFiles(m, sum, !o.NoTiming)
 	pending.start(rest)

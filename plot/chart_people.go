@@ -151,10 +151,39 @@ func windowTicks(t *Table, n int) plot.ConstantTicks {
 
 // immunityClasses are the immunity profile's classes in stacking order
 // (metrics.ImmunityClasses) and their colours.
-var immunityClasses = []struct {
+var immunityClasses = []immunityClass{{"S", 0}, {"E_I", 1}, {"infection", 2}, {"maternal", 5}, {"mcv1", 3}, {"mcv2", 4}, {"sia", 6}, {"R_other", 8}}
+
+// immunityClass is a class of the immunity profile and its colour.
+type immunityClass struct {
 	name  string
 	color int // index in lineColors
-}{{"S", 0}, {"E_I", 1}, {"infection", 2}, {"maternal", 5}, {"mcv1", 3}, {"mcv2", 4}, {"sia", 6}, {"R_other", 8}}
+}
+
+// extraClassColors are the colours of the classes of immunity sources a
+// program registered (agents.RegisterImmunitySource: three at most), in
+// the order they appear in the table; indexes in lineColors no built-in
+// class uses.
+var extraClassColors = []int{7, 9, 10}
+
+// immunityClassesOf returns the built-in classes with the table's other
+// classes (immunity sources a program registered, e.g. "catchup") before
+// R_other, in first-appearance order: every agent is in one of them.
+func immunityClassesOf(t *Table) []immunityClass {
+	out := immunityClasses[: len(immunityClasses)-1 : len(immunityClasses)-1]
+	seen := map[string]bool{}
+	for _, cl := range immunityClasses {
+		seen[cl.name] = true
+	}
+	for _, st := range t.States {
+		name, _, ok := strings.Cut(st, "/")
+		if !ok || seen[name] {
+			continue
+		}
+		seen[name] = true
+		out = append(out, immunityClass{name, extraClassColors[(len(out)-len(immunityClasses)+1)%len(extraClassColors)]})
+	}
+	return append(out, immunityClasses[len(immunityClasses)-1])
+}
 
 // immunityPicture draws the immunity profile of the last sample (all
 // groups): per age bin the shares of its agents by class, stacked.
@@ -163,10 +192,11 @@ func immunityPicture(t *Table) (func(draw.Canvas) error, error) {
 	if err != nil {
 		return nil, err
 	}
+	classes := immunityClassesOf(t)
 	last := len(t.Ticks) - 1
-	shares := make([]plotter.Values, len(immunityClasses))
+	shares := make([]plotter.Values, len(classes))
 	sums := make([]float64, len(bins))
-	for c, cl := range immunityClasses {
+	for c, cl := range classes {
 		shares[c] = make(plotter.Values, len(bins))
 		for b := range bins {
 			if v := totals(t, cl.name+"/"+strings.TrimPrefix(sStates[b], immunityPrefix)); v != nil {
@@ -179,7 +209,7 @@ func immunityPicture(t *Table) (func(draw.Canvas) error, error) {
 	title := fmt.Sprintf("Immunity by age on %s, all groups (%s)", t.Dates[last].Format("2006-01-02"), baseName(t.Path))
 	var below *plotter.BarChart
 	var entries []legendEntry
-	for c, cl := range immunityClasses {
+	for c, cl := range classes {
 		if maxOf(shares[c]) == 0 {
 			continue
 		}

@@ -7,6 +7,11 @@
 // LoadWPPTables), MaternalImmunity, RoutineImmunization and ABMSIACalendar
 // (immunity by age and doses).
 //
+// For components of one's own: [AtAge] lists the agents reaching an age
+// each tick (routine immunisation's MCV1 and MCV2 use it), [Vaccinate] and
+// [Reached] give a dose as the built-in phases do, with a dose kind and
+// immunity source of package agents' (built in or registered).
+//
 // The processes every model type shares (package systems' equilibrium,
 // seeding and importation) act on agents through the functions of this
 // package that the registry wires in: [InitializeEquilibrium] and

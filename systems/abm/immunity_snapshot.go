@@ -133,11 +133,7 @@ func (c *RoutineImmunization) RestoreState(m phases.Model, state json.RawMessage
 	if err := snapstate.Decode(RoutineImmunizationName, state, &struct{}{}); err != nil {
 		return err
 	}
-	if err := c.attach(m); err != nil || len(c.dose) == 0 {
-		return err
-	}
-	c.reserve(int32(m.Tick()))
-	return nil
+	return c.attach(m)
 }
 
 // abmSIAState is ABMSIACalendar's saved state.

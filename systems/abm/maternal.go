@@ -182,7 +182,7 @@ func (c *MaternalImmunity) list(today int32) {
 // maternal_share. A patch without a listed mother protects no one.
 func (c *MaternalImmunity) protected(j int, src *rng.Source) bool {
 	if c.p.Source == MaternalFromShare {
-		return reached(c.p.Share, src)
+		return Reached(c.p.Share, src)
 	}
 	t, list := c.t, c.mothers[j]
 	if len(list) == 0 {

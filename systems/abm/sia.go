@@ -221,11 +221,11 @@ func (c *ABMSIACalendar) run(today int32) {
 		res := &c.results[r]
 		res.Targeted++
 		src := streams.ForPatch(int(j))
-		if !reached(res.Coverage, src) {
+		if !Reached(res.Coverage, src) {
 			continue
 		}
 		res.Doses++
-		if vaccinate(t, c.doses, agents.DoseSIA, agents.ImmuneSIA, uint32(id), efficacy, src) {
+		if Vaccinate(t, c.doses, agents.DoseSIA, agents.ImmuneSIA, uint32(id), efficacy, src) {
 			res.Immunised++
 			vacc[j]++
 		}

@@ -17,20 +17,23 @@ const maxDoseAge = 3650
 // Wkly Epidemiol Rec 2009).
 const daysPer12Months = 365
 
-// reached draws whether a programme of coverage c reaches one child (no
-// draw when c is 0 or 1).
-func reached(c float64, src *rng.Source) bool {
+// Reached draws whether a programme of coverage c reaches one child from
+// src (no draw when c is 0 or 1): the coverage draw of every immunisation
+// phase, exported for one's own.
+func Reached(c float64, src *rng.Source) bool {
 	return c >= 1 || (c > 0 && rng.Uniform(src) < c)
 }
 
-// vaccinate gives live agent id a dose of kind (an agents.Dose* kind):
-// it is recorded in d whatever the agent's state; a susceptible becomes
-// immune (R, immunity source bit) with probability efficacy, drawn from
+// Vaccinate gives live agent id a dose of kind (an agents.Dose* kind or
+// one registered with agents.RegisterDoseKind): it is recorded in d
+// whatever the agent's state; a susceptible becomes immune (R, immunity
+// source bit: an agents.Immune* bit or one registered with
+// agents.RegisterImmunitySource) with probability efficacy, drawn from
 // src. Any other state is unchanged (an infant still protected by maternal
 // antibodies, a recovered or an infected child: the dose does nothing).
 // It reports whether the dose immunised.
-func vaccinate(t *agents.Table, d *agents.Doses, kind int, bit uint8, id uint32, efficacy float64, src *rng.Source) bool {
-	ok := t.State[id] == agents.S && reached(efficacy, src)
+func Vaccinate(t *agents.Table, d *agents.Doses, kind int, bit uint8, id uint32, efficacy float64, src *rng.Source) bool {
+	ok := t.State[id] == agents.S && Reached(efficacy, src)
 	if ok {
 		immunise(t, id, bit)
 	}
