@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rubeola/rubeola/fit"
-	"github.com/rubeola/rubeola/output"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/output"
 	"github.com/rubeola/rubeola/sweep"
 )
 
