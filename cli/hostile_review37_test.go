@@ -176,6 +176,18 @@ func TestLateRefusalsMadeEarly(t *testing.T) {
 	}
 
 	t.Setenv("RUBEOLA_WPP_URL", deadURL)
+	// A run file's WPPVitalDynamics year outside 1950–2100 is refused by
+	// validation, before the download is tried (exit 2, no "connection
+	// refused").
+	for _, year := range []string{"2200", "1949"} {
+		file := writeFile(t, t.TempDir(), "wpp.toml", wppRunFile("2000-01", 60, `country_code = "aaa"`, "year = "+year))
+		out := filepath.Join(t.TempDir(), "out")
+		code, _, stderr := runCLI(t, "run", "--config", file, "--out", out, "--no-progress")
+		assert.Equal(t, 2, code, stderr)
+		assert.Contains(t, stderr, "year = "+year+" is outside the population prospects' years 1950–2100")
+		assert.NotContains(t, stderr, "connection refused", "no download tried")
+		assert.NoDirExists(t, out)
+	}
 	file := writeFile(t, t.TempDir(), "wpp.toml", wppRunFile("2000-01", 60, `country_code = "aaa"`, "year = 2000"))
 	out := filepath.Join(t.TempDir(), "out")
 	code, _, stderr := runCLI(t, "run", "--config", file, "--out", out, "--no-progress")

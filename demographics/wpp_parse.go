@@ -15,13 +15,14 @@ import (
 	"strings"
 
 	"github.com/rubeola/rubeola/internal/csvin"
+	"github.com/rubeola/rubeola/internal/wppages"
 )
 
 // The WPP grid kept by the parser (SPEC §10.1): the years 1950, 1955, …,
 // 2100 and the age groups starting at 0, 5, …, 100 (100 = "100+").
 const (
-	wppFirstYear = 1950
-	wppLastYear  = 2100
+	wppFirstYear = wppages.FirstYear
+	wppLastYear  = wppages.LastYear
 	wppStep      = 5
 	wppNumYears  = (wppLastYear-wppFirstYear)/wppStep + 1 // 31
 	wppNumAges   = 21

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rubeola/rubeola/internal/wppages"
 	"github.com/rubeola/rubeola/systems/internal/paramkit"
 )
 
@@ -35,8 +36,11 @@ func DefaultWPPVitalParams() WPPVitalParams {
 	return WPPVitalParams{CountryCode: "nga", Year: 2000}
 }
 
-// Validate checks the country code's form (three letters) and the year
-// (finite). The tables themselves are checked when they are read.
+// Validate checks the country code's form (three letters) and the year:
+// finite, and within the tables' 1950–2100 when the initial pyramid comes
+// from them (no pyramid file), so that a year out of range is refused
+// before anything is downloaded. The tables themselves are checked when
+// they are read.
 func (p WPPVitalParams) Validate() error {
 	var errs []error
 	if code := strings.TrimSpace(p.CountryCode); len(code) != 3 || strings.Trim(strings.ToUpper(code), "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
@@ -44,6 +48,9 @@ func (p WPPVitalParams) Validate() error {
 	}
 	if err := paramkit.NonNegative(WPPVitalDynamicsName+": year", p.Year); err != nil {
 		errs = append(errs, err)
+	} else if p.Pyramid == "" && (p.Year < wppages.FirstYear || p.Year > wppages.LastYear) {
+		errs = append(errs, fmt.Errorf("%s: year = %g is outside the population prospects' years %d–%d (the initial age pyramid is drawn from that year's table; or give pyramid = FILE)",
+			WPPVitalDynamicsName, p.Year, wppages.FirstYear, wppages.LastYear))
 	}
 	return errors.Join(errs...)
 }
