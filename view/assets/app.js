@@ -451,9 +451,13 @@
       makeChart($('charts'), `${casesLabel} per ${per}`, xs, [{ label: casesLabel, stroke: '#d62728', width: 1 }], [casesLine], { marker: true });
     }
     if (comps.length) {
+      // S on its own scale: beside R (tens of millions against a few
+      // million) its seasonal dips drew as a flat line.
+      const named = (group) => `people in ${group.map(([c]) => c).join(', ')}`;
+      const susceptible = comps.filter(([c]) => c === 'S');
       const small = comps.filter(([c]) => c === 'E' || c === 'I');
-      const large = comps.filter(([c]) => !(c === 'E' || c === 'I'));
-      for (const [group, title] of [[large, 'people in each state'], [small, `people in ${small.map(([c]) => c).join(' and ')}`]]) {
+      const large = comps.filter(([c]) => !(c === 'S' || c === 'E' || c === 'I'));
+      for (const [group, title] of [[susceptible, 'susceptible people (S)'], [large, named(large)], [small, named(small)]]) {
         if (!group.length) continue;
         makeChart($('charts'), title, xs, group.map(([c], k) => ({ label: c, stroke: colourOf(c, k), width: 1.2 })),
           group.map(([, v]) => v), { marker: true, height: 200 });
