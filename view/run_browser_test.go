@@ -202,7 +202,7 @@ func TestViewTotalsOnly(t *testing.T) {
 	s := page.State()
 	assert.Zero(t, s.Patches)
 	assert.Equal(t, 26, s.Periods)
-	assert.Equal(t, 2, s.Charts, "S and R; I")
+	assert.Equal(t, 3, s.Charts, "S; R; I (S on its own scale)")
 	assert.Contains(t, page.Text("notes"), "No map: no per-patch outputs")
 	assert.True(t, browsertest.Eval[bool](page, `document.getElementById('map-panel').hidden`), "no map panel")
 	page.Shot("totals")
