@@ -68,6 +68,9 @@ type File struct {
 	Particles, Filters int
 	// Seed is [fit] seed.
 	Seed uint64
+	// Blocks are [fit] block_size, blocks or block_column (the zero
+	// value: blocks of one place); Spec.Blocks their partition.
+	Blocks BlockSpec
 	// Iterations and Cooling are [fit] iterations and cooling (IF2).
 	Iterations int
 	Cooling    float64
@@ -128,6 +131,9 @@ var fileKeys = []string{"data", "estimate", "fit", "measurement", "profile", "ru
 //	seed = 1
 //	iterations = 50             # IF2
 //	cooling = 0.5               # IF2: random-walk sd factor after 50 iterations
+//	block_size = 1              # block filter: consecutive places per block (default 1), or
+//	# blocks = [["London", "Birmingham"], ["Leeds"]]   explicit blocks (every place in one), or
+//	# block_column = "region"   a scenario column naming each place's block
 //	[set]                       # optional: parameter values replacing the model's (fixed in a search)
 //	amplitude = 0.5
 //	[[estimate]]                # if2 and profile: one table per estimated parameter

@@ -60,6 +60,10 @@ func (f *File) build(probs *fileProblems) {
 	}
 	f.Obs = obs
 	f.Spec.Type, f.Spec.Scenario, f.Spec.Params, f.Spec.Components = rf.Model, scn, rf.Params, comps
+	if f.Spec.Blocks, err = f.Blocks.Resolve(obs.Places, scn); err != nil {
+		probs.add("", "%v", err)
+		return
+	}
 	f.checkModel(probs)
 }
 

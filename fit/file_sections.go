@@ -11,7 +11,7 @@ import (
 var (
 	dataKeys        = []string{"file", "from", "id_column", "missing", "places", "to"}
 	measurementKeys = []string{"model", "psi", "rho"}
-	fitKeys         = []string{"cooling", "filters", "iterations", "method", "particles", "seed"}
+	fitKeys         = []string{"block_column", "block_size", "blocks", "cooling", "filters", "iterations", "method", "particles", "seed"}
 	estimateKeys    = []string{"ivp", "lower", "name", "rw_sd", "start", "transform", "upper"}
 	profileKeys     = []string{"from", "level", "n", "parameter", "starts", "to", "values"}
 	transforms      = []string{TransformLog, TransformLogit, TransformNone}
@@ -143,6 +143,7 @@ func (f *File) decodeFit(t tomlTable) {
 		}
 		f.Cooling = c
 	}
+	f.decodeBlocks(t)
 }
 
 // decodeSet reads [set]: parameter names (checked against the model

@@ -15,7 +15,8 @@ import (
 )
 
 // particles is one filter's model: J particles of each of P places as the
-// patches of one model (place p's particles are patches p·J … p·J + J − 1).
+// patches of one model (place p's particles are patches p·J … p·J + J − 1;
+// particle i is the replicate of the scenario made of patches p·J + i).
 type particles struct {
 	m       *model.Model
 	places  int
@@ -30,7 +31,8 @@ type particles struct {
 	meas    Measurement
 	scratch []float64
 	anc     []int32
-	resrc   []*rng.Source // per place: the resampling stream
+	blocks  [][]int       // the filter's blocks of places
+	resrc   []*rng.Source // per block: the resampling stream
 }
 
 // newParticles builds the model of spec with j particles per place, seeded
@@ -94,7 +96,8 @@ func newParticles(spec *Spec, obs *Observations, j int, seed uint64, workers int
 	n := rep.Len()
 	ps.scratch = make([]float64, n)
 	ps.anc = make([]int32, n)
-	ps.resrc = make([]*rng.Source, ps.places)
+	ps.blocks = spec.blocks()
+	ps.resrc = make([]*rng.Source, len(ps.blocks))
 	for k := range ps.resrc {
 		ps.resrc[k] = rng.NewSource(seed, "fit.resample", uint64(k))
 	}
