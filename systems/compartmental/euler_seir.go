@@ -53,7 +53,7 @@ type EulerSEIR struct {
 	source PopulationSource
 	couple *coupling // nil: coupling = "none"
 	cases  []int64   // I → R since the last ResetCases
-	inc    []int64 // I → R of the last tick
+	inc    []int64   // I → R of the last tick
 	tmp    []float64
 }
 
