@@ -74,6 +74,9 @@ type File struct {
 	// Iterations and Cooling are [fit] iterations and cooling (IF2).
 	Iterations int
 	Cooling    float64
+	// Parameters is [parameters]: per-place values from a table (nil:
+	// none); Spec.PlaceValues holds them.
+	Parameters *ParameterTable
 	// Set are [set]: parameter values replacing the model's, for every
 	// method (fixed while others are estimated).
 	Set map[string]float64
@@ -108,7 +111,7 @@ type MissingReport struct {
 }
 
 // fileKeys are the top-level keys of a fit file.
-var fileKeys = []string{"data", "estimate", "fit", "measurement", "profile", "run", "set"}
+var fileKeys = []string{"data", "estimate", "fit", "measurement", "parameters", "profile", "run", "set"}
 
 // LoadFile reads, checks and builds the fit file at path (TOML):
 //
@@ -134,6 +137,10 @@ var fileKeys = []string{"data", "estimate", "fit", "measurement", "profile", "ru
 //	block_size = 1              # block filter: consecutive places per block (default 1), or
 //	# blocks = [["London", "Birmingham"], ["Leeds"]]   explicit blocks (every place in one), or
 //	# block_column = "region"   a scenario column naming each place's block
+//	[parameters]                # optional: per-place values from a table (one row per place)
+//	file = "he2010_mle.csv"
+//	id_column = "town"
+//	columns = { R0 = "r0", rho = "rho" }   # column → parameter
 //	[set]                       # optional: parameter values replacing the model's (fixed in a search)
 //	amplitude = 0.5
 //	[[estimate]]                # if2 and profile: one table per estimated parameter
@@ -234,6 +241,9 @@ func (f *File) decode(top tomlTable, baseDir string) {
 	}
 	if t, ok := top.table("set"); ok {
 		f.decodeSet(t)
+	}
+	if t, ok := top.table("parameters"); ok {
+		f.decodeParameters(t, baseDir)
 	}
 	if list, ok := top.tables("estimate"); ok {
 		f.decodeEstimates(list)

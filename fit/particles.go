@@ -93,6 +93,9 @@ func newParticles(spec *Spec, obs *Observations, j int, seed uint64, workers int
 		return nil, err
 	}
 	ps.params["rho"], ps.params["psi"] = ps.rho, ps.psi
+	if err := ps.setPlaces(spec.PlaceValues); err != nil {
+		return nil, err
+	}
 	n := rep.Len()
 	ps.scratch = make([]float64, n)
 	ps.anc = make([]int32, n)
@@ -176,6 +179,24 @@ func (ps *particles) set(vals map[string]float64) error {
 		}
 		for i := range v {
 			v[i] = vals[name]
+		}
+	}
+	return nil
+}
+
+// setPlaces gives every particle of place p the value vals[name][p], in
+// sorted name order.
+func (ps *particles) setPlaces(vals map[string][]float64) error {
+	for _, name := range slices.Sorted(maps.Keys(vals)) {
+		v, err := ps.param(name)
+		if err != nil {
+			return err
+		}
+		if len(vals[name]) != ps.places {
+			return fmt.Errorf("fit: parameter %q has %d place values for %d places", name, len(vals[name]), ps.places)
+		}
+		for i := range v {
+			v[i] = vals[name][i/ps.j]
 		}
 	}
 	return nil

@@ -35,6 +35,10 @@ type Spec struct {
 	// product of its places' measurement densities and resampled on its
 	// own. nil: blocks of one place.
 	Blocks [][]int
+	// PlaceValues give parameters (by [PFilterOptions.Set] name) one
+	// value per place (Scenario's rows), for every particle of the place,
+	// before any Set; nil: none.
+	PlaceValues map[string][]float64
 }
 
 // blocks returns the spec's blocks (blocks of one place when nil).
