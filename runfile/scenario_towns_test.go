@@ -17,7 +17,7 @@ import (
 func TestScenarioTowns(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"towns.csv":  "town,long,lat,region\nA,-1.5,52.5,north\nB,-0.1,51.5,south\n",
+		"towns.csv": "town,long,lat,region\nA,-1.5,52.5,north\nB,-0.1,51.5,south\n",
 		"census.csv": "town,year,pop,births\nA,1950,100,5\nA,1951,201,5\nA,1952,100,5\nA,1953,201,5\n" +
 			"B,1950,50,1\nB,1951,50,1\nB,1952,50,1\nB,1953,50,1\n",
 	}
