@@ -33,6 +33,7 @@ const (
 	DefaultSeed       = 1
 	DefaultIterations = 50
 	DefaultCooling    = 0.5
+	DefaultCandidates = 1
 	DefaultRWSD       = 0.02
 	DefaultStarts     = 1
 	DefaultLevel      = 0.95
@@ -71,6 +72,10 @@ type File struct {
 	// Iterations and Cooling are [fit] iterations and cooling (IF2).
 	Iterations int
 	Cooling    float64
+	// Candidates is [fit] candidates (IF2): the estimate is the best, by
+	// particle filter, of the last Candidates iterations' means
+	// ([SelectIF2]).
+	Candidates int
 	// Set are [set]: parameter values replacing the model's, for every
 	// method (fixed while others are estimated).
 	Set map[string]float64
@@ -128,6 +133,7 @@ var fileKeys = []string{"data", "estimate", "fit", "measurement", "profile", "ru
 //	seed = 1
 //	iterations = 50             # IF2
 //	cooling = 0.5               # IF2: random-walk sd factor after 50 iterations
+//	candidates = 1              # IF2: the estimate is the best of the last n iterations' means
 //	[set]                       # optional: parameter values replacing the model's (fixed in a search)
 //	amplitude = 0.5
 //	[[estimate]]                # if2 and profile: one table per estimated parameter
@@ -222,7 +228,7 @@ func (f *File) decode(top tomlTable, baseDir string) {
 		top.errorf("data", "required: a [data] table with file = \"cases.csv\"")
 	}
 	f.Particles, f.Filters, f.Seed = DefaultParticles, DefaultFilters, DefaultSeed
-	f.Iterations, f.Cooling, f.Method = DefaultIterations, DefaultCooling, MethodPFilter
+	f.Iterations, f.Cooling, f.Candidates, f.Method = DefaultIterations, DefaultCooling, DefaultCandidates, MethodPFilter
 	if t, ok := top.table("fit"); ok {
 		f.decodeFit(t)
 	}

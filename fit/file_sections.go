@@ -11,7 +11,7 @@ import (
 var (
 	dataKeys        = []string{"file", "from", "id_column", "missing", "places", "to"}
 	measurementKeys = []string{"model", "psi", "rho"}
-	fitKeys         = []string{"cooling", "filters", "iterations", "method", "particles", "seed"}
+	fitKeys         = []string{"candidates", "cooling", "filters", "iterations", "method", "particles", "seed"}
 	estimateKeys    = []string{"ivp", "lower", "name", "rw_sd", "start", "transform", "upper"}
 	profileKeys     = []string{"from", "level", "n", "parameter", "starts", "to", "values"}
 	transforms      = []string{TransformLog, TransformLogit, TransformNone}
@@ -142,6 +142,12 @@ func (f *File) decodeFit(t tomlTable) {
 			t.errorf("cooling", "must be in (0, 1], got %v", c)
 		}
 		f.Cooling = c
+	}
+	if n, ok := t.integer("candidates", 1); ok {
+		if n > int64(f.Iterations) {
+			t.errorf("candidates", "must be at most iterations (%d): the candidates are the last iterations' means, got %d", f.Iterations, n)
+		}
+		f.Candidates = int(min(n, int64(f.Iterations)))
 	}
 }
 
