@@ -17,9 +17,10 @@ const (
 	// spread early in a search (the walks' sd is 2 % per report) and a
 	// small part of He et al. (2010)'s confidence intervals.
 	SettledChange = 0.05
-	// SettledRise is the largest rise of the perturbed filter's
-	// log-likelihood over the window (the mean of its second half minus
-	// the mean of its first half) for the search to count as settled: 3
+	// SettledRise is the largest change, up or down, of the perturbed
+	// filter's log-likelihood over the window (the mean of its second half
+	// minus the mean of its first half) for the search to count as
+	// settled: 3
 	// log units, about three standard deviations of that difference when
 	// a filter's log-likelihood varies by 1.5 units from iteration to
 	// iteration (London, J = 5 000).
@@ -39,10 +40,10 @@ type SeriesConvergence struct {
 	// the window's second half minus the mean of its first half (NaN for
 	// a window of fewer than 2 iterations).
 	Change float64
-	// Tolerance is the largest Change of a settled series:
+	// Tolerance is the largest |Change| of a settled series:
 	// [SettledChange] or [SettledRise].
 	Tolerance float64
-	// Settled is Change ≤ Tolerance.
+	// Settled is |Change| ≤ Tolerance.
 	Settled bool
 }
 
@@ -62,7 +63,7 @@ type Convergence struct {
 // TraceConvergence judges whether an IF2 trace has settled over its last
 // [ConvergenceWindow] iterations: every named parameter's means vary by
 // at most [SettledChange] of their size, and the log-likelihood of the
-// perturbed filter rises by at most [SettledRise]. A trace shorter than
+// perturbed filter changes by at most [SettledRise]. A trace shorter than
 // the window is judged on what it has and never counts as settled. The
 // diagnostic is about the search, not the estimate: a settled trace has
 // stopped moving, which it also does on a ridge or a local maximum.
@@ -96,9 +97,10 @@ func TraceConvergence(trace []IF2Iteration, names []string) Convergence {
 	return c
 }
 
-// judge is a series' diagnostic: settled when change ≤ tol (NaN is not).
+// judge is a series' diagnostic: settled when |change| ≤ tol (NaN is
+// not).
 func judge(name string, change, tol float64) SeriesConvergence {
-	return SeriesConvergence{Name: name, Change: change, Tolerance: tol, Settled: change <= tol}
+	return SeriesConvergence{Name: name, Change: change, Tolerance: tol, Settled: math.Abs(change) <= tol}
 }
 
 // halvesRise is the mean of the second half of xs minus the mean of its
@@ -154,8 +156,8 @@ func (c Convergence) Unsettled() []SeriesConvergence {
 
 // Describe says in one line whether the trace has settled, naming the
 // series that have not: "settled over iterations 41–50" or "not settled
-// over iterations 41–50: loglik rose 4.2 (tolerance 3), r0 moved 12 %
-// (tolerance 5 %)".
+// over iterations 41–50: loglik changed by +4.2 (tolerance ±3), r0 moved
+// 12 % (tolerance 5 %)".
 func (c Convergence) Describe() string {
 	over := fmt.Sprintf("over iterations %d–%d", c.From, c.To)
 	if n := c.To - c.From + 1; n < ConvergenceWindow {
@@ -174,11 +176,11 @@ func (c Convergence) Describe() string {
 	return "not settled " + over + ": " + strings.Join(parts, ", ")
 }
 
-// Describe is "loglik rose 4.2 (tolerance 3)" or "r0 moved 12 %
+// Describe is "loglik changed by +4.2 (tolerance ±3)" or "r0 moved 12 %
 // (tolerance 5 %)".
 func (s SeriesConvergence) Describe() string {
 	if s.Name == LogLikSeries {
-		return fmt.Sprintf("%s rose %.3g (tolerance %g)", s.Name, s.Change, s.Tolerance)
+		return fmt.Sprintf("%s changed by %+.3g (tolerance ±%g)", s.Name, s.Change, s.Tolerance)
 	}
 	return fmt.Sprintf("%s moved %.3g %% (tolerance %g %%)", s.Name, 100*s.Change, 100*s.Tolerance)
 }

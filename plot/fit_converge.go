@@ -31,7 +31,7 @@ func markConvergence(p *plot.Plot, s fit.SeriesConvergence, c fit.Convergence) e
 	}
 	change := fmt.Sprintf("moved %.2g %%", 100*s.Change)
 	if s.Name == fit.LogLikSeries {
-		change = fmt.Sprintf("rose %.2g", s.Change)
+		change = fmt.Sprintf("changed by %+.2g", s.Change)
 	}
 	p.Title.Text = fmt.Sprintf("%s: %s, %s", s.Name, change, mark)
 	p.Title.TextStyle.Color = text
@@ -50,7 +50,7 @@ func markConvergence(p *plot.Plot, s fit.SeriesConvergence, c fit.Convergence) e
 func convergenceTitle(c fit.Convergence) string {
 	over := fmt.Sprintf("iterations %d–%d", c.From, c.To)
 	if c.Settled {
-		return fmt.Sprintf("the search has settled over %s (shaded): every estimate within %g %%, log-likelihood rise ≤ %g",
+		return fmt.Sprintf("the search has settled over %s (shaded): every estimate within %g %%, log-likelihood within ±%g",
 			over, 100*fit.SettledChange, fit.SettledRise)
 	}
 	var names []string
@@ -60,6 +60,6 @@ func convergenceTitle(c fit.Convergence) string {
 	if len(names) == 0 {
 		return fmt.Sprintf("NOT settled: %d iterations, fewer than the %d judged", c.To-c.From+1, fit.ConvergenceWindow)
 	}
-	return fmt.Sprintf("NOT settled over %s (shaded; red: more than %g %% or a rise > %g): %v",
+	return fmt.Sprintf("NOT settled over %s (shaded; red: more than %g %%, or a log-likelihood change beyond ±%g): %v",
 		over, 100*fit.SettledChange, fit.SettledRise, names)
 }
