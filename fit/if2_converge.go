@@ -17,14 +17,14 @@ const (
 	// spread early in a search (the walks' sd is 2 % per report) and a
 	// small part of He et al. (2010)'s confidence intervals.
 	SettledChange = 0.05
-	// SettledRise is the largest change, up or down, of the perturbed
+	// SettledLogLik is the largest change, up or down, of the perturbed
 	// filter's log-likelihood over the window (the mean of its second half
 	// minus the mean of its first half) for the search to count as
 	// settled: 3
 	// log units, about three standard deviations of that difference when
 	// a filter's log-likelihood varies by 1.5 units from iteration to
 	// iteration (London, J = 5 000).
-	SettledRise = 3.0
+	SettledLogLik = 3.0
 )
 
 // LogLikSeries names the log-likelihood in a [Convergence].
@@ -41,7 +41,7 @@ type SeriesConvergence struct {
 	// a window of fewer than 2 iterations).
 	Change float64
 	// Tolerance is the largest |Change| of a settled series:
-	// [SettledChange] or [SettledRise].
+	// [SettledChange] or [SettledLogLik].
 	Tolerance float64
 	// Settled is |Change| ≤ Tolerance.
 	Settled bool
@@ -63,7 +63,7 @@ type Convergence struct {
 // TraceConvergence judges whether an IF2 trace has settled over its last
 // [ConvergenceWindow] iterations: every named parameter's means vary by
 // at most [SettledChange] of their size, and the log-likelihood of the
-// perturbed filter changes by at most [SettledRise]. A trace shorter than
+// perturbed filter changes by at most [SettledLogLik]. A trace shorter than
 // the window is judged on what it has and never counts as settled. The
 // diagnostic is about the search, not the estimate: a settled trace has
 // stopped moving, which it also does on a ridge or a local maximum.
@@ -78,7 +78,7 @@ func TraceConvergence(trace []IF2Iteration, names []string) Convergence {
 	for i, it := range w {
 		ll[i] = it.LogLik
 	}
-	c.Series = append(c.Series, judge(LogLikSeries, halvesRise(ll), SettledRise))
+	c.Series = append(c.Series, judge(LogLikSeries, halvesChange(ll), SettledLogLik))
 	for _, name := range names {
 		xs := make([]float64, len(w))
 		for i, it := range w {
@@ -103,10 +103,10 @@ func judge(name string, change, tol float64) SeriesConvergence {
 	return SeriesConvergence{Name: name, Change: change, Tolerance: tol, Settled: math.Abs(change) <= tol}
 }
 
-// halvesRise is the mean of the second half of xs minus the mean of its
+// halvesChange is the mean of the second half of xs minus the mean of its
 // first half (the middle value of an odd length in neither); NaN for
 // fewer than 2 values.
-func halvesRise(xs []float64) float64 {
+func halvesChange(xs []float64) float64 {
 	h := len(xs) / 2
 	if h == 0 {
 		return math.NaN()

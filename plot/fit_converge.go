@@ -51,7 +51,7 @@ func convergenceTitle(c fit.Convergence) string {
 	over := fmt.Sprintf("iterations %d–%d", c.From, c.To)
 	if c.Settled {
 		return fmt.Sprintf("the search has settled over %s (shaded): every estimate within %g %%, log-likelihood within ±%g",
-			over, 100*fit.SettledChange, fit.SettledRise)
+			over, 100*fit.SettledChange, fit.SettledLogLik)
 	}
 	var names []string
 	for _, s := range c.Unsettled() {
@@ -61,5 +61,5 @@ func convergenceTitle(c fit.Convergence) string {
 		return fmt.Sprintf("NOT settled: %d iterations, fewer than the %d judged", c.To-c.From+1, fit.ConvergenceWindow)
 	}
 	return fmt.Sprintf("NOT settled over %s (shaded; red: more than %g %%, or a log-likelihood change beyond ±%g): %v",
-		over, 100*fit.SettledChange, fit.SettledRise, names)
+		over, 100*fit.SettledChange, fit.SettledLogLik, names)
 }
