@@ -212,7 +212,8 @@ func (j *fitJob) runIF2(ctx context.Context, out *fit.Output) error {
 	}
 	chosen := sel.Chosen()
 	fmt.Fprintf(j.stdout, "if2: %d iterations in %.1f s; at the estimate %s\n", len(res.Trace), res.Seconds, logLikLine(chosen.Eval))
-	fmt.Fprintf(j.stdout, "estimate (iteration %d: %s):%s\n", chosen.Iteration, sel.Rule(), formatParams(chosen.Params, names))
+	fmt.Fprintf(j.stdout, "estimate:%s\n", formatParams(chosen.Params, names))
+	fmt.Fprintf(j.stdout, "if2: the estimate is iteration %d's means: %s\n", chosen.Iteration, sel.Rule())
 	conv := fit.TraceConvergence(res.Trace, names)
 	fmt.Fprintf(j.stdout, "if2: trace %s\n", conv.Describe())
 	if !conv.Settled {

@@ -35,8 +35,8 @@ type SeriesConvergence struct {
 	// Name is [LogLikSeries] or the parameter.
 	Name string
 	// Change is, for a parameter, the relative range of its iteration
-	// means over the window, (max − min)/mean|x| (0 for a constant, +Inf
-	// for a range around a mean of 0); for the log-likelihood, the mean of
+	// means over the window, (max − min)/mean|x| (0 for a constant); for
+	// the log-likelihood, the mean of
 	// the window's second half minus the mean of its first half (NaN for
 	// a window of fewer than 2 iterations).
 	Change float64
@@ -114,8 +114,8 @@ func halvesChange(xs []float64) float64 {
 	return mean(xs[len(xs)-h:]) - mean(xs[:h])
 }
 
-// relativeRange is (max − min)/mean|x| of xs: 0 for a constant, +Inf for
-// a range around a mean of 0, NaN when a value is NaN.
+// relativeRange is (max − min)/mean|x| of xs: 0 for a constant, NaN when
+// a value is NaN.
 func relativeRange(xs []float64) float64 {
 	lo, hi, size := math.Inf(1), math.Inf(-1), 0.0
 	for _, x := range xs {
@@ -124,14 +124,10 @@ func relativeRange(xs []float64) float64 {
 		}
 		lo, hi, size = min(lo, x), max(hi, x), size+math.Abs(x)
 	}
-	switch r := hi - lo; {
-	case r == 0:
+	if hi == lo {
 		return 0
-	case size == 0:
-		return math.Inf(1)
-	default:
-		return r / (size / float64(len(xs)))
 	}
+	return (hi - lo) / (size / float64(len(xs))) // size > 0: some x ≠ 0
 }
 
 // mean is the arithmetic mean of xs (not empty).

@@ -3,6 +3,7 @@ package plot
 import (
 	"fmt"
 	"image/color"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -46,7 +47,8 @@ func markConvergence(p *plot.Plot, s fit.SeriesConvergence, c fit.Convergence) e
 }
 
 // convergenceTitle is trace.png's title line on the diagnostic:
-// "settled over iterations 91–100 (shaded: …)" or "NOT settled …: r0, cohort".
+// "the search has settled over iterations 91–100 (shaded) …" or "NOT
+// settled over …: r0, cohort".
 func convergenceTitle(c fit.Convergence) string {
 	over := fmt.Sprintf("iterations %d–%d", c.From, c.To)
 	if c.Settled {
@@ -60,6 +62,6 @@ func convergenceTitle(c fit.Convergence) string {
 	if len(names) == 0 {
 		return fmt.Sprintf("NOT settled: %d iterations, fewer than the %d judged", c.To-c.From+1, fit.ConvergenceWindow)
 	}
-	return fmt.Sprintf("NOT settled over %s (shaded; red: more than %g %%, or a log-likelihood change beyond ±%g): %v",
-		over, 100*fit.SettledChange, fit.SettledLogLik, names)
+	return fmt.Sprintf("NOT settled over %s (shaded; red: more than %g %%, or a log-likelihood change beyond ±%g): %s",
+		over, 100*fit.SettledChange, fit.SettledLogLik, strings.Join(names, ", "))
 }
