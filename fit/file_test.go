@@ -185,9 +185,13 @@ func TestLoadFileErrors(t *testing.T) {
 		{name: "model value outside the bounds", edit: func(s string) string {
 			return strings.Replace(strings.Replace(s, "start = 40\n", "", 1), "upper = 100", "upper = 50", 1)
 		}, want: []string{`fit.toml: estimate[1]: r0 starts at the model's value 56.8, outside its bounds [10, 50] (transform "log"): give start`}},
-		{name: "more candidates than iterations", edit: func(s string) string { return strings.Replace(s, "iterations = 2", "iterations = 2\ncandidates = 3", 1) },
+		{name: "more candidates than iterations", edit: func(s string) string {
+			return strings.Replace(s, "iterations = 2", "iterations = 2\ncandidates = 3", 1)
+		},
 			want: []string{`fit.toml: fit.candidates: must be at most iterations (2): the candidates are the last iterations' means, got 3`}},
-		{name: "no candidates", edit: func(s string) string { return strings.Replace(s, "iterations = 2", "iterations = 2\ncandidates = 0", 1) },
+		{name: "no candidates", edit: func(s string) string {
+			return strings.Replace(s, "iterations = 2", "iterations = 2\ncandidates = 0", 1)
+		},
 			want: []string{`fit.toml: fit.candidates: must be >= 1, got 0`}},
 		{name: "bad method", edit: func(s string) string { return strings.Replace(s, `"if2"`, `"mif2"`, 1) },
 			want: []string{`fit.toml: fit.method: "mif2" is not one of ["pfilter" "if2" "profile"]`}},
