@@ -46,8 +46,10 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 			"options; docs/fit.md) and run its method, writing DIR/fit/:\n" +
 			"  pfilter  loglik.json, filter.csv (conditional log-likelihoods, ESS, filtering means),\n" +
 			"           simulated.csv and fit.png (reports against simulated bands)\n" +
-			"  if2      trace.csv and trace.png (per iteration), mle.json (the estimate and a particle filter's\n" +
-			"           log-likelihood there), simulated.csv and fit.png at the estimate\n" +
+			"  if2      trace.csv and trace.png (per iteration, with a convergence diagnostic over the last 10;\n" +
+			"           a warning when the search has not settled), mle.json (the estimate: the best by particle\n" +
+			"           filter of the last [fit] candidates iterations' means, its log-likelihood, every candidate's\n" +
+			"           and the diagnostic), simulated.csv and fit.png at the estimate\n" +
 			"  profile  profile.csv, mcap.json (Monte Carlo adjusted interval) and profile.png\n" +
 			"--loglik only evaluates the file's parameters (the model's, with [set] and the estimates' start\n" +
 			"values) by particle filter, writes loglik.json and prints one line. --shard i/n runs the profile\n" +

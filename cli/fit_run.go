@@ -206,16 +206,23 @@ func (j *fitJob) runIF2(ctx context.Context, out *fit.Output) error {
 	if err != nil {
 		return err
 	}
-	eval, err := j.pfilter(ctx, res.MLE)
+	sel, err := j.selectIF2(ctx, res)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(j.stdout, "if2: %d iterations in %.1f s; at the estimate %s\n", len(res.Trace), res.Seconds, logLikLine(eval))
-	fmt.Fprintf(j.stdout, "estimate:%s\n", formatParams(res.MLE, names))
+	chosen := sel.Chosen()
+	fmt.Fprintf(j.stdout, "if2: %d iterations in %.1f s; at the estimate %s\n", len(res.Trace), res.Seconds, logLikLine(chosen.Eval))
+	fmt.Fprintf(j.stdout, "estimate:%s\n", formatParams(chosen.Params, names))
+	fmt.Fprintf(j.stdout, "if2: the estimate is iteration %d's means: %s\n", chosen.Iteration, sel.Rule())
+	conv := fit.TraceConvergence(res.Trace, names)
+	fmt.Fprintf(j.stdout, "if2: trace %s\n", conv.Describe())
+	if !conv.Settled {
+		fmt.Fprintf(j.stderr, "%s: warning: the IF2 trace has %s; more iterations may move the estimate (docs/fit.md)\n", j.name, conv.Describe())
+	}
 	if err := out.Trace(res, names); err != nil {
 		return err
 	}
-	if err := out.MLE(res, eval, f.Seed); err != nil {
+	if err := out.MLE(res, sel, conv, f.Seed); err != nil {
 		return err
 	}
 	if !j.flags.noPlot {
@@ -227,7 +234,7 @@ func (j *fitJob) runIF2(ctx context.Context, out *fit.Output) error {
 			return err
 		}
 	}
-	return j.simulate(ctx, out, res.MLE, "the IF2 estimate")
+	return j.simulate(ctx, out, chosen.Params, "the IF2 estimate")
 }
 
 // formatParams formats the named parameters as " a = 1, b = 2".

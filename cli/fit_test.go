@@ -176,13 +176,18 @@ func TestFitLogLik(t *testing.T) {
 
 func TestFitIF2(t *testing.T) {
 	dir := t.TempDir()
-	file := fitFixture(t, dir, fitTestIF2)
+	file := fitFixture(t, dir, strings.Replace(fitTestIF2, "iterations = 2", "iterations = 2\ncandidates = 2", 1))
 	out := filepath.Join(dir, "out")
 	code, stdout, stderr := runCLI(t, "fit", file, "--out", out)
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stderr, "if2: iteration 2/2: loglik")
 	assert.Contains(t, stdout, "if2: 2 iterations in ")
 	assert.Contains(t, stdout, "estimate: r0 = ")
+	assert.Contains(t, stdout, "if2: the estimate is iteration ")
+	assert.Contains(t, stdout, "the highest particle-filter log-likelihood among the last 2 iterations' parameter means")
+	// Two iterations are fewer than the diagnostic's window: never settled.
+	assert.Contains(t, stdout, "if2: trace not settled over iterations 1–2 (2 iterations, fewer than the 10 judged)")
+	assert.Contains(t, stderr, "warning: the IF2 trace has not settled over iterations 1–2")
 	assert.ElementsMatch(t, []string{"trace.csv", "mle.json", "trace.png", "simulated.csv", "fit.png"}, fitFiles(t, out))
 	trace := csvLines(t, filepath.Join(out, "fit", "trace.csv"))
 	assert.Equal(t, "iteration,loglik,r0,amplitude", trace[0])
@@ -190,9 +195,27 @@ func TestFitIF2(t *testing.T) {
 	mle := readJSON(t, filepath.Join(out, "fit", "mle.json"))
 	assert.Contains(t, mle["params"], "r0")
 	assert.Contains(t, mle["params"], "amplitude")
-	for _, k := range []string{"loglik", "se", "particles", "filters"} {
+	for _, k := range []string{"loglik", "se", "particles", "filters", "iteration", "selection"} {
 		assert.Contains(t, mle, k)
 	}
+	cands, ok := mle["candidates"].([]any)
+	require.True(t, ok, "mle.json lists the candidates")
+	require.Len(t, cands, 2, "candidates = 2: iterations 1 and 2")
+	chosen := 0
+	for k, c := range cands {
+		c := c.(map[string]any)
+		assert.Equal(t, float64(k+1), c["iteration"])
+		assert.Contains(t, c["params"], "r0")
+		if c["chosen"] == true {
+			chosen++
+			assert.Equal(t, c["iteration"], mle["iteration"])
+			assert.Equal(t, c["loglik"], mle["loglik"], "the estimate's log-likelihood is its candidate's")
+		}
+	}
+	assert.Equal(t, 1, chosen, "exactly one candidate is chosen")
+	conv := mle["convergence"].(map[string]any)
+	assert.Equal(t, false, conv["settled"])
+	assert.Len(t, conv["series"], 3, "loglik, r0, amplitude")
 }
 
 // fitTestProfile are the tables of a profile of r0 at values.

@@ -2,10 +2,12 @@
 // measurement models as densities ([Measurement]), a bootstrap particle
 // filter ([PFilter]: log-likelihood with its Monte Carlo standard error,
 // filtering means, effective sample sizes, conditional log-likelihoods),
-// iterated filtering ([IF2], Ionides et al. 2015) and profile likelihoods
-// with the Monte Carlo adjusted profile confidence interval ([Profile],
-// Ionides et al. 2017), and the fit file that `rubeola fit` reads
-// ([LoadFile]).
+// iterated filtering ([IF2], Ionides et al. 2015; the estimate chosen by
+// particle filter among the last iterations' means, [SelectIF2], and a
+// convergence diagnostic of its trace, [TraceConvergence]) and profile
+// likelihoods with the Monte Carlo adjusted profile confidence interval
+// ([Profile], Ionides et al. 2017), and the fit file that `rubeola fit`
+// reads ([LoadFile]).
 //
 // Particles are patches: a filter with J particles over P places builds the
 // model on the scenario replicated J times (scenario.Table.Replicate), so the

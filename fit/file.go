@@ -33,6 +33,7 @@ const (
 	DefaultSeed       = 1
 	DefaultIterations = 50
 	DefaultCooling    = 0.5
+	DefaultCandidates = 1
 	DefaultRWSD       = 0.02
 	DefaultStarts     = 1
 	DefaultLevel      = 0.95
@@ -77,6 +78,10 @@ type File struct {
 	// Parameters is [parameters]: per-place values from a table (nil:
 	// none); Spec.PlaceValues holds them.
 	Parameters *ParameterTable
+	// Candidates is [fit] candidates (IF2): the estimate is the best, by
+	// particle filter, of the last Candidates iterations' means
+	// ([SelectIF2]).
+	Candidates int
 	// Set are [set]: parameter values replacing the model's, for every
 	// method (fixed while others are estimated).
 	Set map[string]float64
@@ -141,6 +146,7 @@ var fileKeys = []string{"data", "estimate", "fit", "measurement", "parameters", 
 //	file = "he2010_mle.csv"
 //	id_column = "town"
 //	columns = { R0 = "r0", rho = "rho" }   # column → parameter
+//	candidates = 1              # IF2: the estimate is the best of the last n iterations' means
 //	[set]                       # optional: parameter values replacing the model's (fixed in a search)
 //	amplitude = 0.5
 //	[[estimate]]                # if2 and profile: one table per estimated parameter
@@ -235,7 +241,7 @@ func (f *File) decode(top tomlTable, baseDir string) {
 		top.errorf("data", "required: a [data] table with file = \"cases.csv\"")
 	}
 	f.Particles, f.Filters, f.Seed = DefaultParticles, DefaultFilters, DefaultSeed
-	f.Iterations, f.Cooling, f.Method = DefaultIterations, DefaultCooling, MethodPFilter
+	f.Iterations, f.Cooling, f.Candidates, f.Method = DefaultIterations, DefaultCooling, DefaultCandidates, MethodPFilter
 	if t, ok := top.table("fit"); ok {
 		f.decodeFit(t)
 	}

@@ -11,7 +11,7 @@ import (
 var (
 	dataKeys        = []string{"file", "from", "id_column", "missing", "places", "to"}
 	measurementKeys = []string{"model", "psi", "rho"}
-	fitKeys         = []string{"block_column", "block_size", "blocks", "cooling", "filters", "iterations", "method", "particles", "seed"}
+	fitKeys         = []string{"block_column", "block_size", "blocks", "candidates", "cooling", "filters", "iterations", "method", "particles", "seed"}
 	estimateKeys    = []string{"ivp", "lower", "name", "rw_sd", "start", "transform", "upper"}
 	profileKeys     = []string{"from", "level", "n", "parameter", "starts", "to", "values"}
 	transforms      = []string{TransformLog, TransformLogit, TransformNone}
@@ -144,6 +144,12 @@ func (f *File) decodeFit(t tomlTable) {
 		f.Cooling = c
 	}
 	f.decodeBlocks(t)
+	if n, ok := t.integer("candidates", 1); ok {
+		if n > int64(f.Iterations) {
+			t.errorf("candidates", "must be at most iterations (%d): the candidates are the last iterations' means, got %d", f.Iterations, n)
+		}
+		f.Candidates = int(min(n, int64(f.Iterations)))
+	}
 }
 
 // decodeSet reads [set]: parameter names (checked against the model

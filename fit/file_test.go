@@ -115,6 +115,7 @@ func TestLoadFile(t *testing.T) {
 	assert.Equal(t, 2, f.Filters)
 	assert.Equal(t, 2, f.Iterations)
 	assert.Equal(t, DefaultCooling, f.Cooling)
+	assert.Equal(t, DefaultCandidates, f.Candidates, "one candidate: the last iteration's means")
 	require.Len(t, f.Estimates, 2)
 	assert.Equal(t, Estimate{Name: "r0", Lower: 10, Upper: 100, Transform: TransformLog, RWSD: DefaultRWSD}, f.Estimates[0])
 	assert.Equal(t, Estimate{Name: "S_0", Lower: 0.01, Upper: 0.1, Transform: TransformLogit, RWSD: DefaultRWSD, IVP: true}, f.Estimates[1])
@@ -184,6 +185,14 @@ func TestLoadFileErrors(t *testing.T) {
 		{name: "model value outside the bounds", edit: func(s string) string {
 			return strings.Replace(strings.Replace(s, "start = 40\n", "", 1), "upper = 100", "upper = 50", 1)
 		}, want: []string{`fit.toml: estimate[1]: r0 starts at the model's value 56.8, outside its bounds [10, 50] (transform "log"): give start`}},
+		{name: "more candidates than iterations", edit: func(s string) string {
+			return strings.Replace(s, "iterations = 2", "iterations = 2\ncandidates = 3", 1)
+		},
+			want: []string{`fit.toml: fit.candidates: must be at most iterations (2): the candidates are the last iterations' means, got 3`}},
+		{name: "no candidates", edit: func(s string) string {
+			return strings.Replace(s, "iterations = 2", "iterations = 2\ncandidates = 0", 1)
+		},
+			want: []string{`fit.toml: fit.candidates: must be >= 1, got 0`}},
 		{name: "bad method", edit: func(s string) string { return strings.Replace(s, `"if2"`, `"mif2"`, 1) },
 			want: []string{`fit.toml: fit.method: "mif2" is not one of ["pfilter" "if2" "profile"]`}},
 		{name: "if2 of two places", village: true, edit: func(s string) string { return strings.Replace(s, `["Town"]`, `["Town", "Village"]`, 1) },

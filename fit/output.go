@@ -275,7 +275,8 @@ func appendParams(row []string, params map[string]float64, names []string) []str
 
 // MLEReport is the content of mle.json.
 type MLEReport struct {
-	// Params are the IF2 estimates with the held parameters.
+	// Params are the IF2 estimates with the held parameters: the chosen
+	// candidate's (Iteration's means).
 	Params map[string]Number `json:"params"`
 	// LogLik and SE are a particle filter's evaluation at Params, with
 	// Particles and Filters.
@@ -284,19 +285,34 @@ type MLEReport struct {
 	Particles int    `json:"particles"`
 	Filters   int    `json:"filters"`
 	// Iterations is the IF2 iterations run; IF2Seconds and
-	// EvalSeconds the wall times of IF2 and of the evaluation.
+	// EvalSeconds the wall times of IF2 and of the evaluations (every
+	// candidate's).
 	Iterations  int    `json:"iterations"`
 	IF2Seconds  Number `json:"if2_seconds"`
 	EvalSeconds Number `json:"eval_seconds"`
 	Seed        uint64 `json:"seed"`
+	// Iteration is the iteration whose means Params are; Selection says
+	// how it was chosen ([IF2Selection.Rule]) among Candidates.
+	Iteration  int               `json:"iteration"`
+	Selection  string            `json:"selection"`
+	Candidates []CandidateReport `json:"candidates"`
+	// Convergence is the trace's diagnostic ([TraceConvergence]).
+	Convergence ConvergenceReport `json:"convergence"`
 }
 
-// MLE writes mle.json: the IF2 result's MLE and the evaluation eval at
-// it.
-func (o *Output) MLE(r *IF2Result, eval *PFilterResult, seed uint64) error {
-	return o.writeJSON(MLEFile, MLEReport{Params: numberMap(r.MLE), LogLik: Number(eval.LogLik), SE: Number(eval.SE),
+// MLE writes mle.json: the estimate sel chose among the IF2 result's
+// candidates, its evaluation, every candidate's, and the trace's
+// convergence diagnostic conv.
+func (o *Output) MLE(r *IF2Result, sel *IF2Selection, conv Convergence, seed uint64) error {
+	c := sel.Chosen()
+	eval, secs := c.Eval, 0.0
+	for _, x := range sel.Candidates {
+		secs += x.Eval.Seconds
+	}
+	return o.writeJSON(MLEFile, MLEReport{Params: numberMap(c.Params), LogLik: Number(eval.LogLik), SE: Number(eval.SE),
 		Particles: eval.Particles, Filters: eval.Filters, Iterations: len(r.Trace), IF2Seconds: Number(r.Seconds),
-		EvalSeconds: Number(eval.Seconds), Seed: seed})
+		EvalSeconds: Number(secs), Seed: seed, Iteration: c.Iteration, Selection: sel.Rule(),
+		Candidates: candidateReports(r, sel), Convergence: convergenceReport(conv)})
 }
 
 // MCAPReport is the content of mcap.json.

@@ -61,12 +61,32 @@ func TestOutputFiles(t *testing.T) {
 		MLE: map[string]float64{"r0": 35, "rho": 0.45, "psi": 0.1}, Seconds: 3}
 	require.NoError(t, o.Trace(if2, []string{"r0", "rho"}))
 	assert.Equal(t, "iteration,loglik,r0,rho\n1,-12,30,0.4\n2,-11,35,0.45\n", string(readOutput(t, filepath.Join(dir, TraceFile))))
-	require.NoError(t, o.MLE(if2, r, 7))
+	// Two candidates, iterations 1 and 2; the first wins (-10.5 > -13).
+	best, worse := *r, *r
+	best.SE = 0.3
+	worse.LogLik, worse.SE, worse.Seconds = -13, 0.7, 1
+	sel := &IF2Selection{Candidates: IF2Candidates(if2, 2), Best: 0}
+	sel.Candidates[0].Eval, sel.Candidates[1].Eval = &best, &worse
+	require.NoError(t, o.MLE(if2, sel, TraceConvergence(if2.Trace, []string{"r0", "rho"}), 7))
 	var mle MLEReport
 	require.NoError(t, json.Unmarshal(readOutput(t, filepath.Join(dir, MLEFile)), &mle))
-	assert.Equal(t, Number(35), mle.Params["r0"])
+	assert.Equal(t, Number(30), mle.Params["r0"], "the chosen candidate's: iteration 1")
+	assert.Equal(t, Number(0.1), mle.Params["psi"], "with the held parameters")
 	assert.Equal(t, Number(-10.5), mle.LogLik)
 	assert.Equal(t, 2, mle.Iterations)
+	assert.Equal(t, 1, mle.Iteration)
+	assert.Equal(t, Number(3), mle.EvalSeconds, "both candidates' filters: 2 + 1 s")
+	assert.Equal(t, "the highest particle-filter log-likelihood among the last 2 iterations' parameter means", mle.Selection)
+	assert.Equal(t, []CandidateReport{
+		{Iteration: 1, LogLik: -10.5, SE: 0.3, Chosen: true, Params: map[string]Number{"r0": 30, "rho": 0.4}},
+		{Iteration: 2, LogLik: -13, SE: 0.7, Params: map[string]Number{"r0": 35, "rho": 0.45}},
+	}, mle.Candidates)
+	assert.False(t, mle.Convergence.Settled)
+	assert.Equal(t, 1, mle.Convergence.From)
+	assert.Equal(t, 2, mle.Convergence.To)
+	require.Len(t, mle.Convergence.Series, 3)
+	assert.Equal(t, SeriesReport{Name: "r0", Change: Number(5.0 / 32.5), Tolerance: 0.05}, mle.Convergence.Series[1])
+	assert.Contains(t, mle.Convergence.Summary, "not settled over iterations 1–2")
 
 	sim := &Simulation{Places: []string{"A"}, Dates: r.Dates, Reports: [][]int64{{3, Missing}}, Probs: SimulationProbs,
 		Simulated: [][][]float64{{{0, 1, 2, 3, 4}, {1, 2, 3, 4, 5.5}}}, Cases: [][][]float64{{{0, 2, 4, 6, 8}, {2, 4, 6, 8, 11}}}}

@@ -15,8 +15,10 @@ const (
 	// CountI is the current I of each patch (the default; in the biweekly
 	// model, with the tracker after Infection, the tick's incidence).
 	CountI = "I"
-	// CountIncidence is the tick's flow into I, from the model's
-	// [IncidenceSource].
+	// CountIncidence is the tick's new cases as the model's
+	// [IncidenceSource] counts them: the flow into I (biweekly Infection:
+	// its new I; compartmental Infection and the agent-based model: E → I)
+	// or, for EulerSEIR, the flow out of I to R (He et al.'s cases).
 	CountIncidence = "incidence"
 )
 
@@ -42,7 +44,7 @@ type CaseSurveillanceTrackerParams struct {
 	AggregateDays int `json:"aggregate_days" doc:"report totals over windows of this many days, a positive multiple of the model's time step (e.g. 7 or 14 with the daily models (compartmental and agent-based), which need count = \"incidence\" for it, 14 or 28 with the biweekly one); the counts are summed per patch over each window and drawn once at its last tick, one row per complete window labelled with its last tick and that tick's date (a partial window at the end is not reported); 0 = every tick"`
 	// Count is what is reported on: [CountI] (default; "" means it too) or
 	// [CountIncidence].
-	Count string `json:"count" doc:"what is reported on: \"I\" (each patch's current I; the tick's incidence in the biweekly model) or \"incidence\" (the tick's flow into I from the model's infection phase, which must precede the tracker). In the compartmental model I is a prevalence: \"I\" with aggregate_days sums each day's I over the window, person-days of infection (about inf_mu times the new cases), so weekly case reports need \"incidence\""`
+	Count string `json:"count" doc:"what is reported on: \"I\" (each patch's current I; the tick's incidence in the biweekly model) or \"incidence\" (the tick's new cases as counted by the model's infection phase, which must precede the tracker: in the biweekly model (Infection) the tick's new I, its S → I infections, since everyone infectious at the tick's start recovers within it; in the compartmental model with Infection and in the agent-based model the tick's E → I flow, people becoming infectious; with EulerSEIR the tick's I → R flow, recoveries (not deaths), He et al.'s cases C, which the fit's measurement model also reports on). In the compartmental model I is a prevalence: \"I\" with aggregate_days sums each day's I over the window, person-days of infection (about inf_mu times the new cases), so weekly case reports need \"incidence\""`
 	// Filter keeps the patches for which it returns true (nil keeps all).
 	// Go API only.
 	Filter func(id string) bool `json:"-"`

@@ -161,7 +161,7 @@ sets them over the registered ones, other keys are errors):
 |---|---|---|
 | in the population | ` + "`in_population`" + ` | counted in N: the force's N_j (Infection, the daily InfectionProcess), ImportationPressure's N, VitalDynamics' crude births' N and the deaths-from-data hazard's N, EulerSEIR's simulated P(t), PopulationData's residual R |
 | dies | ` + "`dies`" + ` | VitalDynamics and ConstantPop draw its deaths with the same hazard as S, E, I, R (ConstantPop gives them back to S) |
-| susceptible | ` + "`susceptibility`" + ` σ ≥ 0 | infected at hazard σ·λ_j into I (biweekly) or E (daily), counted as infections (incidence, ` + "`Exposures`" + `); 0 is not susceptible; EulerSEIR refuses σ > 0 |
+| susceptible | ` + "`susceptibility`" + ` σ ≥ 0 | infected at hazard σ·λ_j into I (biweekly) or E (daily), counted as infections (the biweekly model's incidence; the daily models' ` + "`Exposures`" + `, and their incidence when they become infectious); 0 is not susceptible; EulerSEIR refuses σ > 0 |
 
 No roles is the behaviour before roles existed (byte-identical runs). SIACalendar vaccinates S only; the
 initialisers (InitializeEquilibriumStates, InitialFractions, InfectionSeeding) leave declared compartments as they

@@ -110,12 +110,16 @@ func integerTicks(lo, hi float64) []plot.Tick {
 // FitTrace draws trace.png at path: IF2's log-likelihood and each
 // estimate (names, in order) per iteration, one small panel each, three
 // per row; title heads the picture. The picture grows taller with the
-// number of panels.
+// number of panels. The convergence diagnostic ([fit.TraceConvergence])
+// is marked on every panel (its window shaded green when the series has
+// settled, red when not, with the change in the panel's title) and
+// summarised under the title.
 func FitTrace(path string, r *fit.IF2Result, names []string, title string, opts Options) error {
 	if len(r.Trace) == 0 {
 		return fmt.Errorf("%s: an IF2 result without iterations", baseName(path))
 	}
 	series := append([]string{"log-likelihood"}, names...)
+	conv := fit.TraceConvergence(r.Trace, names)
 	var panels []*plot.Plot
 	for i, name := range series {
 		xys := make(plotter.XYs, 0, len(r.Trace))
@@ -144,6 +148,11 @@ func FitTrace(path string, r *fit.IF2Result, names []string, title string, opts 
 			d := max(math.Abs(p.Y.Min)*0.05, 1e-9)
 			p.Y.Min, p.Y.Max = p.Y.Min-d, p.Y.Max+d
 		}
+		if len(xys) > 0 {
+			if err := markConvergence(p, conv.Series[i], conv); err != nil {
+				return err
+			}
+		}
 		if len(panels) >= len(series)-3 {
 			p.X.Label.Text = "iteration"
 		}
@@ -151,7 +160,7 @@ func FitTrace(path string, r *fit.IF2Result, names []string, title string, opts 
 	}
 	cols := min(3, len(panels))
 	rows := (len(panels) + cols - 1) / cols
-	return writeFitPicture(path, rows, opts, fitGrid(title, panels, cols))
+	return writeFitPicture(path, rows, opts, fitGrid(title+"\n"+convergenceTitle(conv), panels, cols))
 }
 
 // addLinePoints draws xys as a line with a dot at each point (the dots

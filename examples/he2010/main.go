@@ -1,7 +1,8 @@
 // Command he2010 fits He, Ionides & King (2010)'s measles model to London,
 // end to end (docs/fit.md): the particle-filter log-likelihood at their
-// estimates, a short iterated-filtering search from a perturbed start, and
-// the picture of the reports against the model simulated at the estimate.
+// estimates, a short iterated-filtering search from the file's start away
+// from them, whether that search has settled, and the picture of the
+// reports against the model simulated at the estimate.
 //
 //	go run ./examples/he2010 [DIR]
 //
@@ -59,10 +60,10 @@ func run(out io.Writer, file, dir string, s settings) error {
 	}
 	fmt.Fprintf(out, "log-likelihood at the MLE: %.1f ± %.1f (%d reports, %.3g particle-days/s)\n",
 		pf.LogLik, pf.SE, len(pf.Dates), pf.ParticleDays)
-	// 3. A short search from a perturbed start (R0 40, amplitude 0.3).
+	// 3. A short search from the file's start (R0 40, amplitude 0.3,
+	//    rho 0.6: away from the MLE).
 	opts := f.IF2Options(0)
 	opts.Particles, opts.Iterations = s.ifParticles, s.iters
-	opts.Start = map[string]float64{"r0": 40, "amplitude": 0.3}
 	res, err := fit.IF2(ctx, f.Spec, f.Obs, opts)
 	if err != nil {
 		return err
@@ -70,14 +71,17 @@ func run(out io.Writer, file, dir string, s settings) error {
 	first, last := res.Trace[0], res.Trace[len(res.Trace)-1]
 	fmt.Fprintf(out, "IF2: %d iterations, log-likelihood %.1f → %.1f, R0 %.1f → %.1f, amplitude %.3f → %.3f\n",
 		len(res.Trace), first.LogLik, last.LogLik, first.Params["r0"], res.MLE["r0"], first.Params["amplitude"], res.MLE["amplitude"])
-	// 4. The pictures: the search's trace, and the reports against the
-	//    model simulated at its estimate.
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
 	names := make([]string, len(opts.Estimates))
 	for k, e := range opts.Estimates {
 		names[k] = e.Name
+	}
+	// Has the search settled? (A short search has not: `rubeola fit` runs
+	// the file's 100 iterations.)
+	fmt.Fprintf(out, "IF2 trace: %s\n", fit.TraceConvergence(res.Trace, names).Describe())
+	// 4. The pictures: the search's trace (with the diagnostic), and the
+	//    reports against the model simulated at its estimate.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
 	}
 	if err := plot.FitTrace(filepath.Join(dir, "trace.png"), res, names, "London: iterated filtering", plot.Options{}); err != nil {
 		return err

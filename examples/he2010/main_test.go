@@ -30,6 +30,7 @@ func TestHe2010Runs(t *testing.T) {
 	require.NoError(t, err)
 	assert.InDelta(t, -3812.5, ll, 17.5)
 	assert.Contains(t, out.String(), "IF2: 2 iterations")
+	assert.Contains(t, out.String(), "IF2 trace: not settled over iterations 1–2", "2 iterations are fewer than the diagnostic's window")
 	for _, name := range []string{"trace.png", "fit.png"} {
 		st, err := os.Stat(filepath.Join(dir, name))
 		require.NoError(t, err)
