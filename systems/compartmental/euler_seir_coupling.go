@@ -270,12 +270,12 @@ func (c *coupling) Block(b int) {
 	lo := b * couplingChunk
 	w := min(couplingChunk, j-lo)
 	for u := range n {
-		logP := 0.0
+		logP, lastP := 0.0, math.NaN()
 		for k := u*j + lo; k < u*j+lo+w; k++ {
 			x, i, p := 0.0, c.inf[k], c.pop[k]
 			if p > 0 && i > 0 {
-				if k == u*j+lo || p != c.pop[k-1] {
-					logP = rng.Log(p)
+				if p != lastP { // P is usually the place's, the same for every replicate
+					logP, lastP = rng.Log(p), p
 				}
 				li := 0.0
 				if i < logTableSize {
