@@ -185,7 +185,7 @@ func TestLoadFileErrors(t *testing.T) {
 			return strings.Replace(strings.Replace(s, "start = 40\n", "", 1), "upper = 100", "upper = 50", 1)
 		}, want: []string{`fit.toml: estimate[1]: r0 starts at the model's value 56.8, outside its bounds [10, 50] (transform "log"): give start`}},
 		{name: "bad method", edit: func(s string) string { return strings.Replace(s, `"if2"`, `"mif2"`, 1) },
-			want: []string{`fit.toml: fit.method: "mif2" is not one of ["pfilter" "if2" "profile"]`}},
+			want: []string{`fit.toml: fit.method: "mif2" is not one of ["pfilter" "if2" "ibpf" "profile"]`}},
 		{name: "if2 of two places", village: true, edit: func(s string) string { return strings.Replace(s, `["Town"]`, `["Town", "Village"]`, 1) },
 			want: []string{`fit.toml: fit.method: if2 fits one place, the data have 2`}},
 		{name: "psi missing", edit: func(s string) string { return strings.Replace(s, "psi = 0.1\n", "", 1) },

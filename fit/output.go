@@ -20,6 +20,7 @@ const (
 	LogLikFile    = "loglik.json"
 	FilterFile    = "filter.csv"
 	TraceFile     = "trace.csv"
+	TownTraceFile = "trace_towns.csv"
 	MLEFile       = "mle.json"
 	ProfileFile   = "profile.csv"
 	MCAPFile      = "mcap.json"
@@ -228,6 +229,28 @@ func (o *Output) Trace(r *IF2Result, names []string) error {
 	})
 }
 
+// TownTrace writes trace_towns.csv (IBPF's per-town estimates, tidy
+// long): iteration,town and one column per name (the per-town estimates,
+// in order) per iteration and town, read from the [TownKey] entries of
+// each iteration's Params.
+func (o *Output) TownTrace(r *IF2Result, names, towns []string) error {
+	header := append([]string{"iteration", "town"}, names...)
+	keys := make([]string, len(names))
+	return o.writeCSV(TownTraceFile, header, func(emit func([]string) error) error {
+		for _, it := range r.Trace {
+			for _, town := range towns {
+				for i, n := range names {
+					keys[i] = TownKey(n, town)
+				}
+				if err := emit(appendParams([]string{strconv.Itoa(it.Iteration), town}, it.Params, keys)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
 // appendParams appends the values of params named by names to row (NA for
 // a name params lacks).
 func appendParams(row []string, params map[string]float64, names []string) []string {
@@ -243,8 +266,12 @@ func appendParams(row []string, params map[string]float64, names []string) []str
 
 // MLEReport is the content of mle.json.
 type MLEReport struct {
-	// Params are the IF2 estimates with the held parameters.
+	// Params are the IF2 (IBPF: shared) estimates with the held
+	// parameters.
 	Params map[string]Number `json:"params"`
+	// Towns are the per-town values (IBPF's per-town estimates and any
+	// per-town held values), by town and parameter.
+	Towns map[string]map[string]Number `json:"towns,omitempty"`
 	// LogLik and SE are a particle filter's evaluation at Params, with
 	// Particles and Filters.
 	LogLik    Number `json:"loglik"`
@@ -262,9 +289,24 @@ type MLEReport struct {
 // MLE writes mle.json: the IF2 result's MLE and the evaluation eval at
 // it.
 func (o *Output) MLE(r *IF2Result, eval *PFilterResult, seed uint64) error {
-	return o.writeJSON(MLEFile, MLEReport{Params: numberMap(r.MLE), LogLik: Number(eval.LogLik), SE: Number(eval.SE),
+	rep := MLEReport{Params: map[string]Number{}, LogLik: Number(eval.LogLik), SE: Number(eval.SE),
 		Particles: eval.Particles, Filters: eval.Filters, Iterations: len(r.Trace), IF2Seconds: Number(r.Seconds),
-		EvalSeconds: Number(eval.Seconds), Seed: seed})
+		EvalSeconds: Number(eval.Seconds), Seed: seed}
+	for key, x := range r.MLE {
+		name, town, perTown := SplitTownKey(key)
+		if !perTown {
+			rep.Params[key] = Number(x)
+			continue
+		}
+		if rep.Towns == nil {
+			rep.Towns = map[string]map[string]Number{}
+		}
+		if rep.Towns[town] == nil {
+			rep.Towns[town] = map[string]Number{}
+		}
+		rep.Towns[town][name] = Number(x)
+	}
+	return o.writeJSON(MLEFile, rep)
 }
 
 // MCAPReport is the content of mcap.json.
