@@ -12,12 +12,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/rubeola/rubeola/model"
-	"github.com/rubeola/rubeola/params"
-	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/scenario"
 	"github.com/rubeola/rubeola/systems"
-	"github.com/rubeola/rubeola/systems/compartmental"
 )
 
 // panelTown is a town of the synthetic panel: its id, its population
@@ -55,23 +51,7 @@ func panelSpec(t testing.TB, towns []panelTown, years int) *Spec {
 	scn, err := scenario.FromColumns(ids, pops, lat, lon, mcv1)
 	require.NoError(t, err)
 	require.NoError(t, scn.SetExtra("rho", rho))
-	v := func(k string) systems.PatchValue { return systems.PatchNumber(recoveryTruth[k]) }
-	pd := compartmental.DefaultPopulationDataParams()
-	pd.Table = path
-	pd.Cohort = systems.PatchNumber(0)
-	inits := compartmental.InitialFractionsParams{S0: v("S_0"), E0: v("E_0"), I0: v("I_0"), R0: v("R_0")}
-	seir := compartmental.DefaultEulerSEIRParams()
-	seir.R0, seir.Sigma, seir.Gamma, seir.Mu = v("r0"), v("sigma"), v("gamma"), v("mu")
-	seir.Alpha, seir.Iota, seir.SigmaSE, seir.Amplitude = v("alpha"), v("iota"), v("sigma_se"), v("amplitude")
-	return &Spec{
-		Type: model.TypeCompartmental, Scenario: scn, Params: params.DefaultCompartmental().BiweeklyParams,
-		Components: []phases.Factory{
-			compartmental.NewPopulationData(&pd),
-			compartmental.NewInitialFractions(&inits),
-			compartmental.NewEulerSEIR(&seir),
-		},
-		Measurement: He2010Measurement{}, Rho: systems.PatchColumn("rho"), Psi: v("psi"),
-	}
+	return recoveryModel(t, scn, path, systems.PatchColumn("rho"))
 }
 
 // panelData simulates the towns' weekly reports over years years with

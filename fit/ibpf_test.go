@@ -2,7 +2,6 @@ package fit
 
 import (
 	"context"
-	"errors"
 	"math"
 	"testing"
 
@@ -145,23 +144,8 @@ func TestIBPFResumeFromCheckpoint(t *testing.T) {
 		Estimates: []Estimate{r0Estimate(), rhoEstimate()}, Start: map[string]float64{"r0": 33, "rho[Gamma]": 0.6}}
 	whole, err := IBPF(context.Background(), spec, obs, opts)
 	require.NoError(t, err)
-	stop := errors.New("killed")
-	var saved *IF2Checkpoint
-	cut := opts
-	cut.Checkpoint = func(c *IF2Checkpoint) error {
-		saved = c
-		if len(c.Trace) == 2 {
-			return stop
-		}
-		return nil
-	}
-	_, err = IBPF(context.Background(), spec, obs, cut)
-	require.ErrorIs(t, err, stop)
-	require.Len(t, saved.Theta[0], 300)
-	resumed := opts
-	resumed.Resume = saved
-	res, err := IBPF(context.Background(), spec, obs, resumed)
-	require.NoError(t, err)
+	saved, res := resumeAfter(t, IBPF, spec, obs, opts, 2, nil)
+	assert.Len(t, saved.Theta[0], 300, "100 particles × 3 towns")
 	assert.Equal(t, whole.Trace, res.Trace)
 	assert.Equal(t, whole.MLE, res.MLE)
 }
