@@ -2,7 +2,10 @@
 // measurement models as densities ([Measurement]), a bootstrap particle
 // filter ([PFilter]: log-likelihood with its Monte Carlo standard error,
 // filtering means, effective sample sizes, conditional log-likelihoods),
-// iterated filtering ([IF2], Ionides et al. 2015) and profile likelihoods
+// iterated filtering ([IF2], Ionides et al. 2015), the iterated block
+// particle filter for shared and per-town parameters of several towns
+// ([IBPF], Ionides, Ning & Wheeler 2022; per-town values as [TownKey]s)
+// and profile likelihoods
 // with the Monte Carlo adjusted profile confidence interval ([Profile],
 // Ionides et al. 2017), and the fit file that `rubeola fit` reads
 // ([LoadFile]).
