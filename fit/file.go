@@ -84,11 +84,17 @@ type File struct {
 	Particles, Filters int
 	// Seed is [fit] seed.
 	Seed uint64
+	// Blocks are [fit] block_size, blocks or block_column (the zero
+	// value: blocks of one place); Spec.Blocks their partition.
+	Blocks BlockSpec
 	// Iterations and Cooling are [fit] iterations and cooling (IF2,
 	// IBPF); SpatRegression is [fit] spat_regression (IBPF).
 	Iterations     int
 	Cooling        float64
 	SpatRegression float64
+	// Parameters is [parameters]: per-place values from a table (nil:
+	// none); Spec.PlaceValues holds them.
+	Parameters *ParameterTable
 	// Set are [set]: parameter values replacing the model's, for every
 	// method (fixed while others are estimated).
 	Set map[string]float64
@@ -130,7 +136,7 @@ type MissingReport struct {
 }
 
 // fileKeys are the top-level keys of a fit file.
-var fileKeys = []string{"data", "estimate", "fit", "measurement", "profile", "run", "set"}
+var fileKeys = []string{"data", "estimate", "fit", "measurement", "parameters", "profile", "run", "set"}
 
 // LoadFile reads, checks and builds the fit file at path (TOML):
 //
@@ -154,6 +160,13 @@ var fileKeys = []string{"data", "estimate", "fit", "measurement", "profile", "ru
 //	iterations = 50             # IF2, IBPF
 //	cooling = 0.5               # IF2, IBPF: random-walk sd factor after 50 iterations
 //	spat_regression = 0.1       # IBPF: shared parameters' regression toward the towns' mean
+//	block_size = 1              # block filter: consecutive places per block (default 1), or
+//	# blocks = [["London", "Birmingham"], ["Leeds"]]   explicit blocks (every place in one), or
+//	# block_column = "region"   a scenario column naming each place's block
+//	[parameters]                # optional: per-place values from a table (one row per place)
+//	file = "he2010_mle.csv"
+//	id_column = "town"
+//	columns = { R0 = "r0", rho = "rho" }   # column → parameter
 //	[set]                       # optional: parameter values replacing the model's (fixed in a search)
 //	amplitude = 0.5
 //	[[estimate]]                # if2 and profile: one table per estimated parameter
@@ -256,6 +269,9 @@ func (f *File) decode(top tomlTable, baseDir string) {
 	}
 	if t, ok := top.table("set"); ok {
 		f.decodeSet(t)
+	}
+	if t, ok := top.table("parameters"); ok {
+		f.decodeParameters(t, baseDir)
 	}
 	if list, ok := top.tables("estimate"); ok {
 		f.decodeEstimates(list)

@@ -2,6 +2,7 @@ package fit
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -60,6 +61,15 @@ func (f *File) build(probs *fileProblems) {
 	}
 	f.Obs = obs
 	f.Spec.Type, f.Spec.Scenario, f.Spec.Params, f.Spec.Components = rf.Model, scn, rf.Params, comps
+	if f.Spec.Blocks, err = f.Blocks.Resolve(obs.Places, scn); err != nil {
+		probs.add("", "%v", err)
+		return
+	}
+	if f.Parameters != nil {
+		if f.Spec.PlaceValues = f.Parameters.placeValues(obs.Places, probs); len(*probs) > 0 {
+			return
+		}
+	}
 	f.checkModel(probs)
 }
 
@@ -202,12 +212,15 @@ func (f *File) checkModel(probs *fileProblems) {
 		}
 		return
 	}
-	ps, err := newParticles(f.Spec, f.Obs, 1, f.Seed, 1)
+	bare := *f.Spec
+	bare.PlaceValues = nil
+	ps, err := newParticles(&bare, f.Obs, 1, f.Seed, 1)
 	if err != nil {
 		probs.add("run", "%s: %v", f.Run.Path, err)
 		return
 	}
 	n := len(*probs)
+	f.checkParameterTable(ps, probs)
 	owner := map[*float64]string{} // a parameter's values → the key naming it first
 	check := func(key, name string) {
 		v, ok := ps.params[name]
@@ -248,6 +261,10 @@ func (f *File) checkModel(probs *fileProblems) {
 		check("profile.parameter", name)
 	}
 	if len(*probs) > n {
+		return
+	}
+	if err := ps.setPlaces(f.Spec.PlaceValues); err != nil {
+		probs.add("parameters", "%v", err)
 		return
 	}
 	f.checkStarts(ps, probs)
@@ -337,4 +354,27 @@ func sortedKeys(m map[string]float64) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// checkParameterTable checks the parameter names of [parameters] columns
+// against the model, and the measurement's values' ranges.
+func (f *File) checkParameterTable(ps *particles, probs *fileProblems) {
+	if f.Parameters == nil {
+		return
+	}
+	for _, col := range slices.Sorted(maps.Keys(f.Parameters.Columns)) {
+		name, key := f.Parameters.Columns[col], "parameters.columns."+col
+		v, ok := ps.params[name]
+		switch {
+		case !ok:
+			probs.add(key, "the model has no parameter %q; known: %s (or Component.key)", name, strings.Join(knownList(ps.params), ", "))
+		case v == nil:
+			probs.add(key, "%q is ambiguous: two components have it; qualify it (Component.%s)", name, name)
+		}
+		for p, x := range f.Spec.PlaceValues[name] {
+			if (name == "rho" && !systems.UnitInterval(x)) || (name != "rho" && !systems.NonNegative(x)) {
+				probs.add(key, "%s: %q: %v is out of range (rho in [0, 1], other parameters >= 0)", f.Parameters.File, f.Obs.Places[p], x)
+			}
+		}
+	}
 }

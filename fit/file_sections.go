@@ -12,7 +12,7 @@ import (
 var (
 	dataKeys        = []string{"file", "from", "id_column", "missing", "places", "to"}
 	measurementKeys = []string{"model", "psi", "rho"}
-	fitKeys         = []string{"cooling", "filters", "iterations", "method", "particles", "seed", "spat_regression"}
+	fitKeys         = []string{"block_column", "block_size", "blocks", "cooling", "filters", "iterations", "method", "particles", "seed", "spat_regression"}
 	estimateKeys    = []string{"ivp", "lower", "name", "per", "rw_sd", "start", "transform", "upper"}
 	profileKeys     = []string{"from", "level", "n", "parameter", "starts", "to", "values"}
 	transforms      = []string{TransformLog, TransformLogit, TransformNone}
@@ -150,6 +150,7 @@ func (f *File) decodeFit(t tomlTable) {
 		}
 		f.SpatRegression = r
 	}
+	f.decodeBlocks(t)
 }
 
 // decodeSet reads [set]: parameter names (checked against the model

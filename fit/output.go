@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -164,6 +165,13 @@ type LogLikReport struct {
 	Seed uint64 `json:"seed"`
 	// FilterLogLiks are the K filters' log-likelihoods.
 	FilterLogLiks []Number `json:"filter_logliks"`
+	// Blocks are the block filter's blocks (place ids), when a block
+	// holds more than one place; BlockLogLiks and BlockSEs each block's
+	// log-likelihood and SE (each place's with blocks of one place), when
+	// there is more than one block.
+	Blocks       [][]string `json:"blocks,omitempty"`
+	BlockLogLiks []Number   `json:"block_logliks,omitempty"`
+	BlockSEs     []Number   `json:"block_ses,omitempty"`
 	// Set are the parameter values that replaced the model's.
 	Set map[string]Number `json:"set,omitempty"`
 }
@@ -174,6 +182,18 @@ func NewLogLikReport(r *PFilterResult, seed uint64, set map[string]float64) LogL
 	rep := LogLikReport{LogLik: Number(r.LogLik), SE: Number(r.SE), Particles: r.Particles, Filters: r.Filters,
 		Seconds: Number(r.Seconds), ParticleDaysPerSecond: Number(r.ParticleDays), Places: r.Places,
 		Reports: len(r.Dates), Seed: seed, FilterLogLiks: numbers(r.FilterLogLiks), Set: numberMap(set)}
+	if _, multi := r.blockOf(); multi {
+		for _, towns := range r.Blocks {
+			ids := make([]string, len(towns))
+			for i, p := range towns {
+				ids[i] = r.Places[p]
+			}
+			rep.Blocks = append(rep.Blocks, ids)
+		}
+	}
+	if len(r.BlockLogLik) > 1 {
+		rep.BlockLogLiks, rep.BlockSEs = numbers(r.BlockLogLik), numbers(r.BlockSE)
+	}
 	if len(r.Dates) > 0 {
 		rep.FirstReport = r.Dates[0].Format(time.DateOnly)
 		rep.LastReport = r.Dates[len(r.Dates)-1].Format(time.DateOnly)
@@ -190,14 +210,26 @@ func (o *Output) LogLik(r *PFilterResult, seed uint64, set map[string]float64) e
 
 // Filter writes filter.csv, one row per place and report (tidy long):
 // place,date,report,cond_loglik,ess and the first filter's filtering
-// means of the model's states and of the period's true cases C.
+// means of the model's states and of the period's true cases C. When a
+// block holds more than one place, a column block (its number, from 1)
+// follows place, and cond_loglik and ess are the block's, on each of its
+// places' rows.
 func (o *Output) Filter(r *PFilterResult) error {
-	header := append([]string{"place", "date", "report", "cond_loglik", "ess"}, r.States...)
+	blockOf, multi := r.blockOf()
+	header := []string{"place", "date", "report", "cond_loglik", "ess"}
+	if multi {
+		header = slices.Insert(header, 1, "block")
+	}
+	header = append(header, r.States...)
 	return o.writeCSV(FilterFile, header, func(emit func([]string) error) error {
 		for p, place := range r.Places {
+			b := blockOf[p]
 			for k, d := range r.Dates {
 				row := []string{place, d.Format(time.DateOnly), csvReport(r.Reports[p][k]),
-					csvFloat(r.CondLogLik[p][k]), csvFloat(r.ESS[p][k])}
+					csvFloat(r.CondLogLik[b][k]), csvFloat(r.ESS[b][k])}
+				if multi {
+					row = slices.Insert(row, 1, strconv.Itoa(b+1))
+				}
 				for s := range r.States {
 					x := math.NaN()
 					if r.Means != nil && r.Means[p][k] != nil {
@@ -364,4 +396,22 @@ func (o *Output) Simulated(s *Simulation) error {
 		}
 		return nil
 	})
+}
+
+// blockOf returns each place's block and whether a block holds more than
+// one place (nil Blocks: blocks of one place).
+func (r *PFilterResult) blockOf() ([]int, bool) {
+	blocks := r.Blocks
+	if blocks == nil {
+		blocks = singleBlocks(len(r.Places))
+	}
+	out := make([]int, len(r.Places))
+	multi := false
+	for b, towns := range blocks {
+		multi = multi || len(towns) > 1
+		for _, p := range towns {
+			out[p] = b
+		}
+	}
+	return out, multi
 }

@@ -15,7 +15,8 @@ import (
 )
 
 // particles is one filter's model: J particles of each of P places as the
-// patches of one model (place p's particles are patches p·J … p·J + J − 1).
+// patches of one model (place p's particles are patches p·J … p·J + J − 1;
+// particle i is the replicate of the scenario made of patches p·J + i).
 type particles struct {
 	m       *model.Model
 	places  int
@@ -31,7 +32,8 @@ type particles struct {
 	meas    Measurement
 	scratch []float64
 	anc     []int32
-	resrc   []*rng.Source // per place: the resampling stream
+	blocks  [][]int       // the filter's blocks of places
+	resrc   []*rng.Source // per block: the resampling stream
 }
 
 // newParticles builds the model of spec with j particles per place, seeded
@@ -92,10 +94,14 @@ func newParticles(spec *Spec, obs *Observations, j int, seed uint64, workers int
 		return nil, err
 	}
 	ps.params["rho"], ps.params["psi"] = ps.rho, ps.psi
+	if err := ps.setPlaces(spec.PlaceValues); err != nil {
+		return nil, err
+	}
 	n := rep.Len()
 	ps.scratch = make([]float64, n)
 	ps.anc = make([]int32, n)
-	ps.resrc = make([]*rng.Source, ps.places)
+	ps.blocks = spec.blocks()
+	ps.resrc = make([]*rng.Source, len(ps.blocks))
 	for k := range ps.resrc {
 		ps.resrc[k] = rng.NewSource(seed, "fit.resample", uint64(k))
 	}
@@ -202,4 +208,22 @@ func (ps *particles) place(key, town string) (int, error) {
 		return 0, fmt.Errorf("fit: %q: %q is not a fitted place (%s)", key, town, strings.Join(ps.ids, ", "))
 	}
 	return p, nil
+}
+
+// setPlaces gives every particle of place p the value vals[name][p], in
+// sorted name order.
+func (ps *particles) setPlaces(vals map[string][]float64) error {
+	for _, name := range slices.Sorted(maps.Keys(vals)) {
+		v, err := ps.param(name)
+		if err != nil {
+			return err
+		}
+		if len(vals[name]) != ps.places {
+			return fmt.Errorf("fit: parameter %q has %d place values for %d places", name, len(vals[name]), ps.places)
+		}
+		for i := range v {
+			v[i] = vals[name][i/ps.j]
+		}
+	}
+	return nil
 }

@@ -9,9 +9,9 @@ import (
 
 // pass is the result of one filter pass over the observations.
 type pass struct {
-	loglik float64       // Σ over places and reports of the conditional log-likelihoods
-	cond   [][]float64   // [place][k]
-	ess    [][]float64   // [place][k]
+	loglik float64       // Σ over blocks and reports of the conditional log-likelihoods
+	cond   [][]float64   // [block][k]
+	ess    [][]float64   // [block][k]
 	means  [][][]float64 // [place][k][state…, C]; nil unless kept
 }
 
@@ -45,13 +45,21 @@ func (w *weigher) Block(b int) {
 	}
 }
 
-// run filters the particles (initialised) through every report.
+// blockScratch holds one block's weights and ancestors at a report.
+type blockScratch struct {
+	logw, weights []float64
+	anc           []int32
+}
+
+// run filters the particles (initialised) through every report: the block
+// particle filter (Rebeschini & van Handel 2015) over ps.blocks, which is
+// the bootstrap filter of each place when every block is one place.
 func (ps *particles) run(ctx context.Context, obs *Observations, h hooks, keepMeans bool) (*pass, error) {
-	np := len(obs.Places)
-	out := &pass{cond: make([][]float64, np), ess: make([][]float64, np)}
-	for p := range np {
-		out.cond[p] = make([]float64, len(obs.Dates))
-		out.ess[p] = make([]float64, len(obs.Dates))
+	np, nb := len(obs.Places), len(ps.blocks)
+	out := &pass{cond: make([][]float64, nb), ess: make([][]float64, nb)}
+	for b := range nb {
+		out.cond[b] = make([]float64, len(obs.Dates))
+		out.ess[b] = make([]float64, len(obs.Dates))
 	}
 	if keepMeans {
 		out.means = make([][][]float64, np)
@@ -61,7 +69,7 @@ func (ps *particles) run(ctx context.Context, obs *Observations, h hooks, keepMe
 	}
 	n := ps.j * np
 	w := &weigher{ps: ps, obs: obs, logw: make([]float64, n)}
-	weights := make([]float64, ps.j)
+	sc := &blockScratch{logw: make([]float64, ps.j), weights: make([]float64, ps.j), anc: make([]int32, ps.j)}
 	start := obs.Start()
 	nblocks := (n + rng.BlockSize - 1) / rng.BlockSize
 	for k, date := range obs.Dates {
@@ -73,50 +81,77 @@ func (ps *particles) run(ctx context.Context, obs *Observations, h hooks, keepMe
 		}
 		w.k, w.cases = k, ps.counter.Cases()
 		ps.m.ForBlocks(nblocks, w)
-		for p := range np {
-			lo := p * ps.j
-			lw := w.logw[lo : lo+ps.j]
-			if obs.Counts[p][k] == Missing {
-				for i := range ps.j {
-					ps.anc[lo+i] = int32(lo + i)
-				}
-				out.ess[p][k] = float64(ps.j)
-				if keepMeans {
-					out.means[p][k] = ps.mean(lo, nil)
-				}
-				continue
-			}
-			mx := math.Inf(-1)
-			for _, v := range lw {
-				mx = max(mx, v)
-			}
-			if math.IsInf(mx, -1) {
-				// Every particle is impossible: the report has likelihood 0.
-				out.cond[p][k] = mx
-				for i := range weights {
-					weights[i] = 1
-				}
-			} else {
-				sum := 0.0
-				for i, v := range lw {
-					weights[i] = math.Exp(v - mx)
-					sum += weights[i]
-				}
-				out.cond[p][k] = mx + math.Log(sum/float64(ps.j))
-			}
-			out.ess[p][k] = ess(weights)
-			if keepMeans {
-				out.means[p][k] = ps.mean(lo, weights)
-			}
-			systematic(ps.resrc[p], weights, ps.anc[lo:lo+ps.j], int32(lo))
+		for b, towns := range ps.blocks {
+			out.cond[b][k], out.ess[b][k] = ps.weighBlock(b, towns, obs, k, w.logw, sc, out.means)
+			out.loglik += out.cond[b][k]
 		}
 		ps.resample()
 		ps.counter.ResetCases()
-		for p := range np {
-			out.loglik += out.cond[p][k]
-		}
 	}
 	return out, nil
+}
+
+// weighBlock sums the log weights of the places of block b at report k,
+// returns the block's conditional log-likelihood log(mean weight) and
+// effective sample size, records its places' filtering means (when
+// means is not nil) and sets their ancestors: one systematic draw for the
+// block, every place of the block taking the same ancestor particle. A
+// block whose places all miss report k is not resampled.
+func (ps *particles) weighBlock(b int, towns []int, obs *Observations, k int, logw []float64, sc *blockScratch, means [][][]float64) (cond, essB float64) {
+	j := ps.j
+	observed := false
+	clear(sc.logw)
+	for _, p := range towns {
+		if obs.Counts[p][k] == Missing {
+			continue
+		}
+		observed = true
+		for i, v := range logw[p*j : p*j+j] {
+			sc.logw[i] += v
+		}
+	}
+	if !observed {
+		for _, p := range towns {
+			for i := range j {
+				ps.anc[p*j+i] = int32(p*j + i)
+			}
+			if means != nil {
+				means[p][k] = ps.mean(p*j, nil)
+			}
+		}
+		return 0, float64(j)
+	}
+	mx := math.Inf(-1)
+	for _, v := range sc.logw {
+		mx = max(mx, v)
+	}
+	if math.IsInf(mx, -1) {
+		// Every particle is impossible: the report has likelihood 0.
+		cond = mx
+		for i := range sc.weights {
+			sc.weights[i] = 1
+		}
+	} else {
+		sum := 0.0
+		for i, v := range sc.logw {
+			sc.weights[i] = math.Exp(v - mx)
+			sum += sc.weights[i]
+		}
+		cond = mx + math.Log(sum/float64(j))
+	}
+	for _, p := range towns {
+		if means != nil {
+			means[p][k] = ps.mean(p*j, sc.weights)
+		}
+	}
+	systematic(ps.resrc[b], sc.weights, sc.anc, 0)
+	for _, p := range towns {
+		base := int32(p * j)
+		for i, a := range sc.anc {
+			ps.anc[p*j+i] = base + a
+		}
+	}
+	return cond, ess(sc.weights)
 }
 
 // ess returns (Σw)²/Σw².

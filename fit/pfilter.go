@@ -33,9 +33,13 @@ type PFilterResult struct {
 	LogLik, SE float64
 	// FilterLogLiks are the K filters' log-likelihoods.
 	FilterLogLiks []float64
-	// PlaceLogLik[p] and PlaceSE[p] are place p's log-likelihood (the sum
-	// of its conditional log-likelihoods; the places are independent) as
-	// LogLik and SE are the total's.
+	// Blocks are the filter's blocks (indices of Places); BlockLogLik[b]
+	// and BlockSE[b] are block b's log-likelihood (the sum of its
+	// conditional log-likelihoods) as LogLik and SE are the total's.
+	Blocks               [][]int
+	BlockLogLik, BlockSE []float64
+	// PlaceLogLik[p] and PlaceSE[p] are place p's, when every block is one
+	// place (nil otherwise).
 	PlaceLogLik, PlaceSE []float64
 	// Particles and Filters are J and K.
 	Particles, Filters int
@@ -44,8 +48,8 @@ type PFilterResult struct {
 	Dates  []time.Time
 	// Reports[p][k] is place p's report k ([Missing] for none).
 	Reports [][]int64
-	// CondLogLik[p][k] is the first filter's conditional log-likelihood of
-	// report k of place p given the earlier ones; ESS[p][k] its effective
+	// CondLogLik[b][k] is the first filter's conditional log-likelihood of
+	// block b's report k given the earlier ones; ESS[b][k] its effective
 	// sample size before resampling.
 	CondLogLik, ESS [][]float64
 	// States are the names of Means' columns: the model's states, then
@@ -58,8 +62,10 @@ type PFilterResult struct {
 	Seconds, ParticleDays float64
 }
 
-// PFilter runs opts.Filters independent bootstrap particle filters of spec
-// over obs and returns the log-likelihood with its Monte Carlo standard
+// PFilter runs opts.Filters independent block particle filters of spec
+// over obs (spec.Blocks; bootstrap filters of each place when every block
+// is one place, of the whole model when one block holds every place) and
+// returns the log-likelihood with its Monte Carlo standard
 // error. Results are identical for any Workers.
 func PFilter(ctx context.Context, spec *Spec, obs *Observations, opts PFilterOptions) (*PFilterResult, error) {
 	if err := spec.validate(obs); err != nil {
@@ -75,8 +81,9 @@ func PFilter(ctx context.Context, spec *Spec, obs *Observations, opts PFilterOpt
 		return nil, fmt.Errorf("fit: particles = %d must be >= 1 and filters = %d from 1 to %d", opts.Particles, opts.Filters, MaxFilters)
 	}
 	begin := time.Now()
-	perPlace := make([][]float64, len(obs.Places)) // [place][filter]
-	res := &PFilterResult{Particles: opts.Particles, Filters: opts.Filters, Places: obs.Places, Dates: obs.Dates, Reports: obs.Counts}
+	blocks := spec.blocks()
+	perBlock := make([][]float64, len(blocks)) // [block][filter]
+	res := &PFilterResult{Particles: opts.Particles, Filters: opts.Filters, Places: obs.Places, Dates: obs.Dates, Reports: obs.Counts, Blocks: blocks}
 	for k := range opts.Filters {
 		ps, err := newParticles(spec, obs, opts.Particles, opts.Seed+uint64(k), opts.Workers)
 		if err != nil {
@@ -93,12 +100,12 @@ func PFilter(ctx context.Context, spec *Spec, obs *Observations, opts PFilterOpt
 			return nil, err
 		}
 		res.FilterLogLiks = append(res.FilterLogLiks, out.loglik)
-		for p, c := range out.cond {
+		for b, c := range out.cond {
 			sum := 0.0
 			for _, v := range c {
 				sum += v
 			}
-			perPlace[p] = append(perPlace[p], sum)
+			perBlock[b] = append(perBlock[b], sum)
 		}
 		if k == 0 {
 			res.CondLogLik, res.ESS, res.Means = out.cond, out.ess, out.means
@@ -106,10 +113,17 @@ func PFilter(ctx context.Context, spec *Spec, obs *Observations, opts PFilterOpt
 		}
 	}
 	res.LogLik, res.SE = LogMeanExp(res.FilterLogLiks)
-	res.PlaceLogLik = make([]float64, len(obs.Places))
-	res.PlaceSE = make([]float64, len(obs.Places))
-	for p, v := range perPlace {
-		res.PlaceLogLik[p], res.PlaceSE[p] = LogMeanExp(v)
+	res.BlockLogLik = make([]float64, len(blocks))
+	res.BlockSE = make([]float64, len(blocks))
+	for b, v := range perBlock {
+		res.BlockLogLik[b], res.BlockSE[b] = LogMeanExp(v)
+	}
+	if len(blocks) == len(obs.Places) {
+		res.PlaceLogLik = make([]float64, len(obs.Places))
+		res.PlaceSE = make([]float64, len(obs.Places))
+		for b, towns := range blocks {
+			res.PlaceLogLik[towns[0]], res.PlaceSE[towns[0]] = res.BlockLogLik[b], res.BlockSE[b]
+		}
 	}
 	res.Seconds = time.Since(begin).Seconds()
 	steps := float64(opts.Particles) * float64(len(obs.Places)) * float64(obs.Days()) * float64(opts.Filters)

@@ -30,6 +30,23 @@ type Spec struct {
 	// Rho and Psi are the measurement's reporting probability and
 	// overdispersion, per place (numbers or scenario columns).
 	Rho, Psi systems.PatchValue
+	// Blocks partition the places (indices of Scenario's rows) into the
+	// blocks of the block particle filter: each block is weighed by the
+	// product of its places' measurement densities and resampled on its
+	// own. nil: blocks of one place.
+	Blocks [][]int
+	// PlaceValues give parameters (by [PFilterOptions.Set] name) one
+	// value per place (Scenario's rows), for every particle of the place,
+	// before any Set; nil: none.
+	PlaceValues map[string][]float64
+}
+
+// blocks returns the spec's blocks (blocks of one place when nil).
+func (s *Spec) blocks() [][]int {
+	if s.Blocks == nil {
+		return singleBlocks(s.Scenario.Len())
+	}
+	return s.Blocks
 }
 
 // CaseCounter is a component that accumulates each patch's true cases over
@@ -56,6 +73,9 @@ func (s *Spec) validate(obs *Observations) error {
 	}
 	if !slices.Equal(s.Scenario.ID, obs.Places) {
 		return fmt.Errorf("fit: the observations' places %q are not the scenario's %q", obs.Places, s.Scenario.ID)
+	}
+	if s.Blocks != nil {
+		return checkBlocks(s.Blocks, len(obs.Places))
 	}
 	return nil
 }

@@ -19,14 +19,20 @@ import (
 // the builder's json-tagged options.
 type scenarioBuilder struct {
 	defaults func() any // a pointer to the default options
-	build    func(opts any) (*scenario.Table, string, error)
+	build    func(opts any, baseDir string) (*scenario.Table, string, error)
 }
 
 // newScenarioBuilder pairs a builder with its options type O.
 func newScenarioBuilder[O any](defaults func() O, build func(O) (*scenario.Table, string, error)) scenarioBuilder {
+	return newFileScenarioBuilder(defaults, func(o O, _ string) (*scenario.Table, string, error) { return build(o) })
+}
+
+// newFileScenarioBuilder pairs a builder that reads files (paths relative
+// to the run file's folder) with its options type O.
+func newFileScenarioBuilder[O any](defaults func() O, build func(O, string) (*scenario.Table, string, error)) scenarioBuilder {
 	return scenarioBuilder{
 		defaults: func() any { o := defaults(); return &o },
-		build:    func(o any) (*scenario.Table, string, error) { return build(*o.(*O)) },
+		build:    func(o any, baseDir string) (*scenario.Table, string, error) { return build(*o.(*O), baseDir) },
 	}
 }
 
@@ -89,6 +95,7 @@ var scenarioBuilders = map[string]scenarioBuilder{
 			t, err := scenario.Satellites(o)
 			return t, fmt.Sprintf("builder: satellites(%d towns, core pop %d, seed %d)", o.NTowns, o.CorePop, o.Seed), err
 		}),
+	"towns": newFileScenarioBuilder(defaultTownsOptions, buildTowns),
 }
 
 // runFileScenario reads the scenario key: a CSV path (relative to baseDir)
@@ -130,7 +137,7 @@ func runFileScenario(v any, baseDir string) (*scenario.Table, string, error) {
 		if err := params.DecodeStrictMap(rest, opts, params.KeyRules{Component: "scenario"}); err != nil {
 			return nil, "", keyErrorsAt("scenario", err)
 		}
-		t, desc, err := b.build(opts)
+		t, desc, err := b.build(opts, baseDir)
 		if err != nil {
 			return nil, "", lineerr.Prefix(fmt.Sprintf("scenario (%s): ", name), err)
 		}

@@ -31,7 +31,12 @@ type PopulationSource interface {
 // data ([EulerSEIRBlock] has the formulas). Every numeric parameter may
 // differ per patch ([phases.PatchParameters]); the accumulated I → R flow
 // per patch ([EulerSEIR.Cases]) is the true count behind reported cases.
-// Patches do not mix: He et al.'s towns are independent. With population =
+// By default patches do not mix (He et al.'s towns are independent); with
+// coupling = "he10" or "mixer" each place's force gains spatPomp's he10
+// term β·g·Σ_v V_uv·((I_v/P_v)^α_v − (I_u/P_u)^α_u)/P_u between the places
+// of one replicate (a particle filter's replicated scenario couples each
+// particle's towns only), computed for every replicate by one matrix
+// product per step before the kernel. With population =
 // "simulated", P(t) counts the declared compartments in the population
 // ([ecs.Roles]); susceptible declared compartments are refused (the
 // Euler-multinomial step infects S only), and its mortality μ acts on S, E,
@@ -46,8 +51,9 @@ type EulerSEIR struct {
 	pop    []float64 // this tick's denominator
 	roles  *ecs.RoleColumns
 	source PopulationSource
-	cases  []int64 // I → R since the last ResetCases
-	inc    []int64 // I → R of the last tick
+	couple *coupling // nil: coupling = "none"
+	cases  []int64   // I → R since the last ResetCases
+	inc    []int64   // I → R of the last tick
 	tmp    []float64
 }
 
@@ -106,7 +112,9 @@ func (c *EulerSEIR) resolve(m phases.Model) error {
 			return fmt.Errorf("%s: population = \"data\" needs a PopulationData component before it (or set population = \"simulated\")", EulerSEIRName)
 		}
 	}
-	return nil
+	var err error
+	c.couple, err = newCoupling(m, c.p, c.source)
+	return err
 }
 
 // Name returns "EulerSEIRProcess".
@@ -156,6 +164,10 @@ func (c *EulerSEIR) Step(m phases.Model, tick int) error {
 		}
 	}
 	c.rates.DOY = DecimalDayOfYear(m.TickDate(tick))
+	c.rates.Coupling = nil
+	if c.couple != nil && c.couple.update(c.i, c.pop, c.vals["alpha"], c.vals["g"]) {
+		c.rates.Coupling = c.couple.term
+	}
 	c.blocks.Run(m, c)
 	return nil
 }
@@ -166,6 +178,9 @@ func (c *EulerSEIR) Block(b int) {
 	q := c.rates
 	q.R0, q.Sigma, q.Gamma, q.Mu = q.R0[lo:hi], q.Sigma[lo:hi], q.Gamma[lo:hi], q.Mu[lo:hi]
 	q.Alpha, q.Iota, q.SigmaSE, q.Amplitude = q.Alpha[lo:hi], q.Iota[lo:hi], q.SigmaSE[lo:hi], q.Amplitude[lo:hi]
+	if q.Coupling != nil {
+		q.Coupling = q.Coupling[lo:hi]
+	}
 	copy(c.inc[lo:hi], c.cases[lo:hi])
 	EulerSEIRBlock(c.blocks.Stream(b), c.s[lo:hi], c.e[lo:hi], c.i[lo:hi], c.r[lo:hi], c.pop[lo:hi], &q, c.cases[lo:hi])
 	for j := lo; j < hi; j++ {

@@ -20,13 +20,16 @@ type EulerRates struct {
 	Spatpomp bool
 	// DT is the step in years (1/365.25 for a daily tick).
 	DT float64
+	// Coupling, when not nil, is each patch's coupling term added to
+	// (I + ι)^α in the force (EulerSEIR's he10 coupling), precomputed.
+	Coupling []float64
 }
 
 // EulerSEIRBlock advances the patches of one block by one step of He,
 // Ionides & King (2010)'s model. Per patch:
 //
 //	s     = He et al.'s term multiplier (or 1); β = R0·(γ + μ)·s
-//	foi   = β·(I + ι)^α / P                       (P = pop[j])
+//	foi   = β·((I + ι)^α + c) / P, at least 0     (P = pop[j], c = q.Coupling[j] or 0)
 //	dW    ~ Gamma(dt/σ_SE², σ_SE²)                (dW = dt when σ_SE = 0)
 //	S → E, S → death: Euler-multinomial of S with rates foi·dW/dt, μ
 //	E → I, E → death: Euler-multinomial of E with rates σ, μ
@@ -113,6 +116,9 @@ func eulerForce(q *EulerRates, j int, inf, p float64) float64 {
 	x := inf + q.Iota[j]
 	if a := q.Alpha[j]; a != 1 && x > 0 {
 		x = rng.Exp(a * rng.Log(x))
+	}
+	if q.Coupling != nil {
+		x = max(x+q.Coupling[j], 0) // a town far above its neighbours: no negative hazard
 	}
 	return beta * x / p
 }

@@ -3,6 +3,7 @@ package compartmental
 import (
 	"errors"
 
+	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/systems"
 	"github.com/rubeola/rubeola/systems/internal/paramkit"
@@ -62,17 +63,24 @@ type EulerSEIRParams struct {
 	BetaForm string `json:"beta_form" doc:"\"pomp\": β = R0·(γ + μ)·s(t) (He et al.; King's pomp code) or \"spatpomp\": β = R0·s(t)·(1 − e^(−(γ+μ)dt))/dt (spatPomp's he10)"`
 	// Population is "data" or "simulated".
 	Population string `json:"population" doc:"denominator of the force: \"data\" (P(t) from a PopulationData component) or \"simulated\" (S+E+I+R)"`
+	// G is the coupling strength g of the receiving patch.
+	G systems.PatchValue `json:"g" doc:"coupling strength g ≥ 0 of spatPomp's he10 (per receiving town; 0 = the uncoupled model, draw for draw)"`
+	// Coupling is "none", "he10" or "mixer".
+	Coupling string `json:"coupling" doc:"coupling between the places of a replicate: \"none\", \"he10\" (spatPomp's operator V_uv = d̄·p_u·p_v/(d_uv·p̄²), d in miles, p the mean census population) or \"mixer\" (V_uv = M[v,u] of the mixer); foi_u gains β·g·Σ_v V_uv·((I_v/P_v)^α_v − (I_u/P_u)^α_u)/P_u"`
+	// Mixer is the mixer of coupling = "mixer".
+	Mixer mixing.Spec `json:"mixer" doc:"coupling = \"mixer\" only: the mixing kernel whose matrix is the operator, as the Infection's mixer (default gravity a = 1, b = 1, c = 1.5, k = 0.01)"`
 }
 
 // DefaultEulerSEIRParams returns He et al. (2010)'s London estimates
 // (their Table 2 / spatPomp's he10mle): R0 56.8, σ 28.9, γ 30.4, μ 0.02 per
-// year, α 0.976, ι 2.9, σ_SE 0.0878, a 0.554; the term season, pomp's β and
-// the population from data.
+// year, α 0.976, ι 2.9, σ_SE 0.0878, a 0.554; the term season, pomp's β,
+// the population from data and no coupling (g 0, default gravity mixer).
 func DefaultEulerSEIRParams() EulerSEIRParams {
 	return EulerSEIRParams{
 		R0: systems.PatchNumber(56.8), Sigma: systems.PatchNumber(28.9), Gamma: systems.PatchNumber(30.4), Mu: systems.PatchNumber(0.02),
 		Alpha: systems.PatchNumber(0.976), Iota: systems.PatchNumber(2.9), SigmaSE: systems.PatchNumber(0.0878), Amplitude: systems.PatchNumber(0.554),
 		Season: SeasonHe2010, BetaForm: BetaPomp, Population: PopulationFromData,
+		G: systems.PatchNumber(0), Coupling: CouplingNone, Mixer: mixing.Spec{Mixer: mixing.DefaultGravity()},
 	}
 }
 
@@ -99,6 +107,7 @@ func (p *EulerSEIRParams) keys() []eulerKey {
 		{"iota", &p.Iota, systems.NonNegative, "a finite number >= 0"},
 		{"sigma_se", &p.SigmaSE, systems.NonNegative, "a finite number >= 0"},
 		{"amplitude", &p.Amplitude, systems.UnitInterval, "in [0, 1]"},
+		{"g", &p.G, systems.NonNegative, "a finite number >= 0"},
 	}
 }
 
@@ -111,7 +120,11 @@ func (p EulerSEIRParams) Validate() error {
 	errs = append(errs,
 		paramkit.Choice(EulerSEIRName+": season", p.Season, SeasonHe2010, SeasonNone),
 		paramkit.Choice(EulerSEIRName+": beta_form", p.BetaForm, BetaPomp, BetaSpatPomp),
-		paramkit.Choice(EulerSEIRName+": population", p.Population, PopulationFromData, PopulationSimulated))
+		paramkit.Choice(EulerSEIRName+": population", p.Population, PopulationFromData, PopulationSimulated),
+		paramkit.Choice(EulerSEIRName+": coupling", p.Coupling, CouplingNone, CouplingHe10, CouplingMixer))
+	if p.Coupling == CouplingMixer && p.Mixer.Mixer == nil {
+		errs = append(errs, errors.New(EulerSEIRName+": coupling = \"mixer\" needs a mixer"))
+	}
 	return errors.Join(errs...)
 }
 

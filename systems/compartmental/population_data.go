@@ -34,6 +34,7 @@ type PopulationData struct {
 	p       PopulationDataParams
 	blocks  phases.Blocks
 	curves  []censusCurves // per place
+	means   []float64      // per place: the mean census population
 	place   []int32        // patch → place
 	cohort  []float64      // per patch
 	placeP  []float64      // per place: P(τ) of popTick
@@ -49,7 +50,7 @@ type PopulationData struct {
 
 var (
 	_ phases.Snapshotter     = (*PopulationData)(nil)
-	_ PopulationSource       = (*PopulationData)(nil)
+	_ CensusMeanSource       = (*PopulationData)(nil)
 	_ phases.PatchParameters = (*PopulationData)(nil)
 	_ phases.Resampler       = (*PopulationData)(nil)
 )
@@ -115,6 +116,7 @@ func NewPopulationData(p *PopulationDataParams) phases.Factory {
 				k = int32(len(c.curves))
 				index[id] = k
 				c.curves = append(c.curves, cur)
+				c.means = append(c.means, mean(series.Pop))
 			}
 			c.place[j] = k
 		}
@@ -176,6 +178,26 @@ func interpolator(kind string, x, y []float64) (func(float64) float64, error) {
 		return nil, err
 	}
 	return sp.At, nil
+}
+
+// CensusMeans returns every patch's mean census population: the mean of
+// its place's rows of the table, every year it holds (EulerSEIR's he10
+// coupling weighs towns by it, as spatPomp's he10).
+func (c *PopulationData) CensusMeans() []float64 {
+	out := make([]float64, len(c.place))
+	for j, k := range c.place {
+		out[j] = c.means[k]
+	}
+	return out
+}
+
+// mean returns the mean of v.
+func mean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
 }
 
 // Name returns "PopulationDataProcess".

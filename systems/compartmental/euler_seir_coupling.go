@@ -1,0 +1,262 @@
+package compartmental
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+
+	"github.com/rubeola/rubeola/mixing"
+	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/scenario"
+)
+
+// Values of [EulerSEIRParams.Coupling].
+const (
+	// CouplingNone is He et al.'s uncoupled towns.
+	CouplingNone = "none"
+	// CouplingHe10 is spatPomp's he10 coupling with its gravity operator
+	// ([He10Operator]).
+	CouplingHe10 = "he10"
+	// CouplingMixer is the he10 coupling with the operator of a mixer:
+	// V[u][v] = M[v,u] (M row = source) off the diagonal.
+	CouplingMixer = "mixer"
+)
+
+// EarthRadiusMiles is the Earth's radius spatPomp's he10 measures
+// great-circle distances with, in miles.
+const EarthRadiusMiles = 3963.191
+
+// MaxCoupledPlaces is the most places a coupled EulerSEIR takes: its
+// operator is dense, P² numbers (800 MB at 10 000 places).
+const MaxCoupledPlaces = 10000
+
+// He10Operator returns spatPomp's he10 coupling operator for n towns with
+// populations pop and coordinates lat, lon (degrees), row-major n×n:
+// V[u][v] = d̄·p_u·p_v/(d_uv·p̄²) for u ≠ v and 0 on the diagonal, d_uv the
+// great-circle distance in miles (radius [EarthRadiusMiles], haversine,
+// rounded to 0.1 mile), d̄ its mean over the pairs u ≠ v and p̄ the mean of
+// pop. One town has the operator {0}; two distinct towns at distance 0 are
+// an error naming them.
+func He10Operator(ids []string, pop, lat, lon []float64) ([]float64, error) {
+	n := len(pop)
+	d := make([]float64, n*n)
+	sum := 0.0
+	for u := range n {
+		for v := range n {
+			if u != v {
+				d[u*n+v] = math.Round(greatCircleMiles(lat[u], lon[u], lat[v], lon[v])*10) / 10
+				sum += d[u*n+v]
+			}
+		}
+	}
+	out := make([]float64, n*n)
+	if n < 2 {
+		return out, nil
+	}
+	dbar := sum / float64(n*(n-1))
+	pbar := 0.0
+	for _, p := range pop {
+		pbar += p
+	}
+	pbar /= float64(n)
+	for u := range n {
+		for v := range n {
+			if u == v {
+				continue
+			}
+			if d[u*n+v] == 0 {
+				return nil, fmt.Errorf("places %q and %q are less than 0.05 mile apart: the he10 coupling divides by their distance", ids[u], ids[v])
+			}
+			out[u*n+v] = dbar * pop[u] * pop[v] / (d[u*n+v] * pbar * pbar)
+		}
+	}
+	return out, nil
+}
+
+// greatCircleMiles is spatPomp's he10 distance: the haversine formula with
+// atan2 on a sphere of radius [EarthRadiusMiles].
+func greatCircleMiles(lat1, lon1, lat2, lon2 float64) float64 {
+	const rad = math.Pi / 180
+	p1, p2 := lat1*rad, lat2*rad
+	a := math.Pow(math.Sin((p2-p1)/2), 2) + math.Cos(p1)*math.Cos(p2)*math.Pow(math.Sin((lon2-lon1)*rad/2), 2)
+	return math.Atan2(math.Sqrt(a), math.Sqrt(1-a)) * 2 * EarthRadiusMiles
+}
+
+// MixerOperator returns the coupling operator of a mixing matrix M of n
+// places (row = source): V[u][v] = M[v,u] for u ≠ v, 0 on the diagonal.
+func MixerOperator(m *mixing.Matrix) []float64 {
+	n := m.N()
+	out := make([]float64, n*n)
+	for u := range n {
+		for v := range n {
+			if u != v {
+				out[u*n+v] = m.At(v, u)
+			}
+		}
+	}
+	return out
+}
+
+// CensusMeanSource is a [PopulationSource] that also knows each patch's
+// mean census population ([PopulationData]): the he10 coupling's p_u.
+type CensusMeanSource interface {
+	PopulationSource
+	// CensusMeans returns every patch's mean census population (the mean
+	// of its place's rows of the table).
+	CensusMeans() []float64
+}
+
+// coupling is EulerSEIR's coupling between the places of each replicate:
+// the operator V over the P places and the layout of the model's patches
+// (place-major: patch u·J + i is place u of replicate i).
+type coupling struct {
+	places, j int
+	v         []float64 // P×P, row-major
+	rowSum    []float64 // Σ_v V[u][v]
+	x, y      []float64 // per patch: (I/P)^α and (V·X)
+	term      []float64 // per patch: g·Σ_v V_uv(x_v − x_u), the kernel's Coupling
+}
+
+// newCoupling builds the operator of the model's places for p's coupling,
+// or returns nil for none. A replicated scenario (scenario.ReplicateOf, a
+// particle filter's) couples within each replicate; its rows must be
+// place-major.
+func newCoupling(m phases.Model, p EulerSEIRParams, source PopulationSource) (*coupling, error) {
+	if p.Coupling == CouplingNone {
+		return nil, nil
+	}
+	scn := m.Scenario()
+	rows, err := placeRows(scn)
+	if err != nil {
+		return nil, err
+	}
+	n := len(rows)
+	if n > MaxCoupledPlaces {
+		return nil, fmt.Errorf("%s: coupling = %q takes at most %d places (a dense operator), the scenario has %d", EulerSEIRName, p.Coupling, MaxCoupledPlaces, n)
+	}
+	key := EulerSEIRName + ".coupling:" + p.Coupling
+	if p.Coupling == CouplingMixer {
+		spec, err := mixing.MarshalMixer(p.Mixer.Mixer)
+		if err != nil {
+			return nil, fmt.Errorf("%s: mixer: %w", EulerSEIRName, err)
+		}
+		key += ":" + string(spec)
+	}
+	var means []float64
+	if cm, ok := source.(CensusMeanSource); ok && p.Coupling == CouplingHe10 {
+		means = cm.CensusMeans()
+		key += ":census"
+	}
+	v, err := m.Shared(key, func() (any, error) { return buildOperator(scn, rows, p, means) })
+	if err != nil {
+		return nil, err
+	}
+	c := &coupling{places: n, j: scn.Len() / n, v: v.([]float64)}
+	c.rowSum = make([]float64, n)
+	for u := range n {
+		for _, x := range c.v[u*n : (u+1)*n] {
+			c.rowSum[u] += x
+		}
+	}
+	c.x, c.y, c.term = make([]float64, scn.Len()), make([]float64, scn.Len()), make([]float64, scn.Len())
+	return c, nil
+}
+
+// placeRows returns the first row of each place: every row of a plain
+// scenario, rows u·J of a scenario replicated J times.
+func placeRows(scn *scenario.Table) ([]int, error) {
+	var rows []int
+	for k := range scn.Len() {
+		if k == 0 || scn.SourceID(k) != scn.SourceID(k-1) {
+			rows = append(rows, k)
+		}
+	}
+	n := len(rows)
+	if scn.Len()%n != 0 {
+		return nil, fmt.Errorf("%s: coupling: the scenario's %d rows are not %d places replicated place by place", EulerSEIRName, scn.Len(), n)
+	}
+	j := scn.Len() / n
+	for u, r := range rows {
+		if r != u*j {
+			return nil, fmt.Errorf("%s: coupling: the scenario's rows are not %d places replicated place by place (%q)", EulerSEIRName, n, scn.SourceID(r))
+		}
+	}
+	return rows, nil
+}
+
+// buildOperator builds the P×P operator over the places' rows.
+func buildOperator(scn *scenario.Table, rows []int, p EulerSEIRParams, means []float64) (any, error) {
+	n := len(rows)
+	ids := make([]string, n)
+	pop, lat, lon := make([]float64, n), make([]float64, n), make([]float64, n)
+	for u, r := range rows {
+		ids[u], lat[u], lon[u] = scn.SourceID(r), scn.Lat[r], scn.Lon[r]
+		pop[u] = float64(scn.Pop[r])
+		if means != nil {
+			pop[u] = means[r]
+		}
+	}
+	if p.Coupling == CouplingHe10 {
+		v, err := He10Operator(ids, pop, lat, lon)
+		if err != nil {
+			return nil, fmt.Errorf("%s: coupling = \"he10\": %w", EulerSEIRName, err)
+		}
+		return v, nil
+	}
+	ipop := make([]int64, n)
+	for u, r := range rows {
+		ipop[u] = scn.Pop[r]
+	}
+	base, err := scenario.FromColumns(ids, ipop, lat, lon, make([]float64, n))
+	if err != nil {
+		return nil, fmt.Errorf("%s: coupling: %w", EulerSEIRName, err)
+	}
+	mm, err := p.Mixer.Mixing(base)
+	if err != nil {
+		return nil, fmt.Errorf("%s: coupling = \"mixer\": %w", EulerSEIRName, err)
+	}
+	return MixerOperator(mm), nil
+}
+
+// update computes every patch's coupling term for the step: with
+// x = (I/P)^α (0 for P ≤ 0), term[u·J+i] = g·(Σ_v V_uv·x[v·J+i] −
+// Σ_v V_uv·x[u·J+i]), the product V·X taken for all replicates at once
+// (X the P×J matrix of the place-major patches). It reports whether any
+// g is nonzero (when none is, the kernel adds nothing).
+func (c *coupling) update(inf []int64, pop, alpha, g []float64) bool {
+	any := false
+	for _, x := range g {
+		if x != 0 {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return false
+	}
+	for k, i := range inf {
+		x := 0.0
+		if pop[k] > 0 && i > 0 {
+			x = float64(i) / pop[k]
+			if a := alpha[k]; a != 1 {
+				x = rng.Exp(a * rng.Log(x))
+			}
+		}
+		c.x[k] = x
+	}
+	n, j := c.places, c.j
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
+		blas64.General{Rows: n, Cols: n, Stride: n, Data: c.v},
+		blas64.General{Rows: n, Cols: j, Stride: j, Data: c.x},
+		0, blas64.General{Rows: n, Cols: j, Stride: j, Data: c.y})
+	for u := range n {
+		rs := c.rowSum[u]
+		for k := u * j; k < (u+1)*j; k++ {
+			c.term[k] = g[k] * (c.y[k] - rs*c.x[k])
+		}
+	}
+	return true
+}

@@ -1,0 +1,38 @@
+package compartmental
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestCouplingWithinReplicates checks the batched product against the
+// direct sum: three places × two replicates (place-major: patch u·2 + i),
+// term[u·2+i] = g·Σ_{v≠u} V_uv·(x_v,i − x_u,i) with x = (I/P)^α of the same
+// replicate i only. Values are arbitrary; the tolerance (1e−9 relative)
+// covers rng.Exp and rng.Log, which the step uses for x^α, against math.Pow.
+func TestCouplingWithinReplicates(t *testing.T) {
+	v := []float64{0, 1.5, 0.5, 1.5, 0, 0.25, 0.5, 0.25, 0}
+	c := &coupling{places: 3, j: 2, v: v, rowSum: []float64{2, 1.75, 0.75},
+		x: make([]float64, 6), y: make([]float64, 6), term: make([]float64, 6)}
+	inf := []int64{300, 10, 40, 0, 7, 90}
+	pop := []float64{3e5, 3e5, 1e5, 1e5, 2e4, 2e4}
+	alpha := []float64{1, 1, 0.9, 0.9, 1, 1}
+	g := []float64{2, 3, 5, 7, 11, 13}
+	assert.True(t, c.update(inf, pop, alpha, g))
+	x := func(u, i int) float64 { k := u*2 + i; return math.Pow(float64(inf[k])/pop[k], alpha[k]) }
+	for u := range 3 {
+		for i := range 2 {
+			want := 0.0
+			for w := range 3 {
+				if w != u {
+					want += v[u*3+w] * (x(w, i) - x(u, i))
+				}
+			}
+			want *= g[u*2+i]
+			assert.InDelta(t, want, c.term[u*2+i], 1e-12*math.Max(1, math.Abs(want))+1e-9*math.Abs(want), "place %d replicate %d", u, i)
+		}
+	}
+	assert.False(t, c.update(inf, pop, alpha, make([]float64, 6)), "g = 0 everywhere: no term")
+}
