@@ -168,3 +168,53 @@ func TestIBPFErrors(t *testing.T) {
 	_, err = ProfilePoints(context.Background(), spec, obs, ProfileOptions{Parameter: "rho", Values: []float64{0.5}, IF2: IF2Options{Estimates: est}}, []int{0})
 	assert.ErrorContains(t, err, `fit: profile of "rho": it is estimated per town; profile a shared parameter`)
 }
+
+// TestIBPFZeroWalkIsBlockFilter: with every rw_sd 0 and no spatial
+// regression IBPF's iteration m is exactly the block filter seeded with
+// Seed + m, whatever the blocks (here one block of Alpha and Beta, and
+// Gamma alone): the search filters with the spec's blocks and moves the
+// copies with the ancestors they produced.
+func TestIBPFZeroWalkIsBlockFilter(t *testing.T) {
+	spec := panelSpec(t, panelTowns, 1)
+	obs := panelData(t, spec, 1, 3)
+	spec.Blocks = [][]int{{0, 1}, {2}}
+	rho, psi := rhoEstimate(), Estimate{Name: "psi", Transform: TransformLog, Lower: 0, Upper: math.Inf(1)}
+	rho.RWSD = 0
+	start := map[string]float64{"psi": 0.3, "rho[Alpha]": 0.35, "rho[Beta]": 0.45, "rho[Gamma]": 0.6}
+	res, err := IBPF(context.Background(), spec, obs, IF2Options{Particles: 100, Iterations: 2, Seed: 5,
+		Estimates: []Estimate{psi, rho}, Start: start})
+	require.NoError(t, err)
+	for _, it := range res.Trace {
+		pf, err := PFilter(context.Background(), spec, obs, PFilterOptions{Particles: 100, Seed: 5 + uint64(it.Iteration), Set: start})
+		require.NoError(t, err)
+		assert.Equal(t, pf.LogLik, it.LogLik, "iteration %d", it.Iteration)
+		assert.InDelta(t, 0.45, it.Params["rho[Beta]"], 1e-12)
+	}
+}
+
+// TestTwentyIBPF: examples/he2010/twenty.toml is spatPomp's "mostly
+// shared" structure (7 shared, 4 per-town estimates, g from 0), and one
+// IBPF iteration over its first 26 reports with 50 particles per town
+// moves g off 0 and estimates every town's rho.
+func TestTwentyIBPF(t *testing.T) {
+	f := loadTwenty(t, "twenty.toml", 26)
+	var shared, perTown []string
+	for _, e := range f.Estimates {
+		if e.PerTown {
+			perTown = append(perTown, e.Name)
+		} else {
+			shared = append(shared, e.Name)
+		}
+	}
+	assert.Equal(t, []string{"r0", "g", "amplitude", "sigma_se", "psi", "sigma", "gamma"}, shared)
+	assert.Equal(t, []string{"rho", "S_0", "E_0", "I_0"}, perTown)
+	assert.Equal(t, map[string]float64{"g": 0}, f.Start)
+	opts := f.IF2Options(0)
+	opts.Particles, opts.Iterations = 50, 1
+	res, err := IBPF(context.Background(), f.Spec, f.Obs, opts)
+	require.NoError(t, err)
+	assert.Greater(t, res.MLE["g"], 0.0)
+	for _, town := range f.Obs.Places {
+		assert.Contains(t, res.MLE, TownKey("rho", town))
+	}
+}
