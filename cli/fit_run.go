@@ -261,8 +261,12 @@ func formatParams(m map[string]float64, names []string) string {
 // each.
 func (j *fitJob) profilePoints(ctx context.Context, indices []int) ([]fit.ProfilePoint, error) {
 	opts := j.file.ProfileOptions(j.flags.workers)
-	j.say("profile of %s: %d of %d points (%d values × %d starts), each IF2 of %d iterations × %d particles, %s",
-		opts.Parameter, len(indices), len(opts.Values)*opts.Starts, len(opts.Values), opts.Starts, opts.IF2.Iterations,
+	search := "IF2"
+	if len(j.file.Obs.Places) > 1 {
+		search = "IBPF" // with one place IBPF is IF2
+	}
+	j.say("profile of %s: %d of %d points (%d values × %d starts), each %s of %d iterations × %d particles, %s",
+		opts.Parameter, len(indices), len(opts.Values)*opts.Starts, len(opts.Values), opts.Starts, search, opts.IF2.Iterations,
 		opts.IF2.Particles, j.describe())
 	done := map[int]fit.ProfilePoint{}
 	if j.resumed != nil {
