@@ -1,6 +1,7 @@
 // Package fit fits rubeola's models to case notifications by likelihood:
-// measurement models as densities ([Measurement]), a bootstrap particle
-// filter ([PFilter]: log-likelihood with its Monte Carlo standard error,
+// measurement models as densities ([Measurement]), a block particle
+// filter ([PFilter], Rebeschini & van Handel 2015; with blocks of one place,
+// each place's bootstrap filter: log-likelihood with its Monte Carlo standard error,
 // filtering means, effective sample sizes, conditional log-likelihoods),
 // iterated filtering ([IF2], Ionides et al. 2015), the iterated block
 // particle filter for shared and per-town parameters of several towns
@@ -8,15 +9,20 @@
 // and profile likelihoods
 // with the Monte Carlo adjusted profile confidence interval ([Profile],
 // Ionides et al. 2017), and the fit file that `rubeola fit` reads
-// ([LoadFile]).
+// ([LoadFile]), with per-place parameter values from a table
+// ([ParameterTable]).
 //
-// Particles are patches: a filter with J particles over P places builds the
-// model on the scenario replicated J times (scenario.Table.Replicate), so the
-// J copies of a place step together like J patches, through the model's own
-// components, streams and block-parallel kernels. Between observations the
-// filter weighs every particle by the measurement density of its place's
-// report given the particle's accumulated cases, and resamples each place's
-// particles systematically: the world's compartments, the per-patch state of
+// Particles are replicates: a filter with J particles over P places builds
+// the model on the scenario replicated J times (scenario.Table.Replicate,
+// place-major), so the J copies of a place step together like J patches,
+// through the model's own components, streams and block-parallel kernels,
+// and coupled towns (EulerSEIR's coupling) mix within a particle. The places
+// are partitioned into blocks ([Spec].Blocks, [BlockSpec]: fit files'
+// block_size, blocks or block_column). Between observations the filter
+// weighs every particle of a block by the product of its places'
+// measurement densities given the particle's accumulated cases, and
+// resamples each block's particles systematically (every place of a block
+// takes the same ancestor): the world's compartments, the per-patch state of
 // every [phases.Resampler] and every per-particle parameter move with their
 // particle. Parameters a component holds per patch ([phases.PatchParameters],
 // systems.PatchValue) are the particles' parameters: iterated filtering

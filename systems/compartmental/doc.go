@@ -15,6 +15,10 @@
 // numbers of EulerSEIR, InitialFractions and PopulationData may be
 // per-patch scenario columns ([systems.PatchValue]), which package fit
 // perturbs per particle. Census tables are read with [LoadCensusTable].
+// EulerSEIR couples towns as spatPomp's he10 ([He10Operator]) or with a
+// mixer's matrix ([MixerOperator]): one matrix product per day over every
+// replicate of a replicated scenario (a particle filter's), before its
+// kernel.
 //
 // Params, decoding, snapshots and registration follow package systems'
 // conventions (see its doc): each …Params has json tags, a Default…Params,

@@ -165,7 +165,7 @@ func (c *EulerSEIR) Step(m phases.Model, tick int) error {
 	}
 	c.rates.DOY = DecimalDayOfYear(m.TickDate(tick))
 	c.rates.Coupling = nil
-	if c.couple != nil && c.couple.update(c.i, c.pop, c.vals["alpha"], c.vals["g"]) {
+	if c.couple != nil && c.couple.update(m, c.i, c.pop, c.vals["alpha"], c.vals["g"]) {
 		c.rates.Coupling = c.couple.term
 	}
 	c.blocks.Run(m, c)

@@ -3,6 +3,7 @@ package compartmental
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -118,6 +119,9 @@ type coupling struct {
 	rowSum    []float64 // Σ_v V[u][v]
 	x, y      []float64 // per patch: (I/P)^α and (V·X)
 	term      []float64 // per patch: g·Σ_v V_uv(x_v − x_u), the kernel's Coupling
+	// The step's inputs, per patch (set by update for Block).
+	inf           []int64
+	pop, alpha, g []float64
 }
 
 // newCoupling builds the operator of the model's places for p's coupling,
@@ -221,42 +225,77 @@ func buildOperator(scn *scenario.Table, rows []int, p EulerSEIRParams, means []f
 	return MixerOperator(mm), nil
 }
 
+// couplingChunk is the number of replicates (columns of X) one block of
+// the coupling's work takes.
+const couplingChunk = 512
+
+// logTableSize bounds the integers whose logarithm the coupling looks up.
+const logTableSize = 1 << 12
+
+// logInts are log k for 0 < k < logTableSize (logInts[0] unused).
+var logInts = func() []float64 {
+	t := make([]float64, logTableSize)
+	for k := 1; k < logTableSize; k++ {
+		t[k] = math.Log(float64(k))
+	}
+	return t
+}()
+
 // update computes every patch's coupling term for the step: with
 // x = (I/P)^α (0 for P ≤ 0), term[u·J+i] = g·(Σ_v V_uv·x[v·J+i] −
 // Σ_v V_uv·x[u·J+i]), the product V·X taken for all replicates at once
-// (X the P×J matrix of the place-major patches). It reports whether any
-// g is nonzero (when none is, the kernel adds nothing).
-func (c *coupling) update(inf []int64, pop, alpha, g []float64) bool {
-	any := false
-	for _, x := range g {
-		if x != 0 {
-			any = true
-			break
-		}
-	}
-	if !any {
+// (X the P×J matrix of the place-major patches), in chunks of replicates
+// on the model's workers (the same bits for any number). It reports
+// whether any g is nonzero (when none is, the kernel adds nothing).
+func (c *coupling) update(m phases.Model, inf []int64, pop, alpha, g []float64) bool {
+	if !slices.ContainsFunc(g, func(x float64) bool { return x != 0 }) {
 		return false
 	}
-	for k, i := range inf {
-		x := 0.0
-		if pop[k] > 0 && i > 0 {
-			x = float64(i) / pop[k]
-			if a := alpha[k]; a != 1 {
-				x = rng.Exp(a * rng.Log(x))
-			}
+	c.inf, c.pop, c.alpha, c.g = inf, pop, alpha, g
+	chunks := (c.j + couplingChunk - 1) / couplingChunk
+	if m == nil {
+		for b := range chunks {
+			c.Block(b)
 		}
-		c.x[k] = x
-	}
-	n, j := c.places, c.j
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
-		blas64.General{Rows: n, Cols: n, Stride: n, Data: c.v},
-		blas64.General{Rows: n, Cols: j, Stride: j, Data: c.x},
-		0, blas64.General{Rows: n, Cols: j, Stride: j, Data: c.y})
-	for u := range n {
-		rs := c.rowSum[u]
-		for k := u * j; k < (u+1)*j; k++ {
-			c.term[k] = g[k] * (c.y[k] - rs*c.x[k])
-		}
+	} else {
+		m.ForBlocks(chunks, c)
 	}
 	return true
+}
+
+// Block computes the coupling of the replicates of chunk b
+// ([phases.Blocker]).
+func (c *coupling) Block(b int) {
+	n, j := c.places, c.j
+	lo := b * couplingChunk
+	w := min(couplingChunk, j-lo)
+	for u := range n {
+		logP := 0.0
+		for k := u*j + lo; k < u*j+lo+w; k++ {
+			x, i, p := 0.0, c.inf[k], c.pop[k]
+			if p > 0 && i > 0 {
+				if k == u*j+lo || p != c.pop[k-1] {
+					logP = rng.Log(p)
+				}
+				li := 0.0
+				if i < logTableSize {
+					li = logInts[i]
+				} else {
+					li = rng.Log(float64(i))
+				}
+				x = rng.Exp(c.alpha[k] * (li - logP))
+			}
+			c.x[k] = x
+		}
+	}
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
+		blas64.General{Rows: n, Cols: n, Stride: n, Data: c.v},
+		blas64.General{Rows: n, Cols: w, Stride: j, Data: c.x[lo:]},
+		0, blas64.General{Rows: n, Cols: w, Stride: j, Data: c.y[lo:]})
+	for u := range n {
+		rs := c.rowSum[u]
+		for k := u*j + lo; k < u*j+lo+w; k++ {
+			c.term[k] = c.g[k] * (c.y[k] - rs*c.x[k])
+		}
+	}
 }
