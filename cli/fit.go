@@ -41,7 +41,7 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 	var f fitFlags
 	cmd := &cobra.Command{
 		Use:   "fit FILE.toml",
-		Short: "Fit the compartmental model to case reports: likelihood (particle filter), IF2 search or profile",
+		Short: "Fit the compartmental model to case reports: likelihood (particle filter), IF2 or IBPF search, or profile",
 		Long: "Read a fit file (a run file of the compartmental model, case data, a measurement model, the method and its\n" +
 			"options; docs/fit.md) and run its method, writing DIR/fit/:\n" +
 			"  pfilter  loglik.json, filter.csv (conditional log-likelihoods, ESS, filtering means),\n" +
@@ -50,12 +50,14 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 			"           a warning when the search has not settled), mle.json (the estimate: the best by particle\n" +
 			"           filter of the last [fit] candidates iterations' means, its log-likelihood, every candidate's\n" +
 			"           and the diagnostic), simulated.csv and fit.png at the estimate\n" +
+			"  ibpf     as if2, for shared and per-town parameters of several towns (iterated block particle filter);\n" +
+			"           per-town estimates in trace_towns.csv and mle.json's towns\n" +
 			"  profile  profile.csv, mcap.json (Monte Carlo adjusted interval) and profile.png\n" +
 			"--loglik only evaluates the file's parameters (the model's, with [set] and the estimates' start\n" +
 			"values) by particle filter, writes loglik.json and prints one line. --shard i/n runs the profile\n" +
 			"points k with k mod n == i into DIR/fit/profile-shard-i-of-n.csv; `rubeola fit merge` joins shards.\n" +
 			"An existing non-empty DIR/fit is refused unless --force (replaced only when the fit succeeded).\n" +
-			"After every IF2 iteration and profile point the fit saves a checkpoint in DIR (.fit-checkpoint, removed\n" +
+			"After every IF2/IBPF iteration and profile point the fit saves a checkpoint in DIR (.fit-checkpoint, removed\n" +
 			"when the fit succeeds); --resume goes on from it, writing what the uninterrupted fit writes.\n" +
 			"Progress goes to stderr. Exit codes: 0 ok, 1 run error, 2 usage or validation error (every problem\n" +
 			"of the fit file on its own line, naming the file and the key).",

@@ -50,7 +50,7 @@ func (j *fitJob) run(ctx context.Context) error {
 	switch {
 	case j.flags.loglik:
 		err = j.runLogLik(ctx, out)
-	case j.file.Method == fit.MethodIF2:
+	case j.file.Method == fit.MethodIF2 || j.file.Method == fit.MethodIBPF:
 		err = j.runIF2(ctx, out)
 	case j.file.Method == fit.MethodProfile:
 		err = j.runProfile(ctx, out)
@@ -178,31 +178,39 @@ func (j *fitJob) picture(out *fit.Output, name string, draw func(path string) er
 	return nil
 }
 
-// estimateNames are the estimates' names in file order.
-func (j *fitJob) estimateNames() []string {
-	var names []string
+// estimateNames are the shared and the per-town estimates' names, each in
+// file order.
+func (j *fitJob) estimateNames() (shared, perTown []string) {
 	for _, e := range j.file.Estimates {
-		names = append(names, e.Name)
+		if e.PerTown {
+			perTown = append(perTown, e.Name)
+		} else {
+			shared = append(shared, e.Name)
+		}
 	}
-	return names
+	return shared, perTown
 }
 
-// runIF2 is method if2: the search, its evaluation at the estimate and
-// simulations there.
+// runIF2 is methods if2 and ibpf: the search, its evaluation at the
+// estimate and simulations there.
 func (j *fitJob) runIF2(ctx context.Context, out *fit.Output) error {
 	f := j.file
 	opts := f.IF2Options(j.flags.workers)
-	names := j.estimateNames()
+	names, townNames := j.estimateNames()
+	method, search := "if2", fit.IF2
+	if f.Method == fit.MethodIBPF {
+		method, search = "ibpf", fit.IBPF
+	}
 	opts.Progress = func(it fit.IF2Iteration) {
-		j.say("if2: iteration %d/%d: loglik %.2f%s", it.Iteration, opts.Iterations, it.LogLik, formatParams(it.Params, names))
+		j.say("%s: iteration %d/%d: loglik %.2f%s", method, it.Iteration, opts.Iterations, it.LogLik, formatParams(it.Params, names))
 	}
 	opts.Checkpoint = func(c *fit.IF2Checkpoint) error { return j.saveCheckpoint(&fitCheckpoint{Key: j.key, IF2: c}) }
 	if j.resumed != nil && j.resumed.IF2 != nil {
 		opts.Resume = j.resumed.IF2
-		j.say("if2: resuming after iteration %d (%s)", len(opts.Resume.Trace), j.checkpointPath())
+		j.say("%s: resuming after iteration %d (%s)", method, len(opts.Resume.Trace), j.checkpointPath())
 	}
-	j.say("if2: %d iterations × %d particles, cooling %g, %s", opts.Iterations, opts.Particles, opts.Cooling, j.describe())
-	res, err := fit.IF2(ctx, f.Spec, f.Obs, opts)
+	j.say("%s: %d iterations × %d particles, cooling %g, %s", method, opts.Iterations, opts.Particles, opts.Cooling, j.describe())
+	res, err := search(ctx, f.Spec, f.Obs, opts)
 	if err != nil {
 		return err
 	}
@@ -211,30 +219,35 @@ func (j *fitJob) runIF2(ctx context.Context, out *fit.Output) error {
 		return err
 	}
 	chosen := sel.Chosen()
-	fmt.Fprintf(j.stdout, "if2: %d iterations in %.1f s; at the estimate %s\n", len(res.Trace), res.Seconds, logLikLine(chosen.Eval))
+	fmt.Fprintf(j.stdout, "%s: %d iterations in %.1f s; at the estimate %s\n", method, len(res.Trace), res.Seconds, logLikLine(chosen.Eval))
 	fmt.Fprintf(j.stdout, "estimate:%s\n", formatParams(chosen.Params, names))
-	fmt.Fprintf(j.stdout, "if2: the estimate is iteration %d's means: %s\n", chosen.Iteration, sel.Rule())
+	fmt.Fprintf(j.stdout, "%s: the estimate is iteration %d's means: %s\n", method, chosen.Iteration, sel.Rule())
 	conv := fit.TraceConvergence(res.Trace, names)
-	fmt.Fprintf(j.stdout, "if2: trace %s\n", conv.Describe())
+	fmt.Fprintf(j.stdout, "%s: trace %s\n", method, conv.Describe())
 	if !conv.Settled {
-		fmt.Fprintf(j.stderr, "%s: warning: the IF2 trace has %s; more iterations may move the estimate (docs/fit.md)\n", j.name, conv.Describe())
+		fmt.Fprintf(j.stderr, "%s: warning: the %s trace has %s; more iterations may move the estimate (docs/fit.md)\n", j.name, strings.ToUpper(method), conv.Describe())
 	}
 	if err := out.Trace(res, names); err != nil {
 		return err
 	}
+	if len(townNames) > 0 {
+		if err := out.TownTrace(res, townNames, f.Obs.Places); err != nil {
+			return err
+		}
+	}
 	if err := out.MLE(res, sel, conv, f.Seed); err != nil {
 		return err
 	}
-	if !j.flags.noPlot {
-		title := fmt.Sprintf("IF2: %d iterations of %d particles, cooling %g (trace.csv; the log-likelihood of the perturbed filter)",
-			len(res.Trace), opts.Particles, opts.Cooling)
+	if !j.flags.noPlot && len(names) > 0 {
+		title := fmt.Sprintf("%s: %d iterations of %d particles, cooling %g (trace.csv; the log-likelihood of the perturbed filter)",
+			strings.ToUpper(method), len(res.Trace), opts.Particles, opts.Cooling)
 		if err := j.picture(out, fitTracePNG, func(path string) error {
 			return plot.FitTrace(path, res, names, title, plot.Options{})
 		}); err != nil {
 			return err
 		}
 	}
-	return j.simulate(ctx, out, chosen.Params, "the IF2 estimate")
+	return j.simulate(ctx, out, chosen.Params, "the "+strings.ToUpper(method)+" estimate")
 }
 
 // formatParams formats the named parameters as " a = 1, b = 2".
@@ -255,8 +268,12 @@ func formatParams(m map[string]float64, names []string) string {
 // each.
 func (j *fitJob) profilePoints(ctx context.Context, indices []int) ([]fit.ProfilePoint, error) {
 	opts := j.file.ProfileOptions(j.flags.workers)
-	j.say("profile of %s: %d of %d points (%d values × %d starts), each IF2 of %d iterations × %d particles, %s",
-		opts.Parameter, len(indices), len(opts.Values)*opts.Starts, len(opts.Values), opts.Starts, opts.IF2.Iterations,
+	search := "IF2"
+	if len(j.file.Obs.Places) > 1 {
+		search = "IBPF" // with one place IBPF is IF2
+	}
+	j.say("profile of %s: %d of %d points (%d values × %d starts), each %s of %d iterations × %d particles, %s",
+		opts.Parameter, len(indices), len(opts.Values)*opts.Starts, len(opts.Values), opts.Starts, search, opts.IF2.Iterations,
 		opts.IF2.Particles, j.describe())
 	done := map[int]fit.ProfilePoint{}
 	if j.resumed != nil {

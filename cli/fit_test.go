@@ -78,32 +78,51 @@ upper = 0.9
 // tables given — and returns the fit file's path.
 func fitFixture(t *testing.T, dir, tables string) string {
 	t.Helper()
-	writeFile(t, dir, "town.csv", "id,pop,lat,lon,mcv1\nTown,1000000,51.5,-0.1,0\n")
-	var demo, cases strings.Builder
+	return fitFixtureTowns(t, dir, tables, []fitTown{{"Town", 1000000}})
+}
+
+// fitTown is a town of the synthetic problem: its id and population.
+type fitTown struct {
+	id  string
+	pop int
+}
+
+// fitFixtureTowns is [fitFixture] of several towns, each born at 2 %
+// a year, with its own simulated reports.
+func fitFixtureTowns(t *testing.T, dir, tables string, towns []fitTown) string {
+	t.Helper()
+	var scn, demo, cases strings.Builder
+	scn.WriteString("id,pop,lat,lon,mcv1\n")
 	demo.WriteString("id,year,pop,births\n")
-	for y := 1940; y <= 1955; y++ {
-		fmt.Fprintf(&demo, "Town,%d,1000000,20000\n", y)
+	for k, town := range towns {
+		fmt.Fprintf(&scn, "%s,%d,%g,-0.1,0\n", town.id, town.pop, 51.5+float64(k))
+		for y := 1940; y <= 1955; y++ {
+			fmt.Fprintf(&demo, "%s,%d,%d,%d\n", town.id, y, town.pop, town.pop/50)
+		}
 	}
+	writeFile(t, dir, "town.csv", scn.String())
 	writeFile(t, dir, "demography.csv", demo.String())
 	writeFile(t, dir, "run.toml", fitTestRun)
 	path := writeFile(t, dir, "fit.toml", fmt.Sprintf(fitTestFile, tables))
 	// Placeholder reports, then reports simulated from the model.
-	writeCases := func(count func(k int) int64) {
+	writeCases := func(count func(p, k int) int64) {
 		cases.Reset()
 		cases.WriteString("id,date,cases\n")
-		d := time.Date(1950, 1, 6, 0, 0, 0, 0, time.UTC)
-		for k := range 20 {
-			fmt.Fprintf(&cases, "Town,%s,%d\n", d.Format(time.DateOnly), count(k))
-			d = d.AddDate(0, 0, 7)
+		for p, town := range towns {
+			d := time.Date(1950, 1, 6, 0, 0, 0, 0, time.UTC)
+			for k := range 20 {
+				fmt.Fprintf(&cases, "%s,%s,%d\n", town.id, d.Format(time.DateOnly), count(p, k))
+				d = d.AddDate(0, 0, 7)
+			}
 		}
 		writeFile(t, dir, "cases.csv", cases.String())
 	}
-	writeCases(func(int) int64 { return 0 })
+	writeCases(func(int, int) int64 { return 0 })
 	f, err := fit.LoadFile(path)
 	require.NoError(t, err)
 	sim, err := fit.Simulate(context.Background(), f.Spec, f.Obs, 1, 11, nil)
 	require.NoError(t, err)
-	writeCases(func(k int) int64 { return int64(sim.Simulated[0][k][2]) })
+	writeCases(func(p, k int) int64 { return int64(sim.Simulated[p][k][2]) })
 	return path
 }
 

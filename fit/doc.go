@@ -5,10 +5,13 @@
 // filtering means, effective sample sizes, conditional log-likelihoods),
 // iterated filtering ([IF2], Ionides et al. 2015; the estimate chosen by
 // particle filter among the last iterations' means, [SelectIF2], and a
-// convergence diagnostic of its trace, [TraceConvergence]) and profile
-// likelihoods with the Monte Carlo adjusted profile confidence interval
-// ([Profile], Ionides et al. 2017), and the fit file that `rubeola fit`
-// reads ([LoadFile]), with per-place parameter values from a table
+// convergence diagnostic of its trace, [TraceConvergence]), the iterated
+// block particle filter for shared and per-town parameters of several
+// towns ([IBPF], Ionides, Ning & Wheeler 2022; per-town values as
+// [TownKey]s) and profile likelihoods with the Monte Carlo adjusted profile
+// confidence interval ([Profile], Ionides et al. 2017), and the fit file
+// that `rubeola fit` reads ([LoadFile]), with per-place parameter values
+// from a table
 // ([ParameterTable]).
 //
 // Particles are replicates: a filter with J particles over P places builds

@@ -19,12 +19,24 @@ const (
 	MethodPFilter = "pfilter"
 	// MethodIF2 maximises it by iterated filtering.
 	MethodIF2 = "if2"
+	// MethodIBPF maximises it over shared and per-town parameters of
+	// several towns by the iterated block particle filter ([IBPF]).
+	MethodIBPF = "ibpf"
 	// MethodProfile computes a profile likelihood with its MCAP interval.
 	MethodProfile = "profile"
 )
 
 // methods lists the methods in the order messages name them.
-var methods = []string{MethodPFilter, MethodIF2, MethodProfile}
+var methods = []string{MethodPFilter, MethodIF2, MethodIBPF, MethodProfile}
+
+// Values of an estimate's per key ([Estimate.PerTown]).
+const (
+	// PerShared (the default) gives the parameter one value for every
+	// town.
+	PerShared = "shared"
+	// PerTown gives every town its own value.
+	PerTown = "town"
+)
 
 // Defaults of the [fit] and [profile] keys.
 const (
@@ -37,6 +49,10 @@ const (
 	DefaultRWSD       = 0.02
 	DefaultStarts     = 1
 	DefaultLevel      = 0.95
+	// DefaultSpatRegression is [fit] spat_regression, IBPF's spatial
+	// regression of shared parameters (the value of spatPomp's ibpf
+	// examples and tests).
+	DefaultSpatRegression = 0.1
 )
 
 // File is a parsed fit file: the model and data a fit uses, the method
@@ -72,9 +88,11 @@ type File struct {
 	// Blocks are [fit] block_size, blocks or block_column (the zero
 	// value: blocks of one place); Spec.Blocks their partition.
 	Blocks BlockSpec
-	// Iterations and Cooling are [fit] iterations and cooling (IF2).
-	Iterations int
-	Cooling    float64
+	// Iterations and Cooling are [fit] iterations and cooling (IF2,
+	// IBPF); SpatRegression is [fit] spat_regression (IBPF).
+	Iterations     int
+	Cooling        float64
+	SpatRegression float64
 	// Parameters is [parameters]: per-place values from a table (nil:
 	// none); Spec.PlaceValues holds them.
 	Parameters *ParameterTable
@@ -87,11 +105,18 @@ type File struct {
 	Set map[string]float64
 	// Estimates are the [[estimate]] tables, in file order.
 	Estimates []Estimate
-	// Start are the estimates' start values (only those given).
+	// Start are the estimates' start values (only those given; a town's
+	// by [TownKey]).
 	Start map[string]float64
+	// startKeys are the key paths of the per-town starts, checked against
+	// the fitted places.
+	startKeys []startKey
 	// Profile is [profile]; nil when the file has none.
 	Profile *ProfileSpec
 }
+
+// startKey is a per-town start's key path and town.
+type startKey struct{ key, town string }
 
 // ProfileSpec is a fit file's [profile] table.
 type ProfileSpec struct {
@@ -133,12 +158,13 @@ var fileKeys = []string{"data", "estimate", "fit", "measurement", "parameters", 
 //	rho = 0.488                 # number or {column = "NAME"}
 //	psi = 0.116                 # not for binomial
 //	[fit]
-//	method = "pfilter"          # pfilter | if2 | profile
+//	method = "pfilter"          # pfilter | if2 | ibpf | profile
 //	particles = 1000            # per place
 //	filters = 5                 # independent filters of a likelihood evaluation
 //	seed = 1
-//	iterations = 50             # IF2
-//	cooling = 0.5               # IF2: random-walk sd factor after 50 iterations
+//	iterations = 50             # IF2, IBPF
+//	cooling = 0.5               # IF2, IBPF: random-walk sd factor after 50 iterations
+//	spat_regression = 0.1       # IBPF: shared parameters' regression toward the towns' mean
 //	block_size = 1              # block filter: consecutive places per block (default 1), or
 //	# blocks = [["London", "Birmingham"], ["Leeds"]]   explicit blocks (every place in one), or
 //	# block_column = "region"   a scenario column naming each place's block
@@ -156,7 +182,8 @@ var fileKeys = []string{"data", "estimate", "fit", "measurement", "parameters", 
 //	transform = "log"           # log | logit | none (default: logit within [0, 1], log for lower >= 0, else none)
 //	rw_sd = 0.02                # random-walk sd on the transformed scale
 //	ivp = false                 # an initial value (default true for S_0, E_0, I_0, R_0)
-//	start = 40                  # optional
+//	per = "town"                # IBPF: one value per town (default "shared": one for all)
+//	start = 40                  # optional; per town also {London = 40, Bristol = 35}
 //	[profile]
 //	parameter = "r0"
 //	values = [40, 45, 50]       # or from = 40, to = 50, n = 3
@@ -242,6 +269,7 @@ func (f *File) decode(top tomlTable, baseDir string) {
 	}
 	f.Particles, f.Filters, f.Seed = DefaultParticles, DefaultFilters, DefaultSeed
 	f.Iterations, f.Cooling, f.Candidates, f.Method = DefaultIterations, DefaultCooling, DefaultCandidates, MethodPFilter
+	f.SpatRegression = DefaultSpatRegression
 	if t, ok := top.table("fit"); ok {
 		f.decodeFit(t)
 	}

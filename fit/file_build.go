@@ -268,8 +268,16 @@ func (f *File) checkModel(probs *fileProblems) {
 		return
 	}
 	f.checkStarts(ps, probs)
-	if f.Method != MethodPFilter && len(f.Obs.Places) != 1 {
-		probs.add("fit.method", "%s fits one place, the data have %d: choose one with data.places", f.Method, len(f.Obs.Places))
+	if f.Method == MethodIF2 && len(f.Obs.Places) != 1 {
+		probs.add("fit.method", "%s fits one place, the data have %d: choose one with data.places, or fit them together with method = %q",
+			f.Method, len(f.Obs.Places), MethodIBPF)
+	}
+	if p := f.Profile; p != nil {
+		for i, e := range f.Estimates {
+			if e.Name == p.Parameter && e.PerTown {
+				probs.add(fmt.Sprintf("estimate[%d].per", i+1), "%s is profiled, so it must be shared: a profile holds one value in every town", e.Name)
+			}
+		}
 	}
 	if err := ps.set(f.Set); err != nil {
 		probs.add("set", "%v", err)
@@ -280,15 +288,35 @@ func (f *File) checkModel(probs *fileProblems) {
 	}
 }
 
-// checkStarts checks that every estimate without a start value starts
-// within its bounds from the model's value.
+// checkStarts checks that every per-town start names a fitted place and
+// that every estimate without a start value starts within its bounds from
+// the model's value in every town.
 func (f *File) checkStarts(ps *particles, probs *fileProblems) {
-	for i, e := range f.Estimates {
-		if _, ok := f.Start[e.Name]; ok {
-			continue
+	for _, s := range f.startKeys {
+		if !slices.Contains(f.Obs.Places, s.town) {
+			hint := ""
+			if h := params.Suggest(s.town, f.Obs.Places); h != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", h)
+			}
+			probs.add(s.key, "%q is not a fitted place%s", s.town, hint)
 		}
-		if x := ps.params[e.Name][0]; e.CheckValue(x) != nil {
-			probs.add(fmt.Sprintf("estimate[%d]", i+1), "%s starts at the model's value %v, outside its bounds [%v, %v] (transform %q): give start", e.Name, x, e.Lower, e.Upper, e.Transform)
+	}
+	for i, e := range f.Estimates {
+		for p, town := range f.Obs.Places {
+			if _, ok := f.Start[TownKey(e.Name, town)]; ok {
+				continue
+			}
+			if _, ok := f.Start[e.Name]; ok {
+				continue
+			}
+			if x := ps.params[e.Name][p]; e.CheckValue(x) != nil {
+				where := ""
+				if len(f.Obs.Places) > 1 {
+					where = " in " + town
+				}
+				probs.add(fmt.Sprintf("estimate[%d]", i+1), "%s starts at the model's value %v%s, outside its bounds [%v, %v] (transform %q): give start",
+					e.Name, x, where, e.Lower, e.Upper, e.Transform)
+			}
 		}
 	}
 }

@@ -24,12 +24,12 @@ func (f *File) PFilterOptions(workers int) PFilterOptions {
 	return PFilterOptions{Particles: f.Particles, Filters: f.Filters, Seed: f.Seed, Workers: workers, Set: f.Params()}
 }
 
-// IF2Options returns the options of the file's IF2 search: [fit]
-// particles, iterations, cooling and seed, the estimates with their start
-// values and [set] held fixed.
+// IF2Options returns the options of the file's IF2 or IBPF search: [fit]
+// particles, iterations, cooling, spat_regression and seed, the estimates
+// with their start values and [set] held fixed.
 func (f *File) IF2Options(workers int) IF2Options {
 	return IF2Options{Particles: f.Particles, Iterations: f.Iterations, Cooling: f.Cooling, Seed: f.Seed, Workers: workers,
-		Estimates: f.Estimates, Start: f.Start, Fixed: f.Set}
+		Estimates: f.Estimates, Start: f.Start, Fixed: f.Set, SpatRegression: f.SpatRegression}
 }
 
 // ProfileOptions returns the options of the file's profile: [profile]

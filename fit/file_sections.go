@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/rubeola/rubeola/internal/tomlx"
@@ -11,8 +12,8 @@ import (
 var (
 	dataKeys        = []string{"file", "from", "id_column", "missing", "places", "to"}
 	measurementKeys = []string{"model", "psi", "rho"}
-	fitKeys         = []string{"block_column", "block_size", "blocks", "candidates", "cooling", "filters", "iterations", "method", "particles", "seed"}
-	estimateKeys    = []string{"ivp", "lower", "name", "rw_sd", "start", "transform", "upper"}
+	fitKeys         = []string{"block_column", "block_size", "blocks", "candidates", "cooling", "filters", "iterations", "method", "particles", "seed", "spat_regression"}
+	estimateKeys    = []string{"ivp", "lower", "name", "per", "rw_sd", "start", "transform", "upper"}
 	profileKeys     = []string{"from", "level", "n", "parameter", "starts", "to", "values"}
 	transforms      = []string{TransformLog, TransformLogit, TransformNone}
 )
@@ -143,6 +144,12 @@ func (f *File) decodeFit(t tomlTable) {
 		}
 		f.Cooling = c
 	}
+	if r, ok := t.float("spat_regression"); ok {
+		if !(r >= 0 && r <= 1) {
+			t.errorf("spat_regression", "must be in [0, 1], got %v", r)
+		}
+		f.SpatRegression = r
+	}
 	f.decodeBlocks(t)
 	if n, ok := t.integer("candidates", 1); ok {
 		if n > int64(f.Iterations) {
@@ -214,21 +221,63 @@ func (f *File) decodeEstimates(list []tomlTable) {
 		if b, ok := t.boolean("ivp"); ok {
 			e.IVP = b
 		}
-		if s, ok := t.float("start"); ok {
-			if okLo && okHi && e.CheckValue(s) != nil {
-				t.errorf("start", "%v is outside the bounds [%v, %v] (transform %q)", s, lower, upper, e.Transform)
+		if per, ok := t.str("per"); ok {
+			switch per {
+			case PerTown:
+				e.PerTown = true
+			case PerShared:
+			default:
+				t.errorf("per", "%q is not one of %q (a parameter is shared by every town unless per = %q)", per, []string{PerShared, PerTown}, PerTown)
 			}
-			if f.Start == nil {
-				f.Start = map[string]float64{}
-			}
-			f.Start[e.Name] = s
 		}
+		f.decodeStart(t, e, okLo && okHi)
 		if len(*t.probs) == n {
 			if err := e.Validate(); err != nil {
 				t.probs.add(t.path, "%v", err)
 			}
 		}
 		f.Estimates = append(f.Estimates, e)
+	}
+}
+
+// decodeStart reads an estimate's start: a number (every town), or for a
+// per-town estimate a table of towns' values (checked against the fitted
+// places when the data are read); bounded tells whether e's bounds were
+// read.
+func (f *File) decodeStart(t tomlTable, e Estimate, bounded bool) {
+	v, ok := t.m["start"]
+	if !ok {
+		return
+	}
+	if f.Start == nil {
+		f.Start = map[string]float64{}
+	}
+	check := func(key string, x float64) {
+		if bounded && e.CheckValue(x) != nil {
+			t.errorf(key, "%v is outside the bounds [%v, %v] (transform %q)", x, e.Lower, e.Upper, e.Transform)
+		}
+	}
+	m, isTable := v.(map[string]any)
+	if !isTable {
+		if x, ok := t.float("start"); ok {
+			check("start", x)
+			f.Start[e.Name] = x
+		}
+		return
+	}
+	if !e.PerTown {
+		t.errorf("start", "a table of towns' starts is for a per-town parameter (per = %q); a shared parameter has one start", PerTown)
+		return
+	}
+	towns := tomlTable{path: t.key("start"), m: m, probs: t.probs}
+	for _, town := range slices.Sorted(maps.Keys(m)) {
+		if x, ok := towns.float(town); ok {
+			if bounded && e.CheckValue(x) != nil {
+				towns.errorf(town, "%v is outside the bounds [%v, %v] (transform %q)", x, e.Lower, e.Upper, e.Transform)
+			}
+			f.Start[TownKey(e.Name, town)] = x
+			f.startKeys = append(f.startKeys, startKey{key: towns.key(town), town: town})
+		}
 	}
 }
 

@@ -194,7 +194,7 @@ func TestLoadFileErrors(t *testing.T) {
 		},
 			want: []string{`fit.toml: fit.candidates: must be >= 1, got 0`}},
 		{name: "bad method", edit: func(s string) string { return strings.Replace(s, `"if2"`, `"mif2"`, 1) },
-			want: []string{`fit.toml: fit.method: "mif2" is not one of ["pfilter" "if2" "profile"]`}},
+			want: []string{`fit.toml: fit.method: "mif2" is not one of ["pfilter" "if2" "ibpf" "profile"]`}},
 		{name: "if2 of two places", village: true, edit: func(s string) string { return strings.Replace(s, `["Town"]`, `["Town", "Village"]`, 1) },
 			want: []string{`fit.toml: fit.method: if2 fits one place, the data have 2`}},
 		{name: "psi missing", edit: func(s string) string { return strings.Replace(s, "psi = 0.1\n", "", 1) },

@@ -21,12 +21,19 @@ type IF2Options struct {
 	// Workers (goroutines per filter, 0: GOMAXPROCS).
 	Seed    uint64
 	Workers int
-	// Estimates are the parameters estimated, with their walks.
+	// Estimates are the parameters estimated, with their walks (IBPF:
+	// shared or per town, [Estimate.PerTown]).
 	Estimates []Estimate
-	// Start gives starting values by parameter name. An estimate missing
-	// from it starts at the model's value; a name that is not estimated
-	// is set for every particle, like Fixed.
+	// Start gives starting values by parameter name, or by [TownKey] for
+	// one town's ("S_0[London]", which wins over "S_0"). An estimate
+	// missing from it starts at the model's value in each town; a name
+	// that is not estimated is set for every particle (of its town), like
+	// Fixed.
 	Start map[string]float64
+	// SpatRegression is IBPF's spatial regression of the shared
+	// estimates' town copies (spatPomp's spat_regression, in [0, 1]; see
+	// [IBPF]). It does nothing with one town.
+	SpatRegression float64
 	// Fixed holds parameters at a value for every particle (a profile's
 	// focal parameter); it wins over Start and may not be estimated.
 	Fixed map[string]float64
@@ -51,7 +58,9 @@ type IF2Iteration struct {
 	LogLik float64
 	// Params are the estimates after the iteration: the mean of the
 	// particles (after the last resampling) on the estimation scale,
-	// transformed back (pomp's coef).
+	// transformed back (pomp's coef); IBPF: per-town estimates by
+	// [TownKey], shared ones the mean over the towns of their copies'
+	// means.
 	Params map[string]float64
 }
 
@@ -60,7 +69,8 @@ type IF2Result struct {
 	// Trace has one entry per iteration.
 	Trace []IF2Iteration
 	// MLE is the last iteration's Params with the held parameters (Fixed
-	// and the non-estimated Start values): a complete [PFilterOptions.Set].
+	// and the non-estimated Start values): a complete [PFilterOptions.Set]
+	// (per-town values by [TownKey]).
 	MLE map[string]float64
 	// Seconds is the wall time.
 	Seconds float64
@@ -81,11 +91,32 @@ type IF2Result struct {
 // The walks draw from per-block streams ("fit.if2"), so results do not
 // depend on Workers.
 //
-// The places are filtered independently, so IF2 fits one place: the
-// observations must have exactly one.
+// IF2 fits one place: the observations must have exactly one ([IBPF]
+// fits several together).
 func IF2(ctx context.Context, spec *Spec, obs *Observations, opts IF2Options) (*IF2Result, error) {
+	return search(ctx, spec, obs, opts, false)
+}
+
+// IBPF maximises the likelihood of spec over shared and per-town
+// estimates of several towns by the iterated block particle filter
+// (Ionides, Ning & Wheeler 2022, Statistica Sinica; spatPomp's ibpf).
+// Every particle carries a copy of every estimate for each town (its
+// patch in that town), perturbed by IF2's random walk and resampled with
+// its town's block (the filter's ancestors: today every town is a block
+// of its own). Before each report's perturbation the shared estimates'
+// copies are regressed toward the mean over the towns: a copy in town u
+// moves by SpatRegression·(m̄ − m_u), m_u the swarm mean of town u's
+// copies and m̄ the mean of those. A per-town estimate is its town's
+// swarm mean; a shared one the mean over the towns of its copies' swarm
+// means (both transformed back). With one town it is [IF2] exactly.
+func IBPF(ctx context.Context, spec *Spec, obs *Observations, opts IF2Options) (*IF2Result, error) {
+	return search(ctx, spec, obs, opts, true)
+}
+
+// search is IF2 (one place) and IBPF (several allowed).
+func search(ctx context.Context, spec *Spec, obs *Observations, opts IF2Options, several bool) (*IF2Result, error) {
 	begin := time.Now()
-	plan, err := planIF2(spec, obs, &opts)
+	plan, err := planIF2(spec, obs, &opts, several)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +124,7 @@ func IF2(ctx context.Context, spec *Spec, obs *Observations, opts IF2Options) (*
 	w := newWalker(plan, opts.Particles)
 	res := &IF2Result{}
 	if opts.Resume != nil {
-		if err := opts.Resume.check(plan.est, opts.Particles, opts.Iterations); err != nil {
+		if err := opts.Resume.check(plan.est, w.n, opts.Iterations); err != nil {
 			return nil, err
 		}
 		res.Trace = w.restore(opts.Resume)
@@ -138,6 +169,7 @@ func (w *walker) iterate(ctx context.Context, spec *Spec, obs *Observations, opt
 	if err := w.attach(ps, seed); err != nil {
 		return 0, err
 	}
+	w.regress()
 	w.perturb(true, cool(0))
 	if err := ps.initialize(); err != nil {
 		return 0, err
@@ -145,6 +177,7 @@ func (w *walker) iterate(ctx context.Context, spec *Spec, obs *Observations, opt
 	h := hooks{beforeObs: func(k int) {
 		if k > 0 {
 			w.permute(ps.anc) // report k − 1's resampling
+			w.regress()
 		}
 		w.perturb(false, cool(k))
 	}}

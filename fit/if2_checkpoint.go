@@ -14,12 +14,13 @@ type IF2Checkpoint struct {
 	// Trace holds the iterations done, from 1.
 	Trace []IF2Iteration
 	// Theta holds every particle's estimates on the estimation scale,
-	// [estimate][particle], after the last iteration of Trace.
+	// [estimate][patch] (patch p·J + i: town p's particle i; IF2: one
+	// town), after the last iteration of Trace.
 	Theta [][]float64
 }
 
 // check reports whether c fits a search of est estimates, particles
-// particles and iterations iterations.
+// patches (particles × towns) and iterations iterations.
 func (c *IF2Checkpoint) check(est []Estimate, particles, iterations int) error {
 	switch {
 	case len(c.Theta) != len(est):

@@ -20,26 +20,8 @@ func TestIF2ResumeFromCheckpoint(t *testing.T) {
 	whole, err := IF2(context.Background(), spec, obs, opts)
 	require.NoError(t, err)
 
-	stop := errors.New("killed")
-	var saved *IF2Checkpoint
-	cut := opts
-	cut.Checkpoint = func(c *IF2Checkpoint) error {
-		saved = c
-		if len(c.Trace) == 2 {
-			return stop
-		}
-		return nil
-	}
-	_, err = IF2(context.Background(), spec, obs, cut)
-	require.ErrorIs(t, err, stop)
-	require.Len(t, saved.Trace, 2)
-
-	resumed := opts
-	resumed.Resume = saved
 	var iterations []int
-	resumed.Progress = func(it IF2Iteration) { iterations = append(iterations, it.Iteration) }
-	res, err := IF2(context.Background(), spec, obs, resumed)
-	require.NoError(t, err)
+	saved, res := resumeAfter(t, IF2, spec, obs, opts, 2, func(it IF2Iteration) { iterations = append(iterations, it.Iteration) })
 	assert.Equal(t, []int{3, 4}, iterations, "only the iterations not done run")
 	assert.Equal(t, whole.Trace, res.Trace)
 	assert.Equal(t, whole.MLE, res.MLE)
@@ -50,4 +32,34 @@ func TestIF2ResumeFromCheckpoint(t *testing.T) {
 	other.Resume = saved
 	_, err = IF2(context.Background(), spec, obs, other)
 	assert.ErrorContains(t, err, "fit: IF2 checkpoint of 200 particles for \"r0\", the search has 100")
+}
+
+// searchFunc is [IF2] or [IBPF].
+type searchFunc func(context.Context, *Spec, *Observations, IF2Options) (*IF2Result, error)
+
+// resumeAfter runs search with opts stopped after iteration stop (its
+// checkpoint kept, the search then cancelled as a kill would), and again
+// resumed from that checkpoint with progress; it returns the checkpoint
+// and the resumed search's result.
+func resumeAfter(t *testing.T, search searchFunc, spec *Spec, obs *Observations, opts IF2Options, stop int, progress func(IF2Iteration)) (*IF2Checkpoint, *IF2Result) {
+	t.Helper()
+	killed := errors.New("killed")
+	var saved *IF2Checkpoint
+	cut := opts
+	cut.Checkpoint = func(c *IF2Checkpoint) error {
+		saved = c
+		if len(c.Trace) == stop {
+			return killed
+		}
+		return nil
+	}
+	_, err := search(context.Background(), spec, obs, cut)
+	require.ErrorIs(t, err, killed)
+	require.Len(t, saved.Trace, stop)
+	resumed := opts
+	resumed.Resume = saved
+	resumed.Progress = progress
+	res, err := search(context.Background(), spec, obs, resumed)
+	require.NoError(t, err)
+	return saved, res
 }

@@ -148,7 +148,7 @@ func TestIF2InitialValueNeedsIVP(t *testing.T) {
 func TestIF2PerturbAllocatesNothing(t *testing.T) {
 	spec, obs := london1950(t)
 	opts := IF2Options{Particles: 600, Estimates: londonEstimates()}
-	plan, err := planIF2(spec, obs, &opts)
+	plan, err := planIF2(spec, obs, &opts, false)
 	require.NoError(t, err)
 	ps, err := newParticles(spec, obs, opts.Particles, 1, 0)
 	require.NoError(t, err)

@@ -8,15 +8,19 @@ import (
 	"github.com/rubeola/rubeola/systems"
 )
 
-// walker holds IF2's per-particle parameters on the estimation scale and
-// perturbs them block by block ([phases.Blocker]). It owns the values:
-// they carry from one iteration's model to the next, and it permutes them
-// itself at every resampling (initial-value parameters are read once, so
-// no component moves them with their particles).
+// walker holds IF2's and IBPF's per-particle parameters on the estimation
+// scale and perturbs them block by block ([phases.Blocker]). A particle of
+// a town is a patch (patch p·J + i is town p's particle i), so a patch's
+// value is the particle's copy for its town: per-town parameters and the
+// town copies of shared ones alike. The walker owns the values: they carry
+// from one iteration's model to the next, and it permutes them itself at
+// every resampling (initial-value parameters are read once, so no
+// component moves them with their particles).
 type walker struct {
 	plan   *if2Plan
-	n      int         // particles
-	theta  [][]float64 // [estimate][particle], estimation scale
+	j      int         // particles per town
+	n      int         // patches: particles × towns
+	theta  [][]float64 // [estimate][patch], estimation scale
 	live   [][]float64 // [estimate]: the model's live slice
 	lo, hi []float64   // estimation-scale bounds
 	kind   []transformKind
@@ -27,14 +31,14 @@ type walker struct {
 	tmp    []float64
 }
 
-// newWalker puts every particle at the plan's start.
-func newWalker(plan *if2Plan, n int) *walker {
-	w := &walker{plan: plan, n: n, tmp: make([]float64, n), blocks: (n + rng.BlockSize - 1) / rng.BlockSize}
+// newWalker puts every particle of each town at the plan's start.
+func newWalker(plan *if2Plan, j int) *walker {
+	n := j * len(plan.places)
+	w := &walker{plan: plan, j: j, n: n, tmp: make([]float64, n), blocks: (n + rng.BlockSize - 1) / rng.BlockSize}
 	for e, est := range plan.est {
 		th := make([]float64, n)
-		y := est.ToEstimation(plan.start[e])
 		for i := range th {
-			th[i] = y
+			th[i] = est.ToEstimation(plan.start[e][i/j])
 		}
 		w.theta = append(w.theta, th)
 		lo, hi := est.estBounds()
@@ -126,16 +130,67 @@ func (w *walker) check() error {
 	return nil
 }
 
-// means returns each estimate's particle mean on the estimation scale,
-// transformed back.
+// means returns the estimates (pomp's and spatPomp's coef): a per-town
+// estimate's value in each town ([TownKey]) is the mean of its particles
+// on the estimation scale, transformed back; a shared estimate's is the
+// mean over the towns of those (spatPomp's mean_by_unit), which with one
+// town is IF2's swarm mean.
 func (w *walker) means() map[string]float64 {
 	out := make(map[string]float64, len(w.plan.est))
 	for e, est := range w.plan.est {
-		s := 0.0
-		for _, y := range w.theta[e] {
-			s += y
+		total := 0.0
+		for p, town := range w.plan.places {
+			x := est.FromEstimation(w.townMean(e, p))
+			if est.PerTown {
+				out[TownKey(est.Name, town)] = x
+			}
+			total += x
 		}
-		out[est.Name] = est.FromEstimation(s / float64(w.n))
+		if !est.PerTown {
+			out[est.Name] = total / float64(len(w.plan.places))
+		}
 	}
 	return out
+}
+
+// townMean is the mean of estimate e's particles in town p, estimation
+// scale.
+func (w *walker) townMean(e, p int) float64 {
+	s := 0.0
+	for _, y := range w.theta[e][p*w.j : (p+1)*w.j] {
+		s += y
+	}
+	return s / float64(w.j)
+}
+
+// regress is IBPF's spatial regression of the shared estimates (spatPomp's
+// ibpf, run before every report's perturbation): every particle's copy in
+// town u moves by SpatRegression·(m̄ − m_u), where m_u is the mean of
+// town u's copies (the swarm mean, not the particle's own copies) and m̄
+// the mean of the m_u, all on the estimation scale; a copy leaving the
+// bounds is reflected back. The spread within a town is kept; the towns'
+// swarm means are pulled together. With one town it changes nothing.
+func (w *walker) regress() {
+	towns := len(w.plan.places)
+	if towns < 2 || w.plan.regression == 0 {
+		return
+	}
+	for e, est := range w.plan.est {
+		if est.PerTown {
+			continue
+		}
+		th, v := w.theta[e], w.live[e]
+		unit := w.tmp[:towns]
+		overall := 0.0
+		for p := range unit {
+			unit[p] = w.townMean(e, p)
+			overall += unit[p]
+		}
+		overall /= float64(towns)
+		k, xlo, xhi, ylo, yhi := w.kind[e], est.Lower, est.Upper, w.lo[e], w.hi[e]
+		for i := range th {
+			th[i] = reflect(th[i]+w.plan.regression*(overall-unit[i/w.j]), ylo, yhi)
+			v[i] = fromEstimation(k, xlo, xhi, th[i])
+		}
+	}
 }

@@ -21,6 +21,7 @@ const (
 	LogLikFile    = "loglik.json"
 	FilterFile    = "filter.csv"
 	TraceFile     = "trace.csv"
+	TownTraceFile = "trace_towns.csv"
 	MLEFile       = "mle.json"
 	ProfileFile   = "profile.csv"
 	MCAPFile      = "mcap.json"
@@ -260,6 +261,28 @@ func (o *Output) Trace(r *IF2Result, names []string) error {
 	})
 }
 
+// TownTrace writes trace_towns.csv (IBPF's per-town estimates, tidy
+// long): iteration,town and one column per name (the per-town estimates,
+// in order) per iteration and town, read from the [TownKey] entries of
+// each iteration's Params.
+func (o *Output) TownTrace(r *IF2Result, names, towns []string) error {
+	header := append([]string{"iteration", "town"}, names...)
+	keys := make([]string, len(names))
+	return o.writeCSV(TownTraceFile, header, func(emit func([]string) error) error {
+		for _, it := range r.Trace {
+			for _, town := range towns {
+				for i, n := range names {
+					keys[i] = TownKey(n, town)
+				}
+				if err := emit(appendParams([]string{strconv.Itoa(it.Iteration), town}, it.Params, keys)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
 // appendParams appends the values of params named by names to row (NA for
 // a name params lacks).
 func appendParams(row []string, params map[string]float64, names []string) []string {
@@ -275,9 +298,12 @@ func appendParams(row []string, params map[string]float64, names []string) []str
 
 // MLEReport is the content of mle.json.
 type MLEReport struct {
-	// Params are the IF2 estimates with the held parameters: the chosen
-	// candidate's (Iteration's means).
+	// Params are the IF2 (IBPF: shared) estimates with the held
+	// parameters: the chosen candidate's (Iteration's means).
 	Params map[string]Number `json:"params"`
+	// Towns are the per-town values (IBPF's per-town estimates and any
+	// per-town held values), by town and parameter.
+	Towns map[string]map[string]Number `json:"towns,omitempty"`
 	// LogLik and SE are a particle filter's evaluation at Params, with
 	// Particles and Filters.
 	LogLik    Number `json:"loglik"`
@@ -300,19 +326,35 @@ type MLEReport struct {
 	Convergence ConvergenceReport `json:"convergence"`
 }
 
-// MLE writes mle.json: the estimate sel chose among the IF2 result's
-// candidates, its evaluation, every candidate's, and the trace's
-// convergence diagnostic conv.
+// MLE writes mle.json: the estimate sel chose among the IF2 (or IBPF)
+// result's candidates, its evaluation, every candidate's, and the trace's
+// convergence diagnostic conv. Per-town values (keys name[town]) go to
+// the report's Towns.
 func (o *Output) MLE(r *IF2Result, sel *IF2Selection, conv Convergence, seed uint64) error {
 	c := sel.Chosen()
 	eval, secs := c.Eval, 0.0
 	for _, x := range sel.Candidates {
 		secs += x.Eval.Seconds
 	}
-	return o.writeJSON(MLEFile, MLEReport{Params: numberMap(c.Params), LogLik: Number(eval.LogLik), SE: Number(eval.SE),
+	rep := MLEReport{Params: map[string]Number{}, LogLik: Number(eval.LogLik), SE: Number(eval.SE),
 		Particles: eval.Particles, Filters: eval.Filters, Iterations: len(r.Trace), IF2Seconds: Number(r.Seconds),
 		EvalSeconds: Number(secs), Seed: seed, Iteration: c.Iteration, Selection: sel.Rule(),
-		Candidates: candidateReports(r, sel), Convergence: convergenceReport(conv)})
+		Candidates: candidateReports(r, sel), Convergence: convergenceReport(conv)}
+	for key, x := range c.Params {
+		name, town, perTown := SplitTownKey(key)
+		if !perTown {
+			rep.Params[key] = Number(x)
+			continue
+		}
+		if rep.Towns == nil {
+			rep.Towns = map[string]map[string]Number{}
+		}
+		if rep.Towns[town] == nil {
+			rep.Towns[town] = map[string]Number{}
+		}
+		rep.Towns[town][name] = Number(x)
+	}
+	return o.writeJSON(MLEFile, rep)
 }
 
 // MCAPReport is the content of mcap.json.

@@ -20,6 +20,7 @@ import (
 type particles struct {
 	m       *model.Model
 	places  int
+	ids     []string // the places' ids (obs.Places)
 	j       int
 	counter CaseCounter
 	states  [][]int64
@@ -63,7 +64,7 @@ func newParticles(spec *Spec, obs *Observations, j int, seed uint64, workers int
 	if err := m.SetComponents(spec.Components...); err != nil {
 		return nil, err
 	}
-	ps := &particles{m: m, places: len(obs.Places), j: j, meas: spec.Measurement, params: map[string][]float64{}}
+	ps := &particles{m: m, places: len(obs.Places), ids: obs.Places, j: j, meas: spec.Measurement, params: map[string][]float64{}}
 	for _, inst := range m.Instances() {
 		if c, ok := inst.(CaseCounter); ok && ps.counter == nil {
 			ps.counter = c
@@ -170,18 +171,43 @@ func knownNames(m map[string][]float64) string {
 }
 
 // set gives every particle the values of vals (by parameter name), in
-// sorted name order so that errors are deterministic.
+// sorted name order so that errors are deterministic; a [TownKey]
+// ("rho[London]") sets its town's particles only, after the shared values.
 func (ps *particles) set(vals map[string]float64) error {
-	for _, name := range slices.Sorted(maps.Keys(vals)) {
-		v, err := ps.param(name)
-		if err != nil {
-			return err
-		}
-		for i := range v {
-			v[i] = vals[name]
+	keys := slices.Sorted(maps.Keys(vals))
+	for _, perTown := range []bool{false, true} {
+		for _, key := range keys {
+			name, town, ok := SplitTownKey(key)
+			if ok != perTown {
+				continue
+			}
+			v, err := ps.param(name)
+			if err != nil {
+				return err
+			}
+			lo, hi := 0, len(v)
+			if perTown {
+				p, err := ps.place(key, town)
+				if err != nil {
+					return err
+				}
+				lo, hi = p*ps.j, (p+1)*ps.j
+			}
+			for i := lo; i < hi; i++ {
+				v[i] = vals[key]
+			}
 		}
 	}
 	return nil
+}
+
+// place returns the index of the fitted place town, named in key.
+func (ps *particles) place(key, town string) (int, error) {
+	p := slices.Index(ps.ids, town)
+	if p < 0 {
+		return 0, fmt.Errorf("fit: %q: %q is not a fitted place (%s)", key, town, strings.Join(ps.ids, ", "))
+	}
+	return p, nil
 }
 
 // setPlaces gives every particle of place p the value vals[name][p], in

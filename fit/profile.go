@@ -17,8 +17,10 @@ type ProfileOptions struct {
 	// Starts is the number of IF2 searches per value (default 1); they
 	// differ by their seeds.
 	Starts int
-	// IF2 configures each search; Parameter is removed from its Estimates
-	// and held at the point's value (Fixed).
+	// IF2 configures each search ([IBPF]: [IF2] with one place, the
+	// iterated block filter with several); Parameter is removed from its
+	// Estimates and Start and held at the point's value (Fixed) in every
+	// town. A per-town estimate cannot be profiled.
 	IF2 IF2Options
 	// EvalParticles and EvalFilters configure the [PFilter] that evaluates
 	// each search's result (defaults: IF2's particles, 10 filters).
@@ -86,8 +88,13 @@ func profilePoint(ctx context.Context, spec *Spec, obs *Observations, opts *Prof
 		o.Fixed = map[string]float64{}
 	}
 	o.Fixed[opts.Parameter] = p.Value
+	o.Start = maps.Clone(o.Start)
+	maps.DeleteFunc(o.Start, func(key string, _ float64) bool {
+		name, _, _ := SplitTownKey(key)
+		return name == opts.Parameter
+	})
 	o.Seed = opts.IF2.Seed + uint64(i)<<32
-	res, err := IF2(ctx, spec, obs, o)
+	res, err := IBPF(ctx, spec, obs, o)
 	if err != nil {
 		return p, err
 	}
@@ -108,6 +115,11 @@ func (o *ProfileOptions) defaults() error {
 	for _, v := range o.Values {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("fit: profile of %q: value %v is not finite", o.Parameter, v)
+		}
+	}
+	for _, e := range o.IF2.Estimates {
+		if e.Name == o.Parameter && e.PerTown {
+			return fmt.Errorf("fit: profile of %q: it is estimated per town; profile a shared parameter", o.Parameter)
 		}
 	}
 	if o.Starts == 0 {

@@ -74,13 +74,22 @@ func recoverySpec(t testing.TB, years int) *Spec {
 	require.NoError(t, os.WriteFile(path, []byte(csv.String()), 0o644))
 	scn, err := scenario.FromColumns([]string{recoveryTown}, []int64{recoveryPop}, []float64{52}, []float64{-1}, []float64{0})
 	require.NoError(t, err)
+	return recoveryModel(t, scn, path, systems.PatchNumber(recoveryTruth["rho"]))
+}
+
+// recoveryModel is He et al.'s model of the places of scn with census
+// table census (PopulationData with its 4-year birth delay and no school
+// cohort, InitialFractions, EulerSEIR, the he2010 measurement) at
+// recoveryTruth, but for the reporting probability rho.
+func recoveryModel(t testing.TB, scn *scenario.Table, census string, rho systems.PatchValue) *Spec {
+	t.Helper()
 	v := func(k string) systems.PatchValue {
 		x, ok := recoveryTruth[k]
 		require.True(t, ok, "no true value of %q", k)
 		return systems.PatchNumber(x)
 	}
 	pd := compartmental.DefaultPopulationDataParams()
-	pd.Table = path
+	pd.Table = census
 	pd.Cohort = systems.PatchNumber(0)
 	inits := compartmental.InitialFractionsParams{S0: v("S_0"), E0: v("E_0"), I0: v("I_0"), R0: v("R_0")}
 	seir := compartmental.DefaultEulerSEIRParams()
@@ -93,7 +102,7 @@ func recoverySpec(t testing.TB, years int) *Spec {
 			compartmental.NewInitialFractions(&inits),
 			compartmental.NewEulerSEIR(&seir),
 		},
-		Measurement: He2010Measurement{}, Rho: v("rho"), Psi: v("psi"),
+		Measurement: He2010Measurement{}, Rho: rho, Psi: v("psi"),
 	}
 }
 

@@ -44,6 +44,10 @@ type Estimate struct {
 	// perturbed once, before the model is initialised, instead of before
 	// every report.
 	IVP bool
+	// PerTown marks a unit-specific parameter ([IBPF]): every town has its
+	// own value, estimated by its own swarm mean. A shared parameter
+	// (false) has one value for every town.
+	PerTown bool
 }
 
 // Validate checks the bounds, the transform and the random walk's sd.
