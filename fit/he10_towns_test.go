@@ -71,7 +71,8 @@ func he10Towns(t testing.TB) (*Spec, *Observations, []float64) {
 	pd.Table, pd.IDColumn, pd.Cohort = filepath.Join(he10Dir, "demography.csv"), "town", col("cohort")
 	ep := compartmental.EulerSEIRParams{R0: col("r0"), Sigma: col("sigma"), Gamma: col("gamma"), Mu: col("mu"), Alpha: col("alpha"),
 		Iota: col("iota"), SigmaSE: col("sigma_se"), Amplitude: col("amplitude"),
-		Season: compartmental.SeasonHe2010, BetaForm: compartmental.BetaPomp, Population: compartmental.PopulationFromData}
+		Season: compartmental.SeasonHe2010, BetaForm: compartmental.BetaPomp, Population: compartmental.PopulationFromData,
+		Coupling: compartmental.CouplingNone}
 	ip := compartmental.InitialFractionsParams{S0: col("S_0"), E0: col("E_0"), I0: col("I_0"), R0: col("R_0")}
 	spec := &Spec{
 		Type: model.TypeCompartmental, Scenario: scn, Params: params.DefaultCompartmental().BiweeklyParams,
