@@ -48,9 +48,9 @@ func EulerMultinomials(src *Source, n []int64, r1, r2 []float64, dt float64, fir
 			if !(x >= 0 && y >= 0) {
 				panic(fmt.Sprintf("rng.EulerMultinomials: rates %g and %g must be non-negative", x, y))
 			}
-			b.hazard[j], b.share[j], b.rare[j] = 0, 1, 0
+			b.hazard[j], b.rare[j] = 0, 0
 			if total := x + y; total != 0 {
-				b.hazard[j], b.share[j], b.rare[j] = total*dt, x/total, min(x, y)/total
+				b.hazard[j], b.rare[j] = total*dt, min(x, y)/total
 			}
 		}
 		BinomialHazards(src, n[lo:hi], b.hazard[:m], leave[lo:hi])
@@ -62,6 +62,12 @@ func EulerMultinomials(src *Source, n []int64, r1, r2 []float64, dt float64, fir
 			}
 		}
 		if qmax*trials > skipEventsPerLane*float64(m) || trials > maxSkipTrials {
+			for j := range m {
+				b.share[j] = 1
+				if total := r1[lo+j] + r2[lo+j]; total != 0 {
+					b.share[j] = r1[lo+j] / total
+				}
+			}
 			Binomials(src, leave[lo:hi], b.share[:m], first[lo:hi])
 			continue
 		}
