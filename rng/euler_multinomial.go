@@ -56,9 +56,9 @@ func EulerMultinomials(src *Source, n []int64, r1, r2 []float64, dt float64, fir
 		BinomialHazards(src, n[lo:hi], b.hazard[:m], leave[lo:hi])
 		var qmax, trials float64
 		for j, k := range leave[lo:hi] {
-			if k > 0 {
-				qmax = max(qmax, b.rare[j])
-				trials += float64(k)
+			trials += float64(k)
+			if q := b.rare[j]; k > 0 && q > qmax {
+				qmax = q
 			}
 		}
 		if qmax*trials > skipEventsPerLane*float64(m) || trials > maxSkipTrials {
