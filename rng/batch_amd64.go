@@ -106,3 +106,18 @@ func hazards(p, out []float64) {
 	}
 	hazardsGeneric(p, out)
 }
+
+// powsAVX512 is the AVX-512 kernel of [Pows] (pow_amd64.s) over n lanes (a
+// multiple of 8), equal bit for bit to powsGeneric.
+//
+//go:noescape
+func powsAVX512(x, a, out *float64, n int)
+
+// pows sets out[j] = powLane(x[j], a[j]) (len a multiple of 8).
+func pows(x, a, out []float64) {
+	if invLevel == 1 && len(x) > 0 {
+		powsAVX512(&x[0], &a[0], &out[0], len(x))
+		return
+	}
+	powsGeneric(x, a, out)
+}

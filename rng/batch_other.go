@@ -29,3 +29,6 @@ func gammaTrial(u1, u2, u3, u4, shape, res, gm []float64) {
 
 // hazards sets out[j] = hazardLane(p[j]).
 func hazards(p, out []float64) { hazardsGeneric(p, out) }
+
+// pows sets out[j] = powLane(x[j], a[j]).
+func pows(x, a, out []float64) { powsGeneric(x, a, out) }

@@ -27,7 +27,10 @@
 // AVX-512 lanes for Poisson means and binomial n·λ below 200 (exp, expm1,
 // log and log1p by fixed polynomials, [expLane] and friends, identical in
 // the SIMD kernels and the pure-Go ones), the first PTRS, BTRS or
-// Marsaglia–Tsang trial in lanes, the scalar samplers for the rest.
+// Marsaglia–Tsang trial in lanes (Gammas: further rounds of lanes for the
+// rejected ones; EulerMultinomials: a rare route by geometric skipping), the
+// scalar samplers for the rest. [Pows] computes x^a in the same lanes (the
+// EulerSEIR force's (I + ι)^α).
 //
 // Samplers (SPEC §6.4): [Binomial], [BinomialHazard] and [Poisson], exact in
 // distribution up to float64 arithmetic and allocation-free, plus [Uniform],

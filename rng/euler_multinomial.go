@@ -1,14 +1,29 @@
 package rng
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
-// eulerScratch is one run's hazards and route shares for EulerMultinomials.
+// eulerScratch is one run's hazards, route shares and rare-route shares for
+// EulerMultinomials.
 type eulerScratch struct {
-	hazard, share [BlockSize]float64
+	hazard, share, rare [BlockSize]float64
 }
 
 // eulerFree keeps EulerMultinomials' scratch (see freeList).
 var eulerFree freeList[eulerScratch]
+
+// skipEventsPerLane bounds the expected number of candidate events of a run
+// drawn by skipping ([rareRoutes]) per lane: one candidate costs a uniform,
+// a logarithm and, under thinning, a second uniform (about 10 ns), about
+// what one lane of the batched [Binomials] costs, so skipping is taken when
+// it expects at most half a candidate per lane.
+const skipEventsPerLane = 0.5
+
+// maxSkipTrials bounds the trials of a run drawn by skipping: their
+// positions are counted in float64, exact below 2⁵³.
+const maxSkipTrials = 1 << 52
 
 // EulerMultinomials draws, for every lane j, the two-route Euler-multinomial
 // step of n[j] individuals with rates r1[j] (the route counted) and r2[j]
@@ -16,23 +31,85 @@ var eulerFree freeList[eulerScratch]
 // e^(−(r1+r2)·dt)) leave by either route, and first[j] ~ Binomial(leave[j],
 // r1/(r1 + r2)) of them take the first. Lanes with r1 + r2 = 0 leave none.
 // Per run of at most [BlockSize] lanes the draws are batched: every lane's
-// leavers ([BinomialHazards]), then every lane's first route ([Binomials]).
-// Negative or NaN rates panic. It allocates nothing.
+// leavers ([BinomialHazards]), then the routes. Each lane's rarer route
+// (share q = min(r1, r2)/(r1 + r2) ≤ ½) is the one drawn: when the run
+// expects at most [skipEventsPerLane] candidates per lane (q_max·Σ leave,
+// q_max the run's largest q over lanes with leavers; and Σ leave ≤ 2⁵²), by geometric skipping
+// over the run's leavers laid end to end ([rareRoutes]); otherwise every
+// lane's first route by [Binomials]. Negative or NaN rates panic. It
+// allocates nothing.
 func EulerMultinomials(src *Source, n []int64, r1, r2 []float64, dt float64, first, leave []int64) {
 	b := eulerFree.get()
 	defer eulerFree.put(b)
 	for lo, hi := range Runs(len(n)) {
 		m := hi - lo
 		for j := range m {
-			if !(r1[lo+j] >= 0 && r2[lo+j] >= 0) {
-				panic(fmt.Sprintf("rng.EulerMultinomials: rates %g and %g must be non-negative", r1[lo+j], r2[lo+j]))
+			x, y := r1[lo+j], r2[lo+j]
+			if !(x >= 0 && y >= 0) {
+				panic(fmt.Sprintf("rng.EulerMultinomials: rates %g and %g must be non-negative", x, y))
 			}
-			b.hazard[j], b.share[j] = 0, 1
-			if total := r1[lo+j] + r2[lo+j]; total != 0 {
-				b.hazard[j], b.share[j] = total*dt, r1[lo+j]/total
+			b.hazard[j], b.rare[j] = 0, 0
+			if total := x + y; total != 0 {
+				b.hazard[j], b.rare[j] = total*dt, min(x, y)/total
 			}
 		}
 		BinomialHazards(src, n[lo:hi], b.hazard[:m], leave[lo:hi])
-		Binomials(src, leave[lo:hi], b.share[:m], first[lo:hi])
+		var qmax, trials float64
+		for j, k := range leave[lo:hi] {
+			trials += float64(k)
+			if q := b.rare[j]; k > 0 && q > qmax {
+				qmax = q
+			}
+		}
+		if qmax*trials > skipEventsPerLane*float64(m) || trials > maxSkipTrials {
+			for j := range m {
+				b.share[j] = 1
+				if total := r1[lo+j] + r2[lo+j]; total != 0 {
+					b.share[j] = r1[lo+j] / total
+				}
+			}
+			Binomials(src, leave[lo:hi], b.share[:m], first[lo:hi])
+			continue
+		}
+		rareRoutes(src, leave[lo:hi], b.rare[:m], qmax, first[lo:hi])
+		for j, k := range leave[lo:hi] {
+			if r1[lo+j] > r2[lo+j] { // the first route is the common one
+				first[lo+j] = k - first[lo+j]
+			}
+		}
+	}
+}
+
+// rareRoutes sets out[j] ~ Binomial(n[j], q[j]) for every lane, every
+// q[j] ≤ qmax (qmax ≤ ½), by geometric skipping over the Σ n[j] trials laid
+// end to end in lane order: the gap to the next candidate is G =
+// ⌊log(1 − U)/log(1 − qmax)⌋ trials (P(G ≥ k) = (1 − qmax)ᵏ, one uniform
+// U), and a candidate in lane j counts with probability q[j]/qmax (a second
+// uniform V < q[j]/qmax; none when q[j] = qmax). The trials are then
+// independent Bernoulli(q[j]), so each out[j] has exactly the binomial law.
+// Stream: per candidate, U then (under thinning) V, until the gap passes the
+// last trial.
+func rareRoutes(src *Source, n []int64, q []float64, qmax float64, out []int64) {
+	clear(out)
+	if qmax <= 0 {
+		return
+	}
+	logq := fastLog1p(-qmax)   // < 0
+	j, end := 0, float64(n[0]) // lane j holds the trials before end
+	pos := -1.0                // the last candidate's trial
+	for {
+		g := math.Floor(fastLog(1-Uniform(src)) / logq)
+		if pos += g + 1; !(pos < math.MaxInt64) {
+			return
+		}
+		for pos >= end {
+			if j++; j == len(n) {
+				return
+			}
+			end += float64(n[j])
+		}
+		if q[j] == qmax || Uniform(src)*qmax < q[j] {
+			out[j]++
+		}
 	}
 }

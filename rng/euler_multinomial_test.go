@@ -54,3 +54,42 @@ func TestEulerMultinomials(t *testing.T) {
 		EulerMultinomials(NewSource(1, "x", 0), []int64{1}, []float64{-1}, []float64{0}, 1, make([]int64, 1), make([]int64, 1))
 	})
 }
+
+// TestRareRoutes runs the SPEC §6.4 binomial checks (mean, variance,
+// chi-square shape; checkDistribution's bounds) on rareRoutes, the
+// geometric skipping of EulerMultinomials' rare route: the even lanes carry
+// the case's Binomial(n, q), the odd lanes a companion's. With the companion
+// at twice q (capped at ½) the case's lanes are thinned (a candidate counts
+// with probability q/qmax); with the companion at a third of q they hold
+// qmax and count every candidate. The cases span the rare routes of a He
+// et al. day (q ≈ 7·10⁻⁴ among ~160 leavers) to q = ½, the largest rare
+// share.
+func TestRareRoutes(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		n int64
+		q float64
+	}{{160, 7e-4}, {1_000, 1e-4}, {100, 0.01}, {10, 0.3}, {50, 0.5}, {1, 0.2}} {
+		for _, comp := range []struct {
+			name   string
+			factor float64
+		}{{"thinned", 2}, {"qmax", 1.0 / 3}} {
+			name := fmt.Sprintf("rareRoutes/%s/n=%d,q=%g", comp.name, c.n, c.q)
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				n, q := make([]int64, BlockSize), make([]float64, BlockSize)
+				qmax := 0.0
+				for j := range n {
+					n[j], q[j] = c.n, c.q
+					if j%2 == 1 {
+						n[j], q[j] = 2*c.n+3, min(c.q*comp.factor, 0.5)
+					}
+					qmax = max(qmax, q[j])
+				}
+				d := binomialCase(name, c.n, c.q, drawCount(t, 400_000))
+				d.draw = batchedDraw(func(src *Source, out []int64) { rareRoutes(src, n, q, qmax, out) })
+				checkDistribution(t, d)
+			})
+		}
+	}
+}

@@ -10,6 +10,7 @@ type gammaBatch struct {
 	u         [4 * BlockSize]float64 // U1 … then U2, U3, U4 per lane
 	shape, gm [BlockSize]float64
 	res       [BlockSize]float64
+	lane      [BlockSize]int // the lane of each trial of a round
 }
 
 // gammaFree keeps the gamma runs' scratch (see freeList).
@@ -17,34 +18,45 @@ var gammaFree freeList[gammaBatch]
 
 // Gammas sets out[j] to a Gamma(shape[j], 1) draw for every j (len(out) ≥
 // len(shape)), allocating nothing. Per run of n ≤ [BlockSize] lanes the
-// stream gives 4n uniforms — U1 of every lane, then U2, U3 and U4 — and
-// every lane runs one trial of [Gamma]'s method in SIMD lanes: a standard
-// normal x by the polar method from (U1, U2), Marsaglia and Tsang's squeeze
-// and exact test with U3 (logarithms by [logLane]), and for shape < 1 the
-// boost U4^(1/shape). Then, in lane order, a lane whose trial was rejected
-// (the polar pair outside the unit disc, v ≤ 0, or the test) is drawn
-// again with [Gamma] from the stream after the 4n uniforms, and a lane
-// whose boost leaves the polynomial exp's range (U4 = 0, or
-// log U4/shape < −700) finishes its boost with [Gamma]'s scalar formula.
-// Invalid shapes panic as in [Gamma].
+// lanes draw in rounds: a round of k lanes takes the stream's next 4k
+// uniforms — U1 of every lane of the round, then U2, U3 and U4 — and every
+// lane runs one trial of [Gamma]'s method in SIMD lanes: a standard normal
+// x by the polar method from (U1, U2), Marsaglia and Tsang's squeeze and
+// exact test with U3 (logarithms by [logLane]), and for shape < 1 the
+// boost U4^(1/shape). Then, in lane order, an accepted lane whose boost
+// leaves the polynomial exp's range (U4 = 0, or log U4/shape < −700)
+// finishes its boost with [Gamma]'s scalar formula (U4 = 0 redrawn from the
+// stream), and the lanes whose trial was rejected (the polar pair outside
+// the unit disc, v ≤ 0, or the test; about 22 % of them, mostly the polar
+// pair) form the next round, in lane order, until none is left. Each lane's
+// value is its first accepted trial from fresh uniforms, so it is exactly
+// Gamma's law. Invalid shapes panic as in [Gamma].
 func Gammas(src *Source, shape []float64, out []float64) {
 	for lo, hi := range Runs(len(shape)) {
 		gammaRun(src, shape[lo:hi], out[lo:hi])
 	}
 }
 
-// gammaRun draws one run of at most BlockSize lanes.
+// gammaRun draws one run of at most BlockSize lanes, round by round.
 func gammaRun(src *Source, shape []float64, out []float64) {
 	b := gammaFree.get()
 	defer gammaFree.put(b)
-	n := len(shape)
-	n8 := (n + 7) &^ 7
 	for j, a := range shape {
 		if !(a > 0) || math.IsInf(a, 1) {
 			panic(fmt.Sprintf("rng.Gammas: shape = %g must be positive and finite", a))
 		}
-		b.shape[j] = a
+		b.shape[j], b.lane[j] = a, j
 	}
+	for n := len(shape); n > 0; {
+		n = b.round(src, n, out)
+	}
+}
+
+// round runs one trial of the n lanes b.lane[:n] (shapes b.shape[:n]),
+// writes the accepted ones' values into out, moves the rejected ones to the
+// front of b.lane and b.shape, in order, and returns their number.
+func (b *gammaBatch) round(src *Source, n int, out []float64) int {
+	n8 := (n + 7) &^ 7
 	for j := n; j < n8; j++ {
 		b.shape[j] = 1
 	}
@@ -55,20 +67,24 @@ func gammaRun(src *Source, shape []float64, out []float64) {
 	}
 	u1, u2, u3, u4 := u[:n8], u[n:n+n8], u[2*n:2*n+n8], u[3*n:3*n+n8]
 	gammaTrial(u1, u2, u3, u4, b.shape[:n8], b.res[:n8], b.gm[:n8])
-	for j, a := range shape {
+	k := 0
+	for j := range n {
+		a, lane := b.shape[j], b.lane[j]
 		switch v := b.res[j]; {
-		case v == -1:
-			out[j] = Gamma(src, a)
+		case v == -1: // rejected: next round
+			b.shape[k], b.lane[k] = a, lane
+			k++
 		case v == -2:
 			w := u4[j]
 			for w == 0 { // as Gamma: U = 0 is redrawn
 				w = Uniform(src)
 			}
-			out[j] = b.gm[j] * fastExp(fastLog(w)/a)
+			out[lane] = b.gm[j] * fastExp(fastLog(w)/a)
 		default:
-			out[j] = v
+			out[lane] = v
 		}
 	}
+	return k
 }
 
 // gammaTrialGeneric is the pure-Go kernel of [Gammas]: each lane's trial

@@ -42,8 +42,9 @@ type EulerRates struct {
 // the I → R flow, and cases[j] accumulates it (He et al.'s C, the
 // reported cases' true count). A patch with P ≤ 0 has no force.
 //
-// Draw order, in runs of at most [rng.BlockSize] patches, each batched
-// over the run: the gamma noise of the patches with σ_SE > 0 and S > 0
+// (I + ι)^α is computed for the run's patches at once ([rng.Pows]). Draw
+// order, in runs of at most [rng.BlockSize] patches, each batched over the
+// run: the gamma noise of the patches with σ_SE > 0 and S > 0
 // ([rng.Gammas], those patches in order), then the Euler-multinomials
 // ([rng.EulerMultinomials]: leavers, then first routes) of S, of E and of I.
 func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
@@ -56,6 +57,7 @@ func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *Euler
 // eulerDraws is one run's hazards, route probabilities and draws.
 type eulerDraws struct {
 	rate                                  [rng.BlockSize]float64 // S → E
+	x, alpha, xa                          [rng.BlockSize]float64 // I + ι, α, (I + ι)^α
 	leaveS, leaveE, leaveI, toE, toI, toR [rng.BlockSize]int64
 	noisy                                 [rng.BlockSize]int // patches with gamma noise
 	shape, noise                          [rng.BlockSize]float64
@@ -73,9 +75,10 @@ func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *
 	}
 	noisy := k
 	rng.Gammas(src, d.shape[:noisy], d.noise[:noisy])
+	d.powers(q, i, off)
 	k = 0
 	for j := range s {
-		rate := eulerForce(q, off+j, float64(i[j]), pop[j])
+		rate := eulerForce(q, off+j, d.xa[j], pop[j])
 		if k < noisy && d.noisy[k] == j { // dW/dt = σ_SE²·Gamma(dt/σ_SE²)/dt
 			sse := q.SigmaSE[off+j]
 			rate = rate * (sse * sse) * d.noise[k] / dt
@@ -96,9 +99,26 @@ func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *
 	}
 }
 
-// eulerForce returns patch j's force of infection foi = β·(I + ι)^α / P
-// (0 when P ≤ 0), with He et al.'s term season when q.Seasonal.
-func eulerForce(q *EulerRates, j int, inf, p float64) float64 {
+// powers sets d.xa[j] = (I_j + ι_j)^α_j for the run's patches, batched
+// ([rng.Pows]); I + ι itself when α = 1 or I + ι ≤ 0.
+func (d *eulerDraws) powers(q *EulerRates, i []int64, off int) {
+	m := len(i)
+	for j, inf := range i {
+		d.x[j], d.alpha[j] = float64(inf)+q.Iota[off+j], q.Alpha[off+j]
+	}
+	rng.Pows(d.x[:m], d.alpha[:m], d.xa[:m])
+	for j, x := range d.x[:m] {
+		if d.alpha[j] == 1 || !(x > 0) {
+			d.xa[j] = x
+		}
+	}
+}
+
+// eulerForce returns patch j's force of infection foi = β·(xa + c) / P (0
+// when P ≤ 0) with xa = (I + ι)^α ([eulerDraws.powers]), c the coupling's
+// term (q.Coupling, none when nil; the sum is floored at 0), and He et
+// al.'s term season when q.Seasonal.
+func eulerForce(q *EulerRates, j int, xa, p float64) float64 {
 	if p <= 0 {
 		return 0
 	}
@@ -113,10 +133,7 @@ func eulerForce(q *EulerRates, j int, inf, p float64) float64 {
 	} else {
 		beta = q.R0[j] * (gamma + mu) * seas
 	}
-	x := inf + q.Iota[j]
-	if a := q.Alpha[j]; a != 1 && x > 0 {
-		x = rng.Exp(a * rng.Log(x))
-	}
+	x := xa
 	if q.Coupling != nil {
 		x = max(x+q.Coupling[j], 0) // a town far above its neighbours: no negative hazard
 	}
