@@ -16,6 +16,9 @@ type EulerRates struct {
 	// applies.
 	DOY      float64
 	Seasonal bool
+	// Season, when not nil, is each patch's multiplier of the step (an
+	// estimated season, computed before the blocks run).
+	Season []float64
 	// Spatpomp selects spatPomp's β (see [BetaSpatPomp]).
 	Spatpomp bool
 	// DT is the step in years (1/365.25 for a daily tick).
@@ -25,7 +28,7 @@ type EulerRates struct {
 // EulerSEIRBlock advances the patches of one block by one step of He,
 // Ionides & King (2010)'s model. Per patch:
 //
-//	s     = He et al.'s term multiplier (or 1); β = R0·(γ + μ)·s
+//	s     = He et al.'s term multiplier, q.Season[j] or 1; β = R0·(γ + μ)·s
 //	foi   = β·(I + ι)^α / P                       (P = pop[j])
 //	dW    ~ Gamma(dt/σ_SE², σ_SE²)                (dW = dt when σ_SE = 0)
 //	S → E, S → death: Euler-multinomial of S with rates foi·dW/dt, μ
@@ -102,6 +105,8 @@ func eulerForce(q *EulerRates, j int, inf, p float64) float64 {
 	seas := 1.0
 	if q.Seasonal {
 		seas = seasonHe2010(q.DOY, q.Amplitude[j])
+	} else if q.Season != nil {
+		seas = q.Season[j]
 	}
 	gamma, mu, dt := q.Gamma[j], q.Mu[j], q.DT
 	var beta float64
