@@ -45,10 +45,10 @@ type SeasonSpec struct {
 	// transmission ("terms").
 	Holidays [][2]string `json:"holidays"`
 	// Degree and NBasis are the B-splines' degree and number ("bspline").
-	Degree int `json:"degree"`
-	NBasis int `json:"nbasis"`
+	Degree int `json:"degree,omitempty"`
+	NBasis int `json:"nbasis,omitempty"`
 	// Coefficients are the K − 1 free coefficients ("bspline", "tsir").
-	Coefficients []float64 `json:"coefficients"`
+	Coefficients []float64 `json:"coefficients,omitempty"`
 }
 
 // monthStart is the 0-based day of the 365-day year on which each month
