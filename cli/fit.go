@@ -45,9 +45,10 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: "Read a fit file (a run file of the compartmental model, case data, a measurement model, the method and its\n" +
 			"options; docs/fit.md) and run its method, writing DIR/fit/:\n" +
 			"  pfilter  loglik.json, filter.csv (conditional log-likelihoods, ESS, filtering means),\n" +
-			"           simulated.csv and fit.png (reports against simulated bands)\n" +
+			"           simulated.csv and fit.png (reports against simulated bands), seasonal_profile.csv,\n" +
+			"           .json and .png (the mean weekly profile of the simulations against the data's)\n" +
 			"  if2      trace.csv and trace.png (per iteration), mle.json (the estimate and a particle filter's\n" +
-			"           log-likelihood there), simulated.csv and fit.png at the estimate\n" +
+			"           log-likelihood there), simulated.csv, fit.png and seasonal_profile.* at the estimate\n" +
 			"  profile  profile.csv, mcap.json (Monte Carlo adjusted interval) and profile.png\n" +
 			"--loglik only evaluates the file's parameters (the model's, with [set] and the estimates' start\n" +
 			"values) by particle filter, writes loglik.json and prints one line. --shard i/n runs the profile\n" +
