@@ -45,11 +45,12 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: "Read a fit file (a run file of the compartmental model, case data, a measurement model, the method and its\n" +
 			"options; docs/fit.md) and run its method, writing DIR/fit/:\n" +
 			"  pfilter  loglik.json, filter.csv (conditional log-likelihoods, ESS, filtering means),\n" +
-			"           simulated.csv and fit.png (reports against simulated bands)\n" +
+			"           simulated.csv and fit.png (reports against simulated bands), seasonal_profile.csv,\n" +
+			"           .json and .png (the mean weekly profile of the simulations against the data's)\n" +
 			"  if2      trace.csv and trace.png (per iteration, with a convergence diagnostic over the last 10;\n" +
 			"           a warning when the search has not settled), mle.json (the estimate: the best by particle\n" +
 			"           filter of the last [fit] candidates iterations' means, its log-likelihood, every candidate's\n" +
-			"           and the diagnostic), simulated.csv and fit.png at the estimate\n" +
+			"           and the diagnostic), simulated.csv, fit.png and seasonal_profile.* at the estimate\n" +
 			"  ibpf     as if2, for shared and per-town parameters of several towns (iterated block particle filter);\n" +
 			"           per-town estimates in trace_towns.csv and mle.json's towns\n" +
 			"  profile  profile.csv, mcap.json (Monte Carlo adjusted interval) and profile.png\n" +

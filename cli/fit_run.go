@@ -161,6 +161,9 @@ func (j *fitJob) simulate(ctx context.Context, out *fit.Output, params map[strin
 	if err := out.Simulated(sim); err != nil {
 		return err
 	}
+	if err := j.seasonalProfile(out, sim); err != nil {
+		return err
+	}
 	if j.flags.noPlot {
 		return nil
 	}

@@ -152,7 +152,7 @@ func TestFitPFilter(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Regexp(t, `^loglik -\d+\.\d\d ± \d+\.\d\d \(50 particles, 2 filters, `, stdout)
 	assert.Contains(t, stderr, "rubeola fit: particle filter: 2 filters × 50 particles, 1 place, 20 reports 1950-01-06 … 1950-05-19")
-	assert.ElementsMatch(t, []string{"loglik.json", "filter.csv", "simulated.csv", "fit.png"}, fitFiles(t, out))
+	assert.ElementsMatch(t, []string{"loglik.json", "filter.csv", "simulated.csv", "seasonal_profile.csv", "seasonal_profile.json", "seasonal_profile.png", "fit.png"}, fitFiles(t, out))
 	ll := readJSON(t, filepath.Join(out, "fit", "loglik.json"))
 	for _, k := range []string{"loglik", "se", "particles", "filters", "seconds", "particle_days_per_second", "places", "reports", "seed", "filter_logliks"} {
 		assert.Contains(t, ll, k)
@@ -207,7 +207,7 @@ func TestFitIF2(t *testing.T) {
 	// Two iterations are fewer than the diagnostic's window: never settled.
 	assert.Contains(t, stdout, "if2: trace not settled over iterations 1–2 (2 iterations, fewer than the 10 judged)")
 	assert.Contains(t, stderr, "warning: the IF2 trace has not settled over iterations 1–2")
-	assert.ElementsMatch(t, []string{"trace.csv", "mle.json", "trace.png", "simulated.csv", "fit.png"}, fitFiles(t, out))
+	assert.ElementsMatch(t, []string{"trace.csv", "mle.json", "trace.png", "simulated.csv", "seasonal_profile.csv", "seasonal_profile.json", "seasonal_profile.png", "fit.png"}, fitFiles(t, out))
 	trace := csvLines(t, filepath.Join(out, "fit", "trace.csv"))
 	assert.Equal(t, "iteration,loglik,r0,amplitude", trace[0])
 	assert.Len(t, trace, 3)

@@ -27,6 +27,8 @@ type Simulation struct {
 	Seed         uint64
 	// Probs are [SimulationProbs].
 	Probs []float64
+	// Mean[p][k] is the mean simulated report of place p at report k.
+	Mean [][]float64
 	// Simulated[p][k][q] is the Probs[q]-quantile of the simulated reports
 	// of place p at report k; Cases[p][k][q] that of the true cases of the
 	// period (R's type 7, [metrics.Quantile]).
@@ -59,12 +61,14 @@ func Simulate(ctx context.Context, spec *Spec, obs *Observations, n int, seed ui
 	}
 	np := len(obs.Places)
 	sim := &Simulation{Places: obs.Places, Dates: obs.Dates, Reports: obs.Counts, Trajectories: n, Seed: seed,
-		Probs: slices.Clone(SimulationProbs), Simulated: make([][][]float64, np), Cases: make([][][]float64, np)}
+		Probs: slices.Clone(SimulationProbs), Simulated: make([][][]float64, np), Cases: make([][][]float64, np),
+		Mean: make([][]float64, np)}
 	srcs := make([]*rng.Source, np)
 	for p := range np {
 		srcs[p] = rng.NewSource(seed, "fit.simulate", uint64(p))
 		sim.Simulated[p] = make([][]float64, len(obs.Dates))
 		sim.Cases[p] = make([][]float64, len(obs.Dates))
+		sim.Mean[p] = make([]float64, len(obs.Dates))
 	}
 	reports, cases := make([]int64, n), make([]int64, n)
 	start := obs.Start()
@@ -74,11 +78,14 @@ func Simulate(ctx context.Context, spec *Spec, obs *Observations, n int, seed ui
 		}
 		c := ps.counter.Cases()
 		for p := range np {
+			sum := 0.0
 			for i := range n {
 				j := p*n + i
 				cases[i] = c[j]
 				reports[i] = spec.Measurement.Sample(srcs[p], c[j], ps.rho[j], ps.psi[j])
+				sum += float64(reports[i])
 			}
+			sim.Mean[p][k] = sum / float64(n)
 			sim.Simulated[p][k] = quantiles(reports, sim.Probs)
 			sim.Cases[p][k] = quantiles(cases, sim.Probs)
 		}

@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"fmt"
 	"image/png"
 	"math"
 	"os"
@@ -113,4 +114,46 @@ func TestFitProfile(t *testing.T) {
 	assert.ErrorContains(t, FitProfile(path, &fit.ProfileResult{Parameter: "r0"}, Options{}), "without points")
 	r.Points = []fit.ProfilePoint{{Value: 1, LogLik: math.Inf(-1)}}
 	assert.ErrorContains(t, FitProfile(path, r, Options{}), "no finite log-likelihood")
+}
+
+// TestFitSeasonalProfile draws the mean weekly profile of one place (the
+// default size) and of eight (six panels, SVG), and refuses a profile
+// without places.
+func TestFitSeasonalProfile(t *testing.T) {
+	dir := t.TempDir()
+	sp := fit.NewSeasonalProfile(seasonalSimulation(1))
+	one := filepath.Join(dir, "one.png")
+	require.NoError(t, FitSeasonalProfile(one, sp, "profile", Options{}))
+	w, h := pngSize(t, one)
+	assert.Equal(t, 1200, w)
+	assert.Equal(t, 750, h)
+	many := filepath.Join(dir, "many.svg")
+	require.NoError(t, FitSeasonalProfile(many, fit.NewSeasonalProfile(seasonalSimulation(8)), "profile", Options{SVG: true}))
+	svg, err := os.ReadFile(many)
+	require.NoError(t, err)
+	assert.Contains(t, string(svg), "P5: correlation")
+	assert.NotContains(t, string(svg), "P6: correlation", "six panels at most")
+	require.Error(t, FitSeasonalProfile(filepath.Join(dir, "none.png"), &fit.SeasonalProfile{}, "profile", Options{}))
+}
+
+// seasonalSimulation is a simulation of n places P0 … over two years of
+// weekly reports whose data and simulated means follow two seasonal waves.
+func seasonalSimulation(n int) *fit.Simulation {
+	s := &fit.Simulation{}
+	start := time.Date(1950, 1, 6, 0, 0, 0, 0, time.UTC)
+	for k := range 104 {
+		s.Dates = append(s.Dates, start.AddDate(0, 0, 7*k))
+	}
+	for pl := range n {
+		s.Places = append(s.Places, fmt.Sprintf("P%d", pl))
+		var obs []int64
+		var mean []float64
+		for k := range s.Dates {
+			x := 2 * math.Pi * float64(k) / 52
+			obs = append(obs, int64(100+80*math.Cos(x)))
+			mean = append(mean, 100+50*math.Cos(x-0.5))
+		}
+		s.Reports, s.Mean = append(s.Reports, obs), append(s.Mean, mean)
+	}
+	return s
 }

@@ -37,10 +37,11 @@ type InfectionParams struct {
 	// SeasonTable[(t − SeasonStart) mod 26]; 26 values ≥ 0; needs Seasonality 0.
 	SeasonTable []float64 `json:"season_table" doc:"26 multipliers ≥ 0 replacing the sinusoid (requires seasonality = 0)"`
 	// SeasonSpec, when set, replaces the sinusoid by a calendar season
-	// ([SeasonSpec]: school terms): s(t) is the mean of its daily
+	// ([SeasonSpec]: school terms, or a seasonality estimated from data
+	// with fixed coefficients): s(t) is the mean of its daily
 	// multiplier over the days of tick t, by the model's dates; needs
 	// seasonality 0, no season_table and season_start 0. Any model step.
-	SeasonSpec *SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid: {type = \"terms\", amplitude = A, holidays = [[\"07-20\", \"09-05\"], …]}: inclusive MM-DD holidays of a 365-day year (may wrap over New Year, no overlaps); daily multiplier 1 + 2(1 − p)A in term, 1 − 2pA in holidays (p = share of days in term; mean 1 over the year); s(t) = its mean over the tick's days. Excludes seasonality ≠ 0 and season_table"`
+	SeasonSpec *SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid: {type = \"terms\", amplitude = A, holidays = [[\"07-20\", \"09-05\"], …]}: inclusive MM-DD holidays of a 365-day year (may wrap over New Year, no overlaps); daily multiplier 1 + 2(1 − p)A in term, 1 − 2pA in holidays (p = share of days in term; mean 1 over the year); or a seasonality estimated from data with fixed coefficients, {type = \"bspline\", degree = 3, nbasis = 6, coefficients = [c_1, …, c_5]} (periodic B-splines over the year) or {type = \"tsir\", coefficients = [c_1, …, c_25]} (TSIR's biweeks: days 14(k − 1) … 14k − 1, the 26th to Dec 31): daily multiplier exp(Σ_k c_k·B_k(d/365)) with c_K = −(c_1 + … + c_(K−1)) (log s has mean 0 over the year: beta is the geometric-mean rate); s(t) = its mean over the tick's days. Excludes seasonality ≠ 0 and season_table"`
 	// Alpha is the TSIR mixing exponent α (Finkenstädt & Grenfell 2000), in
 	// (0, 1]: λ_j = β_tick·s(t)·(Σ_i I_i·M[i,j])^α / N_j. The exponent
 	// applies to the mixed infectious count only; β and the season stay

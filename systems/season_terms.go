@@ -14,13 +14,13 @@ import (
 const SeasonTerms = "terms"
 
 // seasonTypes lists the known values of [SeasonSpec.Type].
-var seasonTypes = []string{SeasonTerms}
+var seasonTypes = []string{SeasonTerms, SeasonBSpline, SeasonTSIR}
 
 // SeasonSpec is Infection's calendar season (the key season), an object
 // such as {type = "terms", amplitude = 0.25, holidays = [["07-20",
 // "09-05"], ["12-20", "01-04"]]}.
 //
-// Type "terms" (the only type): the holidays are inclusive day-of-year
+// Type "terms": the holidays are inclusive day-of-year
 // intervals written MM-DD in a 365-day calendar (a date's Feb 29 counts as
 // Feb 28; "02-29" is refused); an interval whose end comes before its start
 // wraps over New Year; intervals must not overlap. With p the share of the
@@ -29,14 +29,26 @@ var seasonTypes = []string{SeasonTerms}
 // its mean over the year is exactly 1; A ≥ 0 and 1 − 2p·A ≥ 0. A tick's
 // multiplier s(t) is the mean of the daily multiplier over the tick's days,
 // TickDate(t) … TickDate(t) + step − 1 by calendar date.
+//
+// Types "bspline" and "tsir": a seasonality estimated from data with fixed
+// coefficients ([SeasonBasis]), {type = "bspline", degree = 3, nbasis = 6,
+// coefficients = [b1, …, b5]} or {type = "tsir", coefficients = [biweek1,
+// …, biweek25]}: the daily multiplier of day d (0 … 364) is
+// exp(Σ_k c_k·B_k(d/365)) with c_K = −Σ of the given K − 1 (log s has mean 0
+// over the year; the TSIR biweek of day d is ⌊d/14⌋, at most 25).
 type SeasonSpec struct {
-	// Type is the kind of season: "terms".
+	// Type is the kind of season: "terms", "bspline" or "tsir".
 	Type string `json:"type"`
-	// Amplitude is A, ≥ 0, at most 1/(2p).
+	// Amplitude is A, ≥ 0, at most 1/(2p) ("terms").
 	Amplitude float64 `json:"amplitude"`
 	// Holidays are the inclusive [start, end] MM-DD intervals of lower
-	// transmission.
+	// transmission ("terms").
 	Holidays [][2]string `json:"holidays"`
+	// Degree and NBasis are the B-splines' degree and number ("bspline").
+	Degree int `json:"degree,omitempty"`
+	NBasis int `json:"nbasis,omitempty"`
+	// Coefficients are the K − 1 free coefficients ("bspline", "tsir").
+	Coefficients []float64 `json:"coefficients,omitempty"`
 }
 
 // monthStart is the 0-based day of the 365-day year on which each month
@@ -92,7 +104,15 @@ type SeasonCalendar struct {
 // Calendar validates the spec and builds its daily table. Errors name the
 // key as prefix: "prefix: season.…".
 func (s *SeasonSpec) Calendar(prefix string) (*SeasonCalendar, error) {
-	if s.Type != SeasonTerms {
+	switch s.Type {
+	case SeasonTerms:
+		if s.Degree != 0 || s.NBasis != 0 || s.Coefficients != nil {
+			return nil, fmt.Errorf("%s: season.degree, season.nbasis and season.coefficients are for types %q and %q, not %q",
+				prefix, SeasonBSpline, SeasonTSIR, SeasonTerms)
+		}
+	case SeasonBSpline, SeasonTSIR:
+		return s.basisCalendar(prefix)
+	default:
 		return nil, fmt.Errorf("%s: season.type must be one of %q, got %q", prefix, seasonTypes, s.Type)
 	}
 	var errs []error
@@ -148,6 +168,26 @@ func (s *SeasonSpec) Calendar(prefix string) (*SeasonCalendar, error) {
 		if h != 0 {
 			c.day[d] = inHoliday
 		}
+	}
+	return c, nil
+}
+
+// basisCalendar checks an estimated seasonality's keys and builds its
+// daily table: day d's multiplier is s(d/365) ([SeasonBasis]).
+func (s *SeasonSpec) basisCalendar(prefix string) (*SeasonCalendar, error) {
+	if s.Amplitude != 0 || s.Holidays != nil {
+		return nil, fmt.Errorf("%s: season.amplitude and season.holidays are for type %q, not %q", prefix, SeasonTerms, s.Type)
+	}
+	b, err := NewSeasonBasis(prefix, s.Type, s.Degree, s.NBasis, "season.degree", "season.nbasis")
+	if err != nil {
+		return nil, err
+	}
+	if err := b.CheckCoefficients(prefix, "season.coefficients", s.Coefficients); err != nil {
+		return nil, err
+	}
+	c := &SeasonCalendar{}
+	for d := range c.day {
+		c.day[d] = b.Multiplier(float64(d), daysPerYear, s.Coefficients)
 	}
 	return c, nil
 }

@@ -101,7 +101,7 @@ func TestSeasonTermsTicks(t *testing.T) {
 func TestSeasonAndAlphaParams(t *testing.T) {
 	const terms = `"type": "terms", "amplitude": 0.25, `
 	for _, tc := range []struct{ json, message string }{
-		{`{"season": {"type": "sine"}}`, `InfectionProcess: season.type must be one of ["terms"], got "sine"`},
+		{`{"season": {"type": "sine"}}`, `InfectionProcess: season.type must be one of ["terms" "bspline" "tsir"], got "sine"`},
 		{`{"season": {"type": "terms", "amplitud": 0.1}}`, `season.amplitud`},
 		{`{"season": {` + terms + `"holidays": [["07-20"]]}}`, `season.holidays[0]`},
 		{`{"season": {` + terms + `"holidays": [["02-29", "03-05"]]}}`,

@@ -113,6 +113,11 @@ func (c *ABMInfection) attach(m phases.Model) error {
 // [systems.Infection.MixingMatrix].
 func (c *ABMInfection) MixingMatrix() *mixing.Matrix { return c.force.MixingMatrix() }
 
+// Coefficient returns β·s(tick), the force's coefficient of the day
+// ([systems.ForceOfInfection.Coefficient]: the sinusoid or the calendar
+// season, school terms or one estimated from data).
+func (c *ABMInfection) Coefficient(tick int) float64 { return c.force.Coefficient(tick) }
+
 // Exposures returns the number of S → E transitions by transmission since
 // the start of the run.
 func (c *ABMInfection) Exposures() int64 { return c.total }

@@ -40,8 +40,9 @@ type ABMInfectionParams struct {
 	Storage string `json:"storage" doc:"how the default kernel stores gravity mixing: \"float64\", \"float32\", \"dense\", \"streaming\" or \"hierarchical\", as the patch models' Infection"`
 	// Tolerance is storage "hierarchical"'s relative error.
 	Tolerance float64 `json:"tolerance,omitempty" doc:"storage \"hierarchical\" only: the relative error it is built to, in (0, 1) (0 or absent: 1e−6)"`
-	// SeasonSpec is the calendar season (school terms).
-	SeasonSpec *systems.SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid, as the patch models' Infection. Excludes seasonality ≠ 0"`
+	// SeasonSpec is the calendar season (school terms, or estimated from
+	// data with fixed coefficients).
+	SeasonSpec *systems.SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid, as the patch models' Infection: school terms ({type = \"terms\", …}) or a seasonality estimated from data with fixed coefficients ({type = \"bspline\", degree, nbasis, coefficients} or {type = \"tsir\", coefficients}). Excludes seasonality ≠ 0"`
 	// Alpha is the TSIR exponent on the mixed infectious count.
 	Alpha float64 `json:"alpha" doc:"exponent α in (0, 1] on the mixed infectious count: λ_j = β·s(t)·(Σ_i I_i·M[i,j])^α / N_j; 1 = mass action"`
 }

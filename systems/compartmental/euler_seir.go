@@ -27,7 +27,8 @@ type PopulationSource interface {
 // progression for the compartmental model (name "EulerSEIRProcess"): gamma white
 // noise on the force, competing risks (infection or death, progression or
 // death, recovery or death) as Euler-multinomial steps of dt = 1/365.25
-// year, the term season and the force β·(I + ι)^α / P(t) with P(t) from
+// year, the season (He et al.'s terms, or one estimated from data:
+// [systems.SeasonBasis]) and the force β·(I + ι)^α / P(t) with P(t) from
 // data ([EulerSEIRBlock] has the formulas). Every numeric parameter may
 // differ per patch ([phases.PatchParameters]); the accumulated I → R flow
 // per patch ([EulerSEIR.Cases]) is the true count behind reported cases.
@@ -55,6 +56,12 @@ type EulerSEIR struct {
 	cases  []int64   // I → R since the last ResetCases
 	inc    []int64   // I → R of the last tick
 	tmp    []float64
+	// basis is the estimated season's (nil for he2010 and none), coef its
+	// free coefficients' live per-patch values and seas the day's
+	// multiplier per patch.
+	basis *systems.SeasonBasis
+	coef  [][]float64
+	seas  []float64
 }
 
 var (
@@ -124,7 +131,8 @@ func (c *EulerSEIR) Name() string { return EulerSEIRName }
 func (c *EulerSEIR) Params() EulerSEIRParams { return c.p }
 
 // PatchParameter returns the live per-patch values of key (r0, sigma,
-// gamma, mu, alpha, iota, sigma_se, amplitude), nil for another key.
+// gamma, mu, alpha, iota, sigma_se, amplitude, and the free coefficients
+// of an estimated season: b1 … or biweek1 …), nil for another key.
 func (c *EulerSEIR) PatchParameter(key string) []float64 { return c.vals[key] }
 
 // PatchParameterKeys lists the per-patch keys in canonical order.
@@ -151,6 +159,9 @@ func (c *EulerSEIR) Initialize(m phases.Model) error {
 		Alpha: c.vals["alpha"], Iota: c.vals["iota"], SigmaSE: c.vals["sigma_se"], Amplitude: c.vals["amplitude"],
 		Seasonal: c.p.Season == SeasonHe2010, Spatpomp: c.p.BetaForm == BetaSpatPomp, DT: 1 / YearDays,
 	}
+	if err := c.initSeason(n); err != nil {
+		return err
+	}
 	return c.blocks.Init(m, c)
 }
 
@@ -168,6 +179,9 @@ func (c *EulerSEIR) Step(m phases.Model, tick int) error {
 	if c.couple != nil && c.couple.update(m, c.i, c.pop, c.vals["alpha"], c.vals["g"]) {
 		c.rates.Coupling = c.couple.term
 	}
+	if c.basis != nil {
+		c.basis.Multipliers(c.rates.DOY, YearDays, c.coef, c.seas)
+	}
 	c.blocks.Run(m, c)
 	return nil
 }
@@ -181,12 +195,36 @@ func (c *EulerSEIR) Block(b int) {
 	if q.Coupling != nil {
 		q.Coupling = q.Coupling[lo:hi]
 	}
+	if q.Season != nil {
+		q.Season = q.Season[lo:hi]
+	}
 	copy(c.inc[lo:hi], c.cases[lo:hi])
 	EulerSEIRBlock(c.blocks.Stream(b), c.s[lo:hi], c.e[lo:hi], c.i[lo:hi], c.r[lo:hi], c.pop[lo:hi], &q, c.cases[lo:hi])
 	for j := lo; j < hi; j++ {
 		c.inc[j] = c.cases[j] - c.inc[j]
 	}
 }
+
+// initSeason builds the estimated season's basis and buffers (none for
+// he2010 and none): the day's multiplier of patch j, computed once per
+// tick from its coefficients, is EulerRates.Season[j].
+func (c *EulerSEIR) initSeason(n int) error {
+	b, err := c.p.seasonBasis()
+	if err != nil || b == nil {
+		c.basis, c.coef, c.seas, c.rates.Season = nil, nil, nil, nil
+		return err
+	}
+	c.basis, c.coef, c.seas = b, nil, make([]float64, n)
+	for _, key := range b.Keys() {
+		c.coef = append(c.coef, c.vals[key])
+	}
+	c.rates.Season = c.seas
+	return nil
+}
+
+// SeasonMultipliers returns the live per-patch seasonal multiplier of the
+// last tick's estimated season (nil for he2010 and none).
+func (c *EulerSEIR) SeasonMultipliers() []float64 { return c.seas }
 
 // Cases returns each patch's I → R count since the last [EulerSEIR.ResetCases]
 // (or the start): He et al.'s C, the true count behind a period's reports.

@@ -16,6 +16,9 @@ type EulerRates struct {
 	// applies.
 	DOY      float64
 	Seasonal bool
+	// Season, when not nil, is each patch's multiplier of the step (an
+	// estimated season, computed before the blocks run).
+	Season []float64
 	// Spatpomp selects spatPomp's β (see [BetaSpatPomp]).
 	Spatpomp bool
 	// DT is the step in years (1/365.25 for a daily tick).
@@ -28,7 +31,7 @@ type EulerRates struct {
 // EulerSEIRBlock advances the patches of one block by one step of He,
 // Ionides & King (2010)'s model. Per patch:
 //
-//	s     = He et al.'s term multiplier (or 1); β = R0·(γ + μ)·s
+//	s     = He et al.'s term multiplier, q.Season[j] or 1; β = R0·(γ + μ)·s
 //	foi   = β·((I + ι)^α + c) / P, at least 0     (P = pop[j], c = q.Coupling[j] or 0)
 //	dW    ~ Gamma(dt/σ_SE², σ_SE²)                (dW = dt when σ_SE = 0)
 //	S → E, S → death: Euler-multinomial of S with rates foi·dW/dt, μ
@@ -125,6 +128,8 @@ func eulerForce(q *EulerRates, j int, xa, p float64) float64 {
 	seas := 1.0
 	if q.Seasonal {
 		seas = seasonHe2010(q.DOY, q.Amplitude[j])
+	} else if q.Season != nil {
+		seas = q.Season[j]
 	}
 	gamma, mu, dt := q.Gamma[j], q.Mu[j], q.DT
 	var beta float64

@@ -2,6 +2,8 @@ package compartmental
 
 import (
 	"errors"
+	"fmt"
+	"math"
 
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/params"
@@ -20,6 +22,11 @@ const (
 	SeasonHe2010 = "he2010"
 	// SeasonNone is no seasonality (s = 1).
 	SeasonNone = "none"
+	// SeasonBSpline is a seasonality estimated from data: periodic
+	// B-splines over the year ([systems.SeasonBasis]).
+	SeasonBSpline = systems.SeasonBSpline
+	// SeasonTSIR is TSIR's 26 biweekly coefficients ([systems.SeasonBasis]).
+	SeasonTSIR = systems.SeasonTSIR
 	// BetaPomp is β = R0·(γ + μ)·s(t) (He et al. 2010; King's pomp course).
 	BetaPomp = "pomp"
 	// BetaSpatPomp is β = R0·s(t)·(1 − e^(−(γ+μ)·dt))/dt (spatPomp's he10).
@@ -57,8 +64,15 @@ type EulerSEIRParams struct {
 	SigmaSE systems.PatchValue `json:"sigma_se" doc:"extra-demographic noise intensity σ_SE ≥ 0: the S → E hazard over dt is foi·dW/dt with dW ~ Gamma(dt/σ², σ²); 0 = no noise"`
 	// Amplitude is the school-term amplitude a.
 	Amplitude systems.PatchValue `json:"amplitude" doc:"season amplitude a in [0, 1]: 1 + a·0.2411/0.7589 in term, 1 − a in the holidays"`
-	// Season is "he2010" or "none".
-	Season string `json:"season" doc:"\"he2010\" (He et al.'s terms: day of the decimal year 7–100, 115–199, 252–300, 308–356 in term) or \"none\""`
+	// Season is "he2010", "none", "bspline" or "tsir".
+	Season string `json:"season" doc:"\"he2010\" (He et al.'s terms: day of the decimal year 7–100, 115–199, 252–300, 308–356 in term, with amplitude), \"none\", or a seasonality estimated from data, s = exp(Σ_k c_k·B_k(doy/365.25)) with Σ_k c_k = 0: \"bspline\" (periodic B-splines, season_degree, season_nbasis; per-patch parameters b1 … b(K−1)) or \"tsir\" (TSIR's 26 biweeks of 14 days, the last 15.25; per-patch parameters biweek1 … biweek25); amplitude is ignored unless he2010"`
+	// SeasonDegree is the B-splines' degree (season "bspline").
+	SeasonDegree int `json:"season_degree" doc:"season \"bspline\": degree d of the periodic B-splines, 0 ≤ d < season_nbasis (3: cubic)"`
+	// SeasonNBasis is the number K of B-splines (season "bspline").
+	SeasonNBasis int `json:"season_nbasis" doc:"season \"bspline\": number K ≥ 2 of periodic B-splines over the year, equally spaced, basis k centred on day 365.25·(k − 1)/K"`
+	// SeasonCoefficients are the K − 1 free coefficients c_1 … c_(K−1),
+	// each a number or a scenario column; c_K = −Σ.
+	SeasonCoefficients []systems.PatchValue `json:"season_coefficients" doc:"seasons \"bspline\" and \"tsir\": the K − 1 free log-coefficients c_1 … c_(K−1) (K = season_nbasis, or 26), each a finite number or {column = \"NAME\"}; c_K = −(c_1 + … + c_(K−1)), so log s has mean 0 over the year and r0 is the year's geometric-mean R0. Per-patch parameters b1 … (bspline) or biweek1 … (tsir) for fitting"`
 	// BetaForm is "pomp" or "spatpomp".
 	BetaForm string `json:"beta_form" doc:"\"pomp\": β = R0·(γ + μ)·s(t) (He et al.; King's pomp code) or \"spatpomp\": β = R0·s(t)·(1 − e^(−(γ+μ)dt))/dt (spatPomp's he10)"`
 	// Population is "data" or "simulated".
@@ -96,8 +110,57 @@ type eulerKey struct {
 // alphaRange holds for α in (0, 2].
 func alphaRange(x float64) bool { return x > 0 && x <= 2 }
 
-// keys lists the per-patch parameters in canonical order.
+// finite holds for a finite x.
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// keys lists the per-patch parameters in canonical order: the fixed ones,
+// then the seasonal coefficients (b1 …, biweek1 …) of an estimated season.
 func (p *EulerSEIRParams) keys() []eulerKey {
+	keys := p.fixedKeys()
+	if b, err := p.seasonBasis(); err == nil && b != nil {
+		for k, name := range b.Keys() {
+			if k < len(p.SeasonCoefficients) {
+				keys = append(keys, eulerKey{name, &p.SeasonCoefficients[k], finite, "a finite number"})
+			}
+		}
+	}
+	return keys
+}
+
+// seasonBasis returns the basis of an estimated season (nil for he2010
+// and none) or the error of its degree and number.
+func (p *EulerSEIRParams) seasonBasis() (*systems.SeasonBasis, error) {
+	if p.Season != SeasonBSpline && p.Season != SeasonTSIR {
+		return nil, nil
+	}
+	return systems.NewSeasonBasis(EulerSEIRName, p.Season, p.SeasonDegree, p.SeasonNBasis, "season_degree", "season_nbasis")
+}
+
+// checkSeason checks the estimated season's keys: the basis, the number of
+// coefficients and each coefficient; with he2010 or none, that none is set.
+func (p *EulerSEIRParams) checkSeason() error {
+	b, err := p.seasonBasis()
+	switch {
+	case err != nil:
+		return err
+	case b == nil:
+		if p.SeasonDegree != 0 || p.SeasonNBasis != 0 || p.SeasonCoefficients != nil {
+			return fmt.Errorf("%s: season_degree, season_nbasis and season_coefficients are for season %q or %q, got season %q",
+				EulerSEIRName, SeasonBSpline, SeasonTSIR, p.Season)
+		}
+		return nil
+	case len(p.SeasonCoefficients) != b.Free():
+		return b.CheckCoefficients(EulerSEIRName, "season_coefficients", make([]float64, len(p.SeasonCoefficients)))
+	}
+	var errs []error
+	for k, name := range b.Keys() {
+		errs = append(errs, p.SeasonCoefficients[k].Check(fmt.Sprintf("%s: season_coefficients[%d] (%s)", EulerSEIRName, k, name), finite, "a finite number"))
+	}
+	return errors.Join(errs...)
+}
+
+// fixedKeys lists the per-patch parameters every season has.
+func (p *EulerSEIRParams) fixedKeys() []eulerKey {
 	return []eulerKey{
 		{"r0", &p.R0, systems.Positive, "a finite number > 0"},
 		{"sigma", &p.Sigma, systems.Positive, "a finite number > 0"},
@@ -114,11 +177,12 @@ func (p *EulerSEIRParams) keys() []eulerKey {
 // Validate checks every number and choice.
 func (p EulerSEIRParams) Validate() error {
 	var errs []error
-	for _, k := range p.keys() {
+	for _, k := range p.fixedKeys() {
 		errs = append(errs, k.v.Check(EulerSEIRName+": "+k.key, k.ok, k.want))
 	}
 	errs = append(errs,
-		paramkit.Choice(EulerSEIRName+": season", p.Season, SeasonHe2010, SeasonNone),
+		paramkit.Choice(EulerSEIRName+": season", p.Season, SeasonHe2010, SeasonNone, SeasonBSpline, SeasonTSIR),
+		p.checkSeason(),
 		paramkit.Choice(EulerSEIRName+": beta_form", p.BetaForm, BetaPomp, BetaSpatPomp),
 		paramkit.Choice(EulerSEIRName+": population", p.Population, PopulationFromData, PopulationSimulated),
 		paramkit.Choice(EulerSEIRName+": coupling", p.Coupling, CouplingNone, CouplingHe10, CouplingMixer))

@@ -39,7 +39,7 @@ type InfectionParams struct {
 	Tolerance float64 `json:"tolerance,omitempty" doc:"storage \"hierarchical\" only: the relative error it is built to, in (0, 1) (0 or absent: 1e−6)"`
 	// SeasonSpec is the calendar season, as [systems.InfectionParams.SeasonSpec]
 	// (school terms; s(t) is the day's multiplier).
-	SeasonSpec *systems.SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid, as the biweekly Infection's: {type = \"terms\", amplitude = A, holidays = [[\"07-20\", \"09-05\"], …]}; s(t) = the day's multiplier. Excludes seasonality ≠ 0"`
+	SeasonSpec *systems.SeasonSpec `json:"season" doc:"calendar season replacing the sinusoid, as the biweekly Infection's: {type = \"terms\", amplitude = A, holidays = [[\"07-20\", \"09-05\"], …]}, or estimated from data with fixed coefficients: {type = \"bspline\", degree = 3, nbasis = 6, coefficients = [c_1, …, c_5]} or {type = \"tsir\", coefficients = [c_1, …, c_25]}; s(t) = the day's multiplier. Excludes seasonality ≠ 0"`
 	// Alpha is the TSIR exponent, as [systems.InfectionParams.Alpha].
 	Alpha float64 `json:"alpha" doc:"exponent α in (0, 1] on the mixed infectious count, as the biweekly Infection's: λ_j = β·s(t)·(Σ_i I_i·M[i,j])^α / N_j; 1 = mass action"`
 }
