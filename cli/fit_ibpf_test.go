@@ -42,7 +42,7 @@ func TestFitIBPF(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stderr, "ibpf: iteration 2/2: loglik")
 	assert.Contains(t, stdout, "ibpf: 2 iterations in ")
-	assert.ElementsMatch(t, []string{"trace.csv", "trace_towns.csv", "mle.json", "trace.png", "simulated.csv", "fit.png"}, fitFiles(t, out))
+	assert.ElementsMatch(t, []string{"trace.csv", "trace_towns.csv", "mle.json", "trace.png", "simulated.csv", "seasonal_profile.csv", "seasonal_profile.json", "seasonal_profile.png", "fit.png"}, fitFiles(t, out))
 	trace := csvLines(t, filepath.Join(out, "fit", "trace.csv"))
 	assert.Equal(t, "iteration,loglik,r0", trace[0])
 	assert.Len(t, trace, 3)
@@ -103,7 +103,7 @@ func TestFitIBPFResume(t *testing.T) {
 // the same profile.csv and mcap.json, with every town's rho as a column.
 func TestFitIBPFProfileShardMerge(t *testing.T) {
 	dir := t.TempDir()
-	tables := strings.Replace(fitTestIBPF, `method = "ibpf"`, `method = "profile"`, 1) + "\n[profile]\nparameter = \"r0\"\nfrom = 25\nto = 60\nn = 8\n"
+	tables := strings.Replace(fitTestIBPF, `method = "ibpf"`, `method = "profile"`, 1) + "\n[profile]\nparameter = \"r0\"\n" + fitTestProfileRange + "\n"
 	file := fitFixtureTowns(t, dir, tables, fitTestTowns)
 	whole := filepath.Join(dir, "whole")
 	code, stdout, stderr := runCLI(t, "fit", file, "--out", whole, "--no-progress", "--no-plot")

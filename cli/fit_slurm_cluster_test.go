@@ -35,7 +35,7 @@ func TestFitOnSlurm(t *testing.T) {
 
 	dir := filepath.Join(root, "problem")
 	require.NoError(t, os.MkdirAll(dir, 0o755))
-	file := fitFixture(t, dir, fitTestProfile("from = 25\nto = 60\nn = 8"))
+	file := fitFixture(t, dir, fitTestProfile(fitTestProfileRange))
 	want := filepath.Join(dir, "in process")
 	code, _, stderr := runCLI(t, "fit", file, "--out", want, "--no-progress", "--no-plot")
 	require.Equal(t, 0, code, stderr)
