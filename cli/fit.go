@@ -35,6 +35,7 @@ type fitFlags struct {
 	shard      string
 	maxMemory  string
 	resume     bool
+	forecast   int
 }
 
 func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -81,6 +82,7 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.StringVar(&f.shard, "shard", "", "profile: run shard i/n only (0-based), the points k with k mod n == i")
 	fl.BoolVar(&f.resume, "resume", false, "go on from the checkpoint a killed fit left in DIR (its last IF2 iteration or profile point): "+
 		"the same files as an uninterrupted fit")
+	fl.IntVar(&f.forecast, "forecast", 0, forecastFlagHelp)
 	fl.StringVar(&f.maxMemory, maxMemoryFlag, "",
 		"memory the fit's particles may use, e.g. 8GB, or \"off\" (default: the memory available, MemAvailable in /proc/meminfo, "+
 			"the cgroup limit or the address-space limit, whichever is smallest)")
@@ -153,6 +155,9 @@ func newFitJob(cmd *cobra.Command, path string, f fitFlags, stdout, stderr io.Wr
 			errs = append(errs, fmt.Errorf("--shard: %w", err))
 		}
 		job.shard, job.sharded = s, true
+	}
+	if len(errs) == 0 {
+		errs = append(errs, job.checkForecast())
 	}
 	if len(errs) == 0 {
 		err := job.checkOut()

@@ -97,6 +97,7 @@ func (j *fitJob) describe() string {
 func (j *fitJob) pfilter(ctx context.Context, set map[string]float64) (*fit.PFilterResult, error) {
 	opts := j.file.PFilterOptions(j.flags.workers)
 	opts.Set = set
+	opts.Forecast = j.flags.forecast
 	j.say("particle filter: %d filters × %d particles, %s", opts.Filters, opts.Particles, j.describe())
 	return fit.PFilter(ctx, j.file.Spec, j.file.Obs, opts)
 }
@@ -128,7 +129,10 @@ func (j *fitJob) runLogLik(ctx context.Context, out *fit.Output) error {
 		return err
 	}
 	fmt.Fprintln(j.stdout, logLikLine(res))
-	return out.LogLik(res, j.file.Seed, params)
+	if err := out.LogLik(res, j.file.Seed, params); err != nil {
+		return err
+	}
+	return j.writeForecast(out, res, "the file's parameters")
 }
 
 // runPFilter is method pfilter: the likelihood with the filter's
@@ -144,6 +148,9 @@ func (j *fitJob) runPFilter(ctx context.Context, out *fit.Output) error {
 		return err
 	}
 	if err := out.Filter(res); err != nil {
+		return err
+	}
+	if err := j.writeForecast(out, res, "the file's parameters"); err != nil {
 		return err
 	}
 	return j.simulate(ctx, out, params, "the file's parameters")
@@ -216,6 +223,9 @@ func (j *fitJob) runIF2(ctx context.Context, out *fit.Output) error {
 		return err
 	}
 	if err := out.MLE(res, eval, f.Seed); err != nil {
+		return err
+	}
+	if err := j.writeForecast(out, eval, "the IF2 estimate"); err != nil {
 		return err
 	}
 	if !j.flags.noPlot {
