@@ -36,6 +36,7 @@ type fitFlags struct {
 	maxMemory  string
 	resume     bool
 	forecast   int
+	simulate   int
 }
 
 func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -83,6 +84,7 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.BoolVar(&f.resume, "resume", false, "go on from the checkpoint a killed fit left in DIR (its last IF2 iteration or profile point): "+
 		"the same files as an uninterrupted fit")
 	fl.IntVar(&f.forecast, "forecast", 0, forecastFlagHelp)
+	fl.IntVar(&f.simulate, "simulate", 0, "run N trajectories of the fitted model (DIR/fit/mle.toml, as `rubeola run --config mle.toml --replicates N`) into DIR/fit/simulate/ for rubeola plot and view")
 	fl.StringVar(&f.maxMemory, maxMemoryFlag, "",
 		"memory the fit's particles may use, e.g. 8GB, or \"off\" (default: the memory available, MemAvailable in /proc/meminfo, "+
 			"the cgroup limit or the address-space limit, whichever is smallest)")
@@ -157,7 +159,7 @@ func newFitJob(cmd *cobra.Command, path string, f fitFlags, stdout, stderr io.Wr
 		job.shard, job.sharded = s, true
 	}
 	if len(errs) == 0 {
-		errs = append(errs, job.checkForecast())
+		errs = append(errs, job.checkForecast(), job.checkSimulate())
 	}
 	if len(errs) == 0 {
 		err := job.checkOut()

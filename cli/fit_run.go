@@ -132,7 +132,10 @@ func (j *fitJob) runLogLik(ctx context.Context, out *fit.Output) error {
 	if err := out.LogLik(res, j.file.Seed, params); err != nil {
 		return err
 	}
-	return j.writeForecast(out, res, "the file's parameters")
+	if err := j.writeForecast(out, res, "the file's parameters"); err != nil {
+		return err
+	}
+	return j.writeRunFile(ctx, out, params)
 }
 
 // runPFilter is method pfilter: the likelihood with the filter's
@@ -151,6 +154,9 @@ func (j *fitJob) runPFilter(ctx context.Context, out *fit.Output) error {
 		return err
 	}
 	if err := j.writeForecast(out, res, "the file's parameters"); err != nil {
+		return err
+	}
+	if err := j.writeRunFile(ctx, out, params); err != nil {
 		return err
 	}
 	return j.simulate(ctx, out, params, "the file's parameters")
@@ -226,6 +232,9 @@ func (j *fitJob) runIF2(ctx context.Context, out *fit.Output) error {
 		return err
 	}
 	if err := j.writeForecast(out, eval, "the IF2 estimate"); err != nil {
+		return err
+	}
+	if err := j.writeRunFile(ctx, out, res.MLE); err != nil {
 		return err
 	}
 	if !j.flags.noPlot {
