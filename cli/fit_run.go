@@ -68,7 +68,10 @@ func (j *fitJob) run(ctx context.Context) error {
 		names = append(names, filepath.Base(p))
 	}
 	j.say("wrote %s: %s", j.dir(), strings.Join(names, ", "))
-	return j.removeCheckpoint()
+	if err := j.removeCheckpoint(); err != nil {
+		return err
+	}
+	return j.runSimulations(ctx)
 }
 
 // removeCheckpoint removes the fit's checkpoint once its files are

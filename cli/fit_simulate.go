@@ -30,11 +30,10 @@ func (j *fitJob) checkSimulate() error {
 }
 
 // writeRunFile writes mle.toml (and its scenario when the fit keeps only
-// some places) for the parameters set, checks that it reproduces them
-// and, with --simulate N, runs it as `rubeola run --config mle.toml
-// --replicates N --keep-replicates` into DIR/fit/simulate. A fit whose model no run file can
-// express (ρ or ψ differing between places) warns and writes no mle.toml
-// (--simulate then fails).
+// some places) for the parameters set and checks that it reproduces
+// them. A fit whose model no run file can express (ρ or ψ differing
+// between places) warns and writes no mle.toml, unless --simulate needs
+// it.
 func (j *fitJob) writeRunFile(ctx context.Context, out *fit.Output, set map[string]float64) error {
 	text, scn, err := j.file.RunFile(j.dir(), set, j.file.Seed)
 	if err != nil {
@@ -51,19 +50,27 @@ func (j *fitJob) writeRunFile(ctx context.Context, out *fit.Output, set map[stri
 	if err := fit.CheckRunFile(path, set); err != nil {
 		return fmt.Errorf("%s does not reproduce the fit: %w", fit.RunFileName, err)
 	}
-	if j.flags.simulate == 0 {
+	return nil
+}
+
+// runSimulations is --simulate N after the fit's files are in place:
+// `rubeola run --config DIR/fit/mle.toml --replicates N --keep-replicates
+// --seed SEED --out DIR/fit/simulate` (its own atomic output directory).
+func (j *fitJob) runSimulations(ctx context.Context) error {
+	n := j.flags.simulate
+	if n == 0 {
 		return nil
 	}
-	n := j.flags.simulate
+	path, dir := filepath.Join(j.dir(), fit.RunFileName), filepath.Join(j.dir(), fitSimulateDir)
 	j.say("simulating %d trajectories: rubeola run --config %s --replicates %d --keep-replicates --seed %d --out %s",
-		n, filepath.Join(j.dir(), fit.RunFileName), n, j.file.Seed, filepath.Join(j.dir(), fitSimulateDir))
+		n, path, n, j.file.Seed, dir)
 	run := newRunCmd(io.Discard, j.progress)
 	run.SetArgs([]string{"--config", path, "--replicates", strconv.Itoa(n), "--keep-replicates", "--seed", strconv.FormatUint(j.file.Seed, 10),
-		"--out", filepath.Join(out.Dir, fitSimulateDir), "--no-progress"})
+		"--out", dir, "--no-progress"})
 	run.SilenceUsage, run.SilenceErrors = true, true
 	if err := run.ExecuteContext(ctx); err != nil {
 		return fmt.Errorf("--simulate: %w", err)
 	}
-	out.Written = append(out.Written, filepath.Join(out.Dir, fitSimulateDir))
+	j.say("wrote %s", dir)
 	return nil
 }
