@@ -158,8 +158,10 @@ func newFitJob(cmd *cobra.Command, path string, f fitFlags, stdout, stderr io.Wr
 		}
 		job.shard, job.sharded = s, true
 	}
-	if len(errs) == 0 {
-		errs = append(errs, job.checkForecast(), job.checkSimulate())
+	for _, check := range []func() error{job.checkForecast, job.checkSimulate} {
+		if err := check(); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if len(errs) == 0 {
 		err := job.checkOut()
