@@ -52,7 +52,10 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 			"           log-likelihood there), simulated.csv and fit.png at the estimate\n" +
 			"  profile  profile.csv, mcap.json (Monte Carlo adjusted interval) and profile.png\n" +
 			"--loglik only evaluates the file's parameters (the model's, with [set] and the estimates' start\n" +
-			"values) by particle filter, writes loglik.json and prints one line. --shard i/n runs the profile\n" +
+			"values) by particle filter, writes loglik.json and prints one line. Every fit but a profile also writes\n" +
+			"mle.toml, a run file of the fitted model as the filter sees it; --simulate N runs it (rubeola run\n" +
+			"--replicates N) into DIR/fit/simulate. --forecast N writes forecast.csv and forecast.png: N report\n" +
+			"periods past the last report from the filter at the estimate. --shard i/n runs the profile\n" +
 			"points k with k mod n == i into DIR/fit/profile-shard-i-of-n.csv; `rubeola fit merge` joins shards.\n" +
 			"An existing non-empty DIR/fit is refused unless --force (replaced only when the fit succeeded).\n" +
 			"After every IF2 iteration and profile point the fit saves a checkpoint in DIR (.fit-checkpoint, removed\n" +

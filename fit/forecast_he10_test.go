@@ -24,9 +24,7 @@ import (
 // The assertion is loose, since a good model need not cover 95 % of two
 // years of reports that are strongly correlated from week to week: over
 // all towns, at least half of the reports inside the 95 % band (measured:
-// docs/fit.md). Forecasting from the wrong state — the particles of the
-// start of 1950, or the forecast dates shifted by a year, out of phase with
-// the biennial cycle — leaves most reports outside.
+// docs/fit.md).
 func TestHe10Forecast(t *testing.T) {
 	testkit.Long(t, "20 towns × 2000 particles × 12 years and a 2-year forecast: about 60 s on 2 quiet cores")
 	spec, obs, _, cases := he10TownsTo(t, time.Date(1962, 1, 1, 0, 0, 0, 0, time.UTC))
