@@ -147,3 +147,23 @@ func TestOutputForecast(t *testing.T) {
 		"London,1962-01-05,1,3,1,2,3,4,5\n"+
 		"London,1962-01-12,2,NA,1.5,2,3,4,5.25\n", string(readOutput(t, filepath.Join(dir, ForecastFile))))
 }
+
+// TestForecastPanel: two places forecast together, each from its own
+// particles and stream: per place the quantiles and history are its own
+// (Village's reports are 0–2 a week, Town's 20–210).
+func TestForecastPanel(t *testing.T) {
+	text := strings.Replace(strings.Replace(fixtureFit, `places = ["Town"]`+"\n", "", 1), `method = "if2"`, `method = "pfilter"`, 1)
+	f, err := LoadFile(writeFitFixture(t, t.TempDir(), text, true))
+	require.NoError(t, err)
+	require.Equal(t, []string{"Town", "Village"}, f.Obs.Places)
+	res, err := PFilter(context.Background(), f.Spec, f.Obs, PFilterOptions{Particles: 40, Seed: 3, Forecast: 4})
+	require.NoError(t, err)
+	fc := res.Forecast
+	require.Len(t, fc.Quantiles, 2)
+	for p := range fc.Places {
+		require.Len(t, fc.Quantiles[p], 4)
+		assert.Equal(t, f.Obs.Counts[p], fc.HistoryReports[p])
+	}
+	assert.Greater(t, fc.Filtered[0][len(fc.Filtered[0])-1], fc.Filtered[1][len(fc.Filtered[1])-1],
+		"Town's expected reports exceed Village's")
+}
