@@ -35,6 +35,8 @@ type fitFlags struct {
 	shard      string
 	maxMemory  string
 	resume     bool
+	forecast   int
+	simulate   int
 }
 
 func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -55,7 +57,10 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 			"           per-town estimates in trace_towns.csv and mle.json's towns\n" +
 			"  profile  profile.csv, mcap.json (Monte Carlo adjusted interval) and profile.png\n" +
 			"--loglik only evaluates the file's parameters (the model's, with [set] and the estimates' start\n" +
-			"values) by particle filter, writes loglik.json and prints one line. --shard i/n runs the profile\n" +
+			"values) by particle filter, writes loglik.json and prints one line. Every fit but a profile also writes\n" +
+			"mle.toml, a run file of the fitted model as the filter sees it; --simulate N runs it (rubeola run\n" +
+			"--replicates N) into DIR/fit/simulate. --forecast N writes forecast.csv and forecast.png: N report\n" +
+			"periods past the last report from the filter at the estimate. --shard i/n runs the profile\n" +
 			"points k with k mod n == i into DIR/fit/profile-shard-i-of-n.csv; `rubeola fit merge` joins shards.\n" +
 			"An existing non-empty DIR/fit is refused unless --force (replaced only when the fit succeeded).\n" +
 			"After every IF2/IBPF iteration and profile point the fit saves a checkpoint in DIR (.fit-checkpoint, removed\n" +
@@ -86,6 +91,8 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 	fl.StringVar(&f.shard, "shard", "", "profile: run shard i/n only (0-based), the points k with k mod n == i")
 	fl.BoolVar(&f.resume, "resume", false, "go on from the checkpoint a killed fit left in DIR (its last IF2 iteration or profile point): "+
 		"the same files as an uninterrupted fit")
+	fl.IntVar(&f.forecast, "forecast", 0, forecastFlagHelp)
+	fl.IntVar(&f.simulate, "simulate", 0, "run N trajectories of the fitted model (DIR/fit/mle.toml, as `rubeola run --config mle.toml --replicates N`) into DIR/fit/simulate/ for rubeola plot and view")
 	fl.StringVar(&f.maxMemory, maxMemoryFlag, "",
 		"memory the fit's particles may use, e.g. 8GB, or \"off\" (default: the memory available, MemAvailable in /proc/meminfo, "+
 			"the cgroup limit or the address-space limit, whichever is smallest)")
@@ -158,6 +165,11 @@ func newFitJob(cmd *cobra.Command, path string, f fitFlags, stdout, stderr io.Wr
 			errs = append(errs, fmt.Errorf("--shard: %w", err))
 		}
 		job.shard, job.sharded = s, true
+	}
+	for _, check := range []func() error{job.checkForecast, job.checkSimulate} {
+		if err := check(); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if len(errs) == 0 {
 		err := job.checkOut()

@@ -68,7 +68,10 @@ func (j *fitJob) run(ctx context.Context) error {
 		names = append(names, filepath.Base(p))
 	}
 	j.say("wrote %s: %s", j.dir(), strings.Join(names, ", "))
-	return j.removeCheckpoint()
+	if err := j.removeCheckpoint(); err != nil {
+		return err
+	}
+	return j.runSimulations(ctx)
 }
 
 // removeCheckpoint removes the fit's checkpoint once its files are
@@ -97,6 +100,7 @@ func (j *fitJob) describe() string {
 func (j *fitJob) pfilter(ctx context.Context, set map[string]float64) (*fit.PFilterResult, error) {
 	opts := j.file.PFilterOptions(j.flags.workers)
 	opts.Set = set
+	opts.Forecast = j.flags.forecast
 	j.say("particle filter: %d filters × %d particles, %s", opts.Filters, opts.Particles, j.describe())
 	return fit.PFilter(ctx, j.file.Spec, j.file.Obs, opts)
 }
@@ -128,7 +132,13 @@ func (j *fitJob) runLogLik(ctx context.Context, out *fit.Output) error {
 		return err
 	}
 	fmt.Fprintln(j.stdout, logLikLine(res))
-	return out.LogLik(res, j.file.Seed, params)
+	if err := out.LogLik(res, j.file.Seed, params); err != nil {
+		return err
+	}
+	if err := j.writeForecast(out, res, "the file's parameters"); err != nil {
+		return err
+	}
+	return j.writeRunFile(ctx, out, params)
 }
 
 // runPFilter is method pfilter: the likelihood with the filter's
@@ -144,6 +154,12 @@ func (j *fitJob) runPFilter(ctx context.Context, out *fit.Output) error {
 		return err
 	}
 	if err := out.Filter(res); err != nil {
+		return err
+	}
+	if err := j.writeForecast(out, res, "the file's parameters"); err != nil {
+		return err
+	}
+	if err := j.writeRunFile(ctx, out, params); err != nil {
 		return err
 	}
 	return j.simulate(ctx, out, params, "the file's parameters")
@@ -239,6 +255,12 @@ func (j *fitJob) runIF2(ctx context.Context, out *fit.Output) error {
 		}
 	}
 	if err := out.MLE(res, sel, conv, f.Seed); err != nil {
+		return err
+	}
+	if err := j.writeForecast(out, chosen.Eval, "the "+strings.ToUpper(method)+" estimate"); err != nil {
+		return err
+	}
+	if err := j.writeRunFile(ctx, out, chosen.Params); err != nil {
 		return err
 	}
 	if !j.flags.noPlot && len(names) > 0 {

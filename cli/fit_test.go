@@ -152,7 +152,7 @@ func TestFitPFilter(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Regexp(t, `^loglik -\d+\.\d\d ± \d+\.\d\d \(50 particles, 2 filters, `, stdout)
 	assert.Contains(t, stderr, "rubeola fit: particle filter: 2 filters × 50 particles, 1 place, 20 reports 1950-01-06 … 1950-05-19")
-	assert.ElementsMatch(t, []string{"loglik.json", "filter.csv", "simulated.csv", "seasonal_profile.csv", "seasonal_profile.json", "seasonal_profile.png", "fit.png"}, fitFiles(t, out))
+	assert.ElementsMatch(t, []string{"loglik.json", "filter.csv", "mle.toml", "simulated.csv", "seasonal_profile.csv", "seasonal_profile.json", "seasonal_profile.png", "fit.png"}, fitFiles(t, out))
 	ll := readJSON(t, filepath.Join(out, "fit", "loglik.json"))
 	for _, k := range []string{"loglik", "se", "particles", "filters", "seconds", "particle_days_per_second", "places", "reports", "seed", "filter_logliks"} {
 		assert.Contains(t, ll, k)
@@ -185,7 +185,7 @@ func TestFitLogLik(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "fit", file, "--loglik", "--particles", "40", "--filters", "3", "--seed", "9", "--workers", "2", "--out", out)
 	require.Equal(t, 0, code, stderr)
 	assert.Regexp(t, regexp.MustCompile(`^loglik -\d+\.\d\d ± \d+\.\d\d \(40 particles, 3 filters, \d+\.\d s, [0-9.e+]+ particle-days/s\)\n$`), stdout)
-	assert.Equal(t, []string{"loglik.json"}, fitFiles(t, out))
+	assert.Equal(t, []string{"loglik.json", "mle.toml"}, fitFiles(t, out))
 	ll := readJSON(t, filepath.Join(out, "fit", "loglik.json"))
 	assert.Equal(t, 40.0, ll["particles"])
 	assert.Equal(t, 3.0, ll["filters"])
@@ -207,7 +207,7 @@ func TestFitIF2(t *testing.T) {
 	// Two iterations are fewer than the diagnostic's window: never settled.
 	assert.Contains(t, stdout, "if2: trace not settled over iterations 1–2 (2 iterations, fewer than the 10 judged)")
 	assert.Contains(t, stderr, "warning: the IF2 trace has not settled over iterations 1–2")
-	assert.ElementsMatch(t, []string{"trace.csv", "mle.json", "trace.png", "simulated.csv", "seasonal_profile.csv", "seasonal_profile.json", "seasonal_profile.png", "fit.png"}, fitFiles(t, out))
+	assert.ElementsMatch(t, []string{"trace.csv", "mle.json", "mle.toml", "trace.png", "simulated.csv", "seasonal_profile.csv", "seasonal_profile.json", "seasonal_profile.png", "fit.png"}, fitFiles(t, out))
 	trace := csvLines(t, filepath.Join(out, "fit", "trace.csv"))
 	assert.Equal(t, "iteration,loglik,r0,amplitude", trace[0])
 	assert.Len(t, trace, 3)
@@ -338,6 +338,17 @@ func TestFitErrors(t *testing.T) {
 			want: []string{`--shard: shard "2/2": i must be 0 … 1`}},
 		{name: "bad particles", tables: `method = "pfilter"`, args: []string{"--particles", "0"},
 			want: []string{`--particles must be from 1 to 16777216, got 0`}},
+		// The census ends in 1955 (+1 year): 100 weeks past 1950-05-19 is
+		// within it, 400 are not.
+		{name: "forecast past the census", tables: `method = "pfilter"`, args: []string{"--forecast", "400"},
+			want: []string{`--forecast 400: a forecast of 400 reports (to 1958-01-17) needs the model to run past the last report (1950-05-19)`,
+				`demography.csv: "Town": the run spans 1949.99–1958.04 but the population covers 1940–1955 (+1 year)`}},
+		{name: "forecast of a profile", tables: fitTestProfile("values = [30, 50]"), args: []string{"--forecast", "10"},
+			want: []string{`--forecast forecasts from the filter at an estimate: use it with --loglik, method "pfilter" or "if2", not a profile`}},
+		{name: "negative forecast", tables: `method = "pfilter"`, args: []string{"--forecast", "-1"},
+			want: []string{`--forecast must be from 1 to 10000 report periods, got -1`}},
+		{name: "simulate a profile", tables: fitTestProfile("values = [30, 50]"), args: []string{"--simulate", "10"},
+			want: []string{`--simulate simulates the model at an estimate`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

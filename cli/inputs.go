@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/spf13/cobra"
+	"time"
 
 	"errors"
 	"fmt"
@@ -49,6 +50,8 @@ type inputs struct {
 	// modelType is the model type: --model, or the run file's model
 	// ("" or "biweekly": biweekly).
 	modelType string
+	// startDate is the run file's start_date (zero: none).
+	startDate time.Time
 }
 
 // modelOptions are the options every model of the inputs gets besides
@@ -58,6 +61,9 @@ func (in *inputs) modelOptions(opts []model.Option) []model.Option {
 	out := append(slices.Clone(opts), model.WithScenarioSource(in.scenarioName))
 	if in.modelType != "" {
 		out = append(out, model.WithType(in.modelType))
+	}
+	if !in.startDate.IsZero() {
+		out = append(out, model.WithStartDate(in.startDate))
 	}
 	if len(in.compartments) == 0 {
 		return out
@@ -141,6 +147,7 @@ func (in *inputs) useRunFile(rf *runfile.File) {
 	in.format = rf.Format
 	in.replicates, in.keepReplicates = rf.Replicates, rf.KeepReplicates
 	in.compartments = rf.Compartments
+	in.startDate = rf.StartDate
 	in.modelType = rf.Model
 }
 

@@ -33,6 +33,14 @@ var he10Columns = map[string]string{
 // log-likelihoods, and a Spec reading every parameter from its column.
 func he10Towns(t testing.TB) (*Spec, *Observations, []float64) {
 	t.Helper()
+	spec, obs, published, _ := he10TownsTo(t, time.Date(1964, 1, 1, 0, 0, 0, 0, time.UTC))
+	return spec, obs, published
+}
+
+// he10TownsTo is he10Towns with the reports up to to (from 1950), and
+// the case data (outliers missing) for reports past it.
+func he10TownsTo(t testing.TB, to time.Time) (*Spec, *Observations, []float64, *Cases) {
+	t.Helper()
 	needHe10(t)
 	f, err := os.Open(filepath.Join(he10Dir, "he2010_mle.csv"))
 	require.NoError(t, err)
@@ -88,9 +96,9 @@ func he10Towns(t testing.TB) (*Spec, *Observations, []float64) {
 		require.NoError(t, err)
 		require.NoError(t, cases.SetMissing(o.id, d))
 	}
-	obs, err := Observe(cases, scn, time.Date(1950, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(1964, 1, 1, 0, 0, 0, 0, time.UTC))
+	obs, err := Observe(cases, scn, time.Date(1950, 1, 1, 0, 0, 0, 0, time.UTC), to)
 	require.NoError(t, err)
-	return spec, obs, published
+	return spec, obs, published, cases
 }
 
 // TestHe10TownsAtPublishedMLE filters all 20 towns at once (J particles per

@@ -3,6 +3,7 @@ package fit
 import (
 	"math"
 
+	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/rng"
 )
 
@@ -75,19 +76,9 @@ func (He2010Measurement) LogDensity(y, c int64, rho, psi float64) float64 {
 	return math.Log(d + he2010Tol)
 }
 
-// Sample draws a report as pomp's he10 rmeasure does: round half to even
-// (C's nearbyint) of a normal deviate with mean ρ·c and standard deviation
-// √v + tol, and 0 if that is not positive. It consumes one [rng.Normal]
-// deviate, also when c = 0.
+// Sample draws a report as pomp's he10 rmeasure does
+// ([metrics.DrawHe2010Report]: the CaseSurveillanceTracker's reporting =
+// "he2010"). It consumes one [rng.Normal] deviate, also when c = 0.
 func (He2010Measurement) Sample(src *rng.Source, c int64, rho, psi float64) int64 {
-	m := rho * float64(c)
-	v := m * (1 - rho + psi*psi*m)
-	r := math.RoundToEven(m + (math.Sqrt(v)+he2010Tol)*rng.Normal(src))
-	switch {
-	case r >= math.MaxInt64:
-		return math.MaxInt64
-	case r > 0:
-		return int64(r)
-	}
-	return 0
+	return metrics.DrawHe2010Report(src, c, rho, psi)
 }

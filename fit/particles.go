@@ -40,6 +40,12 @@ type particles struct {
 // with seed, starting at obs.Start() and running to the last report. The
 // model is not initialised yet (parameters may be set first).
 func newParticles(spec *Spec, obs *Observations, j int, seed uint64, workers int) (*particles, error) {
+	return newParticlesDays(spec, obs, j, seed, workers, obs.Days())
+}
+
+// newParticlesDays is newParticles with a model of days daily ticks (at
+// least obs.Days(); more for a forecast past the last report).
+func newParticlesDays(spec *Spec, obs *Observations, j int, seed uint64, workers, days int) (*particles, error) {
 	if j < 1 {
 		return nil, fmt.Errorf("fit: particles = %d, must be >= 1", j)
 	}
@@ -49,7 +55,7 @@ func newParticles(spec *Spec, obs *Observations, j int, seed uint64, workers int
 	}
 	p := spec.Params
 	p.Seed = seed
-	p.NumTicks = obs.Days()
+	p.NumTicks = days
 	p.ShowProgress = false
 	p.Verbose = false
 	opts := []model.Option{model.WithType(spec.Type), model.WithStartDate(obs.Start()),

@@ -22,6 +22,10 @@ type PFilterOptions struct {
 	// "rho", "EulerSEIRProcess.r0", …) a value for every particle,
 	// overriding the model's; nil keeps the model's values.
 	Set map[string]float64
+	// Forecast, when positive, steps the first filter's particles this
+	// many report periods past the last report ([Forecast]); the model's
+	// components must cover those dates ([CheckForecast]).
+	Forecast int
 }
 
 // PFilterResult is a particle filter's estimate.
@@ -60,6 +64,9 @@ type PFilterResult struct {
 	// Seconds is the wall time of all filters; ParticleDays the particle
 	// steps (particles × places × days × filters) per second.
 	Seconds, ParticleDays float64
+	// Forecast is the first filter's forecast (nil without
+	// [PFilterOptions.Forecast]).
+	Forecast *Forecast
 }
 
 // PFilter runs opts.Filters independent block particle filters of spec
@@ -80,12 +87,23 @@ func PFilter(ctx context.Context, spec *Spec, obs *Observations, opts PFilterOpt
 	if opts.Particles < 1 || opts.Filters < 1 || opts.Filters > MaxFilters {
 		return nil, fmt.Errorf("fit: particles = %d must be >= 1 and filters = %d from 1 to %d", opts.Particles, opts.Filters, MaxFilters)
 	}
+	if opts.Forecast < 0 || opts.Forecast > MaxForecast {
+		return nil, fmt.Errorf("fit: forecast = %d report periods, must be from 0 to %d", opts.Forecast, MaxForecast)
+	}
 	begin := time.Now()
 	blocks := spec.blocks()
 	perBlock := make([][]float64, len(blocks)) // [block][filter]
 	res := &PFilterResult{Particles: opts.Particles, Filters: opts.Filters, Places: obs.Places, Dates: obs.Dates, Reports: obs.Counts, Blocks: blocks}
 	for k := range opts.Filters {
-		ps, err := newParticles(spec, obs, opts.Particles, opts.Seed+uint64(k), opts.Workers)
+		forecast := k == 0 && opts.Forecast > 0
+		days := obs.Days()
+		if forecast {
+			days = forecastDays(obs, opts.Forecast)
+		}
+		ps, err := newParticlesDays(spec, obs, opts.Particles, opts.Seed+uint64(k), opts.Workers, days)
+		if forecast {
+			err = forecastError(obs, opts.Forecast, err)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -98,6 +116,11 @@ func PFilter(ctx context.Context, spec *Spec, obs *Observations, opts PFilterOpt
 		out, err := ps.run(ctx, obs, hooks{}, k == 0)
 		if err != nil {
 			return nil, err
+		}
+		if forecast {
+			if res.Forecast, err = ps.forecast(ctx, obs, out, opts.Forecast, opts.Seed); err != nil {
+				return nil, err
+			}
 		}
 		res.FilterLogLiks = append(res.FilterLogLiks, out.loglik)
 		for b, c := range out.cond {

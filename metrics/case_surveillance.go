@@ -212,7 +212,7 @@ func (c *CaseSurveillanceTracker) Step(m phases.Model, tick int) error {
 	}
 	c.counts = counts
 	cases := counts
-	if c.p.DetectionRate < 1 || c.p.Psi > 0 {
+	if c.p.DetectionRate < 1 || c.p.Psi > 0 || c.p.he2010() {
 		c.blocks.Run(m, c)
 		for _, j := range c.bad {
 			if j >= 0 {
@@ -242,9 +242,9 @@ func (c *CaseSurveillanceTracker) countError(j int) error {
 	if c.stride > 1 {
 		what += " summed over the window"
 	}
-	if c.p.negativeBinomial() {
-		return fmt.Errorf("%s: patch %d (%q) has %s = %d, outside [0, 2^52] for a negative binomial report",
-			CaseSurveillanceTrackerName, j, c.ids[j], what, c.counts[j])
+	if c.p.negativeBinomial() || c.p.he2010() {
+		return fmt.Errorf("%s: patch %d (%q) has %s = %d, outside [0, 2^52] for a %s report",
+			CaseSurveillanceTrackerName, j, c.ids[j], what, c.counts[j], c.p.Reporting)
 	}
 	return fmt.Errorf("%s: patch %d (%q) has %s = %d, outside [0, 2^53] for a binomial draw",
 		CaseSurveillanceTrackerName, j, c.ids[j], what, c.counts[j])
@@ -260,7 +260,7 @@ func (c *CaseSurveillanceTracker) Block(b int) {
 	src := c.blocks.Stream(b)
 	c.bad[b] = -1
 	limit := int64(rng.MaxBinomialN)
-	if c.p.negativeBinomial() {
+	if c.p.negativeBinomial() || c.p.he2010() {
 		limit = rng.MaxPoissonMean
 	}
 	var lanes [rng.BlockSize]int
@@ -276,6 +276,10 @@ func (c *CaseSurveillanceTracker) Block(b int) {
 			if c.bad[b] < 0 {
 				c.bad[b] = j
 			}
+			continue
+		}
+		if c.p.he2010() {
+			c.draws[j] = DrawHe2010Report(src, n, c.p.DetectionRate, c.p.Psi)
 			continue
 		}
 		if c.p.negativeBinomial() && c.p.Psi > 0 {
@@ -341,12 +345,13 @@ func (c *CaseSurveillanceTracker) Blocks(yield func(Block) bool) { c.BlocksBetwe
 // Blocks does ([TickRanger]): with aggregate_days, the windows whose last
 // tick is in that range.
 func (c *CaseSurveillanceTracker) BlocksBetween(from, to int) iter.Seq[Block] {
+	off := c.p.dateOffset()
 	if c.stride <= 1 {
-		return c.rec.blocks(from, to, c.dates, c.groupIDs, caseStates)
+		return c.rec.blocks(from, to, func(t int) time.Time { return c.dates(t + off) }, c.groupIDs, caseStates)
 	}
 	// Window w's last tick (w+1)·stride−1 is ≥ from from w = from/stride
 	// on, and < to before w = to/stride.
-	windows := c.rec.blocks(from/c.stride, to/c.stride, func(w int) time.Time { return c.dates(c.lastTick(w)) }, c.groupIDs, caseStates)
+	windows := c.rec.blocks(from/c.stride, to/c.stride, func(w int) time.Time { return c.dates(c.lastTick(w) + off) }, c.groupIDs, caseStates)
 	return func(yield func(Block) bool) {
 		for b := range windows {
 			b.Tick = c.lastTick(b.Tick)

@@ -22,6 +22,18 @@ const (
 	CountIncidence = "incidence"
 )
 
+// Dates a [CaseSurveillanceTracker] labels a window's report with
+// ([CaseSurveillanceTrackerParams.ReportDate]).
+const (
+	// ReportDateLastDay labels a window with its last tick's date (the
+	// default).
+	ReportDateLastDay = "last_day"
+	// ReportDateEnd labels it with the date its last tick ends on, the
+	// next day's: a fit's report date (the window of ticks start … end −
+	// 1, as `rubeola fit` and pomp count a report period).
+	ReportDateEnd = "end"
+)
+
 // CaseSurveillanceTrackerParams configures a [CaseSurveillanceTracker]
 // (SPEC §8.4).
 type CaseSurveillanceTrackerParams struct {
@@ -32,11 +44,11 @@ type CaseSurveillanceTrackerParams struct {
 	// the first k+1 id parts.
 	AggregationLevel int `json:"aggregation_level" doc:"grouping of patches: −1 one group \"all_patches\", −2 one group per patch, k ≥ 0 the first k+1 colon-separated id parts"`
 	// Reporting is the reporting model: [ReportingBinomial] (default; ""
-	// means it too) or [ReportingNegativeBinomial].
-	Reporting string `json:"reporting" doc:"reporting model: \"binomial\" (Binomial(C, detection_rate) per patch) or \"negative_binomial\" (He, Ionides & King 2010: mean μ = detection_rate·C, variance μ(1 − detection_rate) + psi²μ²; drawn as NegBin(μ, size k) with 1/k = psi² − 1/C where psi²·C > 1, else as Poisson(μ) with probability psi²·C and Binomial(C, detection_rate) otherwise, which has that variance exactly)"`
-	// Psi is the overdispersion ψ ≥ 0 of negative_binomial reporting (0:
-	// binomial); non-zero only with negative_binomial.
-	Psi float64 `json:"psi" doc:"overdispersion ψ in [0, 100] of \"negative_binomial\" reporting (the coefficient of variation of reports at large counts; 0 gives Binomial); must stay 0 with \"binomial\""`
+	// means it too), [ReportingNegativeBinomial] or [ReportingHe2010].
+	Reporting string `json:"reporting" doc:"reporting model: \"binomial\" (Binomial(C, detection_rate) per patch), \"negative_binomial\" (mean μ = detection_rate·C, variance μ(1 − detection_rate) + psi²μ²; drawn as NegBin(μ, size k) with 1/k = psi² − 1/C where psi²·C > 1, else as Poisson(μ) with probability psi²·C and Binomial(C, detection_rate) otherwise, which has that variance exactly) or \"he2010\" (He, Ionides & King 2010, rubeola fit's he2010 measurement: a normal deviate with that mean and variance, rounded to the nearest integer, 0 if negative)"`
+	// Psi is the overdispersion ψ ≥ 0 of negative_binomial and he2010
+	// reporting; non-zero only with those.
+	Psi float64 `json:"psi" doc:"overdispersion ψ in [0, 100] of \"negative_binomial\" and \"he2010\" reporting (the coefficient of variation of reports at large counts; 0 gives Binomial's variance); must stay 0 with \"binomial\""`
 	// AggregateDays is the length in days of a reporting window: counts are
 	// summed per patch over each window and drawn once at its last tick. 0
 	// (the default) is the model's tick; otherwise a positive multiple of the
@@ -45,6 +57,9 @@ type CaseSurveillanceTrackerParams struct {
 	// Count is what is reported on: [CountI] (default; "" means it too) or
 	// [CountIncidence].
 	Count string `json:"count" doc:"what is reported on: \"I\" (each patch's current I; the tick's incidence in the biweekly model) or \"incidence\" (the tick's new cases as counted by the model's infection phase, which must precede the tracker: in the biweekly model (Infection) the tick's new I, its S → I infections, since everyone infectious at the tick's start recovers within it; in the compartmental model with Infection and in the agent-based model the tick's E → I flow, people becoming infectious; with EulerSEIR the tick's I → R flow, recoveries (not deaths), He et al.'s cases C, which the fit's measurement model also reports on). In the compartmental model I is a prevalence: \"I\" with aggregate_days sums each day's I over the window, person-days of infection (about inf_mu times the new cases), so weekly case reports need \"incidence\""`
+	// ReportDate is the date a window's report is labelled with:
+	// [ReportDateLastDay] (default; "" means it too) or [ReportDateEnd].
+	ReportDate string `json:"report_date" doc:"the date a report is labelled with: \"last_day\" (its window's last tick's date) or \"end\" (the day after: the date the window ends on, as rubeola fit's report dates, the week ending on a date counting the ticks of the seven days before it); the row's tick stays the last tick"`
 	// Filter keeps the patches for which it returns true (nil keeps all).
 	// Go API only.
 	Filter func(id string) bool `json:"-"`
@@ -54,7 +69,8 @@ type CaseSurveillanceTrackerParams struct {
 // group per patch (the reference's default grouping), binomial reporting of
 // I every tick.
 func DefaultCaseSurveillanceTrackerParams() CaseSurveillanceTrackerParams {
-	return CaseSurveillanceTrackerParams{DetectionRate: 0.1, AggregationLevel: PerPatch, Reporting: ReportingBinomial, Count: CountI}
+	return CaseSurveillanceTrackerParams{DetectionRate: 0.1, AggregationLevel: PerPatch, Reporting: ReportingBinomial, Count: CountI,
+		ReportDate: ReportDateLastDay}
 }
 
 // Validate checks every key and joins the problems.
@@ -72,10 +88,15 @@ func (p CaseSurveillanceTrackerParams) Validate() error {
 			errs = append(errs, fmt.Errorf("%s: psi = %v needs reporting = %q (reporting is %q)",
 				CaseSurveillanceTrackerName, p.Psi, ReportingNegativeBinomial, ReportingBinomial))
 		}
-	case ReportingNegativeBinomial:
+	case ReportingNegativeBinomial, ReportingHe2010:
 	default:
-		errs = append(errs, fmt.Errorf("%s: reporting must be %q or %q, got %q",
-			CaseSurveillanceTrackerName, ReportingBinomial, ReportingNegativeBinomial, p.Reporting))
+		errs = append(errs, fmt.Errorf("%s: reporting must be %q, %q or %q, got %q",
+			CaseSurveillanceTrackerName, ReportingBinomial, ReportingNegativeBinomial, ReportingHe2010, p.Reporting))
+	}
+	switch p.ReportDate {
+	case "", ReportDateLastDay, ReportDateEnd:
+	default:
+		errs = append(errs, fmt.Errorf("%s: report_date must be %q or %q, got %q", CaseSurveillanceTrackerName, ReportDateLastDay, ReportDateEnd, p.ReportDate))
 	}
 	switch {
 	case !(p.Psi >= 0) || math.IsInf(p.Psi, 1):
@@ -106,6 +127,18 @@ const MaxPsi = 100
 // negativeBinomial reports whether p asks for negative_binomial reporting.
 func (p CaseSurveillanceTrackerParams) negativeBinomial() bool {
 	return p.Reporting == ReportingNegativeBinomial
+}
+
+// he2010 reports whether p asks for he2010 reporting.
+func (p CaseSurveillanceTrackerParams) he2010() bool { return p.Reporting == ReportingHe2010 }
+
+// dateOffset returns the ticks between a window's last tick and the tick
+// whose date labels it.
+func (p CaseSurveillanceTrackerParams) dateOffset() int {
+	if p.ReportDate == ReportDateEnd {
+		return 1
+	}
+	return 0
 }
 
 // incidence reports whether p reports on the incidence.

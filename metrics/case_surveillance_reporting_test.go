@@ -37,13 +37,20 @@ func TestCaseSurveillanceReportingParams(t *testing.T) {
 	assert.Zero(t, p.Psi)
 	assert.Zero(t, p.AggregateDays)
 	assert.Equal(t, metrics.CountI, p.Count)
+	assert.Equal(t, metrics.ReportDateLastDay, p.ReportDate)
 	p, err = metrics.DecodeCaseSurveillanceTrackerParams([]byte(`{"reporting": "negative_binomial", "psi": 0.4, "aggregate_days": 28, "count": "incidence"}`))
 	require.NoError(t, err)
 	assert.Equal(t, metrics.CaseSurveillanceTrackerParams{DetectionRate: 0.1, AggregationLevel: metrics.PerPatch,
-		Reporting: metrics.ReportingNegativeBinomial, Psi: 0.4, AggregateDays: 28, Count: metrics.CountIncidence}, p)
+		Reporting: metrics.ReportingNegativeBinomial, Psi: 0.4, AggregateDays: 28, Count: metrics.CountIncidence,
+		ReportDate: metrics.ReportDateLastDay}, p)
+	p, err = metrics.DecodeCaseSurveillanceTrackerParams([]byte(`{"reporting": "he2010", "psi": 0.116, "report_date": "end"}`))
+	require.NoError(t, err)
+	assert.Equal(t, metrics.ReportingHe2010, p.Reporting)
+	assert.Equal(t, metrics.ReportDateEnd, p.ReportDate)
 
 	for _, tt := range []struct{ in, msg string }{
-		{`{"reporting": "poisson"}`, `CaseSurveillanceTracker: reporting must be "binomial" or "negative_binomial", got "poisson"`},
+		{`{"reporting": "poisson"}`, `CaseSurveillanceTracker: reporting must be "binomial", "negative_binomial" or "he2010", got "poisson"`},
+		{`{"report_date": "start"}`, `CaseSurveillanceTracker: report_date must be "last_day" or "end", got "start"`},
 		{`{"psi": 0.3}`, `CaseSurveillanceTracker: psi = 0.3 needs reporting = "negative_binomial" (reporting is "binomial")`},
 		{`{"reporting": "negative_binomial", "psi": -0.1}`, `CaseSurveillanceTracker: psi must be finite and >= 0, got -0.1`},
 		{`{"aggregate_days": -7}`, `CaseSurveillanceTracker: aggregate_days must be >= 0 (0 = every tick), got -7`},

@@ -1,6 +1,8 @@
 package metrics
 
 import (
+	"math"
+
 	"github.com/rubeola/rubeola/rng"
 )
 
@@ -11,7 +13,35 @@ const (
 	// ReportingNegativeBinomial reports an overdispersed count with mean ρ·C
 	// and variance ρC(1 − ρ) + ψ²(ρC)² ([reportDraw]).
 	ReportingNegativeBinomial = "negative_binomial"
+	// ReportingHe2010 reports He, Ionides & King (2010)'s discretised
+	// normal with mean ρ·C and variance ρC(1 − ρ + ψ²ρC) ([DrawHe2010Report]),
+	// the measurement model of `rubeola fit`'s he2010.
+	ReportingHe2010 = "he2010"
 )
+
+// he2010Tol is pomp's tol in He et al.'s rmeasure: added to the standard
+// deviation.
+const he2010Tol = 1.0e-18
+
+// DrawHe2010Report draws a report of c true cases with reporting rate rho
+// and overdispersion psi as pomp's he10 rmeasure does (He, Ionides & King
+// 2010): round half to even (C's nearbyint) of a normal deviate with mean
+// m = ρ·c and standard deviation √(m(1 − ρ + ψ²m)) + 10⁻¹⁸, and 0 if that
+// is not positive. It consumes one [rng.Normal] deviate, also when c = 0:
+// the sampler behind reporting = "he2010" and fit's he2010 measurement
+// model.
+func DrawHe2010Report(src *rng.Source, c int64, rho, psi float64) int64 {
+	m := rho * float64(c)
+	v := m * (1 - rho + psi*psi*m)
+	r := math.RoundToEven(m + (math.Sqrt(v)+he2010Tol)*rng.Normal(src))
+	switch {
+	case r >= math.MaxInt64:
+		return math.MaxInt64
+	case r > 0:
+		return int64(r)
+	}
+	return 0
+}
 
 // reportDraw draws the reported cases out of count c ≥ 0 with detection rate
 // rho ∈ [0, 1] and overdispersion psi ≥ 0, from src.

@@ -264,46 +264,10 @@ const (
 // several) has smaller fonts, and only the first has the legend.
 func bandsPanel(s *fit.Simulation, pl int, small, legend bool) (*plot.Plot, error) {
 	days := tickDays(s.Dates, 7)
-	p := newPlot(s.Places[pl], "", "reports "+perPeriod(days))
-	if small {
-		shrinkFonts(p, 10, 9, 8)
-		p.Title.Padding = vg.Points(3)
-		p.Y.Label.Text = ""
-	}
-	dateAxis(p)
-	p.Y.Tick.Marker = plot.TickerFunc(countTicks)
-	p.Add(plotter.NewGrid())
-	q := s.Simulated[pl]
-	for _, b := range []struct {
-		lo, hi int
-		alpha  float64
-		name   string
-	}{{sq025, sq975, 0.18, "95 % of simulations"}, {sq10, sq90, 0.38, "80 % of simulations"}} {
-		poly := make(plotter.XYs, 0, 2*len(s.Dates))
-		for k, d := range s.Dates {
-			poly = append(poly, plotter.XY{X: unix(d), Y: q[k][b.hi]})
-		}
-		for k := len(s.Dates) - 1; k >= 0; k-- {
-			poly = append(poly, plotter.XY{X: unix(s.Dates[k]), Y: q[k][b.lo]})
-		}
-		area, err := plotter.NewPolygon(poly)
-		if err != nil {
-			return nil, err
-		}
-		area.Color = withAlpha(colorS, b.alpha)
-		area.LineStyle.Width = 0
-		p.Add(area)
-		p.Legend.Add(b.name, area)
-	}
-	median := make([]float64, len(s.Dates))
-	for k := range s.Dates {
-		median[k] = q[k][sq50]
-	}
-	ml, err := addTimeLine(p, s.Dates, median, colorS, lineWidth(1.3, days))
-	if err != nil {
+	p := newBandsPanel(s.Places[pl], days, small)
+	if err := addQuantileBands(p, s.Dates, s.Simulated[pl], "simulations", "simulated median", days); err != nil {
 		return nil, err
 	}
-	p.Legend.Add("simulated median", ml)
 	obs, err := addReports(p, s.Dates, s.Reports[pl])
 	if err != nil {
 		return nil, err
@@ -311,6 +275,13 @@ func bandsPanel(s *fit.Simulation, pl int, small, legend bool) (*plot.Plot, erro
 	if obs != nil {
 		p.Legend.Add("reports", obs)
 	}
+	finishBandsPanel(p, small, legend)
+	return p, nil
+}
+
+// finishBandsPanel starts the y axis at zero and sets the legend: none
+// unless legend, small fonts and more head room on a small panel.
+func finishBandsPanel(p *plot.Plot, small, legend bool) {
 	fromZero(p)
 	switch {
 	case !legend:
@@ -324,7 +295,58 @@ func bandsPanel(s *fit.Simulation, pl int, small, legend bool) (*plot.Plot, erro
 		p.Y.Max *= 1.35
 	}
 	p.Legend.Top, p.Legend.Left = true, true
-	return p, nil
+}
+
+// newBandsPanel is a panel of reports per period of days on a calendar
+// axis, with smaller fonts and no y label when small.
+func newBandsPanel(title string, days int, small bool) *plot.Plot {
+	p := newPlot(title, "", "reports "+perPeriod(days))
+	if small {
+		shrinkFonts(p, 10, 9, 8)
+		p.Title.Padding = vg.Points(3)
+		p.Y.Label.Text = ""
+	}
+	dateAxis(p)
+	p.Y.Tick.Marker = plot.TickerFunc(countTicks)
+	p.Add(plotter.NewGrid())
+	return p
+}
+
+// addQuantileBands draws the 95 % and 80 % bands of the quantiles q[k]
+// ([fit.SimulationProbs]) over dates and their median, with legend entries
+// "95 % of what", "80 % of what" and median.
+func addQuantileBands(p *plot.Plot, dates []time.Time, q [][]float64, what, median string, days int) error {
+	for _, b := range []struct {
+		lo, hi int
+		alpha  float64
+		name   string
+	}{{sq025, sq975, 0.18, "95 % of " + what}, {sq10, sq90, 0.38, "80 % of " + what}} {
+		poly := make(plotter.XYs, 0, 2*len(dates))
+		for k, d := range dates {
+			poly = append(poly, plotter.XY{X: unix(d), Y: q[k][b.hi]})
+		}
+		for k := len(dates) - 1; k >= 0; k-- {
+			poly = append(poly, plotter.XY{X: unix(dates[k]), Y: q[k][b.lo]})
+		}
+		area, err := plotter.NewPolygon(poly)
+		if err != nil {
+			return err
+		}
+		area.Color = withAlpha(colorS, b.alpha)
+		area.LineStyle.Width = 0
+		p.Add(area)
+		p.Legend.Add(b.name, area)
+	}
+	mid := make([]float64, len(dates))
+	for k := range dates {
+		mid[k] = q[k][sq50]
+	}
+	ml, err := addTimeLine(p, dates, mid, colorS, lineWidth(1.3, days))
+	if err != nil {
+		return err
+	}
+	p.Legend.Add(median, ml)
+	return nil
 }
 
 // addReports draws the observed reports as a thin black line broken at

@@ -44,5 +44,5 @@ type = "StateTracker"
 
 // TestKeys: the top-level keys a sweep may set (SPEC §11's run file).
 func TestKeys(t *testing.T) {
-	assert.Equal(t, []string{"compartments", "ensemble", "model", "output", "params", "phases", "scenario"}, Keys())
+	assert.Equal(t, []string{"compartments", "ensemble", "model", "output", "params", "phases", "scenario", "start_date"}, Keys())
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/rubeola/rubeola/ecs"
 	"github.com/rubeola/rubeola/internal/echo"
@@ -29,6 +30,8 @@ import (
 //	scenario = "towns.csv"      # or [scenario] builder = "grid", rows = 5, …
 //	compartments = ["W"]        # registered compartments after S, I, R (optional);
 //	                            # an entry may set roles: {name = "M", in_population = true, dies = true}
+//
+//	start_date = "1949-12-30"   # the first day (optional; default: the first day of start_time's month)
 //
 //	[params]                    # BiweeklyParams keys
 //	num_ticks = 520
@@ -82,10 +85,14 @@ type File struct {
 	// and R, each registered by the program with [model.RegisterCompartment];
 	// nil when the file declares none. Pass them to [model.WithCompartments].
 	Compartments []ecs.Compartment
+	// StartDate is start_date, the run's first day (any day; zero when the
+	// file does not set it: the first day of [params] start_time's month).
+	// Pass it to [model.WithStartDate].
+	StartDate time.Time
 }
 
 // runFileKeys are the top-level keys of a run file.
-var runFileKeys = []string{"compartments", "ensemble", "model", "output", "params", "phases", "scenario"}
+var runFileKeys = []string{"compartments", "ensemble", "model", "output", "params", "phases", "scenario", "start_date"}
 
 // outputKeys are the keys of a run file's [output] table.
 var outputKeys = []string{"format"}
@@ -162,6 +169,11 @@ func decodeRunDoc(doc map[string]any, name, baseDir string) (*File, []error) {
 	}
 	if v, ok := doc["ensemble"]; ok {
 		errs = append(errs, rf.decodeEnsemble(v)...)
+	}
+	if v, ok := doc["start_date"]; ok {
+		if err := rf.decodeStartDate(v); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if v, ok := doc["compartments"]; ok {
 		errs = append(errs, rf.decodeCompartments(v)...)

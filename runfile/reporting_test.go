@@ -52,7 +52,7 @@ count = "incidence"
 	tr := model.InstancesOf[*metrics.CaseSurveillanceTracker](m)
 	require.Len(t, tr, 1)
 	assert.Equal(t, metrics.CaseSurveillanceTrackerParams{DetectionRate: 0.5, AggregationLevel: metrics.AllPatches,
-		Reporting: metrics.ReportingNegativeBinomial, Psi: 0.3, AggregateDays: 28, Count: metrics.CountIncidence}, tr[0].Params())
+		Reporting: metrics.ReportingNegativeBinomial, Psi: 0.3, AggregateDays: 28, Count: metrics.CountIncidence, ReportDate: metrics.ReportDateLastDay}, tr[0].Params())
 	assert.Equal(t, 2, tr[0].TicksPerRow())
 	series := tr[0].Series()
 	require.Len(t, series, 10)
@@ -71,7 +71,7 @@ func TestRunFileCaseSurveillanceErrors(t *testing.T) {
 		{"[[phases]]\ntype = \"CaseSurveillanceTracker\"\npsi = 0.2\n",
 			`run.toml: phases[1] (CaseSurveillanceTracker): CaseSurveillanceTracker: psi = 0.2 needs reporting = "negative_binomial" (reporting is "binomial")`},
 		{"[[phases]]\ntype = \"CaseSurveillanceTracker\"\nreporting = \"nb\"\n",
-			`reporting must be "binomial" or "negative_binomial", got "nb"`},
+			`reporting must be "binomial", "negative_binomial" or "he2010", got "nb"`},
 		{"[[phases]]\ntype = \"CaseSurveillanceTracker\"\ncount = \"cases\"\n",
 			`count must be "I" or "incidence", got "cases"`},
 	} {

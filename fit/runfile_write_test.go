@@ -1,0 +1,98 @@
+package fit
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rubeola/rubeola/metrics"
+	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/runfile"
+)
+
+// writeRunFile writes the fit's run file at set with seed into dir and
+// returns its path.
+func writeRunFile(t *testing.T, f *File, dir string, set map[string]float64, seed uint64) string {
+	t.Helper()
+	text, scn, err := f.RunFile(dir, set, seed)
+	require.NoError(t, err)
+	require.NoError(t, (&Output{Dir: dir}).RunFile(text, scn))
+	return filepath.Join(dir, RunFileName)
+}
+
+// runRunFile runs the run file at path and returns its
+// CaseSurveillanceTracker's reports of the first group.
+func runRunFile(t *testing.T, path string) []int64 {
+	t.Helper()
+	rf, err := runfile.Load(path)
+	require.NoError(t, err)
+	m, err := model.New(rf.Scenario, rf.Params, model.WithType(rf.Model), model.WithStartDate(rf.StartDate),
+		model.WithStdout(io.Discard), model.WithShowProgress(false))
+	require.NoError(t, err)
+	require.NoError(t, m.SetComponents(rf.Components...))
+	require.NoError(t, m.Run(context.Background()))
+	cs := model.InstancesOf[*metrics.CaseSurveillanceTracker](m)
+	require.Len(t, cs, 1)
+	return cs[0].Counts()[0]
+}
+
+// TestRunFile: the run file of a fit of Town (the fixture's run file has
+// Town and Village) has the fitted parameters, the fitted places' scenario,
+// start_date one week before the first report, num_ticks to the last and a
+// tracker reporting as the measurement model on the fit's dates; it passes
+// CheckRunFile, and a value it does not hold fails it.
+func TestRunFile(t *testing.T) {
+	f, err := LoadFile(writeFitFixture(t, t.TempDir(), fixtureFit, true))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	set := map[string]float64{"r0": 42.5, "S_0": 0.05, "cohort": 0.25, "rho": 0.4, "psi": 0.2}
+	path := writeRunFile(t, f, dir, set, 7)
+	require.NoError(t, CheckRunFile(path, set))
+	text, err := os.ReadFile(path)
+	require.NoError(t, err)
+	for _, want := range []string{`scenario = "mle_scenario.csv"`, `start_date = "1949-12-30"`, "num_ticks = 140", "seed = 7",
+		"r0 = 42.5", "S_0 = 0.05", "cohort = 0.25", `reporting = "he2010"`, "detection_rate = 0.4", "psi = 0.2",
+		`report_date = "end"`, "aggregate_days = 7", `count = "incidence"`} {
+		assert.Contains(t, string(text), want)
+	}
+	assert.NotContains(t, string(text), "Village")
+	scn, err := os.ReadFile(filepath.Join(dir, RunFileScenarioName))
+	require.NoError(t, err)
+	assert.Contains(t, string(scn), "Town")
+	assert.NotContains(t, string(scn), "Village")
+
+	other := map[string]float64{"r0": 40}
+	assert.ErrorContains(t, CheckRunFile(path, other), "r0 = 42.5, the fit's is 40")
+}
+
+// TestRunFileIsTheFiltersModel: with ρ = 1 and ψ = 0 a he2010 report is
+// the period's true cases C (variance 0), so the run file's reports are
+// its trajectory's weekly cases; with the same seed they are those of
+// Simulate's one trajectory, week by week: the run file steps the model
+// the filter steps, from the same day, on the same streams, and reports
+// on the fit's dates.
+func TestRunFileIsTheFiltersModel(t *testing.T) {
+	f, err := LoadFile(writeFitFixture(t, t.TempDir(), fixtureFit, false))
+	require.NoError(t, err)
+	set := map[string]float64{"rho": 1, "psi": 0, "r0": 35}
+	for _, seed := range []uint64{1, 2, 3} {
+		path := writeRunFile(t, f, t.TempDir(), set, seed)
+		reports := runRunFile(t, path)
+		sim, err := Simulate(context.Background(), f.Spec, f.Obs, 1, seed, set)
+		require.NoError(t, err)
+		require.Len(t, reports, len(f.Obs.Dates))
+		total := int64(0)
+		for _, r := range reports {
+			total += r
+		}
+		require.Positive(t, total, "an epidemic to compare")
+		for k := range f.Obs.Dates {
+			assert.Equal(t, sim.Cases[0][k][2], float64(reports[k]), "seed %d, report %d", seed, k)
+		}
+	}
+}
