@@ -38,8 +38,14 @@ const (
 // fit keeps only some of the run file's places, the scenario is the
 // fitted places' (scenario, to be written as RunFileScenarioName in dir;
 // nil otherwise). ρ and ψ must be one value for every place (the tracker
-// has one detection_rate).
+// has one detection_rate), and so must every per-place value ([Spec]
+// PlaceValues, per-town keys name[town] of set): values that are the same
+// in every place are written as the parameter's, values that differ are
+// refused (a run file has one value per component key).
 func (f *File) RunFile(dir string, set map[string]float64, seed uint64) (text []byte, scn []byte, err error) {
+	if set, err = f.uniformSet(set); err != nil {
+		return nil, nil, err
+	}
 	data, err := os.ReadFile(f.RunPath)
 	if err != nil {
 		return nil, nil, err
@@ -194,15 +200,15 @@ func (w *runFileWriter) rel(path string) string {
 	return filepath.ToSlash(r)
 }
 
-// scenario points the scenario key at the run file's scenario, or, when
-// the fit keeps only some of its places, at the fitted places' table
+// scenario points the scenario key at the run file's scenario file, or,
+// when the fit keeps only some of its places or the run file builds its
+// scenario (a [scenario] table such as builder = "towns", whose paths
+// and options would have to be rewritten), at the fitted places' table
 // (returned as CSV, to be written beside the run file).
 func (w *runFileWriter) scenario() ([]byte, error) {
 	rf, scn := w.f.Run, w.f.Spec.Scenario
-	if slices.Equal(rf.Scenario.ID, scn.ID) {
-		if s, ok := w.doc["scenario"].(string); ok {
-			w.doc["scenario"] = w.rel(s)
-		}
+	if s, ok := w.doc["scenario"].(string); ok && slices.Equal(rf.Scenario.ID, scn.ID) {
+		w.doc["scenario"] = w.rel(s)
 		return nil, nil
 	}
 	var b strings.Builder
@@ -286,4 +292,41 @@ func CheckRunFile(path string, set map[string]float64) error {
 		}
 	}
 	return nil
+}
+
+// uniformSet returns set with the fit's per-place values (Spec.PlaceValues
+// and per-town keys name[town] of set) folded in as one value per
+// parameter, or an error naming the parameters whose values differ
+// between places.
+func (f *File) uniformSet(set map[string]float64) (map[string]float64, error) {
+	out := maps.Clone(set)
+	if out == nil {
+		out = map[string]float64{}
+	}
+	perPlace := map[string][]float64{}
+	for name, vals := range f.Spec.PlaceValues {
+		if _, ok := set[name]; !ok {
+			perPlace[name] = vals
+		}
+	}
+	for key, x := range set {
+		if name, _, ok := SplitTownKey(key); ok {
+			perPlace[name] = append(perPlace[name], x)
+			delete(out, key)
+		}
+	}
+	var differ []string
+	for _, name := range slices.Sorted(maps.Keys(perPlace)) {
+		vals := perPlace[name]
+		if slices.Min(vals) != slices.Max(vals) {
+			differ = append(differ, name)
+			continue
+		}
+		out[name] = vals[0]
+	}
+	if len(differ) > 0 {
+		return nil, fmt.Errorf("fit: %s differ between places (per-place values from [parameters] or per-town estimates): a run file holds one value per parameter, so no run file reproduces the fit",
+			strings.Join(differ, ", "))
+	}
+	return out, nil
 }

@@ -96,3 +96,39 @@ func TestRunFileIsTheFiltersModel(t *testing.T) {
 		}
 	}
 }
+
+// TestRunFileUniformSet: per-place values become one run-file value when
+// every place has the same, and refuse the run file when they differ
+// (a run file cannot give two towns different R0 or ρ).
+func TestRunFileUniformSet(t *testing.T) {
+	tests := []struct {
+		name   string
+		places map[string][]float64
+		set    map[string]float64
+		want   map[string]float64
+		err    string
+	}{
+		{name: "no per-place values", set: map[string]float64{"r0": 40}, want: map[string]float64{"r0": 40}},
+		{name: "a table's values, equal", places: map[string][]float64{"r0": {50, 50}}, want: map[string]float64{"r0": 50}},
+		{name: "set wins over the table", places: map[string][]float64{"r0": {50, 60}}, set: map[string]float64{"r0": 45},
+			want: map[string]float64{"r0": 45}},
+		{name: "per-town estimates, equal", set: map[string]float64{"rho[A]": 0.5, "rho[B]": 0.5, "psi": 0.1},
+			want: map[string]float64{"rho": 0.5, "psi": 0.1}},
+		{name: "per-town estimates differ", set: map[string]float64{"rho[A]": 0.4, "rho[B]": 0.5},
+			err: "fit: rho differ between places"},
+		{name: "a table's values differ", places: map[string][]float64{"r0": {50, 60}, "mu": {0.02, 0.02}, "alpha": {1, 0.9}},
+			err: "fit: alpha, r0 differ between places"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &File{Spec: &Spec{PlaceValues: tc.places}}
+			got, err := f.uniformSet(tc.set)
+			if tc.err != "" {
+				assert.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
