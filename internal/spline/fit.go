@@ -113,15 +113,7 @@ func (pr problem) solve(lambda float64) (solution, bool) {
 	nu := append([]float64(nil), pr.qty...)
 	ch.solve(nu)
 
-	var t float64 // tr(A⁻¹QᵀQ), one column of QᵀQ at a time
-	col := make([]float64, m)
-	for j := range m {
-		for i := range m {
-			col[i] = pen.qtq[i*m+j]
-		}
-		ch.solve(col)
-		t += col[j]
-	}
+	t := ch.traceInvQtQ(pen.q, n) // tr(A⁻¹QᵀQ)
 
 	g := make([]float64, n)
 	gamma := make([]float64, n)

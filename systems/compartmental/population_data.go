@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"github.com/rubeola/rubeola/ecs"
 	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/rubeola/rubeola/internal/spline"
 	"github.com/rubeola/rubeola/params"
@@ -101,6 +104,7 @@ func NewPopulationData(p *PopulationDataParams) phases.Factory {
 		last := DecimalYear(m.TickDate(m.Params().NumTicks))
 		index := map[string]int32{}
 		c.place = make([]int32, scn.Len())
+		var ids []string
 		for j := range scn.Len() {
 			id := scn.SourceID(j)
 			k, ok := index[id]
@@ -109,19 +113,44 @@ func NewPopulationData(p *PopulationDataParams) phases.Factory {
 				if !found {
 					return nil, fmt.Errorf("%s: %s: no rows for %q (scenario row %d)", PopulationDataName, q.Table, id, j+1)
 				}
-				cur, err := newCensusCurves(series, q, first, last)
-				if err != nil {
-					return nil, fmt.Errorf("%s: %s: %q: %w", PopulationDataName, q.Table, id, err)
-				}
-				k = int32(len(c.curves))
+				k = int32(len(ids))
 				index[id] = k
-				c.curves = append(c.curves, cur)
+				ids = append(ids, id)
 				c.means = append(c.means, mean(series.Pop))
 			}
 			c.place[j] = k
 		}
+		if c.curves, err = fitCensusCurves(tables, ids, q, first, last); err != nil {
+			return nil, err
+		}
 		return c, nil
 	}
+}
+
+// fitCensusCurves fits the curves of the places ids (in that order), on
+// as many goroutines as GOMAXPROCS: each place's smoothing splines are
+// independent and the GCV searches are the model's largest set-up cost
+// with hundreds of places (954 towns: two searches each). The error is the
+// first place's in ids order, as a sequential fit would report it.
+func fitCensusCurves(tables map[string]*CensusSeries, ids []string, q PopulationDataParams, first, last float64) ([]censusCurves, error) {
+	curves := make([]censusCurves, len(ids))
+	errs := make([]error, len(ids))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(ids)) {
+		wg.Go(func() {
+			for k := int(next.Add(1) - 1); k < len(ids); k = int(next.Add(1) - 1) {
+				curves[k], errs[k] = newCensusCurves(tables[ids[k]], q, first, last)
+			}
+		})
+	}
+	wg.Wait()
+	for k, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %q: %w", PopulationDataName, q.Table, ids[k], err)
+		}
+	}
+	return curves, nil
 }
 
 // newCensusCurves fits the place's curves and checks that the run's
