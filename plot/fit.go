@@ -197,23 +197,30 @@ func FitBands(path string, s *fit.Simulation, title string, opts Options) error 
 	if len(s.Places) == 0 || len(s.Dates) == 0 {
 		return fmt.Errorf("%s: a simulation without places or reports", baseName(path))
 	}
-	shown := mostReported(s.Reports, maxFitPlaces)
-	if len(shown) < len(s.Places) {
-		title += fmt.Sprintf(" — %d of %d places (most reports)", len(shown), len(s.Places))
+	return writePlacePanels(path, title, s.Reports, opts, func(pl int, multi, first bool) (*plot.Plot, error) {
+		return bandsPanel(s, pl, multi, first)
+	})
+}
+
+// writePlacePanels draws a fit picture at path: one panel per place (the
+// maxFitPlaces with the most reports, in scenario order; the title says
+// so when places are left out), two columns, at least the default
+// picture's height.
+func writePlacePanels(path, title string, reports [][]int64, opts Options, panel func(pl int, multi, first bool) (*plot.Plot, error)) error {
+	shown := mostReported(reports, maxFitPlaces)
+	if len(shown) < len(reports) {
+		title += fmt.Sprintf(" — %d of %d places (most reports)", len(shown), len(reports))
 	}
 	var panels []*plot.Plot
 	for i, pl := range shown {
-		p, err := bandsPanel(s, pl, len(shown) > 1, i == 0)
+		p, err := panel(pl, len(shown) > 1, i == 0)
 		if err != nil {
 			return err
 		}
 		panels = append(panels, p)
 	}
 	cols := min(2, len(shown))
-	rows := (len(shown) + cols - 1) / cols
-	if rows == 1 {
-		rows = 2 // a lone panel gets the default picture's height
-	}
+	rows := max((len(shown)+cols-1)/cols, 2) // a lone panel gets the default picture's height
 	return writeFitPicture(path, rows, opts, fitGrid(title, panels, cols))
 }
 

@@ -19,21 +19,9 @@ func FitForecast(path string, fc *fit.Forecast, title string, opts Options) erro
 	if len(fc.Places) == 0 || len(fc.Dates) == 0 {
 		return fmt.Errorf("%s: a forecast without places or dates", baseName(path))
 	}
-	shown := mostReported(fc.HistoryReports, maxFitPlaces)
-	if len(shown) < len(fc.Places) {
-		title += fmt.Sprintf(" — %d of %d places (most reports)", len(shown), len(fc.Places))
-	}
-	var panels []*plot.Plot
-	for i, pl := range shown {
-		p, err := forecastPanel(fc, pl, len(shown) > 1, i == 0)
-		if err != nil {
-			return err
-		}
-		panels = append(panels, p)
-	}
-	cols := min(2, len(shown))
-	rows := max((len(shown)+cols-1)/cols, 2)
-	return writeFitPicture(path, rows, opts, fitGrid(title, panels, cols))
+	return writePlacePanels(path, title, fc.HistoryReports, opts, func(pl int, multi, first bool) (*plot.Plot, error) {
+		return forecastPanel(fc, pl, multi, first)
+	})
 }
 
 // forecastPanel is place pl's panel of [FitForecast].
