@@ -209,7 +209,7 @@ func FitBands(path string, s *fit.Simulation, title string, opts Options) error 
 func writePlacePanels(path, title string, reports [][]int64, opts Options, panel func(pl int, multi, first bool) (*plot.Plot, error)) error {
 	shown := mostReported(reports, maxFitPlaces)
 	if len(shown) < len(reports) {
-		title += fmt.Sprintf(" — %d of %d places (most reports)", len(shown), len(reports))
+		title += fmt.Sprintf("\n%d of %d places (most reports)", len(shown), len(reports))
 	}
 	var panels []*plot.Plot
 	for i, pl := range shown {
