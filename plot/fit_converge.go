@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -62,6 +63,16 @@ func convergenceTitle(c fit.Convergence) string {
 	if len(names) == 0 {
 		return fmt.Sprintf("NOT settled: %d iterations, fewer than the %d judged", c.To-c.From+1, fit.ConvergenceWindow)
 	}
-	return fmt.Sprintf("NOT settled over %s (shaded; red: more than %g %%, or a log-likelihood change beyond ±%g): %s",
-		over, 100*fit.SettledChange, fit.SettledLogLik, strings.Join(names, ", "))
+	head := fmt.Sprintf("NOT settled over %s (shaded; red: more than %g %%, or a log-likelihood change beyond ±%g):",
+		over, 100*fit.SettledChange, fit.SettledLogLik)
+	sep := " "
+	if utf8.RuneCountInString(head)+1+len(strings.Join(names, ", ")) > maxTitleLine {
+		sep = "\n" // a long list on a line of its own: one line would run off the picture
+	}
+	return head + sep + strings.Join(names, ", ")
 }
+
+// maxTitleLine is about the most characters a title line of a 1 200-pixel
+// fit picture holds in its font (trace.png's first line, 99, fits; 160
+// ran off both edges).
+const maxTitleLine = 110

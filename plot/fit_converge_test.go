@@ -77,3 +77,16 @@ func TestConvergenceTitle(t *testing.T) {
 		})
 	}
 }
+
+// TestConvergenceTitleLongList: London's search of docs/fit.md's forecast
+// check left seven series unsettled; on one line with the head (160
+// characters) the title ran off both edges of trace.png, so the list
+// takes a line of its own.
+func TestConvergenceTitleLongList(t *testing.T) {
+	c := fit.Convergence{From: 21, To: 30}
+	for _, name := range []string{"r0", "amplitude", "rho", "sigma_se", "psi", "iota", "cohort"} {
+		c.Series = append(c.Series, fit.SeriesConvergence{Name: name})
+	}
+	assert.Equal(t, "NOT settled over iterations 21–30 (shaded; red: more than 5 %, or a log-likelihood change beyond ±3):\n"+
+		"r0, amplitude, rho, sigma_se, psi, iota, cohort", convergenceTitle(c))
+}
