@@ -15,8 +15,6 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/runfile"
-	"github.com/rubeola/rubeola/scenario"
-	"github.com/rubeola/rubeola/systems"
 )
 
 // Names of the run file [File.RunFile] writes and of its scenario (when
@@ -34,18 +32,15 @@ const (
 // CaseSurveillanceTracker that report the fit's measurement model (count
 // = "incidence", aggregate_days the report period, detection_rate ρ, psi ψ,
 // report_date = "end": on the fit's report dates), both per place. Paths
-// are written relative to dir, the folder the file goes into. When the
-// fit keeps only some of the run file's places, the scenario is the
-// fitted places' (scenario, to be written as RunFileScenarioName in dir;
-// nil otherwise). ρ and ψ must be one value for every place (the tracker
-// has one detection_rate), and so must every per-place value ([Spec]
-// PlaceValues, per-town keys name[town] of set): values that are the same
-// in every place are written as the parameter's, values that differ are
-// refused (a run file has one value per component key).
+// are written relative to dir, the folder the file goes into. Values that
+// differ between places (Spec.PlaceValues, per-town keys name[town] of
+// set, a per-place ρ or ψ) are written as scenario columns mle_NAME and
+// read with {column = "mle_NAME"}; values the same in every place as one
+// number. When the fit keeps only some of the run file's places, builds
+// its scenario, or has per-place values, the scenario is the fitted
+// places' with those columns (scenario, to be written as
+// RunFileScenarioName in dir; nil otherwise).
 func (f *File) RunFile(dir string, set map[string]float64, seed uint64) (text []byte, scn []byte, err error) {
-	if set, err = f.uniformSet(set); err != nil {
-		return nil, nil, err
-	}
 	data, err := os.ReadFile(f.RunPath)
 	if err != nil {
 		return nil, nil, err
@@ -70,6 +65,7 @@ type runFileWriter struct {
 	f           *File
 	doc         map[string]any
 	dir, runDir string
+	values      runValues // set by phases
 }
 
 // phases drops the trackers, writes the parameters into their tables,
@@ -96,18 +92,10 @@ func (w *runFileWriter) phases(set map[string]float64) error {
 	if len(insts) != len(kept) {
 		return fmt.Errorf("fit: the model has %d components, the run file %d phases besides its trackers", len(insts), len(kept))
 	}
-	rho, psi := set["rho"], set["psi"]
-	if _, ok := set["rho"]; !ok {
-		if rho, err = placeConstant(w.f.Spec.Rho, w.f.Spec.Scenario, "rho"); err != nil {
-			return err
-		}
+	if w.values, err = w.f.runValues(set, insts); err != nil {
+		return err
 	}
-	if _, ok := set["psi"]; !ok {
-		if psi, err = placeConstant(w.f.Spec.Psi, w.f.Spec.Scenario, "psi"); err != nil {
-			return err
-		}
-	}
-	for _, name := range slices.Sorted(maps.Keys(set)) {
+	for _, name := range w.values.names() {
 		if name == "rho" || name == "psi" {
 			continue
 		}
@@ -122,14 +110,14 @@ func (w *runFileWriter) phases(set map[string]float64) error {
 				}
 			}
 		}
-		kept[k][key] = set[name]
+		kept[k][key] = w.values.value(name)
 	}
 	state := map[string]any{"type": metrics.StateTrackerName, "aggregation_level": int64(metrics.PerPatch)}
 	cases := map[string]any{"type": metrics.CaseSurveillanceTrackerName, "aggregation_level": int64(metrics.PerPatch),
-		"count": metrics.CountIncidence, "aggregate_days": int64(w.f.Obs.PeriodDays), "detection_rate": rho,
+		"count": metrics.CountIncidence, "aggregate_days": int64(w.f.Obs.PeriodDays), "detection_rate": w.values.value("rho"),
 		"reporting": w.f.Spec.Measurement.Name(), "report_date": metrics.ReportDateEnd}
 	if w.f.Spec.Measurement.Name() != MeasurementBinomial {
-		cases["psi"] = psi
+		cases["psi"] = w.values.value("psi")
 	}
 	w.doc["phases"] = append(kept, state, cases)
 	return nil
@@ -152,24 +140,6 @@ func ownerOf(insts []phases.Component, name string) (int, string) {
 		}
 	}
 	return -1, ""
-}
-
-// placeConstant returns v's value, which must be the same for every place
-// of scn.
-func placeConstant(v systems.PatchValue, scn *scenario.Table, name string) (float64, error) {
-	if x, ok := v.Number(); ok {
-		return x, nil
-	}
-	vals, err := v.Resolve("measurement."+name, scn, func(float64) bool { return true }, "a number")
-	if err != nil {
-		return 0, err
-	}
-	for _, x := range vals[1:] {
-		if x != vals[0] {
-			return 0, fmt.Errorf("fit: measurement %s is the scenario column %q, which differs between places: a run file's CaseSurveillanceTracker has one detection_rate and psi, so no run file reproduces the fit", name, v.ColumnName())
-		}
-	}
-	return vals[0], nil
 }
 
 // relativePaths rewrites the component's relative file paths (relative to
@@ -201,15 +171,20 @@ func (w *runFileWriter) rel(path string) string {
 }
 
 // scenario points the scenario key at the run file's scenario file, or,
-// when the fit keeps only some of its places or the run file builds its
+// when the fit keeps only some of its places, the run file builds its
 // scenario (a [scenario] table such as builder = "towns", whose paths
-// and options would have to be rewritten), at the fitted places' table
+// and options would have to be rewritten) or values differ between
+// places, at the fitted places' table with the per-place columns
 // (returned as CSV, to be written beside the run file).
 func (w *runFileWriter) scenario() ([]byte, error) {
 	rf, scn := w.f.Run, w.f.Spec.Scenario
-	if s, ok := w.doc["scenario"].(string); ok && slices.Equal(rf.Scenario.ID, scn.ID) {
+	if s, ok := w.doc["scenario"].(string); ok && slices.Equal(rf.Scenario.ID, scn.ID) && len(w.values.place) == 0 {
 		w.doc["scenario"] = w.rel(s)
 		return nil, nil
+	}
+	scn, err := w.values.scenario(scn)
+	if err != nil {
+		return nil, err
 	}
 	var b strings.Builder
 	if err := scn.WriteCSV(&b); err != nil {
@@ -250,8 +225,9 @@ func (o *Output) RunFile(text, scn []byte) error {
 }
 
 // CheckRunFile loads the run file at path and checks that its model has
-// the parameters set (the parameters [File.RunFile] wrote): a run file the
-// fit wrote must reproduce the fitted model.
+// the parameters set (the parameters [File.RunFile] wrote; a per-town key
+// name[town] is checked at the town's patch, a plain key at every patch):
+// a run file the fit wrote must reproduce the fitted model.
 func CheckRunFile(path string, set map[string]float64) error {
 	rf, err := runfile.Load(path)
 	if err != nil {
@@ -266,7 +242,8 @@ func CheckRunFile(path string, set map[string]float64) error {
 		return err
 	}
 	insts := m.Instances()
-	for _, name := range slices.Sorted(maps.Keys(set)) {
+	for _, key := range slices.Sorted(maps.Keys(set)) {
+		name, town, perTown := SplitTownKey(key)
 		var got []float64
 		switch name {
 		case "rho", "psi":
@@ -274,9 +251,9 @@ func CheckRunFile(path string, set map[string]float64) error {
 			if len(cs) != 1 {
 				return fmt.Errorf("%s: %d CaseSurveillanceTrackers, want 1", path, len(cs))
 			}
-			got = []float64{cs[0].DetectionRate()}
+			got = cs[0].DetectionRates()
 			if name == "psi" {
-				got = []float64{cs[0].Params().Psi}
+				got = cs[0].Psis()
 			}
 		default:
 			k, key := ownerOf(insts, name)
@@ -285,48 +262,18 @@ func CheckRunFile(path string, set map[string]float64) error {
 			}
 			got = insts[k].(phases.PatchParameters).PatchParameter(key)
 		}
+		if perTown {
+			u := slices.Index(m.Scenario().ID, town)
+			if u < 0 || u >= len(got) {
+				return fmt.Errorf("%s: %s: the run file has no place %q", path, key, town)
+			}
+			got = got[u : u+1]
+		}
 		for _, x := range got {
-			if x != set[name] {
-				return fmt.Errorf("%s: %s = %v, the fit's is %v", path, name, x, set[name])
+			if x != set[key] {
+				return fmt.Errorf("%s: %s = %v, the fit's is %v", path, key, x, set[key])
 			}
 		}
 	}
 	return nil
-}
-
-// uniformSet returns set with the fit's per-place values (Spec.PlaceValues
-// and per-town keys name[town] of set) folded in as one value per
-// parameter, or an error naming the parameters whose values differ
-// between places.
-func (f *File) uniformSet(set map[string]float64) (map[string]float64, error) {
-	out := maps.Clone(set)
-	if out == nil {
-		out = map[string]float64{}
-	}
-	perPlace := map[string][]float64{}
-	for name, vals := range f.Spec.PlaceValues {
-		if _, ok := set[name]; !ok {
-			perPlace[name] = vals
-		}
-	}
-	for key, x := range set {
-		if name, _, ok := SplitTownKey(key); ok {
-			perPlace[name] = append(perPlace[name], x)
-			delete(out, key)
-		}
-	}
-	var differ []string
-	for _, name := range slices.Sorted(maps.Keys(perPlace)) {
-		vals := perPlace[name]
-		if slices.Min(vals) != slices.Max(vals) {
-			differ = append(differ, name)
-			continue
-		}
-		out[name] = vals[0]
-	}
-	if len(differ) > 0 {
-		return nil, fmt.Errorf("fit: %s differ between places (per-place values from [parameters] or per-town estimates): a run file holds one value per parameter, so no run file reproduces the fit",
-			strings.Join(differ, ", "))
-	}
-	return out, nil
 }

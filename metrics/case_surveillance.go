@@ -20,8 +20,9 @@ const CaseSurveillanceTrackerName = "CaseSurveillanceTracker"
 // a report is drawn from the count C, which is the patch's I (count = "I") or
 // the tick's incidence (count = "incidence", from the model's
 // [IncidenceSource]) — or, with aggregate_days longer than the tick, C summed
-// over the window. Binomial reporting draws Binomial(C, r) with detection
-// rate r < 1 and takes C itself with r = 1; negative_binomial reporting
+// over the window. Binomial reporting draws Binomial(C, r) with the patch's
+// detection rate r < 1 (detection_rate and psi are one number or a scenario
+// column) and takes C itself with r = 1; negative_binomial reporting
 // draws with mean r·C and variance r·C·(1 − r) + ψ²(r·C)² ([reportDraw]).
 //
 // Storage is [group][row] int64 ([CaseSurveillanceTracker.Counts]) with one
@@ -37,7 +38,8 @@ const CaseSurveillanceTrackerName = "CaseSurveillanceTracker"
 // incidence.
 type CaseSurveillanceTracker struct {
 	p        CaseSurveillanceTrackerParams
-	ids      []string // scenario ids (for messages)
+	rates    reportRates // detection rate and ψ per patch
+	ids      []string    // scenario ids (for messages)
 	groupIDs []string
 	groupOf  []int // per patch: group index, −1 when not considered
 
@@ -72,6 +74,10 @@ func NewCaseSurveillanceTracker(p *CaseSurveillanceTrackerParams) phases.Factory
 		if err := checkCountSource(m, q, stride); err != nil {
 			return nil, err
 		}
+		rates, err := resolveRates(q, m.Scenario())
+		if err != nil {
+			return nil, err
+		}
 		ids, members, err := Groups(m.Scenario().ID, q.AggregationLevel, q.Filter)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", CaseSurveillanceTrackerName, err)
@@ -85,7 +91,7 @@ func NewCaseSurveillanceTracker(p *CaseSurveillanceTrackerParams) phases.Factory
 				groupOf[j] = g
 			}
 		}
-		return &CaseSurveillanceTracker{p: q, ids: m.Scenario().ID, groupIDs: ids, groupOf: groupOf}, nil
+		return &CaseSurveillanceTracker{p: q, rates: rates, ids: m.Scenario().ID, groupIDs: ids, groupOf: groupOf}, nil
 	}
 }
 
@@ -212,7 +218,7 @@ func (c *CaseSurveillanceTracker) Step(m phases.Model, tick int) error {
 	}
 	c.counts = counts
 	cases := counts
-	if c.p.DetectionRate < 1 || c.p.Psi > 0 || c.p.he2010() {
+	if c.rates.draw {
 		c.blocks.Run(m, c)
 		for _, j := range c.bad {
 			if j >= 0 {
@@ -265,6 +271,7 @@ func (c *CaseSurveillanceTracker) Block(b int) {
 	}
 	var lanes [rng.BlockSize]int
 	var counts, draws [rng.BlockSize]int64
+	var rates [rng.BlockSize]float64
 	m := 0
 	for j := lo; j < hi; j++ {
 		if c.groupOf[j] < 0 {
@@ -278,18 +285,23 @@ func (c *CaseSurveillanceTracker) Block(b int) {
 			}
 			continue
 		}
+		rate, psi := c.rates.rate[j], c.rates.psi[j]
 		if c.p.he2010() {
-			c.draws[j] = DrawHe2010Report(src, n, c.p.DetectionRate, c.p.Psi)
+			c.draws[j] = DrawHe2010Report(src, n, rate, psi)
 			continue
 		}
-		if c.p.negativeBinomial() && c.p.Psi > 0 {
-			c.draws[j] = reportDraw(src, n, c.p.DetectionRate, c.p.Psi)
+		if c.p.negativeBinomial() && psi > 0 {
+			c.draws[j] = reportDraw(src, n, rate, psi)
 			continue
 		}
-		lanes[m], counts[m] = j, n
+		lanes[m], counts[m], rates[m] = j, n, rate
 		m++
 	}
-	rng.BinomialsSame(src, counts[:m], c.p.DetectionRate, draws[:m])
+	if c.rates.same >= 0 {
+		rng.BinomialsSame(src, counts[:m], c.rates.same, draws[:m])
+	} else {
+		rng.Binomials(src, counts[:m], rates[:m], draws[:m])
+	}
 	for k, j := range lanes[:m] {
 		c.draws[j] = draws[k]
 	}
@@ -301,8 +313,11 @@ func (c *CaseSurveillanceTracker) GroupIDs() []string { return append([]string(n
 // AggregationLevel returns the tracker's aggregation level.
 func (c *CaseSurveillanceTracker) AggregationLevel() int { return c.p.AggregationLevel }
 
-// DetectionRate returns the tracker's detection rate.
-func (c *CaseSurveillanceTracker) DetectionRate() float64 { return c.p.DetectionRate }
+// DetectionRates returns the tracker's detection rate of every patch.
+func (c *CaseSurveillanceTracker) DetectionRates() []float64 { return append([]float64(nil), c.rates.rate...) }
+
+// Psis returns the tracker's overdispersion ψ of every patch.
+func (c *CaseSurveillanceTracker) Psis() []float64 { return append([]float64(nil), c.rates.psi...) }
 
 // NumTicks returns the number of rows the tracker holds: num_ticks, or with
 // aggregate_days the number of complete windows in num_ticks.

@@ -14,6 +14,7 @@ import (
 	"github.com/rubeola/rubeola/model"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/scenario"
 )
 
 // TestCaseSurveillanceHe2010: reporting = "he2010" with ρ = 1 and ψ = 0 has
@@ -29,7 +30,7 @@ func TestCaseSurveillanceHe2010(t *testing.T) {
 	m, err := model.NewCompartmental(regions(t), p, model.WithStdout(io.Discard), model.WithProgressWriter(io.Discard))
 	require.NoError(t, err)
 	exact := reporting(1, "", 0, 7, metrics.CountIncidence)
-	end := metrics.NewCaseSurveillanceTracker(&metrics.CaseSurveillanceTrackerParams{DetectionRate: 1, AggregationLevel: metrics.PerPatch,
+	end := metrics.NewCaseSurveillanceTracker(&metrics.CaseSurveillanceTrackerParams{DetectionRate: scenario.PatchNumber(1), AggregationLevel: metrics.PerPatch,
 		Reporting: metrics.ReportingHe2010, AggregateDays: 7, Count: metrics.CountIncidence, ReportDate: metrics.ReportDateEnd})
 	half := reporting(0.5, metrics.ReportingHe2010, 0.1, 7, metrics.CountIncidence)
 	require.NoError(t, m.SetComponents(append(model.DefaultCompartmentalComponents(), exact, end, half)...))

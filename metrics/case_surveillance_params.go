@@ -3,7 +3,6 @@ package metrics
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/scenario"
@@ -38,8 +37,9 @@ const (
 // (SPEC §8.4).
 type CaseSurveillanceTrackerParams struct {
 	// DetectionRate is the probability that an infectious individual is
-	// reported, in [0, 1].
-	DetectionRate float64 `json:"detection_rate" alias:"detection_probability,reporting_prob,reporting_probability,notification_rate,notification_probability" doc:"probability that an infectious person is reported, in [0, 1]"`
+	// reported, in [0, 1]: one number, or a scenario column read per patch
+	// (a fit's per-town ρ).
+	DetectionRate scenario.PatchValue `json:"detection_rate" alias:"detection_probability,reporting_prob,reporting_probability,notification_rate,notification_probability" doc:"probability that an infectious person is reported, in [0, 1] (number or {column = \"NAME\"}, per patch)"`
 	// AggregationLevel groups patches (§8.1): −1 all, −2 per patch, k ≥ 0
 	// the first k+1 id parts.
 	AggregationLevel int `json:"aggregation_level" doc:"grouping of patches: −1 one group \"all_patches\", −2 one group per patch, k ≥ 0 the first k+1 colon-separated id parts"`
@@ -47,8 +47,9 @@ type CaseSurveillanceTrackerParams struct {
 	// means it too), [ReportingNegativeBinomial] or [ReportingHe2010].
 	Reporting string `json:"reporting" doc:"reporting model: \"binomial\" (Binomial(C, detection_rate) per patch), \"negative_binomial\" (mean μ = detection_rate·C, variance μ(1 − detection_rate) + psi²μ²; drawn as NegBin(μ, size k) with 1/k = psi² − 1/C where psi²·C > 1, else as Poisson(μ) with probability psi²·C and Binomial(C, detection_rate) otherwise, which has that variance exactly) or \"he2010\" (He, Ionides & King 2010, rubeola fit's he2010 measurement: a normal deviate with that mean and variance, rounded to the nearest integer, 0 if negative)"`
 	// Psi is the overdispersion ψ ≥ 0 of negative_binomial and he2010
-	// reporting; non-zero only with those.
-	Psi float64 `json:"psi" doc:"overdispersion ψ in [0, 100] of \"negative_binomial\" and \"he2010\" reporting (the coefficient of variation of reports at large counts; 0 gives Binomial's variance); must stay 0 with \"binomial\""`
+	// reporting, one number or a scenario column; non-zero only with
+	// those.
+	Psi scenario.PatchValue `json:"psi" doc:"overdispersion ψ in [0, 100] of \"negative_binomial\" and \"he2010\" reporting (the coefficient of variation of reports at large counts; 0 gives Binomial's variance; number or {column = \"NAME\"}, per patch); must stay 0 with \"binomial\""`
 	// AggregateDays is the length in days of a reporting window: counts are
 	// summed per patch over each window and drawn once at its last tick. 0
 	// (the default) is the model's tick; otherwise a positive multiple of the
@@ -69,22 +70,22 @@ type CaseSurveillanceTrackerParams struct {
 // group per patch (the reference's default grouping), binomial reporting of
 // I every tick.
 func DefaultCaseSurveillanceTrackerParams() CaseSurveillanceTrackerParams {
-	return CaseSurveillanceTrackerParams{DetectionRate: 0.1, AggregationLevel: PerPatch, Reporting: ReportingBinomial, Count: CountI,
+	return CaseSurveillanceTrackerParams{DetectionRate: scenario.PatchNumber(0.1), AggregationLevel: PerPatch, Reporting: ReportingBinomial, Count: CountI,
 		ReportDate: ReportDateLastDay}
 }
 
 // Validate checks every key and joins the problems.
 func (p CaseSurveillanceTrackerParams) Validate() error {
 	var errs []error
-	if !(p.DetectionRate >= 0 && p.DetectionRate <= 1) {
-		errs = append(errs, fmt.Errorf("%s: detection_rate must be in [0, 1], got %v", CaseSurveillanceTrackerName, p.DetectionRate))
+	if err := p.DetectionRate.Check(CaseSurveillanceTrackerName+": detection_rate", scenario.UnitInterval, "in [0, 1]"); err != nil {
+		errs = append(errs, err)
 	}
 	if err := scenario.CheckAggregationLevel(p.AggregationLevel); err != nil {
 		errs = append(errs, fmt.Errorf("%s: %w", CaseSurveillanceTrackerName, err))
 	}
 	switch p.Reporting {
 	case "", ReportingBinomial:
-		if p.Psi != 0 {
+		if x, ok := p.Psi.Number(); !ok || x != 0 {
 			errs = append(errs, fmt.Errorf("%s: psi = %v needs reporting = %q (reporting is %q)",
 				CaseSurveillanceTrackerName, p.Psi, ReportingNegativeBinomial, ReportingBinomial))
 		}
@@ -98,15 +99,8 @@ func (p CaseSurveillanceTrackerParams) Validate() error {
 	default:
 		errs = append(errs, fmt.Errorf("%s: report_date must be %q or %q, got %q", CaseSurveillanceTrackerName, ReportDateLastDay, ReportDateEnd, p.ReportDate))
 	}
-	switch {
-	case !(p.Psi >= 0) || math.IsInf(p.Psi, 1):
-		errs = append(errs, fmt.Errorf("%s: psi must be finite and >= 0, got %v", CaseSurveillanceTrackerName, p.Psi))
-	case p.Psi > MaxPsi:
-		// Above it the negative binomial's size 1/(ψ² − 1/C) leaves the range
-		// where rng.NegativeBinomial is guaranteed not to panic (size ≥ 10⁻⁴),
-		// and for ψ ≳ 10¹⁵⁴ ψ² overflows and the size is 0.
-		errs = append(errs, fmt.Errorf("%s: psi must be at most %v (a coefficient of variation of reports of %v), got %v",
-			CaseSurveillanceTrackerName, float64(MaxPsi), float64(MaxPsi), p.Psi))
+	if err := p.Psi.Check(CaseSurveillanceTrackerName+": psi", validPsi, psiRange); err != nil {
+		errs = append(errs, err)
 	}
 	if p.AggregateDays < 0 {
 		errs = append(errs, fmt.Errorf("%s: aggregate_days must be >= 0 (0 = every tick), got %d", CaseSurveillanceTrackerName, p.AggregateDays))
@@ -121,8 +115,17 @@ func (p CaseSurveillanceTrackerParams) Validate() error {
 
 // MaxPsi is the largest overdispersion ψ accepted: the negative binomial's
 // size 1/(ψ² − 1/C) stays ≥ 10⁻⁴, where [rng.NegativeBinomial]'s mixing draw
-// stays below its limit with probability 1 − 10⁻²⁰.
+// stays below its limit with probability 1 − 10⁻²⁰. (Above it the size
+// leaves the range where rng.NegativeBinomial is guaranteed not to panic,
+// and for ψ ≳ 10¹⁵⁴ ψ² overflows and the size is 0.)
 const MaxPsi = 100
+
+// validPsi holds for the overdispersions accepted, 0 ≤ ψ ≤ [MaxPsi];
+// psiRange says so in an error.
+var (
+	validPsi = func(x float64) bool { return x >= 0 && x <= MaxPsi }
+	psiRange = fmt.Sprintf("finite, >= 0 and at most %v (a coefficient of variation of reports of %v)", float64(MaxPsi), float64(MaxPsi))
+)
 
 // negativeBinomial reports whether p asks for negative_binomial reporting.
 func (p CaseSurveillanceTrackerParams) negativeBinomial() bool {

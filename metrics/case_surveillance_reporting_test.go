@@ -24,8 +24,8 @@ import (
 // reporting returns a per-patch tracker factory with the given reporting
 // keys.
 func reporting(rate float64, kind string, psi float64, days int, count string) phases.Factory {
-	return metrics.NewCaseSurveillanceTracker(&metrics.CaseSurveillanceTrackerParams{DetectionRate: rate,
-		AggregationLevel: metrics.PerPatch, Reporting: kind, Psi: psi, AggregateDays: days, Count: count})
+	return metrics.NewCaseSurveillanceTracker(&metrics.CaseSurveillanceTrackerParams{DetectionRate: scenario.PatchNumber(rate),
+		AggregationLevel: metrics.PerPatch, Reporting: kind, Psi: scenario.PatchNumber(psi), AggregateDays: days, Count: count})
 }
 
 // TestCaseSurveillanceReportingParams: the new keys decode with their
@@ -40,8 +40,8 @@ func TestCaseSurveillanceReportingParams(t *testing.T) {
 	assert.Equal(t, metrics.ReportDateLastDay, p.ReportDate)
 	p, err = metrics.DecodeCaseSurveillanceTrackerParams([]byte(`{"reporting": "negative_binomial", "psi": 0.4, "aggregate_days": 28, "count": "incidence"}`))
 	require.NoError(t, err)
-	assert.Equal(t, metrics.CaseSurveillanceTrackerParams{DetectionRate: 0.1, AggregationLevel: metrics.PerPatch,
-		Reporting: metrics.ReportingNegativeBinomial, Psi: 0.4, AggregateDays: 28, Count: metrics.CountIncidence,
+	assert.Equal(t, metrics.CaseSurveillanceTrackerParams{DetectionRate: scenario.PatchNumber(0.1), AggregationLevel: metrics.PerPatch,
+		Reporting: metrics.ReportingNegativeBinomial, Psi: scenario.PatchNumber(0.4), AggregateDays: 28, Count: metrics.CountIncidence,
 		ReportDate: metrics.ReportDateLastDay}, p)
 	p, err = metrics.DecodeCaseSurveillanceTrackerParams([]byte(`{"reporting": "he2010", "psi": 0.116, "report_date": "end"}`))
 	require.NoError(t, err)
@@ -52,7 +52,7 @@ func TestCaseSurveillanceReportingParams(t *testing.T) {
 		{`{"reporting": "poisson"}`, `CaseSurveillanceTracker: reporting must be "binomial", "negative_binomial" or "he2010", got "poisson"`},
 		{`{"report_date": "start"}`, `CaseSurveillanceTracker: report_date must be "last_day" or "end", got "start"`},
 		{`{"psi": 0.3}`, `CaseSurveillanceTracker: psi = 0.3 needs reporting = "negative_binomial" (reporting is "binomial")`},
-		{`{"reporting": "negative_binomial", "psi": -0.1}`, `CaseSurveillanceTracker: psi must be finite and >= 0, got -0.1`},
+		{`{"reporting": "negative_binomial", "psi": -0.1}`, `CaseSurveillanceTracker: psi must be finite, >= 0 and at most 100 (a coefficient of variation of reports of 100), got -0.1`},
 		{`{"aggregate_days": -7}`, `CaseSurveillanceTracker: aggregate_days must be >= 0 (0 = every tick), got -7`},
 		{`{"aggregate_days": 1.5}`, `aggregate_days`},
 		{`{"count": "E"}`, `CaseSurveillanceTracker: count must be "I" or "incidence", got "E"`},
@@ -62,10 +62,10 @@ func TestCaseSurveillanceReportingParams(t *testing.T) {
 		require.ErrorContains(t, err, tt.msg, tt.in)
 	}
 	nan := metrics.DefaultCaseSurveillanceTrackerParams()
-	nan.Reporting, nan.Psi = metrics.ReportingNegativeBinomial, math.NaN()
-	require.ErrorContains(t, nan.Validate(), "CaseSurveillanceTracker: psi must be finite and >= 0, got NaN")
-	nan.Psi = math.Inf(1)
-	require.ErrorContains(t, nan.Validate(), "CaseSurveillanceTracker: psi must be finite and >= 0, got +Inf")
+	nan.Reporting, nan.Psi = metrics.ReportingNegativeBinomial, scenario.PatchNumber(math.NaN())
+	require.ErrorContains(t, nan.Validate(), "CaseSurveillanceTracker: psi must be finite, >= 0 and at most 100 (a coefficient of variation of reports of 100), got NaN")
+	nan.Psi = scenario.PatchNumber(math.Inf(1))
+	require.ErrorContains(t, nan.Validate(), "CaseSurveillanceTracker: psi must be finite, >= 0 and at most 100 (a coefficient of variation of reports of 100), got +Inf")
 }
 
 // TestCaseSurveillanceInitializeErrors: aggregate_days that is not a

@@ -19,7 +19,7 @@ import (
 
 // surveillance returns a factory with the given detection rate and level.
 func surveillance(rate float64, level int) phases.Factory {
-	return metrics.NewCaseSurveillanceTracker(&metrics.CaseSurveillanceTrackerParams{DetectionRate: rate, AggregationLevel: level})
+	return metrics.NewCaseSurveillanceTracker(&metrics.CaseSurveillanceTrackerParams{DetectionRate: scenario.PatchNumber(rate), AggregationLevel: level})
 }
 
 // hierarchical returns ids a:x, b:z, a:y (group a's patches are not
@@ -117,7 +117,7 @@ func TestCaseSurveillanceLabels(t *testing.T) {
 	tr := model.InstancesOf[*metrics.CaseSurveillanceTracker](m)[0]
 	assert.Equal(t, []string{"banana", "apple", "cherry"}, tr.GroupIDs())
 	assert.Equal(t, metrics.PerPatch, tr.AggregationLevel(), "default level −2")
-	assert.Equal(t, 0.1, tr.DetectionRate(), "default rate 0.1")
+	assert.Equal(t, []float64{0.1, 0.1, 0.1}, tr.DetectionRates(), "default rate 0.1 at every patch")
 	rows := tr.Tidy()
 	require.Len(t, rows, 3*3)
 	for k, row := range rows {
@@ -131,7 +131,7 @@ func TestCaseSurveillanceLabels(t *testing.T) {
 // TestCaseSurveillanceFilter: filtered patches are neither grouped nor
 // reported; a filter that keeps nothing is an error.
 func TestCaseSurveillanceFilter(t *testing.T) {
-	noB := metrics.CaseSurveillanceTrackerParams{DetectionRate: 1, AggregationLevel: 0, Filter: func(id string) bool { return id != "b:z" }}
+	noB := metrics.CaseSurveillanceTrackerParams{DetectionRate: scenario.PatchNumber(1), AggregationLevel: 0, Filter: func(id string) bool { return id != "b:z" }}
 	m := newModel(t, hierarchical(t), 2, metrics.NewCaseSurveillanceTracker(&noB))
 	require.NoError(t, m.Infect([]int{0, 1, 2}, []int64{1, 10, 100}))
 	require.NoError(t, m.Run(context.Background()))
@@ -175,13 +175,13 @@ func TestCaseSurveillanceDeterminism(t *testing.T) {
 func TestCaseSurveillanceParams(t *testing.T) {
 	p, err := metrics.DecodeCaseSurveillanceTrackerParams([]byte(`{}`))
 	require.NoError(t, err)
-	assert.Equal(t, 0.1, p.DetectionRate)
+	assert.Equal(t, scenario.PatchNumber(0.1), p.DetectionRate)
 	assert.Equal(t, metrics.PerPatch, p.AggregationLevel)
 	for _, key := range []string{"detection_rate", "detection_probability", "reporting_prob", "reporting_probability",
 		"notification_rate", "notification_probability"} {
 		p, err := metrics.DecodeCaseSurveillanceTrackerParams([]byte(fmt.Sprintf(`{%q: 0.25}`, key)))
 		require.NoError(t, err, key)
-		assert.Equal(t, 0.25, p.DetectionRate, key)
+		assert.Equal(t, scenario.PatchNumber(0.25), p.DetectionRate, key)
 	}
 	_, err = metrics.DecodeCaseSurveillanceTrackerParams([]byte(`{"reporting_prob": 0.2, "detection_rate": 0.3}`))
 	require.ErrorContains(t, err, "both set the same parameter")
@@ -191,7 +191,7 @@ func TestCaseSurveillanceParams(t *testing.T) {
 	}
 	_, err = metrics.DecodeCaseSurveillanceTrackerParams([]byte(`{"aggregation_level": -3}`))
 	require.EqualError(t, err, "CaseSurveillanceTracker: aggregation_level must be >= -2, got -3")
-	require.ErrorContains(t, metrics.CaseSurveillanceTrackerParams{DetectionRate: math.NaN()}.Validate(), "detection_rate")
+	require.ErrorContains(t, metrics.CaseSurveillanceTrackerParams{DetectionRate: scenario.PatchNumber(math.NaN())}.Validate(), "detection_rate")
 	_, err = metrics.DecodeCaseSurveillanceTrackerParams([]byte(`{"detection": 0.2}`))
 	require.ErrorContains(t, err, `CaseSurveillanceTracker: unknown key "detection"`)
 }

@@ -55,7 +55,7 @@ func TestCaseSurveillanceHugeI(t *testing.T) {
 	err = m.Run(context.Background())
 	require.EqualError(t, err, `tick 0, phase Grow: patch 1 ("huge"): S = 9007199254740992, I = 9007199254740993, R = 0 afterwards; every count must be >= 0 and S+I+R <= 9007199254740992 (2^53) (SPEC §3.2)`)
 
-	exact := metrics.CaseSurveillanceTrackerParams{DetectionRate: 1, AggregationLevel: metrics.AllPatches}
+	exact := metrics.CaseSurveillanceTrackerParams{DetectionRate: scenario.PatchNumber(1), AggregationLevel: metrics.AllPatches}
 	m = newModel(t, scn, 1, metrics.NewCaseSurveillanceTracker(&exact))
 	require.NoError(t, m.Infect([]int{1}, []int64{top}))
 	require.NoError(t, m.Run(context.Background()), "rate 1 draws nothing")

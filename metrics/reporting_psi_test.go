@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/rubeola/rubeola/rng"
+	"github.com/rubeola/rubeola/scenario"
 )
 
 // A psi that Validate accepts must not make reportDraw panic; one above
@@ -11,20 +12,20 @@ import (
 func TestValidateRefusesPsiThatPanicsTheSampler(t *testing.T) {
 	p := DefaultCaseSurveillanceTrackerParams()
 	p.Reporting = ReportingNegativeBinomial
-	p.Psi = 1e200
+	p.Psi = scenario.PatchNumber(1e200)
 	if err := p.Validate(); err == nil {
 		t.Fatal("psi = 1e200 accepted")
-	} else if want := "CaseSurveillanceTracker: psi must be at most 100"; !contains(err.Error(), want) {
+	} else if want := "CaseSurveillanceTracker: psi must be finite, >= 0 and at most 100"; !contains(err.Error(), want) {
 		t.Fatalf("error %q does not contain %q", err, want)
 	}
-	p.Psi = MaxPsi
+	p.Psi = scenario.PatchNumber(MaxPsi)
 	if err := p.Validate(); err != nil {
 		t.Fatal(err)
 	}
 	src := rng.NewSource(1, "x", 0)
 	for _, c := range []int64{1, 100, 1 << 40} {
 		for k := 0; k < 1000; k++ {
-			reportDraw(src, c, 0.5, p.Psi)
+			reportDraw(src, c, 0.5, MaxPsi)
 		}
 	}
 }

@@ -35,7 +35,7 @@ func TestChain(t *testing.T) {
 	for i := range n - 1 {
 		mix[i][i+1] = 1
 	}
-	surveillance := metrics.CaseSurveillanceTrackerParams{DetectionRate: 1.0, AggregationLevel: metrics.PerPatch}
+	surveillance := metrics.CaseSurveillanceTrackerParams{DetectionRate: scenario.PatchNumber(1.0), AggregationLevel: metrics.PerPatch}
 	m := atRun(t, scn, atParams(ticks, 1), []phases.Factory{
 		atSeed("c00", 10),
 		atInfection(systems.DefaultInfectionParams().Beta, mixing.FromMixingMatrix(mix)),

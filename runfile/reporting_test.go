@@ -10,6 +10,7 @@ import (
 
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/model"
+	"github.com/rubeola/rubeola/scenario"
 )
 
 // TestRunFileCaseSurveillanceReporting: a CaseSurveillanceTracker phase with
@@ -51,8 +52,8 @@ count = "incidence"
 	require.NoError(t, m.Run(context.Background()))
 	tr := model.InstancesOf[*metrics.CaseSurveillanceTracker](m)
 	require.Len(t, tr, 1)
-	assert.Equal(t, metrics.CaseSurveillanceTrackerParams{DetectionRate: 0.5, AggregationLevel: metrics.AllPatches,
-		Reporting: metrics.ReportingNegativeBinomial, Psi: 0.3, AggregateDays: 28, Count: metrics.CountIncidence, ReportDate: metrics.ReportDateLastDay}, tr[0].Params())
+	assert.Equal(t, metrics.CaseSurveillanceTrackerParams{DetectionRate: scenario.PatchNumber(0.5), AggregationLevel: metrics.AllPatches,
+		Reporting: metrics.ReportingNegativeBinomial, Psi: scenario.PatchNumber(0.3), AggregateDays: 28, Count: metrics.CountIncidence, ReportDate: metrics.ReportDateLastDay}, tr[0].Params())
 	assert.Equal(t, 2, tr[0].TicksPerRow())
 	series := tr[0].Series()
 	require.Len(t, series, 10)
