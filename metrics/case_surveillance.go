@@ -314,7 +314,9 @@ func (c *CaseSurveillanceTracker) GroupIDs() []string { return append([]string(n
 func (c *CaseSurveillanceTracker) AggregationLevel() int { return c.p.AggregationLevel }
 
 // DetectionRates returns the tracker's detection rate of every patch.
-func (c *CaseSurveillanceTracker) DetectionRates() []float64 { return append([]float64(nil), c.rates.rate...) }
+func (c *CaseSurveillanceTracker) DetectionRates() []float64 {
+	return append([]float64(nil), c.rates.rate...)
+}
 
 // Psis returns the tracker's overdispersion ψ of every patch.
 func (c *CaseSurveillanceTracker) Psis() []float64 { return append([]float64(nil), c.rates.psi...) }
