@@ -30,10 +30,10 @@ func (j *fitJob) checkSimulate() error {
 }
 
 // writeRunFile writes mle.toml (and its scenario when the fit keeps only
-// some places) for the parameters set and checks that it reproduces
-// them. A fit whose model no run file can express (ρ or ψ differing
-// between places) warns and writes no mle.toml, unless --simulate needs
-// it.
+// some places, builds its scenario or has values that differ between
+// places) for the parameters set and checks that it reproduces them. A fit
+// whose run file cannot be written (a parameter no component of the run
+// file has) warns and writes no mle.toml, unless --simulate needs it.
 func (j *fitJob) writeRunFile(ctx context.Context, out *fit.Output, set map[string]float64) error {
 	text, scn, err := j.file.RunFile(j.dir(), set, j.file.Seed)
 	if err != nil {
