@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,7 +43,8 @@ func TestFitIBPF(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stderr, "ibpf: iteration 2/2: loglik")
 	assert.Contains(t, stdout, "ibpf: 2 iterations in ")
-	assert.ElementsMatch(t, []string{"trace.csv", "trace_towns.csv", "mle.json", "trace.png", "simulated.csv", "seasonal_profile.csv", "seasonal_profile.json", "seasonal_profile.png", "fit.png"}, fitFiles(t, out))
+	assert.ElementsMatch(t, []string{"trace.csv", "trace_towns.csv", "mle.json", "trace.png", "simulated.csv", "seasonal_profile.csv", "seasonal_profile.json", "seasonal_profile.png", "fit.png",
+		"mle.toml", "mle_scenario.csv"}, fitFiles(t, out), "mle.toml reads the towns' own rho from mle_scenario.csv")
 	trace := csvLines(t, filepath.Join(out, "fit", "trace.csv"))
 	assert.Equal(t, "iteration,loglik,r0", trace[0])
 	assert.Len(t, trace, 3)
@@ -61,11 +63,19 @@ func TestFitIBPF(t *testing.T) {
 	sim := csvLines(t, filepath.Join(out, "fit", "simulated.csv"))
 	assert.Len(t, sim, 41, "both towns' reports, simulated at their own rho")
 
-	// --loglik evaluates the start: the towns' own rho.
-	code, _, stderr = runCLI(t, "fit", file, "--loglik", "--out", filepath.Join(dir, "ll"))
+	// --loglik evaluates the start: the towns' own rho, which --simulate
+	// simulates, each town at its own.
+	code, _, stderr = runCLI(t, "fit", file, "--loglik", "--simulate", "2", "--out", filepath.Join(dir, "ll"))
 	require.Equal(t, 0, code, stderr)
 	ll := readJSON(t, filepath.Join(dir, "ll", "fit", "loglik.json"))
 	assert.Equal(t, map[string]any{"r0": 40.0, "rho[Town]": 0.4, "rho[Ville]": 0.6}, ll["set"])
+	toml, err := os.ReadFile(filepath.Join(dir, "ll", "fit", "mle.toml"))
+	require.NoError(t, err)
+	assert.Contains(t, string(toml), `detection_rate = {column = "mle_rho"}`)
+	scn, err := os.ReadFile(filepath.Join(dir, "ll", "fit", "mle_scenario.csv"))
+	require.NoError(t, err)
+	assert.Contains(t, string(scn), "Ville,500000,52.5,-0.1,0,0.6")
+	assert.DirExists(t, filepath.Join(dir, "ll", "fit", "simulate", "replicates", "r001"))
 }
 
 // TestFitIBPFResume: an IBPF fit stopped after iteration 2 of 3 and run

@@ -31,7 +31,9 @@ const (
 // the last, seed, and instead of its trackers a StateTracker and a
 // CaseSurveillanceTracker that report the fit's measurement model (count
 // = "incidence", aggregate_days the report period, detection_rate ρ, psi ψ,
-// report_date = "end": on the fit's report dates), both per place. Paths
+// report_date = "end": on the fit's report dates), both per place, and
+// with several places a PopulationTracker (for `rubeola plot`'s bands of
+// the largest places). Paths
 // are written relative to dir, the folder the file goes into. Values that
 // differ between places (Spec.PlaceValues, per-town keys name[town] of
 // set, a per-place ρ or ψ) are written as scenario columns mle_NAME and
@@ -119,7 +121,11 @@ func (w *runFileWriter) phases(set map[string]float64) error {
 	if w.f.Spec.Measurement.Name() != MeasurementBinomial {
 		cases["psi"] = w.values.value("psi")
 	}
-	w.doc["phases"] = append(kept, state, cases)
+	kept = append(kept, state, cases)
+	if w.f.Spec.Scenario.Len() > 1 { // the places' populations: rubeola plot's bands of the largest
+		kept = append(kept, map[string]any{"type": metrics.PopulationTrackerName})
+	}
+	w.doc["phases"] = kept
 	return nil
 }
 

@@ -187,6 +187,7 @@ func TestRunFilePerPlace(t *testing.T) {
 	text, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Contains(t, string(text), `r0 = {column = "mle_r0"}`)
+	assert.Contains(t, string(text), `type = "PopulationTracker"`, "for rubeola plot's bands of the largest places")
 	assert.Contains(t, string(text), `scenario = "mle_scenario.csv"`)
 	scnText, err := os.ReadFile(filepath.Join(dir, RunFileScenarioName))
 	require.NoError(t, err)
