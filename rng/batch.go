@@ -145,6 +145,13 @@ type binomialBatch struct {
 	p              [BlockSize]float64
 	bu, bv, bn, bp [BlockSize]float64 // the BTRS lanes, compacted in lane order
 	bres           [BlockSize]int64
+	// A BTRS round's ([binomialBatch.btrsLanes]): each trial lane's BTRS
+	// lane, its result, the undecided lanes compacted (t…, their round
+	// indices in tidx, results in tt) and a later round's uniforms.
+	blane, tidx    [BlockSize]int32
+	tres, tt       [BlockSize]int64
+	tu, tv, tn, tp [BlockSize]float64
+	ruv            [2 * BlockSize]float64
 	scratch        [BlockSize]float64 // the inversion kernel's
 	reflect        [BlockSize]bool    // a p > ½ lane drawn as n − Binomial(n, 1 − p)
 }
@@ -339,11 +346,10 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 		}
 		others += int(b.kind[j]) + int(b2i(b.reflect[j]))
 	}
-	m16, nb8 := (m+15)&^15, (nb+7)&^7
-	clear(b.bn[nb:nb8])
+	m16 := (m + 15) &^ 15
 	binomialInv(b.uv[:m16], b.nf[:m16], b.lambda[:m16], b.res[:m16], b.scratch[:m16])
 	if nb > 0 {
-		btrsSqueeze(b.bu[:nb8], b.bv[:nb8], b.bn[:nb8], b.bp[:nb8], b.bres[:nb8])
+		b.btrsLanes(src, nb)
 	}
 	if others == 0 { // every lane in the inversion kernel
 		for j := range m {
@@ -362,12 +368,7 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 			out[j] = scalar(j)
 			continue
 		case laneBTRS:
-			switch x = b.bres[k]; x {
-			case -1: // the first trial was rejected: new trials
-				x = binomialBTRS(src, n[j], b.p[j])
-			case -3: // undecided in lanes (|k − m| > 20): finish it
-				x = binomialBTRSFrom(src, n[j], b.p[j], u[j], v[j])
-			}
+			x = b.bres[k]
 			k++
 		default:
 			x = b.res[j]

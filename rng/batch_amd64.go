@@ -15,15 +15,16 @@ func poissonInvAVX512(u, mean *float64, out *int64, n int)
 //go:noescape
 func binomialInvAVX512(u, nf, lambda *float64, out *int64, s *float64, n int)
 
-// ptrsSqueezeAVX512 and btrsSqueezeAVX512 are the AVX-512 kernels of the
-// first rejection trial (batch_squeeze_amd64.s) over n lanes (a multiple of
-// 8), equal bit for bit to ptrsSqueezeGeneric and btrsSqueezeGeneric.
+// ptrsSqueezeAVX512 is the AVX-512 kernel of the first PTRS trial and
+// btrsTrialAVX512 that of a BTRS trial (batch_squeeze_amd64.s; test 1 for
+// true) over n lanes (a multiple of 8), equal bit for bit to
+// ptrsSqueezeGeneric and btrsTrialGeneric.
 //
 //go:noescape
 func ptrsSqueezeAVX512(u, v, mean *float64, out *int64, n int)
 
 //go:noescape
-func btrsSqueezeAVX512(u, v, nf, p *float64, out *int64, n int)
+func btrsTrialAVX512(u, v, nf, p *float64, out *int64, n int, test int)
 
 // ptrsSqueeze runs the PTRS squeeze kernel of invLevel.
 func ptrsSqueeze(u, v, mean []float64, out []int64) {
@@ -34,13 +35,13 @@ func ptrsSqueeze(u, v, mean []float64, out []int64) {
 	ptrsSqueezeGeneric(u, v, mean, out)
 }
 
-// btrsSqueeze runs the BTRS squeeze kernel of invLevel.
-func btrsSqueeze(u, v, nf, p []float64, out []int64) {
+// btrsTrial runs the BTRS trial kernel of invLevel.
+func btrsTrial(u, v, nf, p []float64, out []int64, test bool) {
 	if invLevel == 1 && len(u) > 0 {
-		btrsSqueezeAVX512(&u[0], &v[0], &nf[0], &p[0], &out[0], len(u))
+		btrsTrialAVX512(&u[0], &v[0], &nf[0], &p[0], &out[0], len(u), int(b2i(test)))
 		return
 	}
-	btrsSqueezeGeneric(u, v, nf, p, out)
+	btrsTrialGeneric(u, v, nf, p, out, test)
 }
 
 // invLevel is the kernel poissonInv and binomialInv run: 1 AVX-512, 0 Go

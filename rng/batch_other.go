@@ -19,8 +19,10 @@ func invImpls() []namedInv { return []namedInv{{"go", 0}} }
 // ptrsSqueeze runs the pure-Go PTRS squeeze kernel.
 func ptrsSqueeze(u, v, mean []float64, out []int64) { ptrsSqueezeGeneric(u, v, mean, out) }
 
-// btrsSqueeze runs the pure-Go BTRS squeeze kernel.
-func btrsSqueeze(u, v, nf, p []float64, out []int64) { btrsSqueezeGeneric(u, v, nf, p, out) }
+// btrsTrial runs the pure-Go BTRS trial kernel.
+func btrsTrial(u, v, nf, p []float64, out []int64, test bool) {
+	btrsTrialGeneric(u, v, nf, p, out, test)
+}
 
 // gammaTrial runs the pure-Go gamma kernel.
 func gammaTrial(u1, u2, u3, u4, shape, res, gm []float64) {

@@ -31,7 +31,21 @@ DATA sqzConst<>+176(SB)/8, $0x4006a3d70a3d70a4 // c283 = 2.83
 DATA sqzConst<>+184(SB)/8, $0x4014666666666666 // c51 = 5.1
 DATA sqzConst<>+192(SB)/8, $0xbff0000000000000 // m1 = -1.0
 DATA sqzConst<>+200(SB)/8, $0xfffffffffffffffd // -3 (int64)
-GLOBL sqzConst<>(SB), RODATA|NOPTR, $208
+DATA sqzConst<>+208(SB)/8, $0x00000000000003ff // 1023 (int64: the exponent bias)
+DATA sqzConst<>+216(SB)/8, $0x000fffffffffffff // the mantissa mask
+DATA sqzConst<>+224(SB)/8, $0x3ff6a09e667f3bcd // sqrt2 = math.Sqrt2
+DATA sqzConst<>+232(SB)/8, $0x0010000000000000 // 2^52 (int64: one in the exponent)
+DATA sqzConst<>+240(SB)/8, $0x0000000000000001 // 1 (int64)
+DATA sqzConst<>+248(SB)/8, $0x3fe62e42fee00000 // ln2hi (vecLn2Hi)
+DATA sqzConst<>+256(SB)/8, $0x3dea39ef35793c76 // ln2lo (vecLn2Lo)
+DATA sqzConst<>+264(SB)/8, $0x4031000000000000 // c17 = 17 (len(stirlerrSmall))
+DATA sqzConst<>+272(SB)/8, $0x4061800000000000 // c140 = 140 (stirlingCorrection)
+DATA sqzConst<>+280(SB)/8, $0x4058c00000000000 // c99 = 99
+DATA sqzConst<>+288(SB)/8, $0x4060800000000000 // c132 = 132
+DATA sqzConst<>+296(SB)/8, $0x407ce00000000000 // c462 = 462
+DATA sqzConst<>+304(SB)/8, $0x40cb120000000000 // c13860 = 13860
+DATA sqzConst<>+312(SB)/8, $0x3ed937e11175f095 // 1/166320
+GLOBL sqzConst<>(SB), RODATA|NOPTR, $320
 
 // CANDIDATE sets Z12 to x = ((2a·(1/us) + b)·uu) + Z8 and Z10 to us, from
 // a in Z3, b in Z2 and the uniform U in Z9 (uu = U − ½); Z8 holds the
@@ -111,17 +125,93 @@ ptrs:
 	VZEROUPPER
 	RET
 
-// func btrsSqueezeAVX512(u, v, nf, p *float64, out *int64, n int)
-TEXT ·btrsSqueezeAVX512(SB), NOSPLIT, $0-48
+// LOGL(X, OUT, T1, T2, T3, KT) sets OUT to logLane(X) (expvec.go: the
+// same operations in the same order), X kept; temporaries T1–T3 and KT.
+// It expects 1.0 in Z27.
+#define LOGL(X, OUT, T1, T2, T3, KT) \
+	VPSRLQ $52, X, T1 \
+	VPSUBQ.BCST sqzConst<>+208(SB), T1, T1 \
+	VPANDQ.BCST sqzConst<>+216(SB), X, T2 \
+	VPORQ.BCST sqzConst<>+88(SB), T2, T2 \
+	VCMPPD.BCST $0x1e, sqzConst<>+224(SB), T2, KT \
+	VPSUBQ.BCST sqzConst<>+232(SB), T2, KT, T2 \
+	VPADDQ.BCST sqzConst<>+240(SB), T1, KT, T1 \
+	VSUBPD Z27, T2, T2 \
+	VADDPD.BCST sqzConst<>+48(SB), T2, T3 \
+	VDIVPD T3, T2, T3 \
+	VMULPD T3, T3, T2 \
+	VBROADCASTSD ·vecLogCoef+0(SB), OUT \
+	VMULPD T2, OUT, OUT; VADDPD.BCST ·vecLogCoef+8(SB), OUT, OUT \
+	VMULPD T2, OUT, OUT; VADDPD.BCST ·vecLogCoef+16(SB), OUT, OUT \
+	VMULPD T2, OUT, OUT; VADDPD.BCST ·vecLogCoef+24(SB), OUT, OUT \
+	VMULPD T2, OUT, OUT; VADDPD.BCST ·vecLogCoef+32(SB), OUT, OUT \
+	VMULPD T2, OUT, OUT; VADDPD.BCST ·vecLogCoef+40(SB), OUT, OUT \
+	VMULPD T2, OUT, OUT; VADDPD.BCST ·vecLogCoef+48(SB), OUT, OUT \
+	VMULPD T2, OUT, OUT; VADDPD.BCST ·vecLogCoef+56(SB), OUT, OUT \
+	VMULPD T2, OUT, OUT; VADDPD.BCST ·vecLogCoef+64(SB), OUT, OUT \
+	VMULPD T2, OUT, OUT; VADDPD.BCST ·vecLogCoef+72(SB), OUT, OUT \
+	VMULPD T2, OUT, OUT; VADDPD.BCST ·vecLogCoef+80(SB), OUT, OUT \
+	VADDPD T3, T3, T3 \
+	VMULPD OUT, T3, OUT \
+	VCVTQQ2PD T1, T1 \
+	VMULPD.BCST sqzConst<>+256(SB), T1, T2 \
+	VADDPD OUT, T2, OUT \
+	VMULPD.BCST sqzConst<>+248(SB), T1, T2 \
+	VADDPD T2, OUT, OUT
+
+// LOG1P(Y, OUT, U, T1, T2, T3, KT) sets OUT to log1pLane(Y), Y kept;
+// temporaries U, T1–T3 and KT.
+#define LOG1P(Y, OUT, U, T1, T2, T3, KT) \
+	VADDPD Z27, Y, U \
+	LOGL(U, OUT, T1, T2, T3, KT) \
+	VSUBPD Z27, U, T1 \
+	VSUBPD Y, T1, T1 \
+	VDIVPD U, T1, T1 \
+	VSUBPD T1, OUT, OUT
+
+// STIRL(X, OUT, T1, T2, T3, KT) sets OUT to stirlerrLane(X) for integers
+// X ≥ 1: the series, then stirlerrSmall[X] (stirlerrSmall[1…8] in Z21,
+// [9…16] in Z22, picked by VPERMI2PD) where X < 17; temporaries T1–T3,
+// KT.
+#define STIRL(X, OUT, T1, T2, T3, KT) \
+	VDIVPD X, Z27, T1 \
+	VMULPD T1, T1, T2 \
+	VMULPD.BCST sqzConst<>+272(SB), T2, T3 \
+	VBROADCASTSD sqzConst<>+280(SB), OUT \
+	VSUBPD T3, OUT, OUT \
+	VMULPD T2, OUT, T3 \
+	VBROADCASTSD sqzConst<>+288(SB), OUT \
+	VSUBPD T3, OUT, OUT \
+	VMULPD T2, OUT, T3 \
+	VBROADCASTSD sqzConst<>+296(SB), OUT \
+	VSUBPD T3, OUT, OUT \
+	VMULPD T2, OUT, T3 \
+	VBROADCASTSD sqzConst<>+304(SB), OUT \
+	VSUBPD T3, OUT, OUT \
+	VMULPD T1, OUT, OUT \
+	VMULPD.BCST sqzConst<>+312(SB), OUT, OUT \
+	VCMPPD.BCST $0x11, sqzConst<>+264(SB), X, KT \
+	VCVTTPD2QQ X, T1 \
+	VPSUBQ.BCST sqzConst<>+240(SB), T1, T1 \
+	VPERMI2PD Z22, Z21, T1 \
+	VMOVAPD T1, KT, OUT
+
+// func btrsTrialAVX512(u, v, nf, p *float64, out *int64, n int, test int)
+// One BTRS trial per lane as btrsTrialGeneric (test ≠ 0 for its test).
+TEXT ·btrsTrialAVX512(SB), NOSPLIT, $0-56
 	MOVQ u+0(FP), SI
 	MOVQ v+8(FP), BX
 	MOVQ nf+16(FP), DX
 	MOVQ p+24(FP), R8
 	MOVQ out+32(FP), DI
 	MOVQ n+40(FP), CX
+	MOVQ test+48(FP), R9
 	SQZSETUP
 
 btrs:
+	// The set-up and the candidate, as the scalar btrs: Z1 n, Z18 p,
+	// Z19 q, Z21 √(npq), Z2 b, Z22 1/b, Z3 a, Z6 v_r, Z7 m, Z8 c,
+	// Z10 us, Z11 1/us, Z12 x, Z16 d = ⌊x⌋, Z15 v.
 	VMOVUPD (DX), Z1
 	VMOVUPD (R8), Z18
 	VSUBPD  Z18, Z27, Z19
@@ -148,22 +238,28 @@ btrs:
 	VXORPD Z25, Z7, Z13
 	VSUBPD Z7, Z1, Z14
 	VADDPD Z27, Z14, Z14
+
+	// K1: k ∈ [0, n]; K2: and squeezed; K3: in range, not squeezed.
 	VCMPPD  $0x1d, Z13, Z12, K1
 	VCMPPD  $0x11, Z14, Z12, K1, K1
 	VMOVUPD (BX), Z15
 	VCMPPD  $0x1d, Z28, Z10, K1, K2
 	VCMPPD  $0x12, Z6, Z15, K2, K2
 	VRNDSCALEPD $0x09, Z12, Z16
-	VANDPD  Z26, Z16, Z17
-	VCMPPD.BCST $0x12, sqzConst<>+168(SB), Z17, K1, K3
-	KANDNW  K1, K3, K7
-	KANDNW  K7, K2, K7
-	KANDNW  K3, K2, K3
-	KORTESTW K3, K3
-	JEQ     btrsdone
+	KANDNW  K1, K2, K3
+	VMOVDQA64 Z29, Z17
+	TESTQ   R9, R9
+	JNE     btrstest
+	VPBROADCASTQ sqzConst<>+200(SB), Z0
+	VMOVDQA64 Z0, K3, Z17
+	JMP     btrsstore
 
-	// The full test w ≤ f(m+d)/f(m) for the lanes in K3 (not squeezed,
-	// |d| ≤ 40), by binomialRatio.accept's product recursion.
+btrstest:
+	KORTESTW K3, K3
+	JEQ     btrsstore
+
+	// w = v·α/(a·ius² + b) and its logarithm (Z31); K4: the lanes of K3
+	// with w = 0.
 	VMULPD.BCST sqzConst<>+184(SB), Z22, Z30
 	VADDPD.BCST sqzConst<>+176(SB), Z30, Z30
 	VMULPD  Z21, Z30, Z30
@@ -171,55 +267,55 @@ btrs:
 	VMULPD  Z11, Z3, Z31
 	VMULPD  Z11, Z31, Z31
 	VADDPD  Z2, Z31, Z31
-	VMULPD  Z19, Z20, Z4
-	VDIVPD  Z4, Z27, Z4
-	VMULPD  Z4, Z18, Z5
-	VMULPD  Z4, Z19, Z4
 	VPXORQ  Z0, Z0, Z0
-	VCMPPD  $0x1e, Z0, Z16, K4
-	VADDPD  Z16, Z7, Z9
+	VCMPPD  $0x00, Z0, Z30, K3, K4
+	VDIVPD  Z31, Z30, Z30
+	LOGL(Z30, Z31, Z0, Z2, Z3, K5)
+
+	// log f(m+d)/f(m) (btrsLogRatioLane) into Z20: Z4 x1, Z5 f1, Z6 n−m,
+	// Z8 z, Z9 w.
+	VADDPD  Z16, Z7, Z4
+	VADDPD  Z27, Z4, Z4
+	VADDPD  Z27, Z7, Z5
+	VSUBPD  Z7, Z1, Z6
+	VADDPD  Z27, Z6, Z8
+	VSUBPD  Z16, Z6, Z9
 	VADDPD  Z27, Z9, Z9
-	VSUBPD  Z7, Z1, Z10
-	VSUBPD  Z16, Z10, Z10
-	VMOVAPD Z27, Z11
-	VBROADCASTSD sqzConst<>+192(SB), Z12
-	VMOVAPD Z4, Z13
-	VMOVAPD Z5, Z14
-	VSUBPD  Z7, Z1, K4, Z9
-	VADDPD  Z27, Z7, K4, Z10
-	VMOVAPD Z12, K4, Z11
-	VMOVAPD Z27, K4, Z12
-	VMOVAPD Z5, K4, Z13
-	VMOVAPD Z4, K4, Z14
-	VMOVAPD Z27, Z15
-	VMOVAPD Z27, Z23
-	VPXORQ  Z8, Z8, Z8
+	VDIVPD  Z4, Z16, Z10
+	VXORPD  Z25, Z10, Z10
+	LOG1P(Z10, Z12, Z11, Z0, Z2, Z3, K5)
+	VADDPD  Z24, Z7, Z13
+	VMULPD  Z12, Z13, Z20
+	VDIVPD  Z9, Z16, Z10
+	LOG1P(Z10, Z12, Z11, Z0, Z2, Z3, K5)
+	VADDPD  Z24, Z6, Z13
+	VMULPD  Z12, Z13, Z12
+	VADDPD  Z12, Z20, Z20
+	VMULPD  Z18, Z9, Z10
+	VMULPD  Z19, Z4, Z11
+	VDIVPD  Z11, Z10, Z10
+	LOGL(Z10, Z12, Z0, Z2, Z3, K5)
+	VMULPD  Z12, Z16, Z12
+	VADDPD  Z12, Z20, Z20
+	VMOVUPD ·stirlerrSmall+8(SB), Z21
+	VMOVUPD ·stirlerrSmall+72(SB), Z22
+	STIRL(Z5, Z10, Z0, Z2, Z3, K5)
+	STIRL(Z8, Z11, Z0, Z2, Z3, K5)
+	VADDPD  Z11, Z10, Z10
+	STIRL(Z4, Z11, Z0, Z2, Z3, K5)
+	STIRL(Z9, Z12, Z0, Z2, Z3, K5)
+	VADDPD  Z12, Z11, Z11
+	VSUBPD  Z11, Z10, Z10
+	VADDPD  Z10, Z20, Z20
 
-prod:
-	VCMPPD  $0x1e, Z8, Z17, K3, K5
-	KORTESTW K5, K5
-	JEQ     proddone
-	VMULPD  Z13, Z9, Z6
-	VMULPD  Z6, Z15, K5, Z15
-	VMULPD  Z14, Z10, Z6
-	VMULPD  Z6, Z23, K5, Z23
-	VADDPD  Z11, Z9, Z9
-	VADDPD  Z12, Z10, Z10
-	VADDPD  Z27, Z8, Z8
-	JMP     prod
-
-proddone:
-	VMULPD  Z23, Z30, Z6
-	VMULPD  Z31, Z15, Z0
-	VCMPPD  $0x12, Z0, Z6, K3, K6
+	// Accepted: w = 0 or log w ≤ the log ratio.
+	VCMPPD  $0x12, Z20, Z31, K3, K6
+	KORW    K4, K6, K6
 	KORW    K6, K2, K2
 
-btrsdone:
+btrsstore:
 	VADDPD  Z16, Z7, Z16
 	VCVTTPD2QQ Z16, Z16
-	VMOVDQA64 Z29, Z17
-	VPBROADCASTQ sqzConst<>+200(SB), Z18
-	VMOVDQA64 Z18, K7, Z17
 	VMOVDQA64 Z16, K2, Z17
 	VMOVDQU64 Z17, (DI)
 	ADDQ $64, SI

@@ -215,12 +215,14 @@ func TestBatchedAllocs(t *testing.T) {
 	assert.Zero(t, allocs)
 }
 
-// TestSqueezeKernelsEqualGeneric checks that every PTRS and BTRS squeeze
-// kernel this CPU runs returns, lane for lane, the pure-Go kernel's values
-// on means and (n, p) across the rejection regimes, with uniforms that
-// include 0, ½ (us = 0: an infinite candidate) and 1 − 2⁻⁵³; and that the
-// pure-Go kernel's decisions (accepted with its candidate, or — BTRS —
-// rejected) are those of the scalar trials.
+// TestSqueezeKernelsEqualGeneric checks that every PTRS squeeze and BTRS
+// trial kernel this CPU runs returns, lane for lane, the pure-Go kernel's
+// values on means and (n, p) across the rejection regimes, with uniforms
+// that include 0, ½ (us = 0: an infinite candidate) and 1 − 2⁻⁵³; and that
+// the pure-Go kernels' decisions are those of the scalar trials (PTRS:
+// accepted with its candidate; BTRS with the test: accepted with its
+// candidate or rejected, as [btrs.trial] decides, and without it the same
+// where it decides).
 func TestSqueezeKernelsEqualGeneric(t *testing.T) {
 	const n = 4096
 	src := NewSource(5, "squeeze lanes", 0)
@@ -235,15 +237,21 @@ func TestSqueezeKernelsEqualGeneric(t *testing.T) {
 			u[j] = 0.5
 		case 11:
 			u[j] = 1 - 0x1p-53
+		case 13:
+			v[j] = 0
 		}
 		mean[j] = 20 + math.Exp(20*Uniform(src)) // 20 … 5·10⁸
 		p[j] = 0.5 * Uniform(src)
-		nf[j] = math.Ceil(15/p[j] + math.Exp(25*Uniform(src)))
+		nf[j] = math.Ceil(10/p[j] + math.Exp(25*Uniform(src)*Uniform(src)))
+		if j%3 == 0 { // the Euler step's regime: n·p of 10 … 1000
+			nf[j] = math.Ceil(math.Exp(math.Log(10)+math.Log(100)*Uniform(src)) / p[j])
+		}
 	}
-	wantP, wantB := make([]int64, n), make([]int64, n)
+	wantP, wantB, wantT := make([]int64, n), make([]int64, n), make([]int64, n)
 	ptrsSqueezeGeneric(u, v, mean, wantP)
-	btrsSqueezeGeneric(u, v, nf, p, wantB)
-	accepted := 0
+	btrsTrialGeneric(u, v, nf, p, wantB, false)
+	btrsTrialGeneric(u, v, nf, p, wantT, true)
+	accepted, tested := 0, 0
 	for j := range n {
 		if k, ok := func() (int64, bool) { t := newPTRS(mean[j]); return t.trial(u[j], v[j]) }(); wantP[j] >= 0 {
 			require.True(t, ok, "PTRS lane %d accepted by the squeeze only", j)
@@ -251,24 +259,29 @@ func TestSqueezeKernelsEqualGeneric(t *testing.T) {
 			accepted++
 		}
 		k, ok := func() (int64, bool) { t := newBTRS(int64(nf[j]), p[j]); return t.trial(u[j], v[j]) }()
-		switch {
-		case wantB[j] >= 0:
-			require.True(t, ok, "BTRS lane %d accepted in lanes, rejected by the scalar trial", j)
-			require.Equal(t, k, wantB[j], "BTRS lane %d", j)
-		case wantB[j] == -1:
-			require.False(t, ok, "BTRS lane %d rejected in lanes, accepted by the scalar trial", j)
+		if !ok {
+			k = -1
 		}
+		require.Equal(t, k, wantT[j], "BTRS lane %d (n %g, p %g, u %g, v %g)", j, nf[j], p[j], u[j], v[j])
+		if wantB[j] == -3 {
+			tested++
+			continue
+		}
+		require.Equal(t, wantT[j], wantB[j], "BTRS lane %d: the squeeze's decision", j)
 	}
-	assert.Greater(t, accepted, n/2, "the squeeze accepts most first trials")
+	assert.Greater(t, accepted, n/2, "the squeeze accepts most first PTRS trials")
+	assert.Greater(t, tested, n/10, "many BTRS trials need the test")
 	for _, impl := range invImpls() {
-		gotP, gotB := make([]int64, n), make([]int64, n)
+		gotP, gotB, gotT := make([]int64, n), make([]int64, n), make([]int64, n)
 		saved := invLevel
 		invLevel = impl.level
 		ptrsSqueeze(u, v, mean, gotP)
-		btrsSqueeze(u, v, nf, p, gotB)
+		btrsTrial(u, v, nf, p, gotB, false)
+		btrsTrial(u, v, nf, p, gotT, true)
 		invLevel = saved
 		assert.Equal(t, wantP, gotP, "%s: PTRS", impl.name)
-		assert.Equal(t, wantB, gotB, "%s: BTRS", impl.name)
+		assert.Equal(t, wantB, gotB, "%s: BTRS without the test", impl.name)
+		assert.Equal(t, wantT, gotT, "%s: BTRS with the test", impl.name)
 	}
 }
 

@@ -1,0 +1,181 @@
+package rng
+
+import "math"
+
+// The batched BTRS lanes (binomial p ≤ ½, n·λ ≥ binomialBatchLimit) run
+// Hörmann's BTRS ([binomialBTRS]) whole in SIMD lanes, round by round
+// ([binomialBatch.btrsLanes]): each trial's set-up, candidate, squeeze and
+// exact acceptance test are computed in lanes, so a draw costs O(1) (about
+// 1.2 trials, Hörmann 1993's α) whatever its mean, against the O(mean)
+// terms of the inversion kernel.
+//
+// The exact test, w ≤ f(k)/f(m), is decided in log space with BTPE's
+// Stirling form of log f(k)/f(m) ([binomialLogRatio]; Kachitvichyanukul &
+// Schmeiser 1988, step 5.3) computed by fixed polynomials
+// ([btrsLogRatioLane]: [logLane], [log1pLane] and [stirlerrLane]), the
+// same operations in the pure-Go kernel and the SIMD one, so that they
+// agree bit for bit. Every product and sum is rounded on its own (float64
+// conversions forbid fused multiply-adds, which the kernels do not use).
+
+// btrsTrialGeneric is the pure-Go kernel of the batched BTRS lanes: for
+// each lane (n = nf[j], 0 < p[j] ≤ ½, n·p ≥ 10, Hörmann's range) one BTRS
+// trial with the uniforms u[j], v[j], formed as [btrs.trial] forms it:
+//
+//   - −1 when the candidate k = m + ⌊x⌋ lies outside [0, n] (rejected);
+//   - k when the squeeze accepts it (us ≥ 0.07 and v ≤ v_r);
+//   - otherwise, when test is false, −3 (undecided: the caller runs the
+//     lane again with test true), and when test is true k if
+//     w = v·α/(a/us² + b) is 0 or log w ≤ log f(k)/f(m)
+//     ([btrsLogRatioLane]), −1 if not.
+//
+// The SIMD kernels equal it bit for bit.
+func btrsTrialGeneric(u, v, nf, p []float64, out []int64, test bool) {
+	for j, n := range nf {
+		pj := p[j]
+		q := 1 - pj
+		np := n * pj
+		spq := math.Sqrt(float64(np * q))
+		b := float64(2.53*spq) + 1.15
+		ib := 1 / b
+		a := float64(float64(0.0248*b)+-0.0873) + float64(0.01*pj)
+		vr := 0.92 - float64(4.2*ib)
+		fm := np + pj
+		m := math.Floor(fm)
+		c := float64(float64(fm-m)-pj) + 0.5
+		uu := u[j] - 0.5
+		us := 0.5 - math.Abs(uu)
+		ius := 1 / us
+		x := float64(float64(float64(float64(2*a)*ius)+b)*uu) + c
+		d := math.Floor(x)
+		out[j] = -1
+		switch {
+		case !(x >= -m && x < float64(n-m)+1): // k ∉ [0, n]
+		case us >= 0.07 && v[j] <= vr:
+			out[j] = int64(m + d)
+		case !test:
+			out[j] = -3
+		default:
+			wn := v[j] * float64(float64(2.83+float64(5.1*ib))*spq)
+			wd := float64(float64(a*ius)*ius) + b
+			if wn == 0 || logLane(wn/wd) <= btrsLogRatioLane(n, m, d, pj, q) {
+				out[j] = int64(m + d)
+			}
+		}
+	}
+}
+
+// btrsLogRatioLane returns log f(m+d)/f(m) for the Binomial(n, p) pmf f
+// (q = 1 − p, 0 ≤ m + d ≤ n) in the form of [binomialLogRatio] with
+// x1 = m+d+1, f1 = m+1, z = n−m+1, w = n−m−d+1:
+//
+//	(m+½)·log1p(−d/x1) + (n−m+½)·log1p(d/w) + d·log(w·p/(x1·q))
+//	  + (δ(f1) + δ(z)) − (δ(x1) + δ(w)),
+//
+// by [log1pLane], [logLane] and [stirlerrLane], each operation rounded on
+// its own in the order written (the SIMD kernel's).
+func btrsLogRatioLane(n, m, d, p, q float64) float64 {
+	x1 := float64(m+d) + 1
+	f1 := m + 1
+	nm := n - m
+	z := nm + 1
+	w := float64(nm-d) + 1
+	ra := float64(m+0.5) * log1pLane(-(d / x1))
+	rb := float64(nm+0.5) * log1pLane(d/w)
+	rc := d * logLane(float64(w*p)/float64(x1*q))
+	r := float64(float64(ra+rb) + rc)
+	s := float64(stirlerrLane(f1)+stirlerrLane(z)) - float64(stirlerrLane(x1)+stirlerrLane(w))
+	return r + s
+}
+
+// log1pLane returns log(1 + y) for y > −1 as logLane(u) − ((u − 1) − y)/u
+// with u = 1 + y rounded: the quotient corrects the rounding of u to first
+// order (u − 1 is exact for u ≥ ½; for y < −½, u = 1 + y is itself
+// exact), so the result keeps the relative precision of logLane even for
+// tiny y.
+func log1pLane(y float64) float64 {
+	u := 1 + y
+	return logLane(u) - float64(float64(float64(u-1)-y)/u)
+}
+
+// stirlerrLane is [stirlerr] for an integer x ≥ 1 as the lanes compute it:
+// the table below 17, else Stirling's series in [stirlingCorrection]'s
+// nested form, each operation rounded on its own.
+func stirlerrLane(x float64) float64 {
+	if x < float64(len(stirlerrSmall)) {
+		return stirlerrSmall[int(x)]
+	}
+	ix := 1 / x
+	ix2 := ix * ix
+	t := 99 - float64(140*ix2)
+	t = 132 - float64(t*ix2)
+	t = 462 - float64(t*ix2)
+	t = 13860 - float64(t*ix2)
+	return float64(t*ix) * (1.0 / 166320)
+}
+
+// btrsPadN and btrsPadP are the (n, p) of the lanes that pad a BTRS
+// kernel call to a multiple of 8 (with u = v = ½, squeezed at once): any
+// valid lane would do, its value is not used.
+const (
+	btrsPadN = 64
+	btrsPadP = 0.5
+)
+
+// btrsLanes draws the run's nb BTRS lanes b.bn[:nb], b.bp[:nb], whose
+// first trials take b.bu, b.bv (the lanes' U_j, V_j), into b.bres[:nb],
+// round by round: every lane of a round runs one trial in the kernel
+// (test false); the undecided ones (neither squeezed nor out of range,
+// about a third) run it again, compacted, with the exact test; the
+// rejected ones (about 15 %) form the next round, in order, which takes
+// the stream's next 2k uniforms (U of each of its k lanes, then V). Each
+// lane's value is its first accepted trial from fresh uniforms, so it is
+// exactly BTRS's, the Binomial law.
+func (b *binomialBatch) btrsLanes(src *Source, nb int) {
+	for i := range nb {
+		b.blane[i] = int32(i)
+	}
+	for k := nb; ; {
+		b.btrsRound(k)
+		r := 0
+		for i := range k { // branch-free: the rejected lanes to the front
+			x, l := b.tres[i], b.blane[i]
+			b.bres[l] = x
+			b.blane[r], b.bn[r], b.bp[r] = l, b.bn[i], b.bp[i]
+			r += int(b2i(x < 0))
+		}
+		if r == 0 {
+			return
+		}
+		k = r
+		src.Uniforms(b.ruv[:2*k])
+		copy(b.bu[:k], b.ruv[:k])
+		copy(b.bv[:k], b.ruv[k:2*k])
+	}
+}
+
+// btrsRound runs one trial of the k lanes b.bu, b.bv, b.bn, b.bp [:k] into
+// b.tres[:k]: the candidate or −1. The undecided lanes are compacted
+// into b.tu … (their indices in b.tidx) and run again with the test.
+func (b *binomialBatch) btrsRound(k int) {
+	k8 := (k + 7) &^ 7
+	for i := k; i < k8; i++ {
+		b.bu[i], b.bv[i], b.bn[i], b.bp[i] = 0.5, 0.5, btrsPadN, btrsPadP
+	}
+	btrsTrial(b.bu[:k8], b.bv[:k8], b.bn[:k8], b.bp[:k8], b.tres[:k8], false)
+	nt := 0
+	for i := range k { // branch-free compaction of the undecided lanes
+		b.tu[nt], b.tv[nt], b.tn[nt], b.tp[nt], b.tidx[nt] = b.bu[i], b.bv[i], b.bn[i], b.bp[i], int32(i)
+		nt += int(b2i(b.tres[i] == -3))
+	}
+	if nt == 0 {
+		return
+	}
+	nt8 := (nt + 7) &^ 7
+	for i := nt; i < nt8; i++ {
+		b.tu[i], b.tv[i], b.tn[i], b.tp[i] = 0.5, 0.5, btrsPadN, btrsPadP
+	}
+	btrsTrial(b.tu[:nt8], b.tv[:nt8], b.tn[:nt8], b.tp[:nt8], b.tt[:nt8], true)
+	for i, l := range b.tidx[:nt] {
+		b.tres[l] = b.tt[i]
+	}
+}
