@@ -154,13 +154,16 @@ type binomialBatch struct {
 	ruv            [2 * BlockSize]float64
 	scratch        [BlockSize]float64 // the inversion kernel's
 	reflect        [BlockSize]bool    // a p > ½ lane drawn as n − Binomial(n, 1 − p)
+	hazard         bool               // the BTRS lanes' p holds their hazard
 }
 
 // newBinomialBatch returns kept scratch for a run of n lanes, every lane
-// (and the padding to 16) in the kernel with n = 0; [binomialBatch.draw]
-// gives it back.
-func newBinomialBatch(n int) *binomialBatch {
+// (and the padding to 16) in the kernel with n = 0, its BTRS lanes given
+// by their hazards (hazard) or their p; [binomialBatch.draw] gives it
+// back.
+func newBinomialBatch(n int, hazard bool) *binomialBatch {
 	b := binomialFree.get()
+	b.hazard = hazard
 	n16 := (n + 15) &^ 15
 	clear(b.nf[:n16])
 	clear(b.lambda[:n16])
@@ -199,7 +202,7 @@ func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, 
 		return hazard[j]
 	}
 	for lo, hi := range Runs(len(n)) {
-		b := newBinomialBatch(hi - lo)
+		b := newBinomialBatch(hi-lo, true)
 		for j, k := range n[lo:hi] {
 			h := at(lo + j)
 			if uint64(k) > MaxBinomialN || !(h >= 0) {
@@ -222,7 +225,7 @@ func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, 
 // as in [Binomial]. It allocates nothing.
 func Binomials(src *Source, n []int64, p []float64, out []int64) {
 	for lo, hi := range Runs(len(n)) {
-		b := newBinomialBatch(hi - lo)
+		b := newBinomialBatch(hi-lo, false)
 		m := hi - lo
 		for j, pj := range p[lo:hi] {
 			k := n[lo+j]
@@ -261,7 +264,7 @@ func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
 		lambda = -fastLog1p(-q) // once: every inversion lane's hazard
 	}
 	for lo, hi := range Runs(len(n)) {
-		b := newBinomialBatch(hi - lo)
+		b := newBinomialBatch(hi-lo, false)
 		for j, k := range n[lo:hi] {
 			if uint64(k) > MaxBinomialN || p != p {
 				checkBinomialP("rng.BinomialsSame", k, p) // panics
@@ -292,10 +295,10 @@ func checkBinomialP(fn string, n int64, p float64) {
 	}
 }
 
-// setLane sorts lane j (n trials, hazard h = −log(1 − p)): the inversion
-// kernel when p ≤ ½ and n·h < binomialBatchLimit, else BTRS when p ≤ ½
-// (p = −expm1(−h), as [BinomialHazard] forms it), the scalar sampler
-// otherwise.
+// setLane sorts lane j of a hazard batch (n trials, hazard h = −log(1 −
+// p)): the inversion kernel when p ≤ ½ and n·h < binomialBatchLimit, else
+// BTRS when p ≤ ½ (b.p[j] holds h until [binomialBatch.draw] turns it into
+// p = 1 − e^−h in lanes, [probLane]), the scalar sampler otherwise.
 // Lanes with n = 0 or h = 0 stay in the kernel at n = 0 (value 0).
 func (b *binomialBatch) setLane(j int, n int64, h float64) {
 	switch nf := float64(n); {
@@ -305,31 +308,29 @@ func (b *binomialBatch) setLane(j int, n int64, h float64) {
 	case nf*h < binomialBatchLimit:
 		b.nf[j], b.lambda[j] = nf, h
 	default:
-		b.setBTRS(j, n, -fastExpm1(-h))
+		b.kind[j], b.p[j] = laneBTRS, h
 	}
 }
 
-// setLaneP sorts lane j for a probability p ≤ ½ (the callers reflect p >
-// ½) with hazard lambda = −log(1 − p) (NaN when not needed: p ≤ 0 or n·p ≥
-// binomialBatchLimit).
+// setLaneP sorts lane j of a probability batch for p ≤ ½ (the callers
+// reflect p > ½) with hazard lambda = −log(1 − p): the inversion kernel
+// when n·λ < binomialBatchLimit, else BTRS.
 func (b *binomialBatch) setLaneP(j int, n int64, p, lambda float64) {
 	switch {
 	case n == 0 || p <= 0:
-	case float64(n)*p >= binomialBatchLimit:
-		b.setBTRS(j, n, p)
+	case float64(n)*lambda < binomialBatchLimit:
+		b.nf[j], b.lambda[j] = float64(n), lambda
 	default:
-		b.setLane(j, n, lambda)
-	}
-}
-
-// setBTRS makes lane j a BTRS lane when n·p ≥ 15 (p ≤ ½), a scalar lane
-// otherwise.
-func (b *binomialBatch) setBTRS(j int, n int64, p float64) {
-	b.kind[j] = laneScalar
-	if float64(n)*p >= binomialInversionLimit {
 		b.kind[j], b.p[j] = laneBTRS, p
 	}
 }
+
+// A BTRS lane has n·λ ≥ binomialBatchLimit and λ ≤ ln 2, so n·p ≥
+// n·λ·(1 − λ/2) ≥ 0.65·binomialBatchLimit (p = 1 − e^−λ ≥ λ − λ²/2):
+// at least 10, the smallest n·p for which Hörmann (1993) validates BTRS's
+// hat, while binomialBatchLimit ≥ 16 (this constant fails to compile
+// otherwise).
+const _ = uint(binomialBatchLimit - 16)
 
 // draw runs the kernels on the batch's lanes (the 2n uniforms first),
 // then, in lane order, the scalar work of lanes not finished, writing out.
@@ -349,6 +350,11 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 	m16 := (m + 15) &^ 15
 	binomialInv(b.uv[:m16], b.nf[:m16], b.lambda[:m16], b.res[:m16], b.scratch[:m16])
 	if nb > 0 {
+		if b.hazard { // p = 1 − e^−h
+			nb8 := (nb + 7) &^ 7
+			clear(b.bp[nb:nb8])
+			probs(b.bp[:nb8], b.bp[:nb8])
+		}
 		b.btrsLanes(src, nb)
 	}
 	if others == 0 { // every lane in the inversion kernel

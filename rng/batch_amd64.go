@@ -108,6 +108,21 @@ func hazards(p, out []float64) {
 	hazardsGeneric(p, out)
 }
 
+// probsAVX512 is the AVX-512 kernel of probs (hazard_amd64.s) over n
+// lanes (a multiple of 8), equal bit for bit to probLane lane by lane.
+//
+//go:noescape
+func probsAVX512(h, out *float64, n int)
+
+// probs sets out[j] = probLane(h[j]) (len a multiple of 8).
+func probs(h, out []float64) {
+	if invLevel == 1 && len(h) > 0 {
+		probsAVX512(&h[0], &out[0], len(h))
+		return
+	}
+	probsGeneric(h, out)
+}
+
 // powsAVX512 is the AVX-512 kernel of [Pows] (pow_amd64.s) over n lanes (a
 // multiple of 8), equal bit for bit to powsGeneric.
 //

@@ -97,3 +97,11 @@ func hazardsGeneric(p, out []float64) {
 		out[j] = hazardLane(x)
 	}
 }
+
+// probsGeneric is the pure-Go kernel of probs: out[j] = probLane(h[j]) for
+// 0 ≤ h[j] ≤ ln 2.
+func probsGeneric(h, out []float64) {
+	for j, x := range h {
+		out[j] = probLane(x)
+	}
+}

@@ -34,3 +34,6 @@ func hazards(p, out []float64) { hazardsGeneric(p, out) }
 
 // pows sets out[j] = powLane(x[j], a[j]).
 func pows(x, a, out []float64) { powsGeneric(x, a, out) }
+
+// probs sets out[j] = probLane(h[j]).
+func probs(h, out []float64) { probsGeneric(h, out) }
