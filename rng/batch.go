@@ -155,6 +155,7 @@ type binomialBatch struct {
 	scratch        [BlockSize]float64 // the inversion kernel's
 	reflect        [BlockSize]bool    // a p > ½ lane drawn as n − Binomial(n, 1 − p)
 	hazard         bool               // the BTRS lanes' p holds their hazard
+	inv            bool               // some lane has n·λ > 0 in the inversion kernel
 }
 
 // newBinomialBatch returns kept scratch for a run of n lanes, every lane
@@ -163,7 +164,7 @@ type binomialBatch struct {
 // back.
 func newBinomialBatch(n int, hazard bool) *binomialBatch {
 	b := binomialFree.get()
-	b.hazard = hazard
+	b.hazard, b.inv = hazard, false
 	n16 := (n + 15) &^ 15
 	clear(b.nf[:n16])
 	clear(b.lambda[:n16])
@@ -210,6 +211,7 @@ func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, 
 			}
 			if nf := float64(k); h <= math.Ln2 && nf*h < binomialBatchLimit {
 				b.nf[j], b.lambda[j] = nf, h // the inversion kernel (n = 0 or h = 0: 0)
+				b.inv = b.inv || nf*h > 0
 				continue
 			}
 			b.setLane(j, k, h)
@@ -244,6 +246,7 @@ func Binomials(src *Source, n []int64, p []float64, out []int64) {
 			pj, h := b.p[j], b.scratch[j]
 			if nf := float64(k); pj > 0 && nf*h < binomialBatchLimit { // p ≤ ½: the inversion kernel
 				b.nf[j], b.lambda[j] = nf, h
+				b.inv = b.inv || nf > 0
 				continue
 			}
 			b.setLaneP(j, k, pj, h)
@@ -306,7 +309,7 @@ func (b *binomialBatch) setLane(j int, n int64, h float64) {
 	case h > math.Ln2:
 		b.kind[j] = laneScalar
 	case nf*h < binomialBatchLimit:
-		b.nf[j], b.lambda[j] = nf, h
+		b.nf[j], b.lambda[j], b.inv = nf, h, true
 	default:
 		b.kind[j], b.p[j] = laneBTRS, h
 	}
@@ -319,7 +322,7 @@ func (b *binomialBatch) setLaneP(j int, n int64, p, lambda float64) {
 	switch {
 	case n == 0 || p <= 0:
 	case float64(n)*lambda < binomialBatchLimit:
-		b.nf[j], b.lambda[j] = float64(n), lambda
+		b.nf[j], b.lambda[j], b.inv = float64(n), lambda, true
 	default:
 		b.kind[j], b.p[j] = laneBTRS, p
 	}
@@ -348,7 +351,11 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 		others += int(b.kind[j]) + int(b2i(b.reflect[j]))
 	}
 	m16 := (m + 15) &^ 15
-	binomialInv(b.uv[:m16], b.nf[:m16], b.lambda[:m16], b.res[:m16], b.scratch[:m16])
+	if b.inv {
+		binomialInv(b.uv[:m16], b.nf[:m16], b.lambda[:m16], b.res[:m16], b.scratch[:m16])
+	} else { // no lane with work in the inversion kernel: all its lanes give 0
+		clear(b.res[:m])
+	}
 	if nb > 0 {
 		if b.hazard { // p = 1 − e^−h
 			nb8 := (nb + 7) &^ 7
