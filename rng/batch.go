@@ -146,16 +146,18 @@ type binomialBatch struct {
 	bu, bv, bn, bp [BlockSize]float64 // the BTRS lanes, compacted in lane order
 	bres           [BlockSize]int64
 	// A BTRS round's ([binomialBatch.btrsLanes]): each trial lane's BTRS
-	// lane, its result, the undecided lanes compacted (t…, their round
-	// indices in tidx, results in tt) and a later round's uniforms.
-	blane, tidx    [BlockSize]int32
-	tres, tt       [BlockSize]int64
-	tu, tv, tn, tp [BlockSize]float64
-	ruv            [2 * BlockSize]float64
-	scratch        [BlockSize]float64 // the inversion kernel's
-	reflect        [BlockSize]bool    // a p > ½ lane drawn as n − Binomial(n, 1 − p)
-	hazard         bool               // the BTRS lanes' p holds their hazard
-	inv            bool               // some lane has n·λ > 0 in the inversion kernel
+	// lane, its result, a later round's uniforms and the kernel's scratch.
+	blane       [BlockSize]int32
+	tres        [BlockSize]int64
+	ruv         [2 * BlockSize]float64
+	rscratch    [btrsRoundScratch]float64
+	scratch     [BlockSize]float64 // the inversion kernel's
+	reflect     [BlockSize]bool    // a p > ½ lane drawn as n − Binomial(n, 1 − p)
+	bidx        [BlockSize]int32   // the BTRS lanes' lanes
+	nb, nscalar int                // the BTRS lanes and the scalar ones
+	hazard      bool               // the BTRS lanes' p holds their hazard
+	inv         bool               // some lane has n·λ > 0 in the inversion kernel
+	reflects    bool               // some lane is reflected
 }
 
 // newBinomialBatch returns kept scratch for a run of n lanes, every lane
@@ -164,7 +166,7 @@ type binomialBatch struct {
 // back.
 func newBinomialBatch(n int, hazard bool) *binomialBatch {
 	b := binomialFree.get()
-	b.hazard, b.inv = hazard, false
+	b.hazard, b.inv, b.reflects, b.nb, b.nscalar = hazard, false, false, 0, 0
 	n16 := (n + 15) &^ 15
 	clear(b.nf[:n16])
 	clear(b.lambda[:n16])
@@ -235,7 +237,7 @@ func Binomials(src *Source, n []int64, p []float64, out []int64) {
 				checkBinomialP("rng.Binomials", k, pj) // panics
 			}
 			if pj > 0.5 { // reflect: n − Binomial(n, 1 − p), 1 − p exact
-				b.reflect[j], pj = true, 1-pj
+				b.reflect[j], b.reflects, pj = true, true, 1-pj
 			}
 			b.p[j] = max(pj, 0)
 		}
@@ -272,7 +274,7 @@ func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
 			if uint64(k) > MaxBinomialN || p != p {
 				checkBinomialP("rng.BinomialsSame", k, p) // panics
 			}
-			b.reflect[j] = reflect
+			b.reflect[j], b.reflects = reflect, reflect
 			b.setLaneP(j, k, q, lambda)
 		}
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p) })
@@ -300,7 +302,7 @@ func checkBinomialP(fn string, n int64, p float64) {
 
 // setLane sorts lane j of a hazard batch (n trials, hazard h = −log(1 −
 // p)): the inversion kernel when p ≤ ½ and n·h < binomialBatchLimit, else
-// BTRS when p ≤ ½ (b.p[j] holds h until [binomialBatch.draw] turns it into
+// BTRS when p ≤ ½ (its b.bp holds h until [binomialBatch.draw] turns it into
 // p = 1 − e^−h in lanes, [probLane]), the scalar sampler otherwise.
 // Lanes with n = 0 or h = 0 stay in the kernel at n = 0 (value 0).
 func (b *binomialBatch) setLane(j int, n int64, h float64) {
@@ -308,11 +310,20 @@ func (b *binomialBatch) setLane(j int, n int64, h float64) {
 	case n == 0 || h == 0:
 	case h > math.Ln2:
 		b.kind[j] = laneScalar
+		b.nscalar++
 	case nf*h < binomialBatchLimit:
 		b.nf[j], b.lambda[j], b.inv = nf, h, true
 	default:
-		b.kind[j], b.p[j] = laneBTRS, h
+		b.setBTRS(j, nf, h)
 	}
+}
+
+// setBTRS makes lane j the next BTRS lane, n trials with p (or, in a
+// hazard batch, the hazard).
+func (b *binomialBatch) setBTRS(j int, n, p float64) {
+	b.kind[j] = laneBTRS
+	b.bidx[b.nb], b.bn[b.nb], b.bp[b.nb] = int32(j), n, p
+	b.nb++
 }
 
 // setLaneP sorts lane j of a probability batch for p ≤ ½ (the callers
@@ -324,7 +335,7 @@ func (b *binomialBatch) setLaneP(j int, n int64, p, lambda float64) {
 	case float64(n)*lambda < binomialBatchLimit:
 		b.nf[j], b.lambda[j], b.inv = float64(n), lambda, true
 	default:
-		b.kind[j], b.p[j] = laneBTRS, p
+		b.setBTRS(j, float64(n), p)
 	}
 }
 
@@ -342,13 +353,9 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 	m := len(n)
 	src.Uniforms(b.uv[:2*m])
 	u, v := b.uv[:m], b.uv[m:2*m]
-	nb, others := 0, 0
-	for j := range m {
-		if b.kind[j] == laneBTRS {
-			b.bu[nb], b.bv[nb], b.bn[nb], b.bp[nb] = u[j], v[j], float64(n[j]), b.p[j]
-			nb++
-		}
-		others += int(b.kind[j]) + int(b2i(b.reflect[j]))
+	nb := b.nb
+	for i, l := range b.bidx[:nb] {
+		b.bu[i], b.bv[i] = u[l], v[l]
 	}
 	m16 := (m + 15) &^ 15
 	if b.inv {
@@ -364,11 +371,20 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 		}
 		b.btrsLanes(src, nb)
 	}
-	if others == 0 { // every lane in the inversion kernel
-		for j := range m {
-			out[j] = b.res[j]
-			if out[j] < 0 {
-				out[j] = scalar(j) // the rounding gap: redrawn exactly
+	if b.nscalar == 0 && !b.reflects { // inversion and BTRS lanes only
+		gap := false
+		for j, x := range b.res[:m] { // a BTRS lane's is 0 (n = 0 in the kernel)
+			out[j] = x
+			gap = gap || x < 0
+		}
+		for i, l := range b.bidx[:nb] {
+			out[l] = b.bres[i]
+		}
+		if gap {
+			for j, x := range b.res[:m] {
+				if x < 0 {
+					out[j] = scalar(j) // the rounding gap: redrawn exactly
+				}
 			}
 		}
 		return

@@ -15,16 +15,18 @@ func poissonInvAVX512(u, mean *float64, out *int64, n int)
 //go:noescape
 func binomialInvAVX512(u, nf, lambda *float64, out *int64, s *float64, n int)
 
-// ptrsSqueezeAVX512 is the AVX-512 kernel of the first PTRS trial and
-// btrsTrialAVX512 that of a BTRS trial (batch_squeeze_amd64.s; test 1 for
-// true) over n lanes (a multiple of 8), equal bit for bit to
-// ptrsSqueezeGeneric and btrsTrialGeneric.
+// ptrsSqueezeAVX512 is the AVX-512 kernel of the first PTRS trial
+// (batch_squeeze_amd64.s) over n lanes (a multiple of 8), equal bit for
+// bit to ptrsSqueezeGeneric; btrsRoundAVX512 that of a round of BTRS
+// trials over n lanes (a multiple of 8), equal bit for bit to
+// btrsTrialGeneric with the test, using scratch (btrsRoundScratch
+// float64s).
 //
 //go:noescape
 func ptrsSqueezeAVX512(u, v, mean *float64, out *int64, n int)
 
 //go:noescape
-func btrsTrialAVX512(u, v, nf, p *float64, out *int64, n int, test int)
+func btrsRoundAVX512(u, v, nf, p *float64, out *int64, n int, scratch *float64)
 
 // ptrsSqueeze runs the PTRS squeeze kernel of invLevel.
 func ptrsSqueeze(u, v, mean []float64, out []int64) {
@@ -35,13 +37,14 @@ func ptrsSqueeze(u, v, mean []float64, out []int64) {
 	ptrsSqueezeGeneric(u, v, mean, out)
 }
 
-// btrsTrial runs the BTRS trial kernel of invLevel.
-func btrsTrial(u, v, nf, p []float64, out []int64, test bool) {
+// btrsRound runs a round of BTRS trials (len(u) ≤ BlockSize, a multiple
+// of 8) in the kernel of invLevel: btrsTrialGeneric with the test.
+func btrsRound(u, v, nf, p []float64, out []int64, scratch *[btrsRoundScratch]float64) {
 	if invLevel == 1 && len(u) > 0 {
-		btrsTrialAVX512(&u[0], &v[0], &nf[0], &p[0], &out[0], len(u), int(b2i(test)))
+		btrsRoundAVX512(&u[0], &v[0], &nf[0], &p[0], &out[0], len(u), &scratch[0])
 		return
 	}
-	btrsTrialGeneric(u, v, nf, p, out, test)
+	btrsTrialGeneric(u, v, nf, p, out, true)
 }
 
 // invLevel is the kernel poissonInv and binomialInv run: 1 AVX-512, 0 Go

@@ -17,14 +17,15 @@ import "math"
 // agree bit for bit. Every product and sum is rounded on its own (float64
 // conversions forbid fused multiply-adds, which the kernels do not use).
 
-// btrsTrialGeneric is the pure-Go kernel of the batched BTRS lanes: for
+// btrsTrialGeneric is the pure-Go kernel of the batched BTRS lanes (with
+// test true; without, the squeeze alone, for the tests): for
 // each lane (n = nf[j], 0 < p[j] ≤ ½, n·p ≥ 10, Hörmann's range) one BTRS
 // trial with the uniforms u[j], v[j], formed as [btrs.trial] forms it:
 //
 //   - −1 when the candidate k = m + ⌊x⌋ lies outside [0, n] (rejected);
 //   - k when the squeeze accepts it (us ≥ 0.07 and v ≤ v_r);
-//   - otherwise, when test is false, −3 (undecided: the caller runs the
-//     lane again with test true), and when test is true k if
+//   - otherwise, when test is false, −3 (undecided), and when test is
+//     true k if
 //     w = v·α/(a/us² + b) is 0 or log w ≤ log f(k)/f(m)
 //     ([btrsLogRatioLane]), −1 if not.
 //
@@ -124,8 +125,8 @@ const (
 // btrsLanes draws the run's nb BTRS lanes b.bn[:nb], b.bp[:nb], whose
 // first trials take b.bu, b.bv (the lanes' U_j, V_j), into b.bres[:nb],
 // round by round: every lane of a round runs one trial in the kernel
-// (test false); the undecided ones (neither squeezed nor out of range,
-// about a third) run it again, compacted, with the exact test; the
+// (the SIMD one decides the squeeze and range test first, then the
+// others, about a third, compressed, with the exact test); the
 // rejected ones (about 15 %) form the next round, in order, which takes
 // the stream's next 2k uniforms (U of each of its k lanes, then V). Each
 // lane's value is its first accepted trial from fresh uniforms, so it is
@@ -153,29 +154,18 @@ func (b *binomialBatch) btrsLanes(src *Source, nb int) {
 	}
 }
 
+// btrsRoundScratch is the size of btrsRoundAVX512's scratch: five
+// compressed arrays of BlockSize lanes and 8 of slack (u, v, n, p, index)
+// and their results.
+const btrsRoundScratch = 5*(BlockSize+8) + BlockSize
+
 // btrsRound runs one trial of the k lanes b.bu, b.bv, b.bn, b.bp [:k] into
-// b.tres[:k]: the candidate or −1. The undecided lanes are compacted
-// into b.tu … (their indices in b.tidx) and run again with the test.
+// b.tres[:k]: the candidate or −1 (the kernel of invLevel; the padding
+// lanes to a multiple of 8 are any valid lanes).
 func (b *binomialBatch) btrsRound(k int) {
 	k8 := (k + 7) &^ 7
 	for i := k; i < k8; i++ {
 		b.bu[i], b.bv[i], b.bn[i], b.bp[i] = 0.5, 0.5, btrsPadN, btrsPadP
 	}
-	btrsTrial(b.bu[:k8], b.bv[:k8], b.bn[:k8], b.bp[:k8], b.tres[:k8], false)
-	nt := 0
-	for i := range k { // branch-free compaction of the undecided lanes
-		b.tu[nt], b.tv[nt], b.tn[nt], b.tp[nt], b.tidx[nt] = b.bu[i], b.bv[i], b.bn[i], b.bp[i], int32(i)
-		nt += int(b2i(b.tres[i] == -3))
-	}
-	if nt == 0 {
-		return
-	}
-	nt8 := (nt + 7) &^ 7
-	for i := nt; i < nt8; i++ {
-		b.tu[i], b.tv[i], b.tn[i], b.tp[i] = 0.5, 0.5, btrsPadN, btrsPadP
-	}
-	btrsTrial(b.tu[:nt8], b.tv[:nt8], b.tn[:nt8], b.tp[:nt8], b.tt[:nt8], true)
-	for i, l := range b.tidx[:nt] {
-		b.tres[l] = b.tt[i]
-	}
+	btrsRound(b.bu[:k8], b.bv[:k8], b.bn[:k8], b.bp[:k8], b.tres[:k8], &b.rscratch)
 }

@@ -19,9 +19,9 @@ func invImpls() []namedInv { return []namedInv{{"go", 0}} }
 // ptrsSqueeze runs the pure-Go PTRS squeeze kernel.
 func ptrsSqueeze(u, v, mean []float64, out []int64) { ptrsSqueezeGeneric(u, v, mean, out) }
 
-// btrsTrial runs the pure-Go BTRS trial kernel.
-func btrsTrial(u, v, nf, p []float64, out []int64, test bool) {
-	btrsTrialGeneric(u, v, nf, p, out, test)
+// btrsRound runs a round of BTRS trials with the pure-Go kernel.
+func btrsRound(u, v, nf, p []float64, out []int64, _ *[btrsRoundScratch]float64) {
+	btrsTrialGeneric(u, v, nf, p, out, true)
 }
 
 // gammaTrial runs the pure-Go gamma kernel.

@@ -45,7 +45,19 @@ DATA sqzConst<>+288(SB)/8, $0x4060800000000000 // c132 = 132
 DATA sqzConst<>+296(SB)/8, $0x407ce00000000000 // c462 = 462
 DATA sqzConst<>+304(SB)/8, $0x40cb120000000000 // c13860 = 13860
 DATA sqzConst<>+312(SB)/8, $0x3ed937e11175f095 // 1/166320
-GLOBL sqzConst<>(SB), RODATA|NOPTR, $320
+DATA sqzConst<>+320(SB)/8, $0x0000000000000008 // 8 (int64: the lanes of a group)
+GLOBL sqzConst<>(SB), RODATA|NOPTR, $328
+
+// sqzIota<>: the lane indices 0 … 7 of the first group (int64).
+DATA sqzIota<>+0(SB)/8, $0
+DATA sqzIota<>+8(SB)/8, $1
+DATA sqzIota<>+16(SB)/8, $2
+DATA sqzIota<>+24(SB)/8, $3
+DATA sqzIota<>+32(SB)/8, $4
+DATA sqzIota<>+40(SB)/8, $5
+DATA sqzIota<>+48(SB)/8, $6
+DATA sqzIota<>+56(SB)/8, $7
+GLOBL sqzIota<>(SB), RODATA|NOPTR, $64
 
 // CANDIDATE sets Z12 to x = ((2a·(1/us) + b)·uu) + Z8 and Z10 to us, from
 // a in Z3, b in Z2 and the uniform U in Z9 (uu = U − ½); Z8 holds the
@@ -196,17 +208,27 @@ ptrs:
 	VPERMI2PD Z22, Z21, T1 \
 	VMOVAPD T1, KT, OUT
 
-// func btrsTrialAVX512(u, v, nf, p *float64, out *int64, n int, test int)
-// One BTRS trial per lane as btrsTrialGeneric (test ≠ 0 for its test).
-TEXT ·btrsTrialAVX512(SB), NOSPLIT, $0-56
+// func btrsRoundAVX512(u, v, nf, p *float64, out *int64, n int, scratch *float64)
+// One BTRS trial per lane, out[j] as btrsTrialGeneric with the test, in
+// two passes: the first decides the lanes the squeeze or the range test
+// decide and compresses the others (u, v, n, p and the lane's index) into
+// scratch (at 0, 2048, 4096, 6144 and 8192 bytes); the second runs those,
+// eight at a time, with the test, into scratch+10240, and a scalar loop
+// writes them to their lanes of out. Registers: R9 the pass (0, 1), R10
+// the compressed bytes, R11 scratch, R12 out, Z30 the lanes' indices.
+TEXT ·btrsRoundAVX512(SB), NOSPLIT, $0-56
 	MOVQ u+0(FP), SI
 	MOVQ v+8(FP), BX
 	MOVQ nf+16(FP), DX
 	MOVQ p+24(FP), R8
 	MOVQ out+32(FP), DI
 	MOVQ n+40(FP), CX
-	MOVQ test+48(FP), R9
+	MOVQ scratch+48(FP), R11
+	MOVQ DI, R12
+	XORQ R9, R9
+	XORQ R10, R10
 	SQZSETUP
+	VMOVDQU64 sqzIota<>(SB), Z30
 
 btrs:
 	// The set-up and the candidate, as the scalar btrs: Z1 n, Z18 p,
@@ -250,8 +272,22 @@ btrs:
 	VMOVDQA64 Z29, Z17
 	TESTQ   R9, R9
 	JNE     btrstest
-	VPBROADCASTQ sqzConst<>+200(SB), Z0
-	VMOVDQA64 Z0, K3, Z17
+	VMOVUPD (SI), Z0
+	VCOMPRESSPD Z0, K3, Z0
+	VMOVUPD Z0, (R11)(R10*1)
+	VCOMPRESSPD Z15, K3, Z0
+	VMOVUPD Z0, 2112(R11)(R10*1)
+	VCOMPRESSPD Z1, K3, Z0
+	VMOVUPD Z0, 4224(R11)(R10*1)
+	VCOMPRESSPD Z18, K3, Z0
+	VMOVUPD Z0, 6336(R11)(R10*1)
+	VPCOMPRESSQ Z30, K3, Z0
+	VMOVDQU64 Z0, 8448(R11)(R10*1)
+	VPADDQ.BCST sqzConst<>+320(SB), Z30, Z30
+	KMOVW   K3, AX
+	POPCNTL AX, AX
+	SHLQ    $3, AX
+	ADDQ    AX, R10
 	JMP     btrsstore
 
 btrstest:
@@ -325,5 +361,35 @@ btrsstore:
 	ADDQ $64, DI
 	SUBQ $8, CX
 	JNZ btrs
+	TESTQ R9, R9
+	JNE   scatter
+
+	// The second pass: the compressed lanes, with the test.
+	MOVQ $1, R9
+	MOVQ R10, CX
+	ADDQ $56, CX
+	SHRQ $6, CX
+	SHLQ $3, CX
+	JEQ  done
+	MOVQ R11, SI
+	LEAQ 2112(R11), BX
+	LEAQ 4224(R11), DX
+	LEAQ 6336(R11), R8
+	LEAQ 10560(R11), DI
+	JMP  btrs
+
+scatter:
+	XORQ CX, CX
+
+scatterloop:
+	CMPQ CX, R10
+	JGE  done
+	MOVQ 8448(R11)(CX*1), AX
+	MOVQ 10560(R11)(CX*1), BX
+	MOVQ BX, (R12)(AX*8)
+	ADDQ $8, CX
+	JMP  scatterloop
+
+done:
 	VZEROUPPER
 	RET
