@@ -310,3 +310,75 @@ func TestHazardsKernelsEqualGeneric(t *testing.T) {
 		assert.Equal(t, want, got, impl.name)
 	}
 }
+
+// TestBinomialsBTRSLanes runs the SPEC §6.4 mean, variance and chi-square
+// checks (checkDistribution: the exact pmf's cells, each check at the
+// run's Bonferroni level checkAlpha, stats_budget_test.go) on the BTRS
+// lanes ([binomialBatch.btrsLanes]) at (n, p) across their regime: just above the
+// switch (n·λ ≥ binomialBatchLimit, small n with p near ½, where the
+// stirlerr table serves candidates within 16 of 0 or n), He et al.'s
+// London leavers (S: n = 10⁵, p = 0.003; E and I: a few thousand, p ≈
+// 0.08), n·p = 10³ and n = 10¹² (Stirling's series and log1p at their
+// largest arguments). Each case's lanes are interleaved with inversion
+// lanes (Binomial(20, 0.3)); BinomialHazards gives p as its hazard (p from
+// probLane in lanes), Binomials as itself.
+func TestBinomialsBTRSLanes(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		n int64
+		p float64
+	}{{75, 0.5}, {110, 0.45}, {2_000, 0.03}, {100_000, 0.003}, {3_000, 0.08}, {10_000, 0.1}, {1e12, 1e-9}}
+	const compN, compP = 20, 0.3
+	for _, c := range cases {
+		require.GreaterOrEqual(t, float64(c.n)*-math.Log1p(-c.p), float64(binomialBatchLimit), "n = %d, p = %g: a BTRS lane", c.n, c.p)
+		name := fmt.Sprintf("n=%d,p=%g", c.n, c.p)
+		nv, pv, hv := make([]int64, BlockSize), make([]float64, BlockSize), make([]float64, BlockSize)
+		for j := range nv {
+			nv[j], pv[j] = c.n, c.p
+			if j%2 == 1 {
+				nv[j], pv[j] = compN, compP
+			}
+			hv[j] = -math.Log1p(-pv[j])
+		}
+		samplers := map[string]func(src *Source, out []int64){
+			"Binomials":       func(src *Source, out []int64) { Binomials(src, nv, pv, out) },
+			"BinomialHazards": func(src *Source, out []int64) { BinomialHazards(src, nv, hv, out) },
+		}
+		for sname, fill := range samplers {
+			t.Run(sname+"/"+name, func(t *testing.T) {
+				t.Parallel()
+				dc := binomialCase("BTRS lanes/"+sname+"/"+name, c.n, c.p, drawCount(t, 400_000))
+				dc.draw = batchedDraw(fill)
+				checkDistribution(t, dc)
+			})
+		}
+	}
+}
+
+// TestBTRSLogRatioLane checks the BTRS kernel's log f(k)/f(m)
+// (btrsLogRatioLane) against the sum of the logarithms of the product
+// recursion f(i)/f(i−1) = (n−i+1)p/(i·q) from m to k, at every k within
+// 12 standard deviations of the mode: within 10⁻¹² absolute (the
+// reference's error is about |k − m|·10⁻¹⁶ ≤ 3·10⁻¹⁴; math.Lgamma's
+// differences, off by 10⁻¹¹ at n = 3 000, are too coarse).
+func TestBTRSLogRatioLane(t *testing.T) {
+	for _, c := range []struct {
+		n int64
+		p float64
+	}{{30, 0.5}, {75, 0.5}, {200, 0.2}, {3_000, 0.08}, {100_000, 0.003}} {
+		nf, q := float64(c.n), 1-c.p
+		m := math.Floor((nf + 1) * c.p)
+		step := func(i float64) float64 { return math.Log((nf - i + 1) * c.p / (i * q)) } // log f(i)/f(i−1)
+		sd := math.Sqrt(nf * c.p * q)
+		want := 0.0
+		for k := m + 1; k <= math.Min(nf, m+12*sd); k++ {
+			want += step(k)
+			require.InDelta(t, want, btrsLogRatioLane(nf, m, k-m, c.p, q), 1e-12, "n = %d, p = %g, k = %g", c.n, c.p, k)
+		}
+		want = 0
+		for k := m - 1; k >= math.Max(0, m-12*sd); k-- {
+			want -= step(k + 1)
+			require.InDelta(t, want, btrsLogRatioLane(nf, m, k-m, c.p, q), 1e-12, "n = %d, p = %g, k = %g", c.n, c.p, k)
+		}
+	}
+}
