@@ -25,7 +25,7 @@ const batchSearchLimit = 512
 // over up to ~300 terms keep the cdf within ~10⁻¹³ of its exact value.
 const (
 	poissonBatchLimit  = 200
-	binomialBatchLimit = 50
+	binomialBatchLimit = 80
 )
 
 // poissonInvGeneric is the pure-Go kernel of the batched Poisson
