@@ -8,7 +8,7 @@ const invChunk = 4
 
 // batchSearchLimit bounds the batched inversions' searches, as searchLimit
 // bounds the scalar ones, for their larger regime (Poisson mean <
-// poissonBatchLimit, binomial n·λ < binomialBatchLimit): P(X ≥ 512) <
+// poissonBatchLimit, binomial n·λ < binomialBatchLimit ≤ 200): P(X ≥ 512) <
 // 10⁻⁷³ there (Chernoff: e^−μ·(eμ/k)ᵏ at μ = 200, k = 512; the binomial's
 // tail is lighter), so the cdf reaches 1 − 2⁻⁵³ ≥ U long before; a lane
 // that gets there is in the rounding gap and is redrawn by the exact
@@ -19,10 +19,15 @@ const batchSearchLimit = 512
 // binomial p ≤ ½ and n·λ below binomialBatchLimit (λ = −log(1 − p), so
 // n·p < n·λ). In SIMD lanes the inversion costs about 3 ns per draw at mean
 // 1, 7 ns at 50 and 16 ns at 200 (BenchmarkPoissonBatch, means ±10 %
-// across lanes) against 40–45 ns for scalar PTRS and BTRS and 20–35 ns for
-// their batched first trials, so the batched regime reaches far above the
-// scalar switches at 20 and 15; 200 is about where the two meet. The sums
-// over up to ~300 terms keep the cdf within ~10⁻¹³ of its exact value.
+// across lanes, an idle machine) against 40–45 ns for scalar PTRS and 20–35
+// ns for its batched first trial, so the Poisson's batched regime reaches
+// far above the scalar switch at 20; 200 is about where the two meet. The
+// binomial's BTRS lanes run whole in SIMD lanes (batch_btrs.go) at about
+// 20 ns per draw whatever the mean, which the inversion matches near
+// n·λ = 80 (BenchmarkBinomialBatchMean, 2026-12-07, a busy machine, best of
+// 3: inversion 16.6 / 19.9 / 24.8 ns at means 50 / 70 / 100, BTRS lanes
+// 20.6–22.3 from 40 to 100). The sums over up to ~300 terms keep the cdf
+// within ~10⁻¹³ of its exact value.
 const (
 	poissonBatchLimit  = 200
 	binomialBatchLimit = 80
