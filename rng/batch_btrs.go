@@ -12,7 +12,7 @@ import "math"
 // The exact test, w ≤ f(k)/f(m), is decided in log space with BTPE's
 // Stirling form of log f(k)/f(m) ([binomialLogRatio]; Kachitvichyanukul &
 // Schmeiser 1988, step 5.3) computed by fixed polynomials
-// ([btrsLogRatioLane]: [logLane], [log1pLane] and [stirlerrLane]), the
+// ([btrsLogRatioLane]: [logLane], [log1pLane] and [stirlerrLaneI]), the
 // same operations in the pure-Go kernel and the SIMD one, so that they
 // agree bit for bit. Every product and sum is rounded on its own (float64
 // conversions forbid fused multiply-adds, which the kernels do not use).
@@ -72,20 +72,32 @@ func btrsTrialGeneric(u, v, nf, p []float64, out []int64, test bool) {
 //	(m+½)·log1p(−d/x1) + (n−m+½)·log1p(d/w) + d·log(w·p/(x1·q))
 //	  + (δ(f1) + δ(z)) − (δ(x1) + δ(w)),
 //
-// by [log1pLane], [logLane] and [stirlerrLane], each operation rounded on
-// its own in the order written (the SIMD kernel's).
+// by [log1pLane], [logLane] and [stirlerrLaneI], each operation rounded on
+// its own in the order written (the SIMD kernel's). The quotients share
+// two divisions, the SIMD kernel's costliest operation: r = 1/(x1·w·q)
+// gives 1/x1 = w·q·r, 1/w = x1·q·r and w·p/(x1·q) = w·p·w·r, and
+// 1/(f1·z) gives 1/f1 and 1/z, each within a few ulp (the products are
+// below 2²¹², far from overflow); that moves the result by about |d|·10⁻¹⁵
+// (TestBTRSLogRatioLane: within 10⁻¹² of the exact ratio).
 func btrsLogRatioLane(n, m, d, p, q float64) float64 {
 	x1 := float64(m+d) + 1
 	f1 := m + 1
 	nm := n - m
 	z := nm + 1
 	w := float64(nm-d) + 1
-	ra := float64(m+0.5) * log1pLane(-(d / x1))
-	rb := float64(nm+0.5) * log1pLane(d/w)
-	rc := d * logLane(float64(w*p)/float64(x1*q))
-	r := float64(float64(ra+rb) + rc)
-	s := float64(stirlerrLane(f1)+stirlerrLane(z)) - float64(stirlerrLane(x1)+stirlerrLane(w))
-	return r + s
+	r := 1 / float64(float64(x1*w)*q)
+	ix1 := float64(w*q) * r
+	iw := float64(x1*q) * r
+	arg := float64(float64(w*p)*w) * r
+	rf := 1 / float64(f1*z)
+	if1 := rf * z
+	iz := rf * f1
+	ra := float64(m+0.5) * log1pLane(-(d * ix1))
+	rb := float64(nm+0.5) * log1pLane(d*iw)
+	rc := d * logLane(arg)
+	rr := float64(float64(ra+rb) + rc)
+	s := float64(stirlerrLaneI(f1, if1)+stirlerrLaneI(z, iz)) - float64(stirlerrLaneI(x1, ix1)+stirlerrLaneI(w, iw))
+	return rr + s
 }
 
 // log1pLane returns log(1 + y) for y > −1 as logLane(u) − ((u − 1) − y)/u
@@ -98,14 +110,14 @@ func log1pLane(y float64) float64 {
 	return logLane(u) - float64(float64(float64(u-1)-y)/u)
 }
 
-// stirlerrLane is [stirlerr] for an integer x ≥ 1 as the lanes compute it:
-// the table below 17, else Stirling's series in [stirlingCorrection]'s
-// nested form, each operation rounded on its own.
-func stirlerrLane(x float64) float64 {
+// stirlerrLaneI is [stirlerr] for an integer x ≥ 1 as the lanes compute it
+// given ix ≈ 1/x: the table below 17, else Stirling's series in
+// [stirlingCorrection]'s nested form in ix, each operation rounded on its
+// own.
+func stirlerrLaneI(x, ix float64) float64 {
 	if x < float64(len(stirlerrSmall)) {
 		return stirlerrSmall[int(x)]
 	}
-	ix := 1 / x
 	ix2 := ix * ix
 	t := 99 - float64(140*ix2)
 	t = 132 - float64(t*ix2)
@@ -154,10 +166,10 @@ func (b *binomialBatch) btrsLanes(src *Source, nb int) {
 	}
 }
 
-// btrsRoundScratch is the size of btrsRoundAVX512's scratch: five
-// compressed arrays of BlockSize lanes and 8 of slack (u, v, n, p, index)
-// and their results.
-const btrsRoundScratch = 5*(BlockSize+8) + BlockSize
+// btrsRoundScratch is the size of btrsRoundAVX512's scratch: seven
+// compressed arrays of BlockSize lanes and 8 of slack (w's numerator and
+// denominator, n, p, m, d, index) and their results.
+const btrsRoundScratch = 7*(BlockSize+8) + BlockSize
 
 // btrsRound runs one trial of the k lanes b.bu, b.bv, b.bn, b.bp [:k] into
 // b.tres[:k]: the candidate or −1 (the kernel of invLevel; the padding

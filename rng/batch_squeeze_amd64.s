@@ -181,41 +181,43 @@ ptrs:
 	VDIVPD U, T1, T1 \
 	VSUBPD T1, OUT, OUT
 
-// STIRL(X, OUT, T1, T2, T3, KT) sets OUT to stirlerrLane(X) for integers
-// X ≥ 1: the series, then stirlerrSmall[X] (stirlerrSmall[1…8] in Z21,
-// [9…16] in Z22, picked by VPERMI2PD) where X < 17; temporaries T1–T3,
-// KT.
-#define STIRL(X, OUT, T1, T2, T3, KT) \
-	VDIVPD X, Z27, T1 \
-	VMULPD T1, T1, T2 \
-	VMULPD.BCST sqzConst<>+272(SB), T2, T3 \
+// STIRL(X, IX, OUT, T1, T2, KT) sets OUT to stirlerrLaneI(X, IX) for
+// integers X ≥ 1, IX ≈ 1/X: Stirling's series in IX, then
+// stirlerrSmall[X] (stirlerrSmall[1…8] in Z22, [9…16] in Z23, picked by
+// VPERMI2PD) where X < 17; X and IX kept, temporaries T1, T2 and KT.
+#define STIRL(X, IX, OUT, T1, T2, KT) \
+	VMULPD IX, IX, T1 \
+	VMULPD.BCST sqzConst<>+272(SB), T1, T2 \
 	VBROADCASTSD sqzConst<>+280(SB), OUT \
-	VSUBPD T3, OUT, OUT \
-	VMULPD T2, OUT, T3 \
+	VSUBPD T2, OUT, OUT \
+	VMULPD T1, OUT, T2 \
 	VBROADCASTSD sqzConst<>+288(SB), OUT \
-	VSUBPD T3, OUT, OUT \
-	VMULPD T2, OUT, T3 \
+	VSUBPD T2, OUT, OUT \
+	VMULPD T1, OUT, T2 \
 	VBROADCASTSD sqzConst<>+296(SB), OUT \
-	VSUBPD T3, OUT, OUT \
-	VMULPD T2, OUT, T3 \
+	VSUBPD T2, OUT, OUT \
+	VMULPD T1, OUT, T2 \
 	VBROADCASTSD sqzConst<>+304(SB), OUT \
-	VSUBPD T3, OUT, OUT \
-	VMULPD T1, OUT, OUT \
+	VSUBPD T2, OUT, OUT \
+	VMULPD IX, OUT, OUT \
 	VMULPD.BCST sqzConst<>+312(SB), OUT, OUT \
 	VCMPPD.BCST $0x11, sqzConst<>+264(SB), X, KT \
 	VCVTTPD2QQ X, T1 \
 	VPSUBQ.BCST sqzConst<>+240(SB), T1, T1 \
-	VPERMI2PD Z22, Z21, T1 \
+	VPERMI2PD Z23, Z22, T1 \
 	VMOVAPD T1, KT, OUT
 
 // func btrsRoundAVX512(u, v, nf, p *float64, out *int64, n int, scratch *float64)
 // One BTRS trial per lane, out[j] as btrsTrialGeneric with the test, in
-// two passes: the first decides the lanes the squeeze or the range test
-// decide and compresses the others (u, v, n, p and the lane's index) into
-// scratch (at 0, 2048, 4096, 6144 and 8192 bytes); the second runs those,
-// eight at a time, with the test, into scratch+10240, and a scalar loop
-// writes them to their lanes of out. Registers: R9 the pass (0, 1), R10
-// the compressed bytes, R11 scratch, R12 out, Z30 the lanes' indices.
+// two passes. The first decides the lanes the squeeze or the range test
+// decide and compresses the others' w's numerator and denominator, n, p,
+// m, d and lane index into scratch (at 0, 2112, 4224, 6336, 8448, 10560
+// and 12672 bytes: BlockSize lanes and the 7 that a compressed group's
+// full store writes beyond them; compressed in a register because
+// VCOMPRESSPD to memory is slow on AMD's Zen 4). The second runs the exact
+// test on those, eight at a time, into scratch+14784, and a scalar loop
+// writes them to their lanes of out. Registers: R10 the compressed bytes,
+// R11 scratch, R12 out, Z30 the first pass's lane indices.
 TEXT ·btrsRoundAVX512(SB), NOSPLIT, $0-56
 	MOVQ u+0(FP), SI
 	MOVQ v+8(FP), BX
@@ -225,7 +227,6 @@ TEXT ·btrsRoundAVX512(SB), NOSPLIT, $0-56
 	MOVQ n+40(FP), CX
 	MOVQ scratch+48(FP), R11
 	MOVQ DI, R12
-	XORQ R9, R9
 	XORQ R10, R10
 	SQZSETUP
 	VMOVDQU64 sqzIota<>(SB), Z30
@@ -269,89 +270,40 @@ btrs:
 	VCMPPD  $0x12, Z6, Z15, K2, K2
 	VRNDSCALEPD $0x09, Z12, Z16
 	KANDNW  K1, K2, K3
-	VMOVDQA64 Z29, Z17
-	TESTQ   R9, R9
-	JNE     btrstest
-	VMOVUPD (SI), Z0
-	VCOMPRESSPD Z0, K3, Z0
+
+	// w = v·α/(a·ius² + b): numerator Z4, denominator Z5; the lanes of K3
+	// compressed.
+	VMULPD.BCST sqzConst<>+184(SB), Z22, Z4
+	VADDPD.BCST sqzConst<>+176(SB), Z4, Z4
+	VMULPD  Z21, Z4, Z4
+	VMULPD  Z4, Z15, Z4
+	VMULPD  Z11, Z3, Z5
+	VMULPD  Z11, Z5, Z5
+	VADDPD  Z2, Z5, Z5
+	VCOMPRESSPD Z4, K3, Z0
 	VMOVUPD Z0, (R11)(R10*1)
-	VCOMPRESSPD Z15, K3, Z0
+	VCOMPRESSPD Z5, K3, Z0
 	VMOVUPD Z0, 2112(R11)(R10*1)
 	VCOMPRESSPD Z1, K3, Z0
 	VMOVUPD Z0, 4224(R11)(R10*1)
 	VCOMPRESSPD Z18, K3, Z0
 	VMOVUPD Z0, 6336(R11)(R10*1)
+	VCOMPRESSPD Z7, K3, Z0
+	VMOVUPD Z0, 8448(R11)(R10*1)
+	VCOMPRESSPD Z16, K3, Z0
+	VMOVUPD Z0, 10560(R11)(R10*1)
 	VPCOMPRESSQ Z30, K3, Z0
-	VMOVDQU64 Z0, 8448(R11)(R10*1)
+	VMOVDQU64 Z0, 12672(R11)(R10*1)
 	VPADDQ.BCST sqzConst<>+320(SB), Z30, Z30
 	KMOVW   K3, AX
 	POPCNTL AX, AX
 	SHLQ    $3, AX
 	ADDQ    AX, R10
-	JMP     btrsstore
 
-btrstest:
-	KORTESTW K3, K3
-	JEQ     btrsstore
-
-	// w = v·α/(a·ius² + b) and its logarithm (Z31); K4: the lanes of K3
-	// with w = 0.
-	VMULPD.BCST sqzConst<>+184(SB), Z22, Z30
-	VADDPD.BCST sqzConst<>+176(SB), Z30, Z30
-	VMULPD  Z21, Z30, Z30
-	VMULPD  Z30, Z15, Z30
-	VMULPD  Z11, Z3, Z31
-	VMULPD  Z11, Z31, Z31
-	VADDPD  Z2, Z31, Z31
-	VPXORQ  Z0, Z0, Z0
-	VCMPPD  $0x00, Z0, Z30, K3, K4
-	VDIVPD  Z31, Z30, Z30
-	LOGL(Z30, Z31, Z0, Z2, Z3, K5)
-
-	// log f(m+d)/f(m) (btrsLogRatioLane) into Z20: Z4 x1, Z5 f1, Z6 n−m,
-	// Z8 z, Z9 w.
-	VADDPD  Z16, Z7, Z4
-	VADDPD  Z27, Z4, Z4
-	VADDPD  Z27, Z7, Z5
-	VSUBPD  Z7, Z1, Z6
-	VADDPD  Z27, Z6, Z8
-	VSUBPD  Z16, Z6, Z9
-	VADDPD  Z27, Z9, Z9
-	VDIVPD  Z4, Z16, Z10
-	VXORPD  Z25, Z10, Z10
-	LOG1P(Z10, Z12, Z11, Z0, Z2, Z3, K5)
-	VADDPD  Z24, Z7, Z13
-	VMULPD  Z12, Z13, Z20
-	VDIVPD  Z9, Z16, Z10
-	LOG1P(Z10, Z12, Z11, Z0, Z2, Z3, K5)
-	VADDPD  Z24, Z6, Z13
-	VMULPD  Z12, Z13, Z12
-	VADDPD  Z12, Z20, Z20
-	VMULPD  Z18, Z9, Z10
-	VMULPD  Z19, Z4, Z11
-	VDIVPD  Z11, Z10, Z10
-	LOGL(Z10, Z12, Z0, Z2, Z3, K5)
-	VMULPD  Z12, Z16, Z12
-	VADDPD  Z12, Z20, Z20
-	VMOVUPD ·stirlerrSmall+8(SB), Z21
-	VMOVUPD ·stirlerrSmall+72(SB), Z22
-	STIRL(Z5, Z10, Z0, Z2, Z3, K5)
-	STIRL(Z8, Z11, Z0, Z2, Z3, K5)
-	VADDPD  Z11, Z10, Z10
-	STIRL(Z4, Z11, Z0, Z2, Z3, K5)
-	STIRL(Z9, Z12, Z0, Z2, Z3, K5)
-	VADDPD  Z12, Z11, Z11
-	VSUBPD  Z11, Z10, Z10
-	VADDPD  Z10, Z20, Z20
-
-	// Accepted: w = 0 or log w ≤ the log ratio.
-	VCMPPD  $0x12, Z20, Z31, K3, K6
-	KORW    K4, K6, K6
-	KORW    K6, K2, K2
-
-btrsstore:
+	// The squeezed lanes' m + d, −1 in the others.
 	VADDPD  Z16, Z7, Z16
 	VCVTTPD2QQ Z16, Z16
+	VMOVDQA64 Z29, Z17
 	VMOVDQA64 Z16, K2, Z17
 	VMOVDQU64 Z17, (DI)
 	ADDQ $64, SI
@@ -361,34 +313,97 @@ btrsstore:
 	ADDQ $64, DI
 	SUBQ $8, CX
 	JNZ btrs
-	TESTQ R9, R9
-	JNE   scatter
 
-	// The second pass: the compressed lanes, with the test.
-	MOVQ $1, R9
-	MOVQ R10, CX
-	ADDQ $56, CX
-	SHRQ $6, CX
-	SHLQ $3, CX
-	JEQ  done
-	MOVQ R11, SI
-	LEAQ 2112(R11), BX
-	LEAQ 4224(R11), DX
-	LEAQ 6336(R11), R8
-	LEAQ 10560(R11), DI
-	JMP  btrs
+	// The second pass: the compressed lanes, eight at a time (R13 their
+	// byte offset), with the test; the stirlerr table in Z22, Z23.
+	TESTQ R10, R10
+	JEQ   done
+	XORQ  R13, R13
+	VMOVUPD ·stirlerrSmall+8(SB), Z22
+	VMOVUPD ·stirlerrSmall+72(SB), Z23
 
-scatter:
+btest:
+	// Z30 w's numerator, Z31 its denominator, Z1 n, Z18 p, Z19 q, Z7 m,
+	// Z16 d; K4 the lanes with w = 0; Z31 log w.
+	VMOVUPD (R11)(R13*1), Z30
+	VMOVUPD 2112(R11)(R13*1), Z31
+	VMOVUPD 4224(R11)(R13*1), Z1
+	VMOVUPD 6336(R11)(R13*1), Z18
+	VMOVUPD 8448(R11)(R13*1), Z7
+	VMOVUPD 10560(R11)(R13*1), Z16
+	VSUBPD  Z18, Z27, Z19
+	VPXORQ  Z0, Z0, Z0
+	VCMPPD  $0x00, Z0, Z30, K4
+	VDIVPD  Z31, Z30, Z30
+	LOGL(Z30, Z31, Z0, Z2, Z3, K5)
+
+	// log f(m+d)/f(m) (btrsLogRatioLane) into Z20: Z4 x1, Z5 f1, Z6 n−m,
+	// Z8 z, Z9 w; reciprocals Z11 1/x1, Z12 1/w, Z14 1/z, Z15 1/f1, and
+	// Z13 w·p/(x1·q).
+	VADDPD  Z16, Z7, Z4
+	VADDPD  Z27, Z4, Z4
+	VADDPD  Z27, Z7, Z5
+	VSUBPD  Z7, Z1, Z6
+	VADDPD  Z27, Z6, Z8
+	VSUBPD  Z16, Z6, Z9
+	VADDPD  Z27, Z9, Z9
+	VMULPD  Z9, Z4, Z10
+	VMULPD  Z19, Z10, Z10
+	VDIVPD  Z10, Z27, Z10
+	VMULPD  Z19, Z9, Z11
+	VMULPD  Z10, Z11, Z11
+	VMULPD  Z19, Z4, Z12
+	VMULPD  Z10, Z12, Z12
+	VMULPD  Z18, Z9, Z13
+	VMULPD  Z9, Z13, Z13
+	VMULPD  Z10, Z13, Z13
+	VMULPD  Z8, Z5, Z14
+	VDIVPD  Z14, Z27, Z14
+	VMULPD  Z8, Z14, Z15
+	VMULPD  Z5, Z14, Z14
+	VMULPD  Z11, Z16, Z10
+	VXORPD  Z25, Z10, Z10
+	LOG1P(Z10, Z20, Z1, Z0, Z2, Z3, K5)
+	VADDPD  Z24, Z7, Z10
+	VMULPD  Z10, Z20, Z20
+	VMULPD  Z12, Z16, Z10
+	LOG1P(Z10, Z21, Z1, Z0, Z2, Z3, K5)
+	VADDPD  Z24, Z6, Z10
+	VMULPD  Z10, Z21, Z21
+	VADDPD  Z21, Z20, Z20
+	LOGL(Z13, Z21, Z0, Z2, Z3, K5)
+	VMULPD  Z21, Z16, Z21
+	VADDPD  Z21, Z20, Z20
+	STIRL(Z5, Z15, Z10, Z0, Z2, K5)
+	STIRL(Z8, Z14, Z30, Z0, Z2, K5)
+	VADDPD  Z30, Z10, Z10
+	STIRL(Z4, Z11, Z30, Z0, Z2, K5)
+	STIRL(Z9, Z12, Z13, Z0, Z2, K5)
+	VADDPD  Z13, Z30, Z30
+	VSUBPD  Z30, Z10, Z10
+	VADDPD  Z10, Z20, Z20
+
+	// Accepted (w = 0 or log w ≤ the log ratio): m + d, else −1.
+	VCMPPD  $0x12, Z20, Z31, K6
+	KORW    K4, K6, K6
+	VADDPD  Z16, Z7, Z16
+	VCVTTPD2QQ Z16, Z16
+	VMOVDQA64 Z29, Z17
+	VMOVDQA64 Z16, K6, Z17
+	VMOVDQU64 Z17, 14784(R11)(R13*1)
+	ADDQ $64, R13
+	CMPQ R13, R10
+	JLT  btest
+
 	XORQ CX, CX
 
-scatterloop:
-	CMPQ CX, R10
-	JGE  done
-	MOVQ 8448(R11)(CX*1), AX
-	MOVQ 10560(R11)(CX*1), BX
+scatter:
+	MOVQ 12672(R11)(CX*1), AX
+	MOVQ 14784(R11)(CX*1), BX
 	MOVQ BX, (R12)(AX*8)
 	ADDQ $8, CX
-	JMP  scatterloop
+	CMPQ CX, R10
+	JLT  scatter
 
 done:
 	VZEROUPPER
