@@ -28,6 +28,24 @@ func ptrsSqueezeAVX512(u, v, mean *float64, out *int64, n int)
 //go:noescape
 func btrsRoundAVX512(u, v, nf, p *float64, out *int64, n int, scratch *float64)
 
+// ptrsRoundAVX512 is the AVX-512 kernel of a round of PTRS trials
+// (batch_squeeze_amd64.s) over n lanes (a multiple of 8), equal bit for bit
+// to ptrsTrialGeneric with the test, using scratch (ptrsRoundScratch
+// float64s).
+//
+//go:noescape
+func ptrsRoundAVX512(u, v, mean *float64, out *int64, n int, scratch *float64)
+
+// ptrsRound runs a round of PTRS trials (len(u) ≤ BlockSize, a multiple
+// of 8) in the kernel of invLevel: ptrsTrialGeneric with the test.
+func ptrsRound(u, v, mean []float64, out []int64, scratch *[ptrsRoundScratch]float64) {
+	if invLevel == 1 && len(u) > 0 {
+		ptrsRoundAVX512(&u[0], &v[0], &mean[0], &out[0], len(u), &scratch[0])
+		return
+	}
+	ptrsTrialGeneric(u, v, mean, out, true)
+}
+
 // ptrsSqueeze runs the PTRS squeeze kernel of invLevel.
 func ptrsSqueeze(u, v, mean []float64, out []int64) {
 	if invLevel == 1 && len(u) > 0 {

@@ -37,3 +37,8 @@ func pows(x, a, out []float64) { powsGeneric(x, a, out) }
 
 // probs sets out[j] = probLane(h[j]).
 func probs(h, out []float64) { probsGeneric(h, out) }
+
+// ptrsRound runs a round of PTRS trials with the pure-Go kernel.
+func ptrsRound(u, v, mean []float64, out []int64, _ *[ptrsRoundScratch]float64) {
+	ptrsTrialGeneric(u, v, mean, out, true)
+}

@@ -46,7 +46,12 @@ DATA sqzConst<>+296(SB)/8, $0x407ce00000000000 // c462 = 462
 DATA sqzConst<>+304(SB)/8, $0x40cb120000000000 // c13860 = 13860
 DATA sqzConst<>+312(SB)/8, $0x3ed937e11175f095 // 1/166320
 DATA sqzConst<>+320(SB)/8, $0x0000000000000008 // 8 (int64: the lanes of a group)
-GLOBL sqzConst<>(SB), RODATA|NOPTR, $328
+DATA sqzConst<>+328(SB)/8, $0x3ff1fb7e90ff9724 // c11239 = 1.1239 (PTRS's 1/α)
+DATA sqzConst<>+336(SB)/8, $0x3ff21ff2e48e8a72 // c11328 = 1.1328
+DATA sqzConst<>+344(SB)/8, $0x400b333333333333 // c34 = 3.4
+DATA sqzConst<>+352(SB)/8, $0x3f8a9fbe76c8b439 // c0013 = 0.013 (PTRS's thin tails)
+DATA sqzConst<>+360(SB)/8, $0x3fed67f1c864beb5 // halfLog2Pi = ½·log 2π
+GLOBL sqzConst<>(SB), RODATA|NOPTR, $368
 
 // sqzIota<>: the lane indices 0 … 7 of the first group (int64).
 DATA sqzIota<>+0(SB)/8, $0
@@ -406,5 +411,163 @@ scatter:
 	JLT  scatter
 
 done:
+	VZEROUPPER
+	RET
+
+// func ptrsRoundAVX512(u, v, mean *float64, out *int64, n int, scratch *float64)
+// One PTRS trial per lane, out[j] as ptrsTrialGeneric with the test, in
+// two passes as btrsRoundAVX512: the first decides the lanes the squeeze,
+// the range or the thin tails decide and compresses the others' w's
+// numerator and denominator, mean, k and lane index into scratch (at 0,
+// 2112, 4224, 6336 and 8448 bytes); the second runs the exact test on
+// them into scratch+10560; a scalar loop writes them to out.
+TEXT ·ptrsRoundAVX512(SB), NOSPLIT, $0-48
+	MOVQ u+0(FP), SI
+	MOVQ v+8(FP), BX
+	MOVQ mean+16(FP), DX
+	MOVQ out+24(FP), DI
+	MOVQ n+32(FP), CX
+	MOVQ scratch+40(FP), R11
+	MOVQ DI, R12
+	XORQ R10, R10
+	SQZSETUP
+	VMOVDQU64 sqzIota<>(SB), Z30
+	VBROADCASTSD sqzConst<>+72(SB), Z14
+
+ptrs2:
+	// As ptrsSqueezeAVX512: Z1 mean, Z2 b, Z3 a, Z6 v_r, Z7 m, Z10 us,
+	// Z11 1/us, Z12 x, Z13 −m, Z15 v.
+	VMOVUPD (DX), Z1
+	VSQRTPD Z1, Z2
+	VMULPD.BCST sqzConst<>+0(SB), Z2, Z2
+	VADDPD.BCST sqzConst<>+8(SB), Z2, Z2
+	VMULPD.BCST sqzConst<>+16(SB), Z2, Z3
+	VADDPD.BCST sqzConst<>+24(SB), Z3, Z3
+	VSUBPD.BCST sqzConst<>+48(SB), Z2, Z4
+	VBROADCASTSD sqzConst<>+40(SB), Z5
+	VDIVPD Z4, Z5, Z5
+	VBROADCASTSD sqzConst<>+32(SB), Z6
+	VSUBPD Z5, Z6, Z6
+	VRNDSCALEPD $0x09, Z1, Z7
+	VSUBPD Z7, Z1, Z8
+	VMOVUPD (SI), Z9
+	CANDIDATE
+	VADDPD.BCST sqzConst<>+64(SB), Z12, Z12
+	VXORPD Z25, Z7, Z13
+
+	// K1: x ∈ [−m, 2⁶²); K2: and squeezed; K4: thin tails; K3: in range,
+	// neither; Z16 k = m + ⌊x⌋.
+	VCMPPD  $0x1d, Z13, Z12, K1
+	VCMPPD  $0x11, Z14, Z12, K1, K1
+	VMOVUPD (BX), Z15
+	VCMPPD  $0x1d, Z28, Z10, K1, K2
+	VCMPPD  $0x12, Z6, Z15, K2, K2
+	VCMPPD.BCST $0x11, sqzConst<>+352(SB), Z10, K4
+	VCMPPD  $0x1e, Z10, Z15, K4, K4
+	KORW    K2, K4, K5
+	KANDNW  K1, K5, K3
+	VRNDSCALEPD $0x09, Z12, Z16
+	VADDPD  Z16, Z7, Z16
+
+	// w = v·(1/α)/(a·ius² + b): numerator Z4, denominator Z5; the lanes
+	// of K3 compressed.
+	VSUBPD.BCST sqzConst<>+344(SB), Z2, Z4
+	VBROADCASTSD sqzConst<>+336(SB), Z5
+	VDIVPD  Z4, Z5, Z5
+	VADDPD.BCST sqzConst<>+328(SB), Z5, Z5
+	VMULPD  Z5, Z15, Z4
+	VMULPD  Z11, Z3, Z5
+	VMULPD  Z11, Z5, Z5
+	VADDPD  Z2, Z5, Z5
+	VCOMPRESSPD Z4, K3, Z0
+	VMOVUPD Z0, (R11)(R10*1)
+	VCOMPRESSPD Z5, K3, Z0
+	VMOVUPD Z0, 2112(R11)(R10*1)
+	VCOMPRESSPD Z1, K3, Z0
+	VMOVUPD Z0, 4224(R11)(R10*1)
+	VCOMPRESSPD Z16, K3, Z0
+	VMOVUPD Z0, 6336(R11)(R10*1)
+	VPCOMPRESSQ Z30, K3, Z0
+	VMOVDQU64 Z0, 8448(R11)(R10*1)
+	VPADDQ.BCST sqzConst<>+320(SB), Z30, Z30
+	KMOVW   K3, AX
+	POPCNTL AX, AX
+	SHLQ    $3, AX
+	ADDQ    AX, R10
+
+	// The squeezed lanes' k, −1 in the others.
+	VCVTTPD2QQ Z16, Z17
+	VMOVDQA64 Z29, Z18
+	VMOVDQA64 Z17, K2, Z18
+	VMOVDQU64 Z18, (DI)
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $64, DX
+	ADDQ $64, DI
+	SUBQ $8, CX
+	JNZ ptrs2
+
+	TESTQ R10, R10
+	JEQ   pdone
+	XORQ  R13, R13
+	VMOVUPD ·stirlerrSmall+8(SB), Z22
+	VMOVUPD ·stirlerrSmall+72(SB), Z23
+
+ptest:
+	// Z30 w's numerator, Z31 its denominator, Z1 μ, Z16 k; K4 w = 0,
+	// K7 k = 0; Z31 log w.
+	VMOVUPD (R11)(R13*1), Z30
+	VMOVUPD 2112(R11)(R13*1), Z31
+	VMOVUPD 4224(R11)(R13*1), Z1
+	VMOVUPD 6336(R11)(R13*1), Z16
+	VPXORQ  Z0, Z0, Z0
+	VCMPPD  $0x00, Z0, Z30, K4
+	VCMPPD  $0x00, Z0, Z16, K7
+	VDIVPD  Z31, Z30, Z30
+	LOGL(Z30, Z31, Z0, Z2, Z3, K5)
+
+	// log f(k) (ptrsLogPMFLane) into Z10: Z4 1/(kμ), Z5 1/k, Z6 1/μ.
+	VMULPD  Z1, Z16, Z4
+	VDIVPD  Z4, Z27, Z4
+	VMULPD  Z4, Z1, Z5
+	VMULPD  Z4, Z16, Z6
+	VSUBPD  Z1, Z16, Z8
+	VMULPD  Z6, Z8, Z8
+	LOG1P(Z8, Z9, Z10, Z0, Z2, Z3, K5)
+	VMULPD  Z9, Z16, Z9
+	VSUBPD  Z16, Z1, Z10
+	VADDPD  Z10, Z9, Z9
+	STIRL(Z16, Z5, Z10, Z0, Z2, K5)
+	VXORPD  Z25, Z10, Z10
+	VSUBPD  Z9, Z10, Z10
+	VSUBPD.BCST sqzConst<>+360(SB), Z10, Z10
+	LOGL(Z16, Z11, Z0, Z2, Z3, K5)
+	VMULPD  Z24, Z11, Z11
+	VSUBPD  Z11, Z10, Z10
+	VXORPD  Z25, Z1, Z12
+	VMOVAPD Z12, K7, Z10
+
+	// Accepted (w = 0 or log w ≤ log f(k)): k, else −1.
+	VCMPPD  $0x12, Z10, Z31, K6
+	KORW    K4, K6, K6
+	VCVTTPD2QQ Z16, Z16
+	VMOVDQA64 Z29, Z17
+	VMOVDQA64 Z16, K6, Z17
+	VMOVDQU64 Z17, 10560(R11)(R13*1)
+	ADDQ $64, R13
+	CMPQ R13, R10
+	JLT  ptest
+
+	XORQ CX, CX
+
+pscatter:
+	MOVQ 8448(R11)(CX*1), AX
+	MOVQ 10560(R11)(CX*1), BX
+	MOVQ BX, (R12)(AX*8)
+	ADDQ $8, CX
+	CMPQ CX, R10
+	JLT  pscatter
+
+pdone:
 	VZEROUPPER
 	RET

@@ -382,3 +382,57 @@ func TestBTRSLogRatioLane(t *testing.T) {
 		}
 	}
 }
+
+// TestPTRSRoundEqualsGeneric checks that every PTRS round kernel this CPU
+// runs returns, lane for lane, ptrsTrialGeneric's values with the test, on
+// means from 10 to 5·10⁸ with uniforms that include 0, ½ and 1 − 2⁻⁵³ and
+// v = 0; and that the pure-Go kernel decides as the scalar trial
+// ([ptrs.trial]) does, with and without the test.
+func TestPTRSRoundEqualsGeneric(t *testing.T) {
+	const n = 4096
+	src := NewSource(7, "ptrs lanes", 0)
+	u, v, mean := make([]float64, n), make([]float64, n), make([]float64, n)
+	src.Uniforms(u)
+	src.Uniforms(v)
+	for j := range n {
+		switch j % 19 {
+		case 2:
+			u[j] = 0
+		case 7:
+			u[j] = 0.5
+		case 11:
+			u[j] = 1 - 0x1p-53
+		case 13:
+			v[j] = 0
+		}
+		mean[j] = 10 + math.Exp(20*Uniform(src)*Uniform(src)) // 11 … 5·10⁸, mostly small
+	}
+	want, wantS := make([]int64, n), make([]int64, n)
+	ptrsTrialGeneric(u, v, mean, want, true)
+	ptrsTrialGeneric(u, v, mean, wantS, false)
+	tested := 0
+	for j := range n {
+		k, ok := func() (int64, bool) { t := newPTRS(mean[j]); return t.trial(u[j], v[j]) }()
+		if !ok {
+			k = -1
+		}
+		require.Equal(t, k, want[j], "PTRS lane %d (mean %g, u %g, v %g)", j, mean[j], u[j], v[j])
+		if wantS[j] == -3 {
+			tested++
+			continue
+		}
+		require.Equal(t, want[j], wantS[j], "PTRS lane %d: the squeeze's decision", j)
+	}
+	assert.Greater(t, tested, n/10, "many PTRS trials need the test")
+	for _, impl := range invImpls() {
+		got := make([]int64, n)
+		saved := invLevel
+		invLevel = impl.level
+		var scratch [ptrsRoundScratch]float64
+		for lo := 0; lo < n; lo += BlockSize {
+			ptrsRound(u[lo:lo+BlockSize], v[lo:lo+BlockSize], mean[lo:lo+BlockSize], got[lo:lo+BlockSize], &scratch)
+		}
+		invLevel = saved
+		assert.Equal(t, want, got, impl.name)
+	}
+}
