@@ -45,9 +45,14 @@ type poissonBatch struct {
 	uv   [2 * BlockSize]float64 // U then V
 	mean [BlockSize]float64     // inversion lanes' means, 0 elsewhere
 	res  [BlockSize]int64
-	// The PTRS lanes, compacted in lane order.
-	pu, pv, pm [BlockSize]float64
-	pres       [BlockSize]int64
+	// The PTRS lanes, compacted in lane order: their lanes, uniforms,
+	// means and values; a round's lanes (as indices into those), results,
+	// later uniforms and kernel scratch ([poissonBatch.ptrsLanes]).
+	pidx, plane [BlockSize]int32
+	pu, pv, pm  [BlockSize]float64
+	pres, tres  [BlockSize]int64
+	ruv         [2 * BlockSize]float64
+	rscratch    [ptrsRoundScratch]float64
 }
 
 // The runs' scratch comes from free lists rather than the stack: a stack
@@ -94,37 +99,76 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 	}
 	src.Uniforms(b.uv[:2*n])
 	u, v := b.uv[:n], b.uv[n:2*n]
-	np := 0
+	np, inv := 0, false
 	for j, m := range mean {
 		b.mean[j] = 0
 		if m < poissonBatchLimit {
 			b.mean[j] = m
+			inv = inv || m > 0
 			continue
 		}
-		b.pu[np], b.pv[np], b.pm[np] = u[j], v[j], m
+		b.pidx[np], b.pu[np], b.pv[np], b.pm[np] = int32(j), u[j], v[j], m
 		np++
 	}
-	n16, np8 := (n+15)&^15, (np+7)&^7
-	clear(b.mean[n:n16])
-	clear(b.pm[np:np8])
-	poissonInv(b.uv[:n16], b.mean[:n16], b.res[:n16])
-	if np > 0 {
-		ptrsSqueeze(b.pu[:np8], b.pv[:np8], b.pm[:np8], b.pres[:np8])
+	if inv {
+		n16 := (n + 15) &^ 15
+		clear(b.mean[n:n16])
+		poissonInv(b.uv[:n16], b.mean[:n16], b.res[:n16])
+	} else { // no lane with work in the inversion kernel: all its lanes give 0
+		clear(b.res[:n])
 	}
-	k := 0
-	for j, m := range mean {
-		switch {
-		case m >= poissonBatchLimit:
-			out[j] = b.pres[k]
-			if out[j] < 0 {
-				out[j] = poissonPTRSFrom(src, m, u[j], v[j])
+	if np > 0 {
+		b.ptrsLanes(src, np)
+	}
+	gap := false
+	for j, x := range b.res[:n] { // a PTRS lane's is 0 (mean 0 in the kernel)
+		out[j] = x
+		gap = gap || x < 0
+	}
+	for i, l := range b.pidx[:np] {
+		out[l] = b.pres[i]
+	}
+	if gap {
+		for j, x := range b.res[:n] {
+			if x < 0 {
+				out[j] = Poisson(src, mean[j]) // the rounding gap: redrawn exactly
 			}
-			k++
-		case b.res[j] < 0:
-			out[j] = Poisson(src, m) // the rounding gap: redrawn exactly
-		default:
-			out[j] = b.res[j]
 		}
+	}
+}
+
+// ptrsLanes draws the run's np PTRS lanes b.pm[:np], whose first trials
+// take b.pu, b.pv (the lanes' U_j, V_j), into b.pres[:np], round by round
+// as [binomialBatch.btrsLanes] draws the BTRS lanes: every lane of a round
+// runs one trial in the kernel (squeeze, range and thin tails first, the
+// others compressed for the exact test); the rejected ones (about 12 %)
+// form the next round, which takes the stream's next 2k uniforms (U of
+// each of its k lanes, then V). Each lane's value is its first accepted
+// trial from fresh uniforms: exactly PTRS's, the Poisson law.
+func (b *poissonBatch) ptrsLanes(src *Source, np int) {
+	for i := range np {
+		b.plane[i] = int32(i)
+	}
+	for k := np; ; {
+		k8 := (k + 7) &^ 7
+		for i := k; i < k8; i++ { // padding: any valid lanes
+			b.pu[i], b.pv[i], b.pm[i] = 0.5, 0.5, poissonBatchLimit
+		}
+		ptrsRound(b.pu[:k8], b.pv[:k8], b.pm[:k8], b.tres[:k8], &b.rscratch)
+		r := 0
+		for i := range k { // branch-free: the rejected lanes to the front
+			x, l := b.tres[i], b.plane[i]
+			b.pres[l] = x
+			b.plane[r], b.pm[r] = l, b.pm[i]
+			r += int(b2i(x < 0))
+		}
+		if r == 0 {
+			return
+		}
+		k = r
+		src.Uniforms(b.ruv[:2*k])
+		copy(b.pu[:k], b.ruv[:k])
+		copy(b.pv[:k], b.ruv[k:2*k])
 	}
 }
 

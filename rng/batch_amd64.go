@@ -15,16 +15,11 @@ func poissonInvAVX512(u, mean *float64, out *int64, n int)
 //go:noescape
 func binomialInvAVX512(u, nf, lambda *float64, out *int64, s *float64, n int)
 
-// ptrsSqueezeAVX512 is the AVX-512 kernel of the first PTRS trial
+// btrsRoundAVX512 is the AVX-512 kernel of a round of BTRS trials
 // (batch_squeeze_amd64.s) over n lanes (a multiple of 8), equal bit for
-// bit to ptrsSqueezeGeneric; btrsRoundAVX512 that of a round of BTRS
-// trials over n lanes (a multiple of 8), equal bit for bit to
-// btrsTrialGeneric with the test, using scratch (btrsRoundScratch
+// bit to btrsTrialGeneric with the test, using scratch (btrsRoundScratch
 // float64s).
 //
-//go:noescape
-func ptrsSqueezeAVX512(u, v, mean *float64, out *int64, n int)
-
 //go:noescape
 func btrsRoundAVX512(u, v, nf, p *float64, out *int64, n int, scratch *float64)
 
@@ -44,15 +39,6 @@ func ptrsRound(u, v, mean []float64, out []int64, scratch *[ptrsRoundScratch]flo
 		return
 	}
 	ptrsTrialGeneric(u, v, mean, out, true)
-}
-
-// ptrsSqueeze runs the PTRS squeeze kernel of invLevel.
-func ptrsSqueeze(u, v, mean []float64, out []int64) {
-	if invLevel == 1 && len(u) > 0 {
-		ptrsSqueezeAVX512(&u[0], &v[0], &mean[0], &out[0], len(u))
-		return
-	}
-	ptrsSqueezeGeneric(u, v, mean, out)
 }
 
 // btrsRound runs a round of BTRS trials (len(u) ≤ BlockSize, a multiple

@@ -19,19 +19,26 @@ const batchSearchLimit = 512
 // binomial p ≤ ½ and n·λ below binomialBatchLimit (λ = −log(1 − p), so
 // n·p < n·λ). In SIMD lanes the inversion costs about 3 ns per draw at mean
 // 1, 7 ns at 50 and 16 ns at 200 (BenchmarkPoissonBatch, means ±10 %
-// across lanes, an idle machine) against 40–45 ns for scalar PTRS and 20–35
-// ns for its batched first trial, so the Poisson's batched regime reaches
-// far above the scalar switch at 20; 200 is about where the two meet. The
-// binomial's BTRS lanes run whole in SIMD lanes (batch_btrs.go) at about
-// 20 ns per draw whatever the mean, which the inversion matches near
-// n·λ = 80 (BenchmarkBinomialBatchMean, 2026-12-07, a busy machine, best of
-// 3: inversion 16.6 / 19.9 / 24.8 ns at means 50 / 70 / 100, BTRS lanes
-// 20.6–22.3 from 40 to 100). The sums over up to ~300 terms keep the cdf
-// within ~10⁻¹³ of its exact value.
+// across lanes, an idle machine) against 40–45 ns for scalar PTRS and BTRS.
+// PTRS and BTRS run whole in SIMD lanes (batch_squeeze.go, batch_btrs.go)
+// at a cost that does not grow with the mean: the switches are where the
+// inversion, whose cost does, becomes the dearer. Measured on 2026-12-07
+// (a busy machine, best of 3, means ±10 % across 256 lanes):
+// BenchmarkPoissonBatchMean, inversion 11.0 / 12.5 / 15.2 ns at means
+// 40 / 50 / 70, PTRS lanes 12.3 / 12.0 / 11.5 (11 at 200, where the
+// inversion takes 33); BenchmarkBinomialBatchMean (n = 10⁴), inversion
+// 16.6 / 19.9 / 24.8 ns at means 50 / 70 / 100, BTRS lanes 20.6–22.3 from
+// 40 to 100. The sums over up to ~300 terms keep the cdf within ~10⁻¹³ of
+// its exact value.
 const (
-	poissonBatchLimit  = 200
+	poissonBatchLimit  = 50
 	binomialBatchLimit = 80
 )
+
+// A PTRS lane has mean ≥ poissonBatchLimit, at least 10, the smallest mean
+// for which Hörmann (1993) validates PTRS (this constant fails to compile
+// otherwise).
+const _ = uint(poissonBatchLimit - 10)
 
 // poissonInvGeneric is the pure-Go kernel of the batched Poisson
 // inversion: for each lane, the least x with u < F(x) for Poisson(mean)

@@ -16,9 +16,6 @@ func binomialInv(u, nf, lambda []float64, out []int64, _ []float64) {
 // invImpls lists the inversion kernels: the pure-Go ones.
 func invImpls() []namedInv { return []namedInv{{"go", 0}} }
 
-// ptrsSqueeze runs the pure-Go PTRS squeeze kernel.
-func ptrsSqueeze(u, v, mean []float64, out []int64) { ptrsSqueezeGeneric(u, v, mean, out) }
-
 // btrsRound runs a round of BTRS trials with the pure-Go kernel.
 func btrsRound(u, v, nf, p []float64, out []int64, _ *[btrsRoundScratch]float64) {
 	btrsTrialGeneric(u, v, nf, p, out, true)

@@ -78,22 +78,6 @@ GLOBL sqzIota<>(SB), RODATA|NOPTR, $64
 	VMULPD  Z9, Z12, Z12 \
 	VADDPD  Z8, Z12, Z12
 
-// ACCEPT sets K1 to the lanes whose candidate x (Z12) satisfies
-// Z13 ≤ x < Z14, us (Z10) ≥ 0.07 and V (from (BX)) ≤ vr (Z6), and stores
-// Z7 + ⌊x⌋ as integers in those lanes, −1 in the others, at (DI).
-#define ACCEPT \
-	VCMPPD  $0x1d, Z13, Z12, K1 \
-	VCMPPD  $0x11, Z14, Z12, K1, K1 \
-	VCMPPD  $0x1d, Z28, Z10, K1, K1 \
-	VMOVUPD (BX), Z15 \
-	VCMPPD  $0x12, Z6, Z15, K1, K1 \
-	VRNDSCALEPD $0x09, Z12, Z15 \
-	VADDPD  Z15, Z7, Z15 \
-	VCVTTPD2QQ Z15, Z16 \
-	VMOVDQA64 Z29, Z17 \
-	VMOVDQA64 Z16, K1, Z17 \
-	VMOVDQU64 Z17, (DI)
-
 // SQZSETUP loads the shared constants: Z24 ½, Z25 sign, Z26 abs mask,
 // Z27 1, Z28 0.07, Z29 −1.
 #define SQZSETUP \
@@ -103,44 +87,6 @@ GLOBL sqzIota<>(SB), RODATA|NOPTR, $64
 	VBROADCASTSD sqzConst<>+88(SB), Z27 \
 	VBROADCASTSD sqzConst<>+80(SB), Z28 \
 	VBROADCASTSD sqzConst<>+160(SB), Z29
-
-// func ptrsSqueezeAVX512(u, v, mean *float64, out *int64, n int)
-TEXT ·ptrsSqueezeAVX512(SB), NOSPLIT, $0-40
-	MOVQ u+0(FP), SI
-	MOVQ v+8(FP), BX
-	MOVQ mean+16(FP), DX
-	MOVQ out+24(FP), DI
-	MOVQ n+32(FP), CX
-	SQZSETUP
-	VBROADCASTSD sqzConst<>+72(SB), Z14
-
-ptrs:
-	VMOVUPD (DX), Z1
-	VSQRTPD Z1, Z2
-	VMULPD.BCST sqzConst<>+0(SB), Z2, Z2
-	VADDPD.BCST sqzConst<>+8(SB), Z2, Z2
-	VMULPD.BCST sqzConst<>+16(SB), Z2, Z3
-	VADDPD.BCST sqzConst<>+24(SB), Z3, Z3
-	VSUBPD.BCST sqzConst<>+48(SB), Z2, Z4
-	VBROADCASTSD sqzConst<>+40(SB), Z5
-	VDIVPD Z4, Z5, Z5
-	VBROADCASTSD sqzConst<>+32(SB), Z6
-	VSUBPD Z5, Z6, Z6
-	VRNDSCALEPD $0x09, Z1, Z7
-	VSUBPD Z7, Z1, Z8
-	VMOVUPD (SI), Z9
-	CANDIDATE
-	VADDPD.BCST sqzConst<>+64(SB), Z12, Z12
-	VXORPD Z25, Z7, Z13
-	ACCEPT
-	ADDQ $64, SI
-	ADDQ $64, BX
-	ADDQ $64, DX
-	ADDQ $64, DI
-	SUBQ $8, CX
-	JNZ ptrs
-	VZEROUPPER
-	RET
 
 // LOGL(X, OUT, T1, T2, T3, KT) sets OUT to logLane(X) (expvec.go: the
 // same operations in the same order), X kept; temporaries T1–T3 and KT.
@@ -435,7 +381,7 @@ TEXT ·ptrsRoundAVX512(SB), NOSPLIT, $0-48
 	VBROADCASTSD sqzConst<>+72(SB), Z14
 
 ptrs2:
-	// As ptrsSqueezeAVX512: Z1 mean, Z2 b, Z3 a, Z6 v_r, Z7 m, Z10 us,
+	// The set-up and candidate of ptrs.trial: Z1 mean, Z2 b, Z3 a, Z6 v_r, Z7 m, Z10 us,
 	// Z11 1/us, Z12 x, Z13 −m, Z15 v.
 	VMOVUPD (DX), Z1
 	VSQRTPD Z1, Z2
