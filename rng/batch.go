@@ -13,20 +13,17 @@ import (
 //
 //  1. the stream's next 2n uniforms ([Source.Uniforms]): U_0 … U_{n−1},
 //     then V_0 … V_{n−1}, whatever the lanes' regimes;
-//  2. a lane in the inversion regime (Poisson mean < 200; binomial p ≤ ½
+//  2. a lane in the inversion regime (Poisson mean < 50; binomial p ≤ ½
 //     and n·λ < 80 with λ = −log(1 − p)) takes its value by inverting its
 //     cdf at U_j, in SIMD lanes;
-//  3. a lane in a rejection regime (PTRS: mean ≥ 200; BTRS: p ≤ ½ and
-//     n·λ ≥ 80) runs its first trial with (U_j, V_j) in SIMD lanes. A
-//     PTRS lane is accepted by the squeeze or left to step 4. A BTRS lane
-//     is decided in lanes (squeeze, range, exact test:
-//     [binomialBatch.btrsLanes]); the rejected ones run further rounds in
-//     lanes, each taking the stream's next 2k uniforms for its k lanes (U
-//     of each, then V, in lane order), until none is rejected;
-//  4. then, in lane order, the lanes not finished: a PTRS lane whose
-//     first trial is undecided finishes it (the full acceptance test) with
-//     (U_j, V_j) and, if it is rejected, draws further trials from the
-//     stream, two uniforms per trial, as the scalar sampler does; an
+//  3. a lane in a rejection regime (PTRS: mean ≥ 50; BTRS: p ≤ ½ and
+//     n·λ ≥ 80) runs its first trial with (U_j, V_j) in SIMD lanes, decided
+//     there (squeeze, range, thin tails, exact test:
+//     [poissonBatch.ptrsLanes], [binomialBatch.btrsLanes]); the rejected
+//     ones run further rounds in lanes, each taking the stream's next 2k
+//     uniforms for its k lanes (U of each, then V, in lane order), until
+//     none is rejected;
+//  4. then, in lane order, the lanes not finished: an
 //     inversion lane whose U_j fell in the rounding gap above
 //     the float64 sum of its pmf (probability ~10⁻¹⁶) draws again with the
 //     scalar sampler; a hazard lane with p > ½ draws with [BinomialHazard].
@@ -37,8 +34,9 @@ import (
 // Lanes with mean 0, n = 0 or p = 0 give 0 and still take their uniforms.
 // Exactness is that of the scalar samplers: the same sequential search and
 // the same PTRS and BTRS trials, f(0) of the inversion from a polynomial
-// exp within 2 ulp ([expLane]), BTRS's test in the Stirling form of the
-// scalar one with table-free logarithms ([btrsLogRatioLane]).
+// exp within 2 ulp ([expLane]), BTRS's and PTRS's tests in the Stirling
+// and saddle-point forms of the scalar ones with table-free logarithms
+// ([btrsLogRatioLane], [ptrsLogPMFLane]).
 
 // poissonBatch is the stack scratch of one run of Poisson lanes.
 type poissonBatch struct {

@@ -24,12 +24,11 @@
 // [Binomials], [BinomialsSame], [BinomialHazards], [BinomialHazardsSame],
 // [Gammas], [NegativeBinomials] and [EulerMultinomials] draw one variate per
 // lane of a vector: exact inversion in
-// AVX-512 lanes for Poisson means below 200 and binomial n·λ below 80 (exp,
+// AVX-512 lanes for Poisson means below 50 and binomial n·λ below 80 (exp,
 // expm1, log and log1p by fixed polynomials, [expLane] and friends,
-// identical in the SIMD kernels and the pure-Go ones), BTRS whole in lanes
-// above 80 (set-up, squeeze and exact Stirling-form test; rounds of lanes
-// for the rejected trials), the first PTRS or Marsaglia–Tsang trial in
-// lanes (Gammas: further rounds of lanes for the rejected ones;
+// identical in the SIMD kernels and the pure-Go ones), PTRS and BTRS
+// whole in lanes above (set-up, squeeze and exact test; rounds of lanes
+// for the rejected trials), Marsaglia–Tsang in rounds of lanes (Gammas;
 // EulerMultinomials: a rare route by geometric skipping), the scalar
 // samplers for the rest. [Pows] computes x^a in the same lanes (the
 // EulerSEIR force's (I + ι)^α).
