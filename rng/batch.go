@@ -252,18 +252,24 @@ func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, 
 	}
 	for lo, hi := range Runs(len(n)) {
 		b := newBinomialBatch(hi-lo, true)
+		inv := false
 		for j, k := range n[lo:hi] {
 			h := at(lo + j)
 			if uint64(k) > MaxBinomialN || !(h >= 0) {
 				checkHazard("rng.BinomialHazards", k, h) // panics
 			}
-			if nf := float64(k); h <= math.Ln2 && nf*h < binomialBatchLimit {
+			nf := float64(k)
+			switch x := nf * h; {
+			case h > math.Ln2:
+				b.setLane(j, k, h) // the scalar sampler
+			case x < binomialBatchLimit:
 				b.nf[j], b.lambda[j] = nf, h // the inversion kernel (n = 0 or h = 0: 0)
-				b.inv = b.inv || nf*h > 0
-				continue
+				inv = inv || x > 0
+			default: // BTRS, as setLane would sort it
+				b.setBTRS(j, nf, h)
 			}
-			b.setLane(j, k, h)
 		}
+		b.inv = inv
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return BinomialHazard(src, n[lo+j], at(lo+j)) })
 	}
 }

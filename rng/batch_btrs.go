@@ -144,25 +144,24 @@ const (
 // lane's value is its first accepted trial from fresh uniforms, so it is
 // exactly BTRS's, the Binomial law.
 func (b *binomialBatch) btrsLanes(src *Source, nb int) {
-	for i := range nb {
-		b.blane[i] = int32(i)
+	b.btrsRound(nb, b.bres[:]) // the first round: every lane, in place
+	r := 0
+	for i, x := range b.bres[:nb] { // branch-free: the rejected lanes to the front
+		b.blane[r], b.bn[r], b.bp[r] = int32(i), b.bn[i], b.bp[i]
+		r += int(b2i(x < 0))
 	}
-	for k := nb; ; {
-		b.btrsRound(k)
-		r := 0
-		for i := range k { // branch-free: the rejected lanes to the front
+	for k := r; k > 0; k = r {
+		src.Uniforms(b.ruv[:2*k])
+		copy(b.bu[:k], b.ruv[:k])
+		copy(b.bv[:k], b.ruv[k:2*k])
+		b.btrsRound(k, b.tres[:])
+		r = 0
+		for i := range k {
 			x, l := b.tres[i], b.blane[i]
 			b.bres[l] = x
 			b.blane[r], b.bn[r], b.bp[r] = l, b.bn[i], b.bp[i]
 			r += int(b2i(x < 0))
 		}
-		if r == 0 {
-			return
-		}
-		k = r
-		src.Uniforms(b.ruv[:2*k])
-		copy(b.bu[:k], b.ruv[:k])
-		copy(b.bv[:k], b.ruv[k:2*k])
 	}
 }
 
@@ -172,12 +171,12 @@ func (b *binomialBatch) btrsLanes(src *Source, nb int) {
 const btrsRoundScratch = 7*(BlockSize+8) + BlockSize
 
 // btrsRound runs one trial of the k lanes b.bu, b.bv, b.bn, b.bp [:k] into
-// b.tres[:k]: the candidate or −1 (the kernel of invLevel; the padding
-// lanes to a multiple of 8 are any valid lanes).
-func (b *binomialBatch) btrsRound(k int) {
+// res[:k]: the candidate or −1 (the kernel of invLevel; the padding lanes
+// to a multiple of 8 are any valid lanes).
+func (b *binomialBatch) btrsRound(k int, res []int64) {
 	k8 := (k + 7) &^ 7
 	for i := k; i < k8; i++ {
 		b.bu[i], b.bv[i], b.bn[i], b.bp[i] = 0.5, 0.5, btrsPadN, btrsPadP
 	}
-	btrsRound(b.bu[:k8], b.bv[:k8], b.bn[:k8], b.bp[:k8], b.tres[:k8], &b.rscratch)
+	btrsRound(b.bu[:k8], b.bv[:k8], b.bn[:k8], b.bp[:k8], res[:k8], &b.rscratch)
 }
