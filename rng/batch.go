@@ -14,10 +14,10 @@ import (
 //  1. the stream's next 2n uniforms ([Source.Uniforms]): U_0 … U_{n−1},
 //     then V_0 … V_{n−1}, whatever the lanes' regimes;
 //  2. a lane in the inversion regime (Poisson mean < 50; binomial p ≤ ½
-//     and n·λ < 80 with λ = −log(1 − p)) takes its value by inverting its
+//     and n·λ < 50 with λ = −log(1 − p)) takes its value by inverting its
 //     cdf at U_j, in SIMD lanes;
 //  3. a lane in a rejection regime (PTRS: mean ≥ 50; BTRS: p ≤ ½ and
-//     n·λ ≥ 80) runs its first trial with (U_j, V_j) in SIMD lanes, decided
+//     n·λ ≥ 50) runs its first trial with (U_j, V_j) in SIMD lanes, decided
 //     there (squeeze, range, thin tails, exact test:
 //     [poissonBatch.ptrsLanes], [binomialBatch.btrsLanes]); the rejected
 //     ones run further rounds in lanes, each taking the stream's next 2k

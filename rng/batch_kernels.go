@@ -27,12 +27,13 @@ const batchSearchLimit = 512
 // BenchmarkPoissonBatchMean, inversion 11.0 / 12.5 / 15.2 ns at means
 // 40 / 50 / 70, PTRS lanes 12.3 / 12.0 / 11.5 (11 at 200, where the
 // inversion takes 33); BenchmarkBinomialBatchMean (n = 10⁴), inversion
-// 16.6 / 19.9 / 24.8 ns at means 50 / 70 / 100, BTRS lanes 20.6–22.3 from
-// 40 to 100. The sums over up to ~300 terms keep the cdf within ~10⁻¹³ of
-// its exact value.
+// 16.6 / 17.1 / 18.3 / 20.0 ns at means 40 / 50 / 60 / 70, BTRS lanes 19.2
+// / 16.8 / 16.3 / 16.1 (15 at 300, where the inversion takes 35–45). The
+// sums over up to ~300 terms keep the cdf within ~10⁻¹³ of its exact
+// value.
 const (
 	poissonBatchLimit  = 50
-	binomialBatchLimit = 80
+	binomialBatchLimit = 50
 )
 
 // A PTRS lane has mean ≥ poissonBatchLimit, at least 10, the smallest mean

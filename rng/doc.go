@@ -24,7 +24,7 @@
 // [Binomials], [BinomialsSame], [BinomialHazards], [BinomialHazardsSame],
 // [Gammas], [NegativeBinomials] and [EulerMultinomials] draw one variate per
 // lane of a vector: exact inversion in
-// AVX-512 lanes for Poisson means below 50 and binomial n·λ below 80 (exp,
+// AVX-512 lanes for Poisson means below 50 and binomial n·λ below 50 (exp,
 // expm1, log and log1p by fixed polynomials, [expLane] and friends,
 // identical in the SIMD kernels and the pure-Go ones), PTRS and BTRS
 // whole in lanes above (set-up, squeeze and exact test; rounds of lanes
