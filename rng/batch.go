@@ -118,15 +118,15 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 	if np > 0 {
 		b.ptrsLanes(src, np)
 	}
-	gap := false
+	var sign int64 // negative when some lane is in the rounding gap
 	for j, x := range b.res[:n] { // a PTRS lane's is 0 (mean 0 in the kernel)
 		out[j] = x
-		gap = gap || x < 0
+		sign |= x
 	}
 	for i, l := range b.pidx[:np] {
 		out[l] = b.pres[i]
 	}
-	if gap {
+	if sign < 0 {
 		for j, x := range b.res[:n] {
 			if x < 0 {
 				out[j] = Poisson(src, mean[j]) // the rounding gap: redrawn exactly
@@ -423,19 +423,26 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 		}
 		b.btrsLanes(src, nb)
 	}
-	if b.nscalar == 0 && !b.reflects { // inversion and BTRS lanes only
-		gap := false
+	if b.nscalar == 0 { // inversion and BTRS lanes only
+		var sign int64 // negative when some lane is in the rounding gap
 		for j, x := range b.res[:m] { // a BTRS lane's is 0 (n = 0 in the kernel)
 			out[j] = x
-			gap = gap || x < 0
+			sign |= x
 		}
 		for i, l := range b.bidx[:nb] {
 			out[l] = b.bres[i]
 		}
-		if gap {
+		if b.reflects {
+			for j, r := range b.reflect[:m] {
+				if r {
+					out[j] = n[j] - out[j]
+				}
+			}
+		}
+		if sign < 0 {
 			for j, x := range b.res[:m] {
 				if x < 0 {
-					out[j] = scalar(j) // the rounding gap: redrawn exactly
+					out[j] = scalar(j) // the rounding gap: redrawn exactly (unreflected)
 				}
 			}
 		}
