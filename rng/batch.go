@@ -118,7 +118,7 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 	if np > 0 {
 		b.ptrsLanes(src, np)
 	}
-	var sign int64 // negative when some lane is in the rounding gap
+	var sign int64                // negative when some lane is in the rounding gap
 	for j, x := range b.res[:n] { // a PTRS lane's is 0 (mean 0 in the kernel)
 		out[j] = x
 		sign |= x
@@ -424,7 +424,7 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 		b.btrsLanes(src, nb)
 	}
 	if b.nscalar == 0 { // inversion and BTRS lanes only
-		var sign int64 // negative when some lane is in the rounding gap
+		var sign int64                // negative when some lane is in the rounding gap
 		for j, x := range b.res[:m] { // a BTRS lane's is 0 (n = 0 in the kernel)
 			out[j] = x
 			sign |= x
