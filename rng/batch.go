@@ -139,7 +139,8 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 // take b.pu, b.pv (the lanes' U_j, V_j), into b.pres[:np], round by round
 // as [binomialBatch.btrsLanes] draws the BTRS lanes: every lane of a round
 // runs one trial in the kernel (squeeze, range and thin tails first, the
-// others compressed for the exact test); the rejected ones (about 12 %)
+// others compressed for the exact test); the rejected ones (11–17 %: 17 %
+// at mean 50, 14 % at 200, 11 % at 10⁴, measured on 2¹⁸ trials)
 // form the next round, which takes the stream's next 2k uniforms (U of
 // each of its k lanes, then V). Each lane's value is its first accepted
 // trial from fresh uniforms: exactly PTRS's, the Poisson law.

@@ -6,8 +6,8 @@ import "math"
 // Hörmann's BTRS ([binomialBTRS]) whole in SIMD lanes, round by round
 // ([binomialBatch.btrsLanes]): each trial's set-up, candidate, squeeze and
 // exact acceptance test are computed in lanes, so a draw costs O(1) (about
-// 1.2 trials, Hörmann 1993's α) whatever its mean, against the O(mean)
-// terms of the inversion kernel.
+// 1.2 trials: 1.27 at n·p = 50, 1.17 at 300) whatever its mean, against
+// the O(mean) terms of the inversion kernel.
 //
 // The exact test, w ≤ f(k)/f(m), is decided in log space with BTPE's
 // Stirling form of log f(k)/f(m) ([binomialLogRatio]; Kachitvichyanukul &
@@ -138,8 +138,9 @@ const (
 // first trials take b.bu, b.bv (the lanes' U_j, V_j), into b.bres[:nb],
 // round by round: every lane of a round runs one trial in the kernel
 // (the SIMD one decides the squeeze and range test first, then the
-// others, about a third, compressed, with the exact test); the
-// rejected ones (about 15 %) form the next round, in order, which takes
+// others, compressed, with the exact test: 46 % of trials at n = 100, p =
+// ½; 29 % at n·p = 300, 25 % at 1 000); the rejected ones (22, 15 and 13 %
+// there, measured on 2¹⁸ trials) form the next round, in order, which takes
 // the stream's next 2k uniforms (U of each of its k lanes, then V). Each
 // lane's value is its first accepted trial from fresh uniforms, so it is
 // exactly BTRS's, the Binomial law.
