@@ -42,6 +42,6 @@ func ExampleNewBiweekly() {
 	fmt.Println("I:", tracker.Series("I"))
 	fmt.Println("ended", m.CurrentDate().Format("2006-01-02"))
 	// Output:
-	// I: [5 12 31 41 55 71 101 141 199 269 339 393 396]
+	// I: [5 12 31 41 55 70 100 139 200 272 342 397 400]
 	// ended 2000-07-01
 }

@@ -15,32 +15,40 @@ func poissonInvAVX512(u, mean *float64, out *int64, n int)
 //go:noescape
 func binomialInvAVX512(u, nf, lambda *float64, out *int64, s *float64, n int)
 
-// ptrsSqueezeAVX512 and btrsSqueezeAVX512 are the AVX-512 kernels of the
-// first rejection trial (batch_squeeze_amd64.s) over n lanes (a multiple of
-// 8), equal bit for bit to ptrsSqueezeGeneric and btrsSqueezeGeneric.
+// btrsRoundAVX512 is the AVX-512 kernel of a round of BTRS trials
+// (batch_squeeze_amd64.s) over n lanes (a multiple of 8), equal bit for
+// bit to btrsTrialGeneric with the test, using scratch (btrsRoundScratch
+// float64s).
 //
 //go:noescape
-func ptrsSqueezeAVX512(u, v, mean *float64, out *int64, n int)
+func btrsRoundAVX512(u, v, nf, p *float64, out *int64, n int, scratch *float64)
 
+// ptrsRoundAVX512 is the AVX-512 kernel of a round of PTRS trials
+// (batch_squeeze_amd64.s) over n lanes (a multiple of 8), equal bit for bit
+// to ptrsTrialGeneric with the test, using scratch (ptrsRoundScratch
+// float64s).
+//
 //go:noescape
-func btrsSqueezeAVX512(u, v, nf, p *float64, out *int64, n int)
+func ptrsRoundAVX512(u, v, mean *float64, out *int64, n int, scratch *float64)
 
-// ptrsSqueeze runs the PTRS squeeze kernel of invLevel.
-func ptrsSqueeze(u, v, mean []float64, out []int64) {
+// ptrsRound runs a round of PTRS trials (len(u) ≤ BlockSize, a multiple
+// of 8) in the kernel of invLevel: ptrsTrialGeneric with the test.
+func ptrsRound(u, v, mean []float64, out []int64, scratch *[ptrsRoundScratch]float64) {
 	if invLevel == 1 && len(u) > 0 {
-		ptrsSqueezeAVX512(&u[0], &v[0], &mean[0], &out[0], len(u))
+		ptrsRoundAVX512(&u[0], &v[0], &mean[0], &out[0], len(u), &scratch[0])
 		return
 	}
-	ptrsSqueezeGeneric(u, v, mean, out)
+	ptrsTrialGeneric(u, v, mean, out, true)
 }
 
-// btrsSqueeze runs the BTRS squeeze kernel of invLevel.
-func btrsSqueeze(u, v, nf, p []float64, out []int64) {
+// btrsRound runs a round of BTRS trials (len(u) ≤ BlockSize, a multiple
+// of 8) in the kernel of invLevel: btrsTrialGeneric with the test.
+func btrsRound(u, v, nf, p []float64, out []int64, scratch *[btrsRoundScratch]float64) {
 	if invLevel == 1 && len(u) > 0 {
-		btrsSqueezeAVX512(&u[0], &v[0], &nf[0], &p[0], &out[0], len(u))
+		btrsRoundAVX512(&u[0], &v[0], &nf[0], &p[0], &out[0], len(u), &scratch[0])
 		return
 	}
-	btrsSqueezeGeneric(u, v, nf, p, out)
+	btrsTrialGeneric(u, v, nf, p, out, true)
 }
 
 // invLevel is the kernel poissonInv and binomialInv run: 1 AVX-512, 0 Go
@@ -105,6 +113,21 @@ func hazards(p, out []float64) {
 		return
 	}
 	hazardsGeneric(p, out)
+}
+
+// probsAVX512 is the AVX-512 kernel of probs (hazard_amd64.s) over n
+// lanes (a multiple of 8), equal bit for bit to probLane lane by lane.
+//
+//go:noescape
+func probsAVX512(h, out *float64, n int)
+
+// probs sets out[j] = probLane(h[j]) (len a multiple of 8).
+func probs(h, out []float64) {
+	if invLevel == 1 && len(h) > 0 {
+		probsAVX512(&h[0], &out[0], len(h))
+		return
+	}
+	probsGeneric(h, out)
 }
 
 // powsAVX512 is the AVX-512 kernel of [Pows] (pow_amd64.s) over n lanes (a

@@ -127,3 +127,47 @@ func BenchmarkEulerMultinomials(b *testing.B) {
 		})
 	}
 }
+
+// benchMeans are the means of BenchmarkBinomialBatchMean and
+// BenchmarkPoissonBatchMean: across both batched regimes, with He et al.'s
+// London leavers and births (means 100–300) in the middle.
+var benchMeans = []float64{1, 10, 30, 50, 100, 200, 300, 1000}
+
+// BenchmarkBinomialBatchMean reports amortised ns per draw of
+// BinomialHazards (the Euler step's leavers) at n = 10⁴ and n·p = μ for
+// μ in benchMeans, p varying by ±10 % across the 256 lanes.
+func BenchmarkBinomialBatchMean(b *testing.B) {
+	const n = 10_000
+	for _, mu := range benchMeans {
+		nv, hv, out := make([]int64, BlockSize), make([]float64, BlockSize), make([]int64, BlockSize)
+		for j := range nv {
+			nv[j] = n
+			hv[j] = -fastLog1p(-mu / n * (0.9 + 0.2*float64(j)/BlockSize))
+		}
+		b.Run(fmt.Sprintf("mean=%g", mu), func(b *testing.B) {
+			src := NewSource(1, "bench", 0)
+			for b.Loop() {
+				BinomialHazards(src, nv, hv, out)
+			}
+			reportPerDraw(b, b.N*BlockSize)
+		})
+	}
+}
+
+// BenchmarkPoissonBatchMean is BenchmarkPoissonBatch's batch case at the
+// means of benchMeans.
+func BenchmarkPoissonBatchMean(b *testing.B) {
+	for _, mu := range benchMeans {
+		mean, out := make([]float64, BlockSize), make([]int64, BlockSize)
+		for j := range mean {
+			mean[j] = mu * (0.9 + 0.2*float64(j)/BlockSize)
+		}
+		b.Run(fmt.Sprintf("mean=%g", mu), func(b *testing.B) {
+			src := NewSource(1, "bench", 0)
+			for b.Loop() {
+				Poissons(src, mean, out)
+			}
+			reportPerDraw(b, b.N*BlockSize)
+		})
+	}
+}

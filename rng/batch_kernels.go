@@ -8,7 +8,7 @@ const invChunk = 4
 
 // batchSearchLimit bounds the batched inversions' searches, as searchLimit
 // bounds the scalar ones, for their larger regime (Poisson mean <
-// poissonBatchLimit, binomial n·λ < binomialBatchLimit): P(X ≥ 512) <
+// poissonBatchLimit, binomial n·λ < binomialBatchLimit ≤ 200): P(X ≥ 512) <
 // 10⁻⁷³ there (Chernoff: e^−μ·(eμ/k)ᵏ at μ = 200, k = 512; the binomial's
 // tail is lighter), so the cdf reaches 1 − 2⁻⁵³ ≥ U long before; a lane
 // that gets there is in the rounding gap and is redrawn by the exact
@@ -19,14 +19,27 @@ const batchSearchLimit = 512
 // binomial p ≤ ½ and n·λ below binomialBatchLimit (λ = −log(1 − p), so
 // n·p < n·λ). In SIMD lanes the inversion costs about 3 ns per draw at mean
 // 1, 7 ns at 50 and 16 ns at 200 (BenchmarkPoissonBatch, means ±10 %
-// across lanes) against 40–45 ns for scalar PTRS and BTRS and 20–35 ns for
-// their batched first trials, so the batched regime reaches far above the
-// scalar switches at 20 and 15; 200 is about where the two meet. The sums
-// over up to ~300 terms keep the cdf within ~10⁻¹³ of its exact value.
+// across lanes, an idle machine) against 40–45 ns for scalar PTRS and BTRS.
+// PTRS and BTRS run whole in SIMD lanes (batch_squeeze.go, batch_btrs.go)
+// at a cost that does not grow with the mean: the switches are where the
+// inversion, whose cost does, becomes the dearer. Measured on 2026-12-07
+// (a busy machine, best of 3, means ±10 % across 256 lanes):
+// BenchmarkPoissonBatchMean, inversion 11.0 / 12.5 / 15.2 ns at means
+// 40 / 50 / 70, PTRS lanes 12.3 / 12.0 / 11.5 (11 at 200, where the
+// inversion takes 33); BenchmarkBinomialBatchMean (n = 10⁴), inversion
+// 16.6 / 17.1 / 18.3 / 20.0 ns at means 40 / 50 / 60 / 70, BTRS lanes 19.2
+// / 16.8 / 16.3 / 16.1 (15 at 300, where the inversion takes 35–45). The
+// sums over up to ~300 terms keep the cdf within ~10⁻¹³ of its exact
+// value.
 const (
-	poissonBatchLimit  = 200
-	binomialBatchLimit = 200
+	poissonBatchLimit  = 50
+	binomialBatchLimit = 50
 )
+
+// A PTRS lane has mean ≥ poissonBatchLimit, at least 10, the smallest mean
+// for which Hörmann (1993) validates PTRS (this constant fails to compile
+// otherwise).
+const _ = uint(poissonBatchLimit - 10)
 
 // poissonInvGeneric is the pure-Go kernel of the batched Poisson
 // inversion: for each lane, the least x with u < F(x) for Poisson(mean)
@@ -95,5 +108,13 @@ type namedInv struct {
 func hazardsGeneric(p, out []float64) {
 	for j, x := range p {
 		out[j] = hazardLane(x)
+	}
+}
+
+// probsGeneric is the pure-Go kernel of probs: out[j] = probLane(h[j]) for
+// 0 ≤ h[j] ≤ ln 2.
+func probsGeneric(h, out []float64) {
+	for j, x := range h {
+		out[j] = probLane(x)
 	}
 }

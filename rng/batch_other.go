@@ -16,11 +16,10 @@ func binomialInv(u, nf, lambda []float64, out []int64, _ []float64) {
 // invImpls lists the inversion kernels: the pure-Go ones.
 func invImpls() []namedInv { return []namedInv{{"go", 0}} }
 
-// ptrsSqueeze runs the pure-Go PTRS squeeze kernel.
-func ptrsSqueeze(u, v, mean []float64, out []int64) { ptrsSqueezeGeneric(u, v, mean, out) }
-
-// btrsSqueeze runs the pure-Go BTRS squeeze kernel.
-func btrsSqueeze(u, v, nf, p []float64, out []int64) { btrsSqueezeGeneric(u, v, nf, p, out) }
+// btrsRound runs a round of BTRS trials with the pure-Go kernel.
+func btrsRound(u, v, nf, p []float64, out []int64, _ *[btrsRoundScratch]float64) {
+	btrsTrialGeneric(u, v, nf, p, out, true)
+}
 
 // gammaTrial runs the pure-Go gamma kernel.
 func gammaTrial(u1, u2, u3, u4, shape, res, gm []float64) {
@@ -32,3 +31,11 @@ func hazards(p, out []float64) { hazardsGeneric(p, out) }
 
 // pows sets out[j] = powLane(x[j], a[j]).
 func pows(x, a, out []float64) { powsGeneric(x, a, out) }
+
+// probs sets out[j] = probLane(h[j]).
+func probs(h, out []float64) { probsGeneric(h, out) }
+
+// ptrsRound runs a round of PTRS trials with the pure-Go kernel.
+func ptrsRound(u, v, mean []float64, out []int64, _ *[ptrsRoundScratch]float64) {
+	ptrsTrialGeneric(u, v, mean, out, true)
+}

@@ -2,13 +2,20 @@ package rng
 
 import "math"
 
-// ptrsSqueezeGeneric is the pure-Go kernel of the batched PTRS lanes: for
-// each lane (mean ≥ 20), the first PTRS trial with the uniforms u[j], v[j]
-// as [ptrs.trial] forms it, decided by the squeeze alone: the candidate
-// when the squeeze accepts it, −1 otherwise (the lane then finishes that
-// trial, and any later ones, with [poissonPTRSFrom]). Every product and sum
-// is rounded on its own, as in the SIMD kernels, which equal it bit for bit.
-func ptrsSqueezeGeneric(u, v, mean []float64, out []int64) {
+// ptrsTrialGeneric is the pure-Go kernel of the batched PTRS lanes (with
+// test true; without, the squeeze alone, for the tests): for each lane
+// (mean[j] ≥ 10, Hörmann's range) one PTRS trial with the uniforms u[j],
+// v[j], formed as [ptrs.trial] forms it:
+//
+//   - −1 when the candidate k = m + ⌊x⌋ is negative or huge (x ∉ [−m,
+//     2⁶²)), or in PTRS's thin tails (us < 0.013 and v > us): rejected;
+//   - k when the squeeze accepts it (us ≥ 0.07 and v ≤ v_r);
+//   - otherwise, when test is false, −3 (undecided), and when test is
+//     true k if w = v·α⁻¹/(a/us² + b) is 0 or log w ≤ log f(k)
+//     ([ptrsLogPMFLane]), −1 if not.
+//
+// The SIMD kernels equal it bit for bit.
+func ptrsTrialGeneric(u, v, mean []float64, out []int64, test bool) {
 	for j, m := range mean {
 		b := float64(2.53*math.Sqrt(m)) + 0.931
 		a := float64(0.02483*b) + -0.059
@@ -16,79 +23,48 @@ func ptrsSqueezeGeneric(u, v, mean []float64, out []int64) {
 		mi := math.Floor(m)
 		uu := u[j] - 0.5
 		us := 0.5 - math.Abs(uu)
-		x := float64(float64(float64(float64(2*a)*(1/us))+b)*uu) + (m - mi)
-		x += 0.43
-		out[j] = -1
-		if x >= -mi && x < poissonMaxCandidate && us >= 0.07 && v[j] <= vr {
-			out[j] = int64(mi + math.Floor(x))
-		}
-	}
-}
-
-// btrsSqueezeGeneric is the pure-Go kernel of the batched BTRS lanes: for
-// each lane (n = nf[j], 0 < p ≤ ½, n·p ≥ 15), the first BTRS trial with
-// the uniforms u[j], v[j] as [btrs.trial] forms it: the candidate when the
-// squeeze accepts it or, for |k − m| ≤ btrsLaneSteps, when
-// [binomialRatio.accept]'s product recursion does; −1 when the trial is
-// rejected (the lane draws new trials with [binomialBTRS]); −3 when
-// |k − m| > btrsLaneSteps leaves it undecided (the lane finishes it with
-// [binomialBTRSFrom]). The SIMD kernels equal it bit for bit.
-func btrsSqueezeGeneric(u, v, nf, p []float64, out []int64) {
-	for j, n := range nf {
-		pj := p[j]
-		q := 1 - pj
-		np := n * pj
-		spq := math.Sqrt(float64(np * q))
-		b := float64(2.53*spq) + 1.15
-		ib := 1 / b
-		a := float64(float64(0.0248*b)+-0.0873) + float64(0.01*pj)
-		vr := 0.92 - float64(4.2*ib)
-		fm := np + pj
-		m := math.Floor(fm)
-		c := float64(float64(fm-m)-pj) + 0.5
-		uu := u[j] - 0.5
-		us := 0.5 - math.Abs(uu)
 		ius := 1 / us
-		x := float64(float64(float64(float64(2*a)*ius)+b)*uu) + c
-		d := math.Floor(x)
+		x := float64(float64(float64(float64(2*a)*ius)+b)*uu) + (m - mi)
+		x += 0.43
+		k := mi + math.Floor(x)
 		out[j] = -1
-		inRange := x >= -m && x < float64(n-m)+1
-		switch {
-		case inRange && us >= 0.07 && v[j] <= vr:
-			out[j] = int64(m + d)
-		case inRange && math.Abs(d) > btrsLaneSteps:
+		switch vj := v[j]; {
+		case !(x >= -mi && x < poissonMaxCandidate):
+		case us >= 0.07 && vj <= vr:
+			out[j] = int64(k)
+		case us < 0.013 && vj > us:
+		case !test:
 			out[j] = -3
-		case inRange && btrsRatioAccept(n, m, d, pj, q, np, spq, ib, a, b, ius, v[j]):
-			out[j] = int64(m + d)
+		default:
+			wn := vj * (1.1239 + 1.1328/(b-3.4))
+			wd := float64(float64(a*ius)*ius) + b
+			if wn == 0 || logLane(wn/wd) <= ptrsLogPMFLane(k, m) {
+				out[j] = int64(k)
+			}
 		}
 	}
 }
 
-// btrsLaneSteps is the largest |k − m| whose BTRS test the lanes decide by
-// the product recursion: twice the scalar test's ratioSteps, so that about
-// 98 % of first trials are decided in lanes at n·p·q ≈ 140 (86 % at 20);
-// the product of 40 ratios carries at most ~80 roundings, against the
-// scalar's log pmf beyond 20.
-const btrsLaneSteps = 40
-
-// btrsRatioAccept is [binomialRatio.accept]'s product test for |d| ≤
-// btrsLaneSteps with BTRS's w = v·α/(a·ius² + b), as the SIMD kernel
-// computes it.
-func btrsRatioAccept(n, m, d, p, q, np, spq, ib, a, b, ius, v float64) bool {
-	wn := v * float64(float64(2.83+float64(5.1*ib))*spq)
-	wd := float64(float64(a*ius)*ius) + b
-	inpq := 1 / float64(np*q)
-	pg, qg := p*inpq, q*inpq
-	ns, nd, ng, ds, dd, dg := m+d+1, 1.0, qg, float64(n-m)-d, -1.0, pg
-	if d > 0 {
-		ns, nd, ng, ds, dd, dg = n-m, -1, pg, m+1, 1, qg
+// ptrsLogPMFLane returns log f(k) = log(e^−μ·μᵏ/k!) for an integer k ≥ 0
+// and μ ≥ 10 in Loader's saddle-point form of [logPoissonPMF],
+// −δ(k) − bd0(k, μ) − ½·log 2π − ½·log k, with bd0(k, μ) = k·log1p((k −
+// μ)/μ) + (μ − k) (no cancellation: log1p keeps its relative precision,
+// and both terms are of the size of k − μ), 1/k and 1/μ from one division
+// (r = 1/(k·μ)), each operation rounded on its own in the order written
+// (the SIMD kernel's); −μ at k = 0.
+func ptrsLogPMFLane(k, mu float64) float64 {
+	if k == 0 {
+		return -mu
 	}
-	num, den := 1.0, 1.0
-	for step := 0.0; step < math.Abs(d); step++ {
-		num *= float64(ns * ng)
-		den *= float64(ds * dg)
-		ns += nd
-		ds += dd
-	}
-	return float64(wn*den) <= float64(num*wd)
+	r := 1 / float64(k*mu)
+	ik := mu * r
+	imu := k * r
+	bd := float64(k*log1pLane(float64(k-mu)*imu)) + (mu - k)
+	st := stirlerrLaneI(k, ik)
+	return float64(float64(-st-bd)-halfLog2Pi) - float64(0.5*logLane(k))
 }
+
+// ptrsRoundScratch is the size of ptrsRoundAVX512's scratch: five
+// compressed arrays of BlockSize lanes and 8 of slack (w's numerator and
+// denominator, mean, k, index) and their results.
+const ptrsRoundScratch = 5*(BlockSize+8) + BlockSize

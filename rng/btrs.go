@@ -38,17 +38,6 @@ func binomialBTRS(src *Source, n int64, p float64) int64 {
 	}
 }
 
-// binomialBTRSFrom is binomialBTRS whose first trial takes the uniforms u1
-// and v given (a batched draw's lane), the later ones from src.
-func binomialBTRSFrom(src *Source, n int64, p, u1, v float64) int64 {
-	t := newBTRS(n, p)
-	for k, ok := t.trial(u1, v); ; k, ok = t.trial(Uniform(src), Uniform(src)) {
-		if ok {
-			return k
-		}
-	}
-}
-
 // btrs is BTRS's set-up for one (n, p) (it depends only on them).
 type btrs struct {
 	a, b, vr, c, kMin, kMax, alpha float64

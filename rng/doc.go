@@ -24,12 +24,13 @@
 // [Binomials], [BinomialsSame], [BinomialHazards], [BinomialHazardsSame],
 // [Gammas], [NegativeBinomials] and [EulerMultinomials] draw one variate per
 // lane of a vector: exact inversion in
-// AVX-512 lanes for Poisson means and binomial n·λ below 200 (exp, expm1,
-// log and log1p by fixed polynomials, [expLane] and friends, identical in
-// the SIMD kernels and the pure-Go ones), the first PTRS, BTRS or
-// Marsaglia–Tsang trial in lanes (Gammas: further rounds of lanes for the
-// rejected ones; EulerMultinomials: a rare route by geometric skipping), the
-// scalar samplers for the rest. [Pows] computes x^a in the same lanes (the
+// AVX-512 lanes for Poisson means below 50 and binomial n·λ below 50 (exp,
+// expm1, log and log1p by fixed polynomials, [expLane] and friends,
+// identical in the SIMD kernels and the pure-Go ones), PTRS and BTRS
+// whole in lanes above (set-up, squeeze and exact test; rounds of lanes
+// for the rejected trials), Marsaglia–Tsang in rounds of lanes (Gammas;
+// EulerMultinomials: a rare route by geometric skipping), the scalar
+// samplers for the rest. [Pows] computes x^a in the same lanes (the
 // EulerSEIR force's (I + ι)^α).
 //
 // Samplers (SPEC §6.4): [Binomial], [BinomialHazard] and [Poisson], exact in

@@ -5,8 +5,8 @@ import (
 	"math"
 )
 
-// eulerScratch is one run's hazards, route shares and rare-route shares for
-// EulerMultinomials.
+// eulerScratch is one run's hazards, route shares (r1/(r1 + r2), 1 when
+// r1 + r2 = 0) and rare-route shares for EulerMultinomials.
 type eulerScratch struct {
 	hazard, share, rare [BlockSize]float64
 }
@@ -48,9 +48,10 @@ func EulerMultinomials(src *Source, n []int64, r1, r2 []float64, dt float64, fir
 			if !(x >= 0 && y >= 0) {
 				panic(fmt.Sprintf("rng.EulerMultinomials: rates %g and %g must be non-negative", x, y))
 			}
-			b.hazard[j], b.rare[j] = 0, 0
+			b.hazard[j], b.rare[j], b.share[j] = 0, 0, 1
 			if total := x + y; total != 0 {
-				b.hazard[j], b.rare[j] = total*dt, min(x, y)/total
+				inv := 1 / total // one division for both shares
+				b.hazard[j], b.rare[j], b.share[j] = total*dt, min(x, y)*inv, x*inv
 			}
 		}
 		BinomialHazards(src, n[lo:hi], b.hazard[:m], leave[lo:hi])
@@ -62,12 +63,6 @@ func EulerMultinomials(src *Source, n []int64, r1, r2 []float64, dt float64, fir
 			}
 		}
 		if qmax*trials > skipEventsPerLane*float64(m) || trials > maxSkipTrials {
-			for j := range m {
-				b.share[j] = 1
-				if total := r1[lo+j] + r2[lo+j]; total != 0 {
-					b.share[j] = r1[lo+j] / total
-				}
-			}
 			Binomials(src, leave[lo:hi], b.share[:m], first[lo:hi])
 			continue
 		}

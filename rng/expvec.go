@@ -114,3 +114,11 @@ func hazardLane(p float64) float64 {
 	}
 	return -(float64(s+s) * q)
 }
+
+// probLane returns p = 1 − e^−h for 0 ≤ h ≤ ln 2 as s/(1 + s) with s =
+// e^h − 1 = [expm1Lane](h) (1 − e^−h = (e^h − 1)/e^h): full relative
+// precision for tiny h, within 3 ulp of −math.Expm1(−h) (TestProbLane).
+func probLane(h float64) float64 {
+	s := expm1Lane(h)
+	return s / (1 + s)
+}

@@ -77,3 +77,79 @@ func TestHazardLane(t *testing.T) {
 	assert.LessOrEqual(t, worst, 2.0, "largest error of hazardLane, ulp")
 	assert.Equal(t, 0.0, hazardLane(0))
 }
+
+// TestProbLane compares probLane with −math.Expm1(−h) on [0, ln 2] and
+// tiny h; the bound is 3 ulp: expm1Lane's 2 plus the rounding of the
+// quotient s/(1 + s) (1 + s is within ½ ulp, the quotient rounds once).
+func TestProbLane(t *testing.T) {
+	var worst float64
+	for h := 0.0000371; h <= math.Ln2; h += 0.0000371 {
+		worst = max(worst, ulps(probLane(h), -math.Expm1(-h)))
+	}
+	for h := 1e-300; h < 1e-3; h *= 3.7 {
+		worst = max(worst, ulps(probLane(h), -math.Expm1(-h)))
+	}
+	assert.LessOrEqual(t, worst, 3.0, "largest error of probLane, ulp")
+	assert.Equal(t, 0.0, probLane(0))
+}
+
+// TestLog1pLane compares log1pLane with math.Log1p over the arguments the
+// BTRS test gives it, −d/(k+1) and d/(n−k+1): from just above −1 to 10⁶,
+// and tiny ones of either sign. The bound, 4 ulp, is logLane's 2 plus the
+// correction quotient's rounding, relative to a result that can be smaller
+// than logLane(u) (the correction is first order, its error second).
+func TestLog1pLane(t *testing.T) {
+	var worst float64
+	check := func(y float64) {
+		if want := math.Log1p(y); want != 0 {
+			worst = max(worst, ulps(log1pLane(y), want))
+		}
+	}
+	for y := -0.999999; y < 1e6; y += 0.00031 + math.Abs(y)*0.0007 {
+		check(y)
+	}
+	for y := 1e-300; y < 1; y *= 1.9 {
+		check(y)
+		check(-y)
+	}
+	assert.LessOrEqual(t, worst, 4.0, "largest error of log1pLane, ulp")
+	assert.Equal(t, 0.0, log1pLane(0))
+}
+
+// TestStirlerrLane checks stirlerrLaneI against stirlerr (the scalar
+// samplers' δ): the same table below 17, Stirling's series above within
+// 10⁻¹⁵ absolute given 1/k within 4 ulp (the two evaluations of the same
+// nested form differ only in roundings; δ(k) < 0.005 there).
+func TestStirlerrLane(t *testing.T) {
+	for k := 1.0; k < 17; k++ {
+		assert.Equal(t, stirlerr(k), stirlerrLaneI(k, 1/k), "k = %g", k)
+	}
+	for k := 17.0; k < 1e15; k = math.Ceil(k * 1.3) {
+		assert.InDelta(t, stirlerr(k), stirlerrLaneI(k, 1/k*(1+0x1p-51)), 1e-15, "k = %g", k)
+	}
+}
+
+// TestProbsKernelsEqualGeneric checks that every probs kernel this CPU
+// runs returns probLane's bits on h across [0, ln 2] and tiny h.
+func TestProbsKernelsEqualGeneric(t *testing.T) {
+	const n = 4096
+	src := NewSource(13, "prob lanes", 0)
+	h := make([]float64, n)
+	for j := range h {
+		h[j] = math.Ln2 * Uniform(src)
+		if j%3 == 0 {
+			h[j] = math.Exp(-700 * Uniform(src))
+		}
+	}
+	h[0], h[1] = 0, math.Ln2
+	want := make([]float64, n)
+	probsGeneric(h, want)
+	for _, impl := range invImpls() {
+		got := make([]float64, n)
+		saved := invLevel
+		invLevel = impl.level
+		probs(h, got)
+		invLevel = saved
+		assert.Equal(t, want, got, impl.name)
+	}
+}

@@ -71,17 +71,6 @@ func poissonPTRS(src *Source, mean float64) int64 {
 	}
 }
 
-// poissonPTRSFrom is poissonPTRS whose first trial takes the uniforms u1
-// and v given (a batched draw's lane), the later ones from src.
-func poissonPTRSFrom(src *Source, mean, u1, v float64) int64 {
-	t := newPTRS(mean)
-	for k, ok := t.trial(u1, v); ; k, ok = t.trial(Uniform(src), Uniform(src)) {
-		if ok {
-			return k
-		}
-	}
-}
-
 // ptrs is PTRS's set-up for one mean (it depends only on the mean).
 type ptrs struct {
 	a, b, vr, meanInt, meanFrac, invAlpha float64

@@ -47,5 +47,5 @@ func ExampleNewInfection() {
 	}
 	fmt.Println("R:", m.World().R())
 	// Output:
-	// R: [19662 19682 19680]
+	// R: [19662 19682 19679]
 }
