@@ -5,9 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
-
+	"github.com/rubeola/rubeola/internal/gemm"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
@@ -115,10 +113,12 @@ type CensusMeanSource interface {
 // (place-major: patch u·J + i is place u of replicate i).
 type coupling struct {
 	places, j int
-	v         []float64 // P×P, row-major
-	rowSum    []float64 // Σ_v V[u][v]
-	x, y      []float64 // per patch: (I/P)^α and (V·X)
-	term      []float64 // per patch: g·Σ_v V_uv(x_v − x_u), the kernel's Coupling
+	v         []float64      // P×P, row-major
+	packed    *gemm.Packed   // v packed for the product V·X
+	scratch   []gemm.Scratch // per chunk of replicates
+	rowSum    []float64      // Σ_v V[u][v]
+	x, y      []float64      // per patch: (I/P)^α and (V·X)
+	term      []float64      // per patch: g·Σ_v V_uv(x_v − x_u), the kernel's Coupling
 	// The step's inputs, per patch (set by update for Block).
 	inf           []int64
 	pop, alpha, g []float64
@@ -158,7 +158,11 @@ func newCoupling(m phases.Model, p EulerSEIRParams, source PopulationSource) (*c
 	if err != nil {
 		return nil, err
 	}
-	c := &coupling{places: n, j: scn.Len() / n, v: v.([]float64)}
+	packed, err := m.Shared(key+":packed", func() (any, error) { return gemm.Pack(v.([]float64), n, n), nil })
+	if err != nil {
+		return nil, err
+	}
+	c := &coupling{places: n, j: scn.Len() / n, v: v.([]float64), packed: packed.(*gemm.Packed)}
 	c.rowSum = make([]float64, n)
 	for u := range n {
 		for _, x := range c.v[u*n : (u+1)*n] {
@@ -245,7 +249,8 @@ var logInts = func() []float64 {
 // x = (I/P)^α (0 for P ≤ 0), term[u·J+i] = g·(Σ_v V_uv·x[v·J+i] −
 // Σ_v V_uv·x[u·J+i]), the product V·X taken for all replicates at once
 // (X the P×J matrix of the place-major patches), in chunks of replicates
-// on the model's workers (the same bits for any number). It reports
+// on the model's workers (the same bits for any number: internal/gemm
+// fixes each element's summation order, whatever the chunk). It reports
 // whether any g is nonzero (when none is, the kernel adds nothing).
 func (c *coupling) update(m phases.Model, inf []int64, pop, alpha, g []float64) bool {
 	if !slices.ContainsFunc(g, func(x float64) bool { return x != 0 }) {
@@ -253,6 +258,12 @@ func (c *coupling) update(m phases.Model, inf []int64, pop, alpha, g []float64) 
 	}
 	c.inf, c.pop, c.alpha, c.g = inf, pop, alpha, g
 	chunks := (c.j + couplingChunk - 1) / couplingChunk
+	if c.packed == nil {
+		c.packed = gemm.Pack(c.v, c.places, c.places)
+	}
+	if len(c.scratch) < chunks {
+		c.scratch = make([]gemm.Scratch, chunks)
+	}
 	if m == nil {
 		for b := range chunks {
 			c.Block(b)
@@ -288,10 +299,7 @@ func (c *coupling) Block(b int) {
 			c.x[k] = x
 		}
 	}
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
-		blas64.General{Rows: n, Cols: n, Stride: n, Data: c.v},
-		blas64.General{Rows: n, Cols: w, Stride: j, Data: c.x[lo:]},
-		0, blas64.General{Rows: n, Cols: w, Stride: j, Data: c.y[lo:]})
+	c.packed.Mul(c.y[lo:], j, c.x[lo:], j, w, &c.scratch[b])
 	for u := range n {
 		rs := c.rowSum[u]
 		for k := u*j + lo; k < u*j+lo+w; k++ {

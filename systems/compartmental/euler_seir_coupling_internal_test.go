@@ -37,27 +37,49 @@ func TestCouplingWithinReplicates(t *testing.T) {
 	assert.False(t, c.update(nil, inf, pop, alpha, make([]float64, 6)), "g = 0 everywhere: no term")
 }
 
-// BenchmarkCouplingUpdate is one day's coupling of He et al.'s 20 towns ×
-// 5 000 particles (a dense 20×20 operator, α ≠ 1): ns/op × 5 113 days is
-// the coupling's share of a 14-year filter.
+// BenchmarkCouplingUpdate is one day's coupling of a dense operator, α ≠ 1
+// (ns/op × days is the coupling's share of a filter), at two scales: He et
+// al.'s 20 towns × 5 000 particles, and England and Wales' 954 towns ×
+// 1 000 particles (docs/fit.md's 954-town fit), the latter with every
+// town infected (I > 0 in every particle: the dense worst case) and with
+// the towns u ≡ 1, 2 (mod 3) free of infection in every particle (a
+// trough; the product skips those rows of X). It reports the GFLOP/s of
+// the dense product, 2·P²·J flops a day whatever is skipped.
 func BenchmarkCouplingUpdate(b *testing.B) {
-	const places, j = 20, 5000
-	n := places * j
-	c := &coupling{places: places, j: j, v: make([]float64, places*places), rowSum: make([]float64, places),
-		x: make([]float64, n), y: make([]float64, n), term: make([]float64, n)}
-	for u := range places {
-		for v := range places {
-			if u != v {
-				c.v[u*places+v] = 1 / float64(1+u+v)
-				c.rowSum[u] += c.v[u*places+v]
+	for _, bc := range []struct {
+		name      string
+		places, j int
+		zeroTowns int // towns u with u mod 3 < zeroTowns have I = 0 (0: none)
+	}{
+		{"20x5000", 20, 5000, 0},
+		{"954x1000", 954, 1000, 0},
+		{"954x1000/trough", 954, 1000, 2},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			places, j := bc.places, bc.j
+			n := places * j
+			c := &coupling{places: places, j: j, v: make([]float64, places*places), rowSum: make([]float64, places),
+				x: make([]float64, n), y: make([]float64, n), term: make([]float64, n)}
+			for u := range places {
+				for v := range places {
+					if u != v {
+						c.v[u*places+v] = 1 / float64(1+u+v)
+						c.rowSum[u] += c.v[u*places+v]
+					}
+				}
 			}
-		}
-	}
-	inf, pop, alpha, g := make([]int64, n), make([]float64, n), make([]float64, n), make([]float64, n)
-	for k := range n {
-		inf[k], pop[k], alpha[k], g[k] = int64(k%500), 1e5*float64(1+k/j), 0.97, 400 // P per place, as PopulationData gives
-	}
-	for b.Loop() {
-		c.update(nil, inf, pop, alpha, g)
+			inf, pop, alpha, g := make([]int64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+			for k := range n {
+				// P per place, as PopulationData gives; I from 1 to 500, 0 in the trough's towns
+				inf[k], pop[k], alpha[k], g[k] = int64(1+k%500), 1e5*float64(1+k/j), 0.97, 400
+				if (k/j)%3 < bc.zeroTowns {
+					inf[k] = 0
+				}
+			}
+			for b.Loop() {
+				c.update(nil, inf, pop, alpha, g)
+			}
+			b.ReportMetric(2*float64(places*places*j)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+		})
 	}
 }
