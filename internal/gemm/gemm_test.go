@@ -20,7 +20,7 @@ type shape struct {
 
 // shapes cover the tile's edges: tileRows = 12 and tileCols = 16, so m of
 // 1, 11, 12, 13, 25 and w of 1, 15, 16, 17, 33 fall below, on and past a
-// tile; stride > w; k = 0 and 1; and the coupling's 954 places × a chunk
+// tile; stride > w; k = 0 and 1; X all zero; and the coupling's 954 places × a chunk
 // of 512 replicates of a J = 1000 filter (systems/compartmental).
 var shapes = []shape{
 	{m: 1, k: 1, w: 1, xs: 1, ys: 1},
@@ -32,6 +32,7 @@ var shapes = []shape{
 	{m: 40, k: 40, w: 5, xs: 1000, ys: 1000, zeroRows: 0.9},
 	{m: 7, k: 300, w: 100, xs: 100, ys: 100, zeroCells: 0.8},
 	{m: 954, k: 954, w: 40, xs: 1000, ys: 1000, zeroRows: 0.4, zeroCells: 0.2},
+	{m: 13, k: 20, w: 18, xs: 18, ys: 18, zeroRows: 1}, // X all ±0: every panel empty, Y all +0
 }
 
 // randomProduct draws V (entries in [−1, 1), so that sums cancel and −0

@@ -2,9 +2,11 @@ package compartmental
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestCouplingWithinReplicates checks the batched product against the
@@ -35,6 +37,50 @@ func TestCouplingWithinReplicates(t *testing.T) {
 		}
 	}
 	assert.False(t, c.update(nil, inf, pop, alpha, make([]float64, 6)), "g = 0 everywhere: no term")
+}
+
+// TestCouplingChunksBitIdentical checks the product's wiring over several
+// chunks of replicates: 13 places (not a multiple of internal/gemm's 12-row
+// tile) × 1 100 replicates (two chunks of couplingChunk = 512 and one of
+// 76, not a multiple of its 16-column panel), with a third of the patches
+// free of infection. Every term must equal, bit for bit, g·(y − rowSum·x)
+// with y summed over the places in increasing order by math.FMA from +0
+// (internal/gemm's contract), from the x the update computed: a
+// replicate's term then depends on nothing but its own column, whatever
+// chunk or worker computes it.
+func TestCouplingChunksBitIdentical(t *testing.T) {
+	const places, j = 13, 1100
+	n := places * j
+	r := rand.New(rand.NewPCG(3, 4))
+	c := &coupling{places: places, j: j, v: make([]float64, places*places), rowSum: make([]float64, places),
+		x: make([]float64, n), y: make([]float64, n), term: make([]float64, n)}
+	for u := range places {
+		for v := range places {
+			if u != v {
+				c.v[u*places+v] = r.Float64()
+				c.rowSum[u] += c.v[u*places+v]
+			}
+		}
+	}
+	inf, pop, alpha, g := make([]int64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	for k := range n {
+		inf[k], pop[k], alpha[k], g[k] = int64(r.IntN(5000)), 1e4*float64(1+k/j), 0.9+0.1*r.Float64(), 400*r.Float64()
+		if r.IntN(3) == 0 {
+			inf[k] = 0
+		}
+	}
+	require.True(t, c.update(nil, inf, pop, alpha, g))
+	for u := range places {
+		for i := range j {
+			y := 0.0
+			for v := range places {
+				y = math.FMA(c.v[u*places+v], c.x[v*j+i], y)
+			}
+			k := u*j + i
+			want := g[k] * (y - c.rowSum[u]*c.x[k])
+			require.Equal(t, math.Float64bits(want), math.Float64bits(c.term[k]), "place %d replicate %d", u, i)
+		}
+	}
 }
 
 // BenchmarkCouplingUpdate is one day's coupling of a dense operator, α ≠ 1
