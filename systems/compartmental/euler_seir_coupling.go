@@ -114,10 +114,10 @@ type CensusMeanSource interface {
 type coupling struct {
 	places, j int
 	v         []float64      // P×P, row-major
-	packed    *gemm.Packed   // v packed for the product V·X
+	packed    *gemm.Packed   // V − diag(rowSum), packed for the product with X
 	scratch   []gemm.Scratch // per chunk of replicates
 	rowSum    []float64      // Σ_v V[u][v]
-	x, y      []float64      // per patch: (I/P)^α and (V·X)
+	x         []float64      // per patch: (I/P)^α
 	term      []float64      // per patch: g·Σ_v V_uv(x_v − x_u), the kernel's Coupling
 	// The step's inputs, per patch (set by update for Block).
 	inf           []int64
@@ -158,19 +158,33 @@ func newCoupling(m phases.Model, p EulerSEIRParams, source PopulationSource) (*c
 	if err != nil {
 		return nil, err
 	}
-	packed, err := m.Shared(key+":packed", func() (any, error) { return gemm.Pack(v.([]float64), n, n), nil })
-	if err != nil {
-		return nil, err
-	}
-	c := &coupling{places: n, j: scn.Len() / n, v: v.([]float64), packed: packed.(*gemm.Packed)}
+	c := &coupling{places: n, j: scn.Len() / n, v: v.([]float64)}
 	c.rowSum = make([]float64, n)
 	for u := range n {
 		for _, x := range c.v[u*n : (u+1)*n] {
 			c.rowSum[u] += x
 		}
 	}
-	c.x, c.y, c.term = make([]float64, scn.Len()), make([]float64, scn.Len()), make([]float64, scn.Len())
+	packed, err := m.Shared(key+":packed", func() (any, error) { return c.pack(), nil })
+	if err != nil {
+		return nil, err
+	}
+	c.packed = packed.(*gemm.Packed)
+	c.x, c.term = make([]float64, scn.Len()), make([]float64, scn.Len())
 	return c, nil
+}
+
+// pack returns the operator of the product, V − diag(rowSum) (V's
+// diagonal is 0), packed: (V − diag(rowSum))·X is Σ_v V_uv(x_v − x_u) in
+// one product, the diagonal's −rowSum_u·x_u added in its place among the
+// v (internal/gemm's order).
+func (c *coupling) pack() *gemm.Packed {
+	n := c.places
+	vd := slices.Clone(c.v[:n*n])
+	for u := range n {
+		vd[u*n+u] = -c.rowSum[u]
+	}
+	return gemm.Pack(vd, n, n)
 }
 
 // placeRows returns the first row of each place: every row of a plain
@@ -246,8 +260,9 @@ var logInts = func() []float64 {
 }()
 
 // update computes every patch's coupling term for the step: with
-// x = (I/P)^α (0 for P ≤ 0), term[u·J+i] = g·(Σ_v V_uv·x[v·J+i] −
-// Σ_v V_uv·x[u·J+i]), the product V·X taken for all replicates at once
+// x = (I/P)^α (0 for P ≤ 0), term[u·J+i] = g·Σ_v (V − diag(rowSum))_uv·
+// x[v·J+i] = g·Σ_v V_uv·(x[v·J+i] − x[u·J+i]), the product taken for all
+// replicates at once
 // (X the P×J matrix of the place-major patches), in chunks of replicates
 // on the model's workers (the same bits for any number: internal/gemm
 // fixes each element's summation order, whatever the chunk). It reports
@@ -259,7 +274,7 @@ func (c *coupling) update(m phases.Model, inf []int64, pop, alpha, g []float64) 
 	c.inf, c.pop, c.alpha, c.g = inf, pop, alpha, g
 	chunks := (c.j + couplingChunk - 1) / couplingChunk
 	if c.packed == nil {
-		c.packed = gemm.Pack(c.v, c.places, c.places)
+		c.packed = c.pack()
 	}
 	if len(c.scratch) < chunks {
 		c.scratch = make([]gemm.Scratch, chunks)
@@ -299,11 +314,10 @@ func (c *coupling) Block(b int) {
 			c.x[k] = x
 		}
 	}
-	c.packed.Mul(c.y[lo:], j, c.x[lo:], j, w, &c.scratch[b])
+	c.packed.Mul(c.term[lo:], j, c.x[lo:], j, w, &c.scratch[b])
 	for u := range n {
-		rs := c.rowSum[u]
 		for k := u*j + lo; k < u*j+lo+w; k++ {
-			c.term[k] = c.g[k] * (c.y[k] - rs*c.x[k])
+			c.term[k] *= c.g[k]
 		}
 	}
 }

@@ -17,7 +17,7 @@ import (
 func TestCouplingWithinReplicates(t *testing.T) {
 	v := []float64{0, 1.5, 0.5, 1.5, 0, 0.25, 0.5, 0.25, 0}
 	c := &coupling{places: 3, j: 2, v: v, rowSum: []float64{2, 1.75, 0.75},
-		x: make([]float64, 6), y: make([]float64, 6), term: make([]float64, 6)}
+		x: make([]float64, 6), term: make([]float64, 6)}
 	inf := []int64{300, 10, 40, 0, 7, 90}
 	pop := []float64{3e5, 3e5, 1e5, 1e5, 2e4, 2e4}
 	alpha := []float64{1, 1, 0.9, 0.9, 1, 1}
@@ -43,9 +43,10 @@ func TestCouplingWithinReplicates(t *testing.T) {
 // chunks of replicates: 13 places (not a multiple of internal/gemm's 12-row
 // tile) × 1 100 replicates (two chunks of couplingChunk = 512 and one of
 // 76, not a multiple of its 16-column panel), with a third of the patches
-// free of infection. Every term must equal, bit for bit, g·(y − rowSum·x)
-// with y summed over the places in increasing order by math.FMA from +0
-// (internal/gemm's contract), from the x the update computed: a
+// free of infection. Every term must equal, bit for bit, g·y with y summed
+// over the places v in increasing order by math.FMA from +0 of
+// (V − diag(rowSum))_uv·x_v (internal/gemm's contract with the coupling's
+// operator), from the x the update computed: a
 // replicate's term then depends on nothing but its own column, whatever
 // chunk or worker computes it.
 func TestCouplingChunksBitIdentical(t *testing.T) {
@@ -53,7 +54,7 @@ func TestCouplingChunksBitIdentical(t *testing.T) {
 	n := places * j
 	r := rand.New(rand.NewPCG(3, 4))
 	c := &coupling{places: places, j: j, v: make([]float64, places*places), rowSum: make([]float64, places),
-		x: make([]float64, n), y: make([]float64, n), term: make([]float64, n)}
+		x: make([]float64, n), term: make([]float64, n)}
 	for u := range places {
 		for v := range places {
 			if u != v {
@@ -74,10 +75,14 @@ func TestCouplingChunksBitIdentical(t *testing.T) {
 		for i := range j {
 			y := 0.0
 			for v := range places {
-				y = math.FMA(c.v[u*places+v], c.x[v*j+i], y)
+				vuv := c.v[u*places+v]
+				if v == u {
+					vuv = -c.rowSum[u]
+				}
+				y = math.FMA(vuv, c.x[v*j+i], y)
 			}
 			k := u*j + i
-			want := g[k] * (y - c.rowSum[u]*c.x[k])
+			want := g[k] * y
 			require.Equal(t, math.Float64bits(want), math.Float64bits(c.term[k]), "place %d replicate %d", u, i)
 		}
 	}
@@ -105,7 +110,7 @@ func BenchmarkCouplingUpdate(b *testing.B) {
 			places, j := bc.places, bc.j
 			n := places * j
 			c := &coupling{places: places, j: j, v: make([]float64, places*places), rowSum: make([]float64, places),
-				x: make([]float64, n), y: make([]float64, n), term: make([]float64, n)}
+				x: make([]float64, n), term: make([]float64, n)}
 			for u := range places {
 				for v := range places {
 					if u != v {
