@@ -20,8 +20,8 @@ type shape struct {
 
 // shapes cover the tile's edges: tileRows = 12 and tileCols = 16, so m of
 // 1, 11, 12, 13, 25 and w of 1, 15, 16, 17, 33 fall below, on and past a
-// tile; stride > w; k = 0 and 1; X all zero; and the coupling's 954 places × a chunk
-// of 512 replicates of a J = 1000 filter (systems/compartmental).
+// tile; stride > w; k = 0 and 1; X all zero; and the coupling's 954 places
+// × 40 of the 1 000 replicates of a J = 1 000 filter (systems/compartmental).
 var shapes = []shape{
 	{m: 1, k: 1, w: 1, xs: 1, ys: 1},
 	{m: 1, k: 0, w: 3, xs: 3, ys: 3},
@@ -160,11 +160,11 @@ func TestMulColumnsIndependent(t *testing.T) {
 	}
 }
 
-// BenchmarkMul is one day's product of the 954-town coupling for one chunk
-// of 512 replicates of a J = 1000 filter (systems/compartmental's
-// couplingChunk), dense and with 60% of X's rows 0 (small towns without
-// infectives), per kernel; it reports GFLOP/s of the dense product
-// (2·954²·512 flops), whatever is skipped.
+// BenchmarkMul is one day's product of the 954-town coupling for 512 of
+// the 1 000 replicates of a J = 1 000 filter (a worker's half of
+// systems/compartmental's blocks), dense and with 60% of X's rows 0 (small
+// towns without infectives), per kernel; it reports GFLOP/s of the dense
+// product (2·954²·512 flops), whatever is skipped.
 func BenchmarkMul(b *testing.B) {
 	for _, impl := range kernelImpls() {
 		for _, zero := range []float64{0, 0.6} {

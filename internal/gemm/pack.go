@@ -6,8 +6,13 @@ package gemm
 // vectors of X and the broadcasts of V.
 const (
 	tileRows = 12
-	tileCols = 16
+	tileCols = PanelCols
 )
+
+// PanelCols is the width of the column panels [Packed.Mul] works in: V is
+// streamed once per panel, and a block of columns that is not a multiple
+// of it computes its last panel padded.
+const PanelCols = 16
 
 // Packed is an M×K row-major matrix V packed for [Packed.Mul]: row panels
 // of tileRows rows (the last padded with zero rows), each stored k-major,
