@@ -244,12 +244,14 @@ func buildOperator(scn *scenario.Table, rows []int, p EulerSEIRParams, means []f
 }
 
 // couplingChunk is the number of replicates (columns of X) one block of
-// the coupling's work takes: 4 of internal/gemm's 16-column panels, so
-// that a filter of J = 1 000 particles has 16 blocks to share among the
+// the coupling's work takes: 16 of internal/gemm's 16-column panels, so
+// that a filter of J = 1 000 particles has 4 blocks to share among the
 // workers (with 2 blocks of 512, a worker that lost its core kept the
-// other waiting). The product streams V once per panel whatever the
-// block, so smaller blocks cost it nothing.
-const couplingChunk = 4 * gemm.PanelCols
+// other waiting) while a place's row of a block stays 2 KiB long for the
+// loops over x and the terms (blocks of 64 cost those loops about 15 %
+// more, BenchmarkCouplingUpdate on one core). The product streams V once
+// per panel whatever the block.
+const couplingChunk = 16 * gemm.PanelCols
 
 // logTableSize bounds the integers whose logarithm the coupling looks up.
 const logTableSize = 1 << 12

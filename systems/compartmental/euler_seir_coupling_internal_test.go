@@ -41,8 +41,8 @@ func TestCouplingWithinReplicates(t *testing.T) {
 
 // TestCouplingChunksBitIdentical checks the product's wiring over several
 // chunks of replicates: 13 places (not a multiple of internal/gemm's 12-row
-// tile) × 1 100 replicates (17 chunks of couplingChunk = 64 and one of
-// 12, less than its 16-column panel), with a third of the patches
+// tile) × 1 100 replicates (4 chunks of couplingChunk = 256 and one of
+// 76, not a multiple of its 16-column panel), with a third of the patches
 // free of infection. Every term must equal, bit for bit, g·y with y summed
 // over the places v in increasing order by math.FMA from +0 of
 // (V − diag(rowSum))_uv·x_v (internal/gemm's contract with the coupling's
