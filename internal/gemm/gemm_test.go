@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 )
 
 // shape is one product of the tests: V is m×k, X is k×w with row stride xs,
@@ -158,6 +160,21 @@ func TestMulColumnsIndependent(t *testing.T) {
 	for i := range whole {
 		require.Equal(t, math.Float64bits(whole[i]), math.Float64bits(part[i]), "element %d", i)
 	}
+}
+
+// BenchmarkMulGonum is BenchmarkMul's dense product by gonum's
+// blas64.Gemm (the coupling's product before this package; gonum splits
+// it over GOMAXPROCS goroutines itself), for comparison.
+func BenchmarkMulGonum(b *testing.B) {
+	s := shape{m: 954, k: 954, w: 512, xs: 1000, ys: 1000}
+	v, x, y := randomProduct(s, 1)
+	for b.Loop() {
+		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
+			blas64.General{Rows: s.m, Cols: s.k, Stride: s.k, Data: v},
+			blas64.General{Rows: s.k, Cols: s.w, Stride: s.xs, Data: x},
+			0, blas64.General{Rows: s.m, Cols: s.w, Stride: s.ys, Data: y})
+	}
+	b.ReportMetric(2*float64(s.m*s.k*s.w)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 }
 
 // BenchmarkMul is one day's product of the 954-town coupling for 512 of
