@@ -7,12 +7,14 @@
 //
 // each element accumulated over k = 0, 1, …, K−1 in increasing order with a
 // fused multiply-add (math.FMA), starting from +0. The terms with
-// X[k][c] = 0 may be skipped: the accumulator starts at +0 and a sum is −0
-// only when both its terms are −0, so it never holds −0, and adding ±0 to
-// anything but −0 leaves it unchanged (V and X must be finite; a 0·∞ would
-// be NaN). The product skips them a whole packed row at a time: a row k of
-// X that is 0 in every column of a 16-column panel is left out of that
-// panel.
+// X[k][c] = 0 may be skipped: the accumulator starts at +0, a rounded sum
+// is −0 only when both its terms are −0 or a negative result underflows
+// below 2⁻¹⁰⁷⁴ (products that small do not occur in the coupling, whose V
+// and x are far from the subnormal range), so it never holds −0, and
+// adding ±0 to anything but −0 leaves it unchanged (V and X must be
+// finite; a 0·∞ would be NaN). The product skips them a whole packed row
+// at a time: a row k of X that is 0 in every column of a 16-column panel
+// is left out of that panel.
 //
 // V is packed once ([Pack]) into panels of 12 rows stored k-major (the 12
 // values V[u..u+11][k] adjacent), X is packed per 16-column panel keeping
