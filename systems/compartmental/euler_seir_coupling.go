@@ -268,11 +268,11 @@ var logInts = func() []float64 {
 // update computes every patch's coupling term for the step: with
 // x = (I/P)^α (0 for P ≤ 0), term[u·J+i] = g·Σ_v (V − diag(rowSum))_uv·
 // x[v·J+i] = g·Σ_v V_uv·(x[v·J+i] − x[u·J+i]), the product taken for all
-// replicates at once
-// (X the P×J matrix of the place-major patches), in chunks of replicates
-// on the model's workers (the same bits for any number: internal/gemm
-// fixes each element's summation order, whatever the chunk). It reports
-// whether any g is nonzero (when none is, the kernel adds nothing).
+// replicates at once (X the P×J matrix of the place-major patches), in
+// chunks of replicates on the model's workers (the same bits for any
+// number: internal/gemm fixes each element's summation order, whatever
+// the chunk). It reports whether any g is nonzero (when none is, the
+// kernel adds nothing).
 func (c *coupling) update(m phases.Model, inf []int64, pop, alpha, g []float64) bool {
 	if !slices.ContainsFunc(g, func(x float64) bool { return x != 0 }) {
 		return false
