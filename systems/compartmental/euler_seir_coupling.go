@@ -5,9 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
-
+	"github.com/rubeola/rubeola/internal/gemm"
 	"github.com/rubeola/rubeola/mixing"
 	"github.com/rubeola/rubeola/phases"
 	"github.com/rubeola/rubeola/rng"
@@ -115,10 +113,12 @@ type CensusMeanSource interface {
 // (place-major: patch u·J + i is place u of replicate i).
 type coupling struct {
 	places, j int
-	v         []float64 // P×P, row-major
-	rowSum    []float64 // Σ_v V[u][v]
-	x, y      []float64 // per patch: (I/P)^α and (V·X)
-	term      []float64 // per patch: g·Σ_v V_uv(x_v − x_u), the kernel's Coupling
+	v         []float64      // P×P, row-major
+	packed    *gemm.Packed   // V − diag(rowSum), packed for the product with X
+	scratch   []gemm.Scratch // per chunk of replicates
+	rowSum    []float64      // Σ_v V[u][v]
+	x         []float64      // per patch: (I/P)^α
+	term      []float64      // per patch: g·Σ_v V_uv(x_v − x_u), the kernel's Coupling
 	// The step's inputs, per patch (set by update for Block).
 	inf           []int64
 	pop, alpha, g []float64
@@ -165,8 +165,26 @@ func newCoupling(m phases.Model, p EulerSEIRParams, source PopulationSource) (*c
 			c.rowSum[u] += x
 		}
 	}
-	c.x, c.y, c.term = make([]float64, scn.Len()), make([]float64, scn.Len()), make([]float64, scn.Len())
+	packed, err := m.Shared(key+":packed", func() (any, error) { return c.pack(), nil })
+	if err != nil {
+		return nil, err
+	}
+	c.packed = packed.(*gemm.Packed)
+	c.x, c.term = make([]float64, scn.Len()), make([]float64, scn.Len())
 	return c, nil
+}
+
+// pack returns the operator of the product, V − diag(rowSum) (V's
+// diagonal is 0), packed: (V − diag(rowSum))·X is Σ_v V_uv(x_v − x_u) in
+// one product, the diagonal's −rowSum_u·x_u added in its place among the
+// v (internal/gemm's order).
+func (c *coupling) pack() *gemm.Packed {
+	n := c.places
+	vd := slices.Clone(c.v[:n*n])
+	for u := range n {
+		vd[u*n+u] = -c.rowSum[u]
+	}
+	return gemm.Pack(vd, n, n)
 }
 
 // placeRows returns the first row of each place: every row of a plain
@@ -226,8 +244,14 @@ func buildOperator(scn *scenario.Table, rows []int, p EulerSEIRParams, means []f
 }
 
 // couplingChunk is the number of replicates (columns of X) one block of
-// the coupling's work takes.
-const couplingChunk = 512
+// the coupling's work takes: 16 of internal/gemm's 16-column panels, so
+// that a filter of J = 1 000 particles has 4 blocks to share among the
+// workers (with 2 blocks of 512, a worker that lost its core kept the
+// other waiting) while a place's row of a block stays 2 KiB long for the
+// loops over x and the terms (blocks of 64 cost those loops about 15 %
+// more, BenchmarkCouplingUpdate on one core). The product streams V once
+// per panel whatever the block.
+const couplingChunk = 16 * gemm.PanelCols
 
 // logTableSize bounds the integers whose logarithm the coupling looks up.
 const logTableSize = 1 << 12
@@ -242,17 +266,25 @@ var logInts = func() []float64 {
 }()
 
 // update computes every patch's coupling term for the step: with
-// x = (I/P)^α (0 for P ≤ 0), term[u·J+i] = g·(Σ_v V_uv·x[v·J+i] −
-// Σ_v V_uv·x[u·J+i]), the product V·X taken for all replicates at once
-// (X the P×J matrix of the place-major patches), in chunks of replicates
-// on the model's workers (the same bits for any number). It reports
-// whether any g is nonzero (when none is, the kernel adds nothing).
+// x = (I/P)^α (0 for P ≤ 0), term[u·J+i] = g·Σ_v (V − diag(rowSum))_uv·
+// x[v·J+i] = g·Σ_v V_uv·(x[v·J+i] − x[u·J+i]), the product taken for all
+// replicates at once (X the P×J matrix of the place-major patches), in
+// chunks of replicates on the model's workers (the same bits for any
+// number: internal/gemm fixes each element's summation order, whatever
+// the chunk). It reports whether any g is nonzero (when none is, the
+// kernel adds nothing).
 func (c *coupling) update(m phases.Model, inf []int64, pop, alpha, g []float64) bool {
 	if !slices.ContainsFunc(g, func(x float64) bool { return x != 0 }) {
 		return false
 	}
 	c.inf, c.pop, c.alpha, c.g = inf, pop, alpha, g
 	chunks := (c.j + couplingChunk - 1) / couplingChunk
+	if c.packed == nil {
+		c.packed = c.pack()
+	}
+	if len(c.scratch) < chunks {
+		c.scratch = make([]gemm.Scratch, chunks)
+	}
 	if m == nil {
 		for b := range chunks {
 			c.Block(b)
@@ -288,14 +320,10 @@ func (c *coupling) Block(b int) {
 			c.x[k] = x
 		}
 	}
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1,
-		blas64.General{Rows: n, Cols: n, Stride: n, Data: c.v},
-		blas64.General{Rows: n, Cols: w, Stride: j, Data: c.x[lo:]},
-		0, blas64.General{Rows: n, Cols: w, Stride: j, Data: c.y[lo:]})
+	c.packed.Mul(c.term[lo:], j, c.x[lo:], j, w, &c.scratch[b])
 	for u := range n {
-		rs := c.rowSum[u]
 		for k := u*j + lo; k < u*j+lo+w; k++ {
-			c.term[k] = c.g[k] * (c.y[k] - rs*c.x[k])
+			c.term[k] *= c.g[k]
 		}
 	}
 }
