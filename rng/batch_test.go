@@ -130,6 +130,39 @@ func invLanes(n int, maxMean float64) (u, mean, nf, lambda []float64) {
 	return u, mean, nf, lambda
 }
 
+// withInvImpls runs f once with each SIMD kernel level this CPU can run
+// (invImpls), setting invLevel for it and restoring it after.
+func withInvImpls(f func(name string)) {
+	saved := invLevel
+	defer func() { invLevel = saved }()
+	for _, impl := range invImpls() {
+		invLevel = impl.level
+		f(impl.name)
+	}
+}
+
+// edgeUniforms returns two sets of n uniforms from src for the rejection
+// rounds' kernels (candidate u, test v), with the edge values among them:
+// u = 0, ½ and 1 − 2⁻⁵³ and v = 0 at lanes 2, 7, 11 and 13 mod 19.
+func edgeUniforms(src *Source, n int) (u, v []float64) {
+	u, v = make([]float64, n), make([]float64, n)
+	src.Uniforms(u)
+	src.Uniforms(v)
+	for j := range n {
+		switch j % 19 {
+		case 2:
+			u[j] = 0
+		case 7:
+			u[j] = 0.5
+		case 11:
+			u[j] = 1 - 0x1p-53
+		case 13:
+			v[j] = 0
+		}
+	}
+	return u, v
+}
+
 // TestInvKernelsEqualGeneric checks that every inversion kernel this CPU
 // runs returns, lane for lane, the pure-Go kernel's values, including the
 // −1 of lanes in the rounding gap.
@@ -140,16 +173,13 @@ func TestInvKernelsEqualGeneric(t *testing.T) {
 	poissonInvGeneric(u, mean, wantP)
 	binomialInvGeneric(u, nf, lambda, wantB)
 	assert.Contains(t, wantP, int64(-1), "some Poisson lanes fall in the rounding gap")
-	for _, impl := range invImpls() {
+	withInvImpls(func(name string) {
 		gotP, gotB := make([]int64, n), make([]int64, n)
-		saved := invLevel
-		invLevel = impl.level
 		poissonInv(u, mean, gotP)
 		binomialInv(u, nf, lambda, gotB, make([]float64, n))
-		invLevel = saved
-		assert.Equal(t, wantP, gotP, "%s: Poisson", impl.name)
-		assert.Equal(t, wantB, gotB, "%s: binomial", impl.name)
-	}
+		assert.Equal(t, wantP, gotP, "%s: Poisson", name)
+		assert.Equal(t, wantB, gotB, "%s: binomial", name)
+	})
 }
 
 // TestBatchedMatchesScalarSearch checks the kernels' values against the
@@ -225,20 +255,9 @@ func TestBatchedAllocs(t *testing.T) {
 func TestBTRSRoundEqualsGeneric(t *testing.T) {
 	const n = 4096
 	src := NewSource(5, "squeeze lanes", 0)
-	u, v, nf, p := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
-	src.Uniforms(u)
-	src.Uniforms(v)
+	u, v := edgeUniforms(src, n)
+	nf, p := make([]float64, n), make([]float64, n)
 	for j := range n {
-		switch j % 19 {
-		case 2:
-			u[j] = 0
-		case 7:
-			u[j] = 0.5
-		case 11:
-			u[j] = 1 - 0x1p-53
-		case 13:
-			v[j] = 0
-		}
 		p[j] = 0.5 * Uniform(src)
 		nf[j] = math.Ceil(10/p[j] + math.Exp(25*Uniform(src)*Uniform(src)))
 		if j%3 == 0 { // the Euler step's regime: n·p of 10 … 1000
@@ -262,17 +281,14 @@ func TestBTRSRoundEqualsGeneric(t *testing.T) {
 		require.Equal(t, wantT[j], wantB[j], "BTRS lane %d: the squeeze's decision", j)
 	}
 	assert.Greater(t, tested, n/10, "many BTRS trials need the test")
-	for _, impl := range invImpls() {
+	withInvImpls(func(name string) {
 		gotT := make([]int64, n)
-		saved := invLevel
-		invLevel = impl.level
 		var scratch [btrsRoundScratch]float64
 		for lo := 0; lo < n; lo += BlockSize { // btrsRound takes at most a block
 			btrsRound(u[lo:lo+BlockSize], v[lo:lo+BlockSize], nf[lo:lo+BlockSize], p[lo:lo+BlockSize], gotT[lo:lo+BlockSize], &scratch)
 		}
-		invLevel = saved
-		assert.Equal(t, wantT, gotT, impl.name)
-	}
+		assert.Equal(t, wantT, gotT, name)
+	})
 }
 
 // TestHazardsKernelsEqualGeneric checks that every hazard kernel this CPU
@@ -290,14 +306,11 @@ func TestHazardsKernelsEqualGeneric(t *testing.T) {
 	p[0], p[1] = 0, 0.5
 	want := make([]float64, n)
 	hazardsGeneric(p, want)
-	for _, impl := range invImpls() {
+	withInvImpls(func(name string) {
 		got := make([]float64, n)
-		saved := invLevel
-		invLevel = impl.level
 		hazards(p, got)
-		invLevel = saved
-		assert.Equal(t, want, got, impl.name)
-	}
+		assert.Equal(t, want, got, name)
+	})
 }
 
 // TestBinomialsBTRSLanes runs the SPEC §6.4 mean, variance and chi-square
@@ -380,20 +393,9 @@ func TestBTRSLogRatioLane(t *testing.T) {
 func TestPTRSRoundEqualsGeneric(t *testing.T) {
 	const n = 4096
 	src := NewSource(7, "ptrs lanes", 0)
-	u, v, mean := make([]float64, n), make([]float64, n), make([]float64, n)
-	src.Uniforms(u)
-	src.Uniforms(v)
+	u, v := edgeUniforms(src, n)
+	mean := make([]float64, n)
 	for j := range n {
-		switch j % 19 {
-		case 2:
-			u[j] = 0
-		case 7:
-			u[j] = 0.5
-		case 11:
-			u[j] = 1 - 0x1p-53
-		case 13:
-			v[j] = 0
-		}
 		mean[j] = 10 + math.Exp(20*Uniform(src)*Uniform(src)) // 11 … 5·10⁸, mostly small
 	}
 	want, wantS := make([]int64, n), make([]int64, n)
@@ -413,17 +415,14 @@ func TestPTRSRoundEqualsGeneric(t *testing.T) {
 		require.Equal(t, want[j], wantS[j], "PTRS lane %d: the squeeze's decision", j)
 	}
 	assert.Greater(t, tested, n/10, "many PTRS trials need the test")
-	for _, impl := range invImpls() {
+	withInvImpls(func(name string) {
 		got := make([]int64, n)
-		saved := invLevel
-		invLevel = impl.level
 		var scratch [ptrsRoundScratch]float64
 		for lo := 0; lo < n; lo += BlockSize {
 			ptrsRound(u[lo:lo+BlockSize], v[lo:lo+BlockSize], mean[lo:lo+BlockSize], got[lo:lo+BlockSize], &scratch)
 		}
-		invLevel = saved
-		assert.Equal(t, want, got, impl.name)
-	}
+		assert.Equal(t, want, got, name)
+	})
 }
 
 // TestPTRSLogPMFLane checks the PTRS kernel's log f(k) (ptrsLogPMFLane)

@@ -144,12 +144,9 @@ func TestProbsKernelsEqualGeneric(t *testing.T) {
 	h[0], h[1] = 0, math.Ln2
 	want := make([]float64, n)
 	probsGeneric(h, want)
-	for _, impl := range invImpls() {
+	withInvImpls(func(name string) {
 		got := make([]float64, n)
-		saved := invLevel
-		invLevel = impl.level
 		probs(h, got)
-		invLevel = saved
-		assert.Equal(t, want, got, impl.name)
-	}
+		assert.Equal(t, want, got, name)
+	})
 }
