@@ -262,11 +262,9 @@ func CheckRunFile(path string, set map[string]float64) error {
 				got = cs[0].Psis()
 			}
 		default:
-			k, key := ownerOf(insts, name)
-			if k < 0 {
-				return fmt.Errorf("%s: no component has the parameter %q", path, name)
+			if got, err = modelValues(insts, name, m.Scenario().Len()); err != nil {
+				return fmt.Errorf("%s: %w", path, err)
 			}
-			got = insts[k].(phases.PatchParameters).PatchParameter(key)
 		}
 		if perTown {
 			u := slices.Index(m.Scenario().ID, town)
