@@ -37,6 +37,7 @@ type fitFlags struct {
 	resume     bool
 	forecast   int
 	simulate   int
+	cpuProfile string // --cpuprofile FILE, "" for none
 }
 
 func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -75,7 +76,15 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return invalid(err)
 			}
-			return job.run(ctx)
+			stopProfile, err := startCPUProfile(f.cpuProfile)
+			if err != nil {
+				return invalid(err)
+			}
+			err = job.run(ctx)
+			if perr := stopProfile(); err == nil {
+				err = perr
+			}
+			return err
 		},
 	}
 	fl := cmd.Flags()
@@ -93,6 +102,7 @@ func newFitCmd(stdout, stderr io.Writer) *cobra.Command {
 		"the same files as an uninterrupted fit")
 	fl.IntVar(&f.forecast, "forecast", 0, forecastFlagHelp)
 	fl.IntVar(&f.simulate, "simulate", 0, "run N trajectories of the fitted model (DIR/fit/mle.toml, as `rubeola run --config mle.toml --replicates N`) into DIR/fit/simulate/ for rubeola plot and view")
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the fit (its filters, searches and outputs) to FILE for go tool pprof")
 	fl.StringVar(&f.maxMemory, maxMemoryFlag, "",
 		"memory the fit's particles may use, e.g. 8GB, or \"off\" (default: the memory available, MemAvailable in /proc/meminfo, "+
 			"the cgroup limit or the address-space limit, whichever is smallest)")

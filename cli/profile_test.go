@@ -31,3 +31,28 @@ func TestCPUProfile(t *testing.T) {
 	assert.Contains(t, stderr, "--cpuprofile")
 	assert.NoDirExists(t, out2)
 }
+
+// TestFitCPUProfile checks `rubeola fit --cpuprofile`: the fit writes a
+// gzip-compressed pprof profile (gzip magic 1f 8b, RFC 1952) beside its
+// outputs; an unwritable profile path is a usage error (exit 2) and
+// writes no DIR/fit.
+func TestFitCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	file := fitFixture(t, dir, fitTestIF2)
+	prof := filepath.Join(dir, "fit.pprof")
+	out := filepath.Join(dir, "out")
+	code, _, stderr := runCLI(t, "fit", file, "--loglik", "--particles", "20", "--filters", "1", "--out", out, "--no-progress", "--cpuprofile", prof)
+	require.Equal(t, 0, code, stderr)
+	data, err := os.ReadFile(prof)
+	require.NoError(t, err)
+	require.Greater(t, len(data), 2)
+	assert.Equal(t, []byte{0x1f, 0x8b}, data[:2])
+	assert.FileExists(t, filepath.Join(out, "fit", "loglik.json"))
+
+	out2 := filepath.Join(dir, "out2")
+	code, _, stderr = runCLI(t, "fit", file, "--loglik", "--particles", "20", "--filters", "1", "--out", out2, "--no-progress",
+		"--cpuprofile", filepath.Join(dir, "missing", "fit.pprof"))
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "--cpuprofile")
+	assert.NoDirExists(t, filepath.Join(out2, "fit"))
+}
