@@ -137,14 +137,17 @@ func (d *eulerDraws) powers(q *EulerRates, i []int64, off int) {
 // ([eulerBeta]) from He et al.'s term season when q.Seasonal, else
 // q.Season. β depends on the patch's parameters only, which a particle
 // filter's particles share (IF2's perturbed ones do not): a lane whose
-// R0, γ, μ and season multiplier have the previous lane's bits reuses its
-// β, and the day's term test runs once per run.
+// R0, γ, μ and amplitude (or season multiplier) have the previous lane's
+// bits reuses its β, and the day's term test runs once per run.
 func (d *eulerDraws) forces(q *EulerRates, pop []float64, off int) {
 	m := len(pop)
 	r0, gamma, mu := q.R0[off:off+m], q.Gamma[off:off+m], q.Mu[off:off+m]
-	amp, xa, rate := q.Amplitude[off:off+m], d.xa[:m], d.rate[:m]
-	var season, coupling []float64
-	if q.Season != nil {
+	xa, rate := d.xa[:m], d.rate[:m]
+	var amp, season, coupling []float64
+	switch {
+	case q.Seasonal:
+		amp = q.Amplitude[off : off+m]
+	case q.Season != nil:
 		season = q.Season[off : off+m]
 	}
 	if q.Coupling != nil {
@@ -152,21 +155,27 @@ func (d *eulerDraws) forces(q *EulerRates, pop []float64, off int) {
 	}
 	term := q.Seasonal && heTerm(q.DOY)
 	var beta float64
-	var key [4]uint64 // the bits of R0, γ, μ and the season of beta
+	var key [4]uint64 // the bits of beta's R0, γ, μ and amplitude or season
 	fresh := true     // beta is not yet computed
 	for j, p := range pop {
 		if p <= 0 {
 			rate[j] = 0
 			continue
 		}
-		seas := 1.0
-		if q.Seasonal {
-			seas = heSeason(term, amp[j])
+		var s float64 // the amplitude or the season multiplier, 0 when neither
+		if amp != nil {
+			s = amp[j]
 		} else if season != nil {
-			seas = season[j]
+			s = season[j]
 		}
-		k := [4]uint64{math.Float64bits(r0[j]), math.Float64bits(gamma[j]), math.Float64bits(mu[j]), math.Float64bits(seas)}
+		k := [4]uint64{math.Float64bits(r0[j]), math.Float64bits(gamma[j]), math.Float64bits(mu[j]), math.Float64bits(s)}
 		if fresh || k != key {
+			seas := 1.0
+			if amp != nil {
+				seas = heSeason(term, s)
+			} else if season != nil {
+				seas = s
+			}
 			beta, key, fresh = eulerBeta(q, r0[j], gamma[j], mu[j], seas), k, false
 		}
 		x := xa[j]
