@@ -39,6 +39,7 @@ type PopulationData struct {
 	curves  []censusCurves // per place
 	means   []float64      // per place: the mean census population
 	place   []int32        // patch → place
+	runs    []placeRun     // place's patches in a row, in patch order
 	cohort  []float64      // per patch
 	placeP  []float64      // per place: P(τ) of popTick
 	placeB  []float64      // per place: births per year at popTick
@@ -262,6 +263,7 @@ func (c *PopulationData) Initialize(m phases.Model) error {
 	c.placeP = make([]float64, len(c.curves))
 	c.placeB = make([]float64, len(c.curves))
 	c.placeN = make([]int64, len(c.curves))
+	c.runs = placeRuns(c.place)
 	c.popTick = -1
 	return c.blocks.Init(m, c)
 }
@@ -278,9 +280,7 @@ func (c *PopulationData) Population(m phases.Model, t int) []float64 {
 		c.placeB[k] = c.curves[k].at(c.curves[k].births, tau)
 		c.placeN[k] = int64(math.Round(c.placeP[k]))
 	}
-	for j, k := range c.place {
-		c.pop[j] = c.placeP[k]
-	}
+	fillByPlace(c.pop, c.runs, c.placeP)
 	c.popTick = t
 	return c.pop
 }
@@ -360,4 +360,37 @@ func (c *PopulationData) RestoreState(m phases.Model, state json.RawMessage) err
 			PopulationDataName, c.p.Table, snapstate.OrNone(st.Table), c.digest)
 	}
 	return c.Initialize(m)
+}
+
+// placeRun is a row of patches [lo, hi) of one place k: a particle
+// filter's copies of a town are contiguous, so a run is J patches long.
+type placeRun struct {
+	k      int32
+	lo, hi int
+}
+
+// placeRuns splits the patch → place map into its runs, in patch order.
+func placeRuns(place []int32) []placeRun {
+	var runs []placeRun
+	for j, k := range place {
+		if n := len(runs); n > 0 && runs[n-1].k == k {
+			runs[n-1].hi = j + 1
+			continue
+		}
+		runs = append(runs, placeRun{k: k, lo: j, hi: j + 1})
+	}
+	return runs
+}
+
+// fillByPlace sets every patch's value to its place's (byPlace) run by
+// run: the day's populations are copied to every patch on the caller
+// between the parallel phases, so the copy is kept to a plain fill.
+func fillByPlace(out []float64, runs []placeRun, byPlace []float64) {
+	for _, r := range runs {
+		v := byPlace[r.k]
+		row := out[r.lo:r.hi]
+		for i := range row {
+			row[i] = v
+		}
+	}
 }

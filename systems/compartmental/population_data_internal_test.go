@@ -40,3 +40,32 @@ func TestResidualR(t *testing.T) {
 		})
 	}
 }
+
+// TestFillByPlace checks the run-by-run fill against the patch → place
+// map patch by patch: a particle filter's layout (each place's copies in a
+// row), places interleaved, one patch, none.
+func TestFillByPlace(t *testing.T) {
+	byPlace := []float64{3.3e6, 1.1e6, 44000}
+	rows := []struct {
+		name  string
+		place []int32
+		runs  int
+	}{
+		{"copies in a row", []int32{0, 0, 0, 1, 1, 1, 2, 2, 2}, 3},
+		{"interleaved", []int32{0, 1, 2, 0, 1, 2}, 6},
+		{"a place twice", []int32{2, 2, 0, 2}, 3},
+		{"one patch", []int32{1}, 1},
+		{"none", nil, 0},
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			runs := placeRuns(row.place)
+			assert.Len(t, runs, row.runs)
+			got := make([]float64, len(row.place))
+			fillByPlace(got, runs, byPlace)
+			for j, k := range row.place {
+				assert.Equal(t, byPlace[k], got[j], "patch %d", j)
+			}
+		})
+	}
+}
