@@ -31,18 +31,36 @@ type weigher struct {
 	cases []int64
 }
 
-// Block weighs the particles of block b.
+// Block weighs the particles of block b. A particle whose report, count,
+// ρ and ψ equal the previous particle's takes its log density (a pure
+// function of them: [Measurement]s are stateless): a town's particles
+// share the report and, at fixed parameters, ρ and ψ, and a small town's
+// often count no case.
 func (w *weigher) Block(b int) {
 	lo := b * rng.BlockSize
 	hi := min(lo+rng.BlockSize, len(w.logw))
+	var last densityArgs
+	var lastD float64
+	fresh := true // no density computed yet
 	for i := lo; i < hi; i++ {
 		y := w.obs.Counts[i/w.ps.j][w.k]
 		if y == Missing {
 			w.logw[i] = 0
 			continue
 		}
-		w.logw[i] = w.ps.meas.LogDensity(y, w.cases[i], w.ps.rho[i], w.ps.psi[i])
+		a := densityArgs{y, w.cases[i], math.Float64bits(w.ps.rho[i]), math.Float64bits(w.ps.psi[i])}
+		if fresh || a != last {
+			lastD, last, fresh = w.ps.meas.LogDensity(y, w.cases[i], w.ps.rho[i], w.ps.psi[i]), a, false
+		}
+		w.logw[i] = lastD
 	}
+}
+
+// densityArgs are the arguments of one particle's log density, ρ and ψ
+// by their bits.
+type densityArgs struct {
+	y, c     int64
+	rho, psi uint64
 }
 
 // blockScratch holds one block's weights and ancestors at a report.

@@ -49,18 +49,64 @@ func TestPoolRunsEveryBlockOnce(t *testing.T) {
 	for _, workers := range []int{1, 2, 7} {
 		p := NewPool(workers)
 		p.Start()
-		counts := make([]atomic.Int32, 13)
-		for range 5 {
-			p.Run(len(counts), blockFunc(func(b int) { counts[b].Add(1) }))
+		for _, n := range []int{2, 3, 6, 13} { // fewer blocks than workers, as many, more
+			counts := make([]atomic.Int32, n)
+			for range 5 {
+				p.Run(len(counts), blockFunc(func(b int) { counts[b].Add(1) }))
+			}
+			for b := range counts {
+				assert.Equal(t, int32(5), counts[b].Load(), "workers %d, %d blocks: block %d", workers, n, b)
+			}
 		}
 		p.Stop()
-		for b := range counts {
-			assert.Equal(t, int32(5), counts[b].Load(), "workers %d block %d", workers, b)
-		}
 		var order []int
 		p.Run(4, blockFunc(func(b int) { order = append(order, b) }))
 		assert.Equal(t, []int{0, 1, 2, 3}, order, "a stopped pool runs sequentially in block order")
 	}
+}
+
+// TestPoolShares checks the workers' shares of a section (contiguous,
+// covering every block once, in worker order) and that the other workers
+// take a stalled worker's unstarted blocks: the caller's first block waits
+// until every other block has run, which needs the helper to run the rest
+// of the caller's share.
+func TestPoolShares(t *testing.T) {
+	rows := []struct {
+		workers, blocks int
+		want            [][2]int64 // per worker: [next, end)
+	}{
+		{1, 5, [][2]int64{{0, 5}}},
+		{2, 4, [][2]int64{{0, 2}, {2, 4}}},
+		{2, 13, [][2]int64{{0, 6}, {6, 13}}},
+		{3, 2, [][2]int64{{0, 0}, {0, 1}, {1, 2}}},
+	}
+	for _, row := range rows {
+		p := NewPool(row.workers)
+		p.deal(row.blocks)
+		for w, want := range row.want {
+			assert.Equal(t, want, [2]int64{p.shares[w].next.Load(), p.shares[w].end}, "%d workers, %d blocks: worker %d", row.workers, row.blocks, w)
+		}
+	}
+
+	p := NewPool(2)
+	p.Start()
+	defer p.Stop()
+	const n = 13
+	var done atomic.Int32
+	all := make(chan struct{})
+	p.Run(n, blockFunc(func(b int) {
+		if b == 0 {
+			select {
+			case <-all:
+			case <-time.After(10 * time.Second):
+				t.Error("the caller's other blocks were not taken while it stalled")
+			}
+		}
+		if done.Add(1) == n-1 && b != 0 {
+			close(all)
+		}
+	}))
+	assert.Equal(t, int32(n), done.Load())
 }
 
 func TestProgress(t *testing.T) {

@@ -20,18 +20,23 @@ const (
 )
 
 // Pool runs per-block kernels on the calling goroutine plus workers−1 helper
-// goroutines. Blocks are handed out in increasing order from a shared
-// counter, so the caller starts at once and helpers join as soon as they
-// see the new section. Each block must touch only its own patches and its
-// own random stream, so results never depend on the number of workers or on
-// which goroutine ran a block. A running Pool allocates nothing per
-// [Pool.Run]; the model starts it for a run and stops it afterwards.
+// goroutines. Each worker owns a contiguous share of a section's blocks
+// ([Pool.shares]): it runs its own in increasing order, then takes the
+// blocks other workers have not started, so the caller starts at once,
+// helpers join as soon as they see the new section, and a slow worker's
+// blocks are finished by the others. Every section of the same size gives
+// a worker the same blocks, so the patches a tick's phases touch stay in
+// one core's cache instead of moving between cores at every phase (a
+// shared counter dealt them out in whatever order the workers came). Each
+// block must touch only its own patches and its own random stream, so
+// results never depend on the number of workers or on which goroutine ran
+// a block. A running Pool allocates nothing per [Pool.Run]; the model
+// starts it for a run and stops it afterwards.
 type Pool struct {
 	workers int
 	helpers []*helper
 	work    Blocker
-	nblocks int64
-	next    atomic.Int64
+	shares  []share       // per worker: its blocks of the current section
 	gen     atomic.Uint64 // incremented to publish a section
 	stopped atomic.Bool
 	pending atomic.Int64   // helpers still in the current section
@@ -45,10 +50,20 @@ type helper struct {
 	wake  chan struct{} // one token when the caller un-parks it
 }
 
+// share is one worker's blocks of a section, [next, end), on a cache line
+// of its own: its owner and the workers helping it take blocks with one
+// atomic add each.
+type share struct {
+	next atomic.Int64
+	end  int64
+	_    [48]byte
+}
+
 // NewPool returns a pool of up to workers goroutines, the caller included
 // (not yet started).
 func NewPool(workers int) *Pool {
-	return &Pool{workers: max(workers, 1)}
+	w := max(workers, 1)
+	return &Pool{workers: w, shares: make([]share, w)}
 }
 
 // Workers returns the pool's size.
@@ -70,7 +85,7 @@ func (p *Pool) Start() {
 		h := &helper{wake: make(chan struct{}, 1)}
 		p.helpers[k] = h
 		p.alive.Add(1)
-		go p.help(h, p.gen.Load())
+		go p.help(h, k+1, p.gen.Load())
 	}
 	p.running = true
 }
@@ -91,15 +106,16 @@ func (p *Pool) Stop() {
 	p.running = false
 }
 
-// help waits for sections and runs blocks until the pool stops.
-func (p *Pool) help(h *helper, seen uint64) {
+// help waits for sections and runs blocks as worker w until the pool
+// stops.
+func (p *Pool) help(h *helper, w int, seen uint64) {
 	defer p.alive.Done()
 	for {
 		if !p.await(h, seen) {
 			return
 		}
 		seen = p.gen.Load()
-		p.drain()
+		p.drain(w)
 		p.pending.Add(-1)
 	}
 }
@@ -136,14 +152,24 @@ func (p *Pool) await(h *helper, seen uint64) bool {
 	}
 }
 
-// drain runs blocks from the shared counter until none is left.
-func (p *Pool) drain() {
-	for {
-		b := p.next.Add(1) - 1
-		if b >= p.nblocks {
-			return
+// drain runs worker w's blocks, then the other workers' unstarted ones
+// (theirs in turn from w + 1 on), until none is left.
+func (p *Pool) drain(w int) {
+	for k := range p.workers {
+		s := &p.shares[(w+k)%p.workers]
+		for b := s.next.Add(1) - 1; b < s.end; b = s.next.Add(1) - 1 {
+			p.work.Block(int(b))
 		}
-		p.work.Block(int(b))
+	}
+}
+
+// deal gives every worker its share of nblocks blocks: worker w the
+// contiguous [w·n/W, (w+1)·n/W).
+func (p *Pool) deal(nblocks int) {
+	for w := range p.shares {
+		s := &p.shares[w]
+		s.next.Store(int64(w * nblocks / p.workers))
+		s.end = int64((w + 1) * nblocks / p.workers)
 	}
 }
 
@@ -157,8 +183,8 @@ func (p *Pool) Run(nblocks int, w Blocker) {
 		}
 		return
 	}
-	p.work, p.nblocks = w, int64(nblocks)
-	p.next.Store(0)
+	p.work = w
+	p.deal(nblocks)
 	p.pending.Store(int64(len(p.helpers)))
 	p.gen.Add(1)
 	for _, h := range p.helpers {
@@ -166,7 +192,7 @@ func (p *Pool) Run(nblocks int, w Blocker) {
 			h.wake <- struct{}{}
 		}
 	}
-	p.drain()
+	p.drain(0)
 	// Spin, not park: a helper finishes its last block within a block's
 	// time, and waking a parked caller costs more than that.
 	for spins := 0; p.pending.Load() != 0; spins++ {

@@ -42,3 +42,19 @@ func (f *freeList[T]) put(b *T) {
 		}
 	}
 }
+
+// FreeList keeps run scratch of type T for reuse across calls and
+// goroutines, as the batched samplers keep theirs: a scratch array declared
+// in the function would be zeroed at every call (tens of KB per run of
+// [BlockSize] lanes), while Get returns a kept item without clearing it and
+// in steady state neither call allocates nor waits. The zero FreeList is
+// empty and ready; a caller must not rely on a got item's contents.
+type FreeList[T any] struct {
+	l freeList[T]
+}
+
+// Get returns a kept item, or a new zero one.
+func (f *FreeList[T]) Get() *T { return f.l.get() }
+
+// Put keeps b for a later Get (or drops it when the list is full).
+func (f *FreeList[T]) Put(b *T) { f.l.put(b) }

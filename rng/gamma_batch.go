@@ -67,22 +67,28 @@ func (b *gammaBatch) round(src *Source, n int, out []float64) int {
 	}
 	u1, u2, u3, u4 := u[:n8], u[n:n+n8], u[2*n:2*n+n8], u[3*n:3*n+n8]
 	gammaTrial(u1, u2, u3, u4, b.shape[:n8], b.res[:n8], b.gm[:n8])
+	// Every lane is written to the front (kept only when rejected) and its
+	// value to out (a rejected lane's −1 is overwritten by a later round):
+	// about a fifth of the trials are rejected at random, and a branch on it
+	// would be mispredicted as often.
 	k := 0
-	for j := range n {
-		a, lane := b.shape[j], b.lane[j]
-		switch v := b.res[j]; {
-		case v == -1: // rejected: next round
-			b.shape[k], b.lane[k] = a, lane
-			k++
-		case v == -2:
+	res, shape, lanes := b.res[:n], b.shape[:n], b.lane[:n]
+	for j, v := range res {
+		a, lane := shape[j], lanes[j]
+		shape[k], lanes[k] = a, lane
+		out[lane] = v
+		if v == -2 {
 			w := u4[j]
 			for w == 0 { // as Gamma: U = 0 is redrawn
 				w = Uniform(src)
 			}
 			out[lane] = b.gm[j] * fastExp(fastLog(w)/a)
-		default:
-			out[lane] = v
 		}
+		var rejected int
+		if v == -1 {
+			rejected = 1
+		}
+		k += rejected
 	}
 	return k
 }

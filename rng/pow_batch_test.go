@@ -58,3 +58,33 @@ func TestPows(t *testing.T) {
 		assert.LessOrEqual(t, ulps(out[j], want), bound, "lane %d: %g^%g = %g, want %g", j, x[j], a[j], out[j], want)
 	}
 }
+
+// TestPowsScalarRepeats checks Pows's reuse of the previous scalar lane's
+// power against the scalar formula lane by lane, bit for bit: runs of equal
+// lanes, a lane differing in x or a only, −0 after +0, NaN, a SIMD lane
+// between two equal scalar lanes, and lanes past the SIMD steps.
+func TestPowsScalarRepeats(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	rows := []struct {
+		name string
+		x, a []float64
+	}{
+		{"a run of equal lanes", []float64{0.0396, 0.0396, 0.0396, 0.0396, 0.0396, 0.0396, 0.0396, 0.0396, 0.0396}, []float64{1.04, 1.04, 1.04, 1.04, 1.04, 1.04, 1.04, 1.04, 1.04}},
+		{"x or a differs", []float64{3.2, 3.2, 4.2, 4.2, 4.2, 3.2, 3.2, 3.2, 3.2, 3.2}, []float64{1.01, 1.01, 1.01, 1.02, 1.02, 1.02, 1.02, 1.01, 1.01, 1.01}},
+		{"signed zeros and NaN", []float64{0, negZero, negZero, 0, math.NaN(), math.NaN(), 0, 5, 5}, []float64{1.5, 1.5, 1.5, 1.5, 1.5, 1.5, -1.5, 2, 2}},
+		{"a SIMD lane between", []float64{7, 7, 7, 7, 7, 7, 7, 7, 7}, []float64{1.04, 1.04, 0.97, 1.04, 1.04, 0.97, 1.04, 1.04, 1.04}},
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			got := make([]float64, len(row.x))
+			Pows(row.x, row.a, got)
+			for j, v := range row.x {
+				want := powLane(v, row.a[j])
+				if !(v >= 1e-300 && v <= 1e300 && row.a[j] >= -1 && row.a[j] <= 1) {
+					want = Exp(row.a[j] * Log(v))
+				}
+				assert.Equal(t, math.Float64bits(want), math.Float64bits(got[j]), "lane %d: %g^%g", j, v, row.a[j])
+			}
+		})
+	}
+}

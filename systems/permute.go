@@ -1,5 +1,7 @@
 package systems
 
+import "math"
+
 // PermuteInt64 sets x[j] to the old x[anc[j]] for every j (a particle
 // filter's resampling step), using scratch (at least len(x) values) for
 // the copy of the old values. Counts are exact in float64 up to 2^53
@@ -14,10 +16,32 @@ func PermuteInt64(x []int64, scratch []float64, anc []int32) {
 }
 
 // PermuteFloat64 sets x[j] to the old x[anc[j]] for every j, using scratch
-// (at least len(x) values) for the copy of the old values.
+// (at least len(x) values) for the copy of the old values. A slice whose
+// values all have the same bits (a parameter every particle shares, as in
+// a particle filter at fixed parameters) is left as it is, which is what
+// any permutation gives; scratch is then not written.
 func PermuteFloat64(x, scratch []float64, anc []int32) {
+	if sameBits(x) {
+		return
+	}
 	copy(scratch, x)
 	for j, a := range anc {
 		x[j] = scratch[a]
 	}
+}
+
+// sameBits reports whether every value of x has x[0]'s bits (true when x
+// is empty). It returns at the first difference: one or two values into a
+// slice that differs between particles.
+func sameBits(x []float64) bool {
+	if len(x) == 0 {
+		return true
+	}
+	b := math.Float64bits(x[0])
+	for _, v := range x[1:] {
+		if math.Float64bits(v) != b {
+			return false
+		}
+	}
+	return true
 }

@@ -51,16 +51,22 @@ type EulerRates struct {
 // ([rng.Gammas], those patches in order), then the Euler-multinomials
 // ([rng.EulerMultinomials]: leavers, then first routes) of S, of E and of I.
 func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
-	var d eulerDraws
+	d := eulerFree.Get()
+	defer eulerFree.Put(d)
 	for lo, hi := range rng.Runs(len(s)) {
 		d.run(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], pop[lo:hi], q, lo, cases[lo:hi])
 	}
 }
 
+// eulerFree keeps the runs' scratch: every field a run reads it has
+// written first, and a zeroed one per block (30 KB) cost 1 % of a filter.
+var eulerFree rng.FreeList[eulerDraws]
+
 // eulerDraws is one run's hazards, route probabilities and draws.
 type eulerDraws struct {
 	rate                                  [rng.BlockSize]float64 // S → E
 	x, alpha, xa                          [rng.BlockSize]float64 // I + ι, α, (I + ι)^α
+	base                                  [rng.BlockSize]float64 // the powers' bases (1 where none is needed)
 	leaveS, leaveE, leaveI, toE, toI, toR [rng.BlockSize]int64
 	noisy                                 [rng.BlockSize]int // patches with gamma noise
 	shape, noise                          [rng.BlockSize]float64
@@ -69,78 +75,122 @@ type eulerDraws struct {
 // run steps the patches of one run; q's slices are indexed from off.
 func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, off int, cases []int64) {
 	dt, m := q.DT, len(s)
-	k := 0
-	for j := range s {
-		if sse := q.SigmaSE[off+j]; sse > 0 && s[j] > 0 {
-			d.noisy[k], d.shape[k] = j, dt/(sse*sse)
-			k++
+	sigmaSE := q.SigmaSE[off : off+m]
+	noisy := 0
+	for j, sse := range sigmaSE {
+		if sse > 0 && s[j] > 0 {
+			d.noisy[noisy], d.shape[noisy] = j, dt/(sse*sse)
+			noisy++
 		}
 	}
-	noisy := k
 	rng.Gammas(src, d.shape[:noisy], d.noise[:noisy])
 	d.powers(q, i, off)
-	k = 0
-	for j := range s {
-		rate := eulerForce(q, off+j, d.xa[j], pop[j])
-		if k < noisy && d.noisy[k] == j { // dW/dt = σ_SE²·Gamma(dt/σ_SE²)/dt
-			sse := q.SigmaSE[off+j]
-			rate = rate * (sse * sse) * d.noise[k] / dt
-			k++
-		}
-		d.rate[j] = rate
+	d.forces(q, pop, off)
+	for k, j := range d.noisy[:noisy] { // dW/dt = σ_SE²·Gamma(dt/σ_SE²)/dt
+		sse := sigmaSE[j]
+		d.rate[j] = d.rate[j] * (sse * sse) * d.noise[k] / dt
 	}
 	mu := q.Mu[off : off+m]
 	rng.EulerMultinomials(src, s, d.rate[:m], mu, dt, d.toE[:m], d.leaveS[:m])
 	rng.EulerMultinomials(src, e, q.Sigma[off:off+m], mu, dt, d.toI[:m], d.leaveE[:m])
 	rng.EulerMultinomials(src, i, q.Gamma[off:off+m], mu, dt, d.toR[:m], d.leaveI[:m])
+	e, i, r, cases = e[:m], i[:m], r[:m], cases[:m]
+	leaveS, leaveE, leaveI := d.leaveS[:m], d.leaveE[:m], d.leaveI[:m]
+	toE, toI, toR := d.toE[:m], d.toI[:m], d.toR[:m]
 	for j := range s {
-		s[j] -= d.leaveS[j]
-		e[j] += d.toE[j] - d.leaveE[j]
-		i[j] += d.toI[j] - d.leaveI[j]
-		r[j] += d.toR[j]
-		cases[j] += d.toR[j]
+		s[j] -= leaveS[j]
+		e[j] += toE[j] - leaveE[j]
+		i[j] += toI[j] - leaveI[j]
+		r[j] += toR[j]
+		cases[j] += toR[j]
 	}
 }
 
 // powers sets d.xa[j] = (I_j + ι_j)^α_j for the run's patches, batched
-// ([rng.Pows]); I + ι itself when α = 1 or I + ι ≤ 0.
+// ([rng.Pows]); I + ι itself when α = 1 or I + ι ≤ 0. Those lanes hand
+// Pows the base 1 instead, whose power its SIMD lanes compute: I + ι = 0
+// (a town with no infective and ι = 0) would send the lane to Pows's
+// scalar e^(α·log 0) only for the result to be dropped.
 func (d *eulerDraws) powers(q *EulerRates, i []int64, off int) {
 	m := len(i)
+	iota, alpha := q.Iota[off:off+m], q.Alpha[off:off+m]
+	x, base := d.x[:m], d.base[:m]
 	for j, inf := range i {
-		d.x[j], d.alpha[j] = float64(inf)+q.Iota[off+j], q.Alpha[off+j]
+		v, a := float64(inf)+iota[j], alpha[j]
+		x[j], d.alpha[j], base[j] = v, a, v
+		if a == 1 || !(v > 0) {
+			base[j] = 1
+		}
 	}
-	rng.Pows(d.x[:m], d.alpha[:m], d.xa[:m])
-	for j, x := range d.x[:m] {
-		if d.alpha[j] == 1 || !(x > 0) {
-			d.xa[j] = x
+	xa := d.xa[:m]
+	rng.Pows(base, d.alpha[:m], xa)
+	for j, v := range x {
+		if d.alpha[j] == 1 || !(v > 0) {
+			xa[j] = v
 		}
 	}
 }
 
-// eulerForce returns patch j's force of infection foi = β·(xa + c) / P (0
-// when P ≤ 0) with xa = (I + ι)^α ([eulerDraws.powers]), c the coupling's
-// term (q.Coupling, none when nil; the sum is floored at 0), and He et
-// al.'s term season when q.Seasonal.
-func eulerForce(q *EulerRates, j int, xa, p float64) float64 {
-	if p <= 0 {
-		return 0
+// forces sets d.rate[j] = β·(xa + c) / P for the run's patches (0 when P
+// ≤ 0), with xa = (I + ι)^α ([eulerDraws.powers]), c the coupling's term
+// (q.Coupling, none when nil; the sum is floored at 0) and β
+// ([eulerBeta]) from He et al.'s term season when q.Seasonal, else
+// q.Season. β depends on the patch's parameters only, which a particle
+// filter's particles share (IF2's perturbed ones do not): a lane whose
+// R0, γ, μ and amplitude (or season multiplier) have the previous lane's
+// bits reuses its β, and the day's term test runs once per run.
+func (d *eulerDraws) forces(q *EulerRates, pop []float64, off int) {
+	m := len(pop)
+	r0, gamma, mu := q.R0[off:off+m], q.Gamma[off:off+m], q.Mu[off:off+m]
+	xa, rate := d.xa[:m], d.rate[:m]
+	var amp, season, coupling []float64
+	switch {
+	case q.Seasonal:
+		amp = q.Amplitude[off : off+m]
+	case q.Season != nil:
+		season = q.Season[off : off+m]
 	}
-	seas := 1.0
-	if q.Seasonal {
-		seas = seasonHe2010(q.DOY, q.Amplitude[j])
-	} else if q.Season != nil {
-		seas = q.Season[j]
-	}
-	gamma, mu, dt := q.Gamma[j], q.Mu[j], q.DT
-	var beta float64
-	if q.Spatpomp {
-		beta = q.R0[j] * seas * -math.Expm1(-(gamma+mu)*dt) / dt
-	} else {
-		beta = q.R0[j] * (gamma + mu) * seas
-	}
-	x := xa
 	if q.Coupling != nil {
-		x = max(x+q.Coupling[j], 0) // a town far above its neighbours: no negative hazard
+		coupling = q.Coupling[off : off+m]
 	}
-	return beta * x / p
+	term := q.Seasonal && heTerm(q.DOY)
+	var beta float64
+	var key [4]uint64 // the bits of beta's R0, γ, μ and amplitude or season
+	fresh := true     // beta is not yet computed
+	for j, p := range pop {
+		if p <= 0 {
+			rate[j] = 0
+			continue
+		}
+		var s float64 // the amplitude or the season multiplier, 0 when neither
+		if amp != nil {
+			s = amp[j]
+		} else if season != nil {
+			s = season[j]
+		}
+		k := [4]uint64{math.Float64bits(r0[j]), math.Float64bits(gamma[j]), math.Float64bits(mu[j]), math.Float64bits(s)}
+		if fresh || k != key {
+			seas := 1.0
+			if amp != nil {
+				seas = heSeason(term, s)
+			} else if season != nil {
+				seas = s
+			}
+			beta, key, fresh = eulerBeta(q, r0[j], gamma[j], mu[j], seas), k, false
+		}
+		x := xa[j]
+		if coupling != nil {
+			x = max(x+coupling[j], 0) // a town far above its neighbours: no negative hazard
+		}
+		rate[j] = beta * x / p
+	}
+}
+
+// eulerBeta returns β = R0·(γ + μ)·seas, or spatPomp's R0·seas·(1 −
+// e^(−(γ+μ)·dt))/dt when q.Spatpomp.
+func eulerBeta(q *EulerRates, r0, gamma, mu, seas float64) float64 {
+	if q.Spatpomp {
+		return r0 * seas * -math.Expm1(-(gamma+mu)*q.DT) / q.DT
+	}
+	return r0 * (gamma + mu) * seas
 }

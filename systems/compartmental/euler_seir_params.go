@@ -198,11 +198,17 @@ func DecodeEulerSEIRParams(data []byte) (EulerSEIRParams, error) {
 	return params.DecodeComponent(data, DefaultEulerSEIRParams(), params.KeyRules{Component: EulerSEIRName})
 }
 
-// seasonHe2010 returns He et al.'s term multiplier for the day doy of the
-// decimal year ([DecimalDayOfYear]) with amplitude a: term is 7 ≤ doy ≤
-// 100, 115–199, 252–300 and 308–356 (pomp's he10 code).
-func seasonHe2010(doy, a float64) float64 {
-	if (doy >= 7 && doy <= 100) || (doy >= 115 && doy <= 199) || (doy >= 252 && doy <= 300) || (doy >= 308 && doy <= 356) {
+// heTerm reports whether the day doy of the decimal year
+// ([DecimalDayOfYear]) is in He et al.'s school term: 7 ≤ doy ≤ 100,
+// 115–199, 252–300 and 308–356 (pomp's he10 code).
+func heTerm(doy float64) bool {
+	return (doy >= 7 && doy <= 100) || (doy >= 115 && doy <= 199) || (doy >= 252 && doy <= 300) || (doy >= 308 && doy <= 356)
+}
+
+// heSeason returns He et al.'s multiplier with amplitude a in term
+// ([heTerm]) or in the holidays.
+func heSeason(term bool, a float64) float64 {
+	if term {
 		return 1 + a*0.2411/0.7589
 	}
 	return 1 - a

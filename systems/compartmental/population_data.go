@@ -39,9 +39,11 @@ type PopulationData struct {
 	curves  []censusCurves // per place
 	means   []float64      // per place: the mean census population
 	place   []int32        // patch → place
+	runs    []placeRun     // place's patches in a row, in patch order
 	cohort  []float64      // per patch
 	placeP  []float64      // per place: P(τ) of popTick
 	placeB  []float64      // per place: births per year at popTick
+	placeN  []int64        // per place: round(P(τ)) at popTick (residual R's total)
 	pop     []float64      // per patch: P(τ) of popTick
 	popTick int
 	cohortD bool // the day being stepped is the cohort day
@@ -260,6 +262,8 @@ func (c *PopulationData) Initialize(m phases.Model) error {
 	c.pop = make([]float64, w.Len())
 	c.placeP = make([]float64, len(c.curves))
 	c.placeB = make([]float64, len(c.curves))
+	c.placeN = make([]int64, len(c.curves))
+	c.runs = placeRuns(c.place)
 	c.popTick = -1
 	return c.blocks.Init(m, c)
 }
@@ -274,10 +278,9 @@ func (c *PopulationData) Population(m phases.Model, t int) []float64 {
 	for k := range c.curves {
 		c.placeP[k] = c.curves[k].at(c.curves[k].pop, tau)
 		c.placeB[k] = c.curves[k].at(c.curves[k].births, tau)
+		c.placeN[k] = int64(math.Round(c.placeP[k]))
 	}
-	for j, k := range c.place {
-		c.pop[j] = c.placeP[k]
-	}
+	fillByPlace(c.pop, c.runs, c.placeP)
 	c.popTick = t
 	return c.pop
 }
@@ -305,11 +308,31 @@ func (c *PopulationData) Block(b int) {
 		}
 	}
 	rng.Poissons(c.blocks.Stream(b), mean[:hi-lo], births[:hi-lo])
-	for j := lo; j < hi; j++ {
-		c.s[j] += births[j-lo]
-		if c.p.ResidualR {
-			c.r[j] = max(int64(math.Round(c.pop[j]))-c.s[j]-c.e[j]-c.i[j]-c.roles.CountedAt(j), 0)
+	s := c.s[lo:hi]
+	for j, n := range births[:hi-lo] {
+		s[j] += n
+	}
+	if c.p.ResidualR {
+		residualR(s, c.e[lo:hi], c.i[lo:hi], c.r[lo:hi], c.place[lo:hi], c.placeN, c.roles, lo)
+	}
+}
+
+// residualR sets r[j] = max(N − s[j] − e[j] − i[j] − M, 0) for a run of
+// patches from patch off on: N = total[place[j]] (the place's rounded
+// population, computed once per place and tick) and M the declared
+// compartments counted in the population ([ecs.RoleColumns.CountedAt] of
+// patch off + j). Without counted compartments M = 0 is not summed per
+// patch.
+func residualR(s, e, i, r []int64, place []int32, total []int64, rc *ecs.RoleColumns, off int) {
+	e, i, r, place = e[:len(s)], i[:len(s)], r[:len(s)], place[:len(s)]
+	if rc == nil || len(rc.Counted) == 0 {
+		for j := range s {
+			r[j] = max(total[place[j]]-s[j]-e[j]-i[j], 0)
 		}
+		return
+	}
+	for j := range s {
+		r[j] = max(total[place[j]]-s[j]-e[j]-i[j]-rc.CountedAt(off+j), 0)
 	}
 }
 
@@ -337,4 +360,37 @@ func (c *PopulationData) RestoreState(m phases.Model, state json.RawMessage) err
 			PopulationDataName, c.p.Table, snapstate.OrNone(st.Table), c.digest)
 	}
 	return c.Initialize(m)
+}
+
+// placeRun is a row of patches [lo, hi) of one place k: a particle
+// filter's copies of a town are contiguous, so a run is J patches long.
+type placeRun struct {
+	k      int32
+	lo, hi int
+}
+
+// placeRuns splits the patch → place map into its runs, in patch order.
+func placeRuns(place []int32) []placeRun {
+	var runs []placeRun
+	for j, k := range place {
+		if n := len(runs); n > 0 && runs[n-1].k == k {
+			runs[n-1].hi = j + 1
+			continue
+		}
+		runs = append(runs, placeRun{k: k, lo: j, hi: j + 1})
+	}
+	return runs
+}
+
+// fillByPlace sets every patch's value to its place's (byPlace) run by
+// run: the day's populations are copied to every patch on the caller
+// between the parallel phases, so the copy is kept to a plain fill.
+func fillByPlace(out []float64, runs []placeRun, byPlace []float64) {
+	for _, r := range runs {
+		v := byPlace[r.k]
+		row := out[r.lo:r.hi]
+		for i := range row {
+			row[i] = v
+		}
+	}
 }
