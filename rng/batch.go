@@ -207,18 +207,17 @@ type binomialBatch struct {
 	reflects    bool               // some lane is reflected
 }
 
-// newBinomialBatch returns kept scratch for a run of n lanes, every lane
-// (and the padding to 16) in the kernel with n = 0, its BTRS lanes given
-// by their hazards (hazard) or their p; [binomialBatch.draw] gives it
-// back.
+// newBinomialBatch returns kept scratch for a run of n lanes, its BTRS
+// lanes given by their hazards (hazard) or their p; [binomialBatch.draw]
+// gives it back. Only the padding to 16 is cleared (into the kernel with n
+// = 0): the sorters write every lane's nf, lambda and kind (a lane's
+// reflect only where the batch reflects).
 func newBinomialBatch(n int, hazard bool) *binomialBatch {
 	b := binomialFree.get()
 	b.hazard, b.inv, b.reflects, b.nb, b.nscalar = hazard, false, false, 0, 0
 	n16 := (n + 15) &^ 15
-	clear(b.nf[:n16])
-	clear(b.lambda[:n16])
-	clear(b.kind[:n])
-	clear(b.reflect[:n])
+	clear(b.nf[n:n16])
+	clear(b.lambda[n:n16])
 	return b
 }
 
@@ -245,34 +244,54 @@ func BinomialHazardsSame(src *Source, n []int64, hazard float64, out []int64) {
 // binomialHazardRuns draws [BinomialHazards] run by run, each lane's hazard
 // hazard[j], or same when hazard is nil.
 func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, out []int64) {
-	at := func(j int) float64 {
-		if hazard == nil {
-			return same
-		}
-		return hazard[j]
-	}
 	for lo, hi := range Runs(len(n)) {
-		b := newBinomialBatch(hi-lo, true)
-		inv := false
-		for j, k := range n[lo:hi] {
-			h := at(lo + j)
-			if uint64(k) > MaxBinomialN || !(h >= 0) {
-				checkHazard("rng.BinomialHazards", k, h) // panics
-			}
-			nf := float64(k)
-			switch x := nf * h; {
-			case h > math.Ln2:
-				b.setLane(j, k, h) // the scalar sampler
-			case x < binomialBatchLimit:
-				b.nf[j], b.lambda[j] = nf, h // the inversion kernel (n = 0 or h = 0: 0)
-				inv = inv || x > 0
-			default: // BTRS, as setLane would sort it
-				b.setBTRS(j, nf, h)
-			}
+		var h []float64
+		if hazard != nil {
+			h = hazard[lo:hi]
 		}
-		b.inv = inv
-		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return BinomialHazard(src, n[lo+j], at(lo+j)) })
+		binomialHazardRun(src, n[lo:hi], h, same, out[lo:hi])
 	}
+}
+
+// binomialHazardRun draws one run of [BinomialHazards] (len(n) ≤
+// [BlockSize]), lane j's hazard hazard[j], or same when hazard is nil.
+func binomialHazardRun(src *Source, n []int64, hazard []float64, same float64, out []int64) {
+	b := newBinomialBatch(len(n), true)
+	if hazard != nil {
+		hazard = hazard[:len(n)]
+	}
+	inv := false
+	for j, k := range n {
+		h := same
+		if hazard != nil {
+			h = hazard[j]
+		}
+		if uint64(k) > MaxBinomialN || !(h >= 0) {
+			checkHazard("rng.BinomialHazards", k, h) // panics
+		}
+		nf := float64(k)
+		b.nf[j], b.lambda[j], b.kind[j] = 0, 0, laneKernel
+		switch x := nf * h; {
+		case h > math.Ln2:
+			b.setLane(j, k, h) // the scalar sampler
+		case x < binomialBatchLimit:
+			b.nf[j], b.lambda[j] = nf, h // the inversion kernel (n = 0 or h = 0: 0)
+			inv = inv || x > 0
+		default: // BTRS, as setLane would sort it
+			b.setBTRS(j, nf, h)
+		}
+	}
+	b.inv = inv
+	b.draw(src, n, out, func(j int) int64 { return BinomialHazard(src, n[j], hazardAt(hazard, same, j)) })
+}
+
+// hazardAt is lane j's hazard in [binomialHazardRun]: hazard[j], or same
+// when hazard is nil.
+func hazardAt(hazard []float64, same float64, j int) float64 {
+	if hazard == nil {
+		return same
+	}
+	return hazard[j]
 }
 
 // Binomials sets out[j] to a Binomial(n[j], p[j]) draw for every j, in the
@@ -282,41 +301,67 @@ func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, 
 // as in [Binomial]. It allocates nothing.
 func Binomials(src *Source, n []int64, p []float64, out []int64) {
 	for lo, hi := range Runs(len(n)) {
+		binomialsRun(src, n[lo:hi], p[lo:hi], out[lo:hi])
+	}
+}
+
+// binomialsRun draws one run of [Binomials] (len(n) ≤ [BlockSize]).
+func binomialsRun(src *Source, n []int64, p []float64, out []int64) {
+	m := len(n)
+	p = p[:m]
+	b := newBinomialBatch(m, false)
+	for j, pj := range p {
+		k := n[j]
+		if uint64(k) > MaxBinomialN || pj != pj {
+			checkBinomialP("rng.Binomials", k, pj) // panics
+		}
+		q, r := reflectP(pj)
+		b.reflect[j], b.reflects = r, b.reflects || r
+		b.p[j] = max(q, 0)
+	}
+	m8 := (m + 7) &^ 7
+	clear(b.p[m:m8])
+	hazards(b.p[:m8], b.scratch[:m8]) // λ = −log(1 − p), in SIMD lanes
+	for j, k := range n {
+		b.setLaneP(j, k, b.p[j], b.scratch[j])
+	}
+	b.draw(src, n, out, func(j int) int64 { return Binomial(src, n[j], p[j]) })
+}
+
+// reflectP returns the p a lane draws with, p itself or, when p > ½ (the
+// lane reflected: n − Binomial(n, 1 − p)), 1 − p, exact there.
+func reflectP(p float64) (q float64, reflect bool) {
+	if p > 0.5 {
+		return 1 - p, true
+	}
+	return p, false
+}
+
+// binomialsConst is [Binomials] with p[j] = p in every lane, equal to it
+// draw for draw: λ = [hazardLane](p) (the kernel of hazards, bit for bit)
+// once for the run instead of per lane.
+func binomialsConst(src *Source, n []int64, p float64, out []int64) {
+	for lo, hi := range Runs(len(n)) {
 		b := newBinomialBatch(hi-lo, false)
-		m := hi - lo
-		for j, pj := range p[lo:hi] {
-			k := n[lo+j]
-			if uint64(k) > MaxBinomialN || pj != pj {
-				checkBinomialP("rng.Binomials", k, pj) // panics
-			}
-			if pj > 0.5 { // reflect: n − Binomial(n, 1 − p), 1 − p exact
-				b.reflect[j], b.reflects, pj = true, true, 1-pj
-			}
-			b.p[j] = max(pj, 0)
-		}
-		m8 := (m + 7) &^ 7
-		clear(b.p[m:m8])
-		hazards(b.p[:m8], b.scratch[:m8]) // λ = −log(1 − p), in SIMD lanes
+		q, reflect := reflectP(p)
+		q = max(q, 0)
+		lambda := hazardLane(q)
+		b.reflects = reflect
 		for j, k := range n[lo:hi] {
-			pj, h := b.p[j], b.scratch[j]
-			if nf := float64(k); pj > 0 && nf*h < binomialBatchLimit { // p ≤ ½: the inversion kernel
-				b.nf[j], b.lambda[j] = nf, h
-				b.inv = b.inv || nf > 0
-				continue
+			if uint64(k) > MaxBinomialN || p != p {
+				checkBinomialP("rng.Binomials", k, p) // panics
 			}
-			b.setLaneP(j, k, pj, h)
+			b.reflect[j] = reflect
+			b.setLaneP(j, k, q, lambda)
 		}
-		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p[lo+j]) })
+		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p) })
 	}
 }
 
 // BinomialsSame is [Binomials] with one p for every lane (its λ computed
 // once).
 func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
-	q, reflect := p, p > 0.5
-	if reflect { // n − Binomial(n, 1 − p), 1 − p exact
-		q = 1 - p
-	}
+	q, reflect := reflectP(p)
 	lambda := math.NaN()
 	if q > 0 {
 		lambda = -fastLog1p(-q) // once: every inversion lane's hazard
@@ -357,7 +402,8 @@ func checkBinomialP(fn string, n int64, p float64) {
 // p)): the inversion kernel when p ≤ ½ and n·h < binomialBatchLimit, else
 // BTRS when p ≤ ½ (its b.bp holds h until [binomialBatch.draw] turns it into
 // p = 1 − e^−h in lanes, [probLane]), the scalar sampler otherwise.
-// Lanes with n = 0 or h = 0 stay in the kernel at n = 0 (value 0).
+// Lanes with n = 0 or h = 0 stay in the kernel at n = 0 (value 0), where
+// the caller has put every lane first.
 func (b *binomialBatch) setLane(j int, n int64, h float64) {
 	switch nf := float64(n); {
 	case n == 0 || h == 0:
@@ -383,6 +429,7 @@ func (b *binomialBatch) setBTRS(j int, n, p float64) {
 // reflect p > ½) with hazard lambda = −log(1 − p): the inversion kernel
 // when n·λ < binomialBatchLimit, else BTRS.
 func (b *binomialBatch) setLaneP(j int, n int64, p, lambda float64) {
+	b.nf[j], b.lambda[j] = 0, 0
 	switch {
 	case n == 0 || p <= 0:
 	case float64(n)*lambda < binomialBatchLimit:
@@ -425,23 +472,28 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 		b.btrsLanes(src, nb)
 	}
 	if b.nscalar == 0 { // inversion and BTRS lanes only
-		var sign int64                // negative when some lane is in the rounding gap
-		for j, x := range b.res[:m] { // a BTRS lane's is 0 (n = 0 in the kernel)
-			out[j] = x
-			sign |= x
+		res := b.res[:m]
+		for i, l := range b.bidx[:nb] { // a BTRS lane's res is 0 (n = 0 in the kernel)
+			res[l] = b.bres[i]
 		}
-		for i, l := range b.bidx[:nb] {
-			out[l] = b.bres[i]
-		}
+		var sign int64 // negative when some lane is in the rounding gap
 		if b.reflects {
-			for j, r := range b.reflect[:m] {
-				if r {
-					out[j] = n[j] - out[j]
+			n, reflect := n[:m], b.reflect[:m]
+			for j, x := range res {
+				sign |= x
+				if reflect[j] {
+					x = n[j] - x
 				}
+				out[j] = x
+			}
+		} else {
+			for j, x := range res {
+				out[j] = x
+				sign |= x
 			}
 		}
 		if sign < 0 {
-			for j, x := range b.res[:m] {
+			for j, x := range res {
 				if x < 0 {
 					out[j] = scalar(j) // the rounding gap: redrawn exactly (unreflected)
 				}
@@ -466,7 +518,7 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 				continue
 			}
 		}
-		if b.reflect[j] {
+		if b.reflects && b.reflect[j] {
 			x = n[j] - x
 		}
 		out[j] = x

@@ -1,0 +1,125 @@
+package rng
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestEulerRunConstEqualsGeneral checks that the constant-rates path of
+// EulerMultinomials (eulerRunConst) draws exactly what the per-lane path
+// (eulerScratch.run) draws from the same stream: the same leavers and
+// first routes, and the stream left at the same place (the next uniform
+// equal). The cases cover its branches: the rare route by skipping, first
+// or second route rare; the first routes by Binomials (a share near ½,
+// reflected or not); zero rates; BTRS and scalar leavers (large n, a
+// hazard above ln 2); lanes with n = 0; and runs of 1 to BlockSize lanes,
+// under every inversion kernel this CPU runs.
+func TestEulerRunConstEqualsGeneral(t *testing.T) {
+	const dt = 1 / 365.25
+	for _, c := range []struct {
+		name   string
+		n      int64 // lane j has n·(j mod 7)/3 individuals
+		r1, r2 float64
+		m      int
+	}{
+		{"E: σ, μ", 2_000, 45.6, 0.02, BlockSize},
+		{"I: γ, μ", 300, 73, 0.02, 200},
+		{"first rare", 5_000, 0.02, 45.6, BlockSize},
+		{"Binomials, share < ½", 800, 30, 40, BlockSize},
+		{"Binomials, share > ½", 800, 40, 30, 37},
+		{"equal rates", 100, 5, 5, 16},
+		{"zero rates", 1_000, 0, 0, 9},
+		{"r2 = 0", 50, 365, 0, 64},
+		{"BTRS leavers", 1_000_000, 20, 0.02, BlockSize},
+		{"scalar leavers", 400, 300, 0.02, 100},
+		{"one lane", 10, 45.6, 0.02, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			withInvImpls(func(impl string) {
+				n, r1, r2 := make([]int64, c.m), make([]float64, c.m), make([]float64, c.m)
+				for j := range n {
+					n[j], r1[j], r2[j] = c.n*int64(j%7)/3, c.r1, c.r2
+				}
+				require.True(t, constRates(r1, r2))
+				seed := uint64(len(c.name))
+				wantF, wantL := make([]int64, c.m), make([]int64, c.m)
+				src := NewSource(testSeed, "EulerRunConst", seed)
+				new(eulerScratch).run(src, n, r1, r2, dt, wantF, wantL)
+				wantNext := Uniform(src)
+				gotF, gotL := make([]int64, c.m), make([]int64, c.m)
+				src = NewSource(testSeed, "EulerRunConst", seed)
+				eulerRunConst(src, n, r1, r2, dt, gotF, gotL)
+				msg := fmt.Sprintf("%s: %s", c.name, impl)
+				assert.Equal(t, wantL, gotL, "%s: leavers", msg)
+				assert.Equal(t, wantF, gotF, "%s: first routes", msg)
+				assert.Equal(t, wantNext, Uniform(src), "%s: the stream's next uniform", msg)
+			})
+		})
+	}
+}
+
+// TestConstRates checks constRates: equal rates bit for bit, not ±0 or a
+// later lane's difference.
+func TestConstRates(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		r1, r2 []float64
+		want   bool
+	}{
+		{"equal", []float64{1, 1, 1}, []float64{2, 2, 2}, true},
+		{"r1 differs last", []float64{1, 1, 1.5}, []float64{2, 2, 2}, false},
+		{"r2 differs", []float64{1, 1}, []float64{2, 3}, false},
+		{"−0 and +0", []float64{0, negZero}, []float64{0, 0}, false},
+		{"empty", nil, nil, false},
+	} {
+		assert.Equal(t, c.want, constRates(c.r1, c.r2), c.name)
+	}
+}
+
+// negZero is −0.
+var negZero = func() float64 { z := 0.0; return -z }()
+
+// TestBinomialsConstEqualsBinomials checks that binomialsConst draws
+// exactly what Binomials draws with the same p in every lane, from the same
+// stream, p > ½ (reflected) and the BTRS regime included.
+func TestBinomialsConstEqualsBinomials(t *testing.T) {
+	for _, c := range []struct {
+		n int64
+		p float64
+		m int
+	}{{100, 0.01, BlockSize}, {1_000, 0.3, 300}, {400, 0.5, 17}, {400, 0.8, BlockSize}, {50, 0, 8}, {7, 1, 5}} {
+		withInvImpls(func(impl string) {
+			n, p := make([]int64, c.m), make([]float64, c.m)
+			for j := range n {
+				n[j], p[j] = c.n*int64(j%5)/2, c.p
+			}
+			want, got := make([]int64, c.m), make([]int64, c.m)
+			Binomials(NewSource(testSeed, "BinomialsConst", 0), n, p, want)
+			binomialsConst(NewSource(testSeed, "BinomialsConst", 0), n, c.p, got)
+			assert.Equal(t, want, got, "n=%d, p=%g: %s", c.n, c.p, impl)
+		})
+	}
+}
+
+// TestEulerMultinomialsPanics checks that a negative or NaN rate panics on
+// either path: constant rates, and a bad lane among lanes by lane.
+func TestEulerMultinomialsPanics(t *testing.T) {
+	nan := func() float64 { z := 0.0; return z / z }()
+	for _, c := range []struct {
+		name   string
+		r1, r2 []float64
+	}{
+		{"constant, negative", []float64{-1, -1}, []float64{0, 0}},
+		{"constant, NaN", []float64{nan, nan}, []float64{1, 1}},
+		{"lanes, negative", []float64{1, 2, 3}, []float64{0, -1e-300, 0}},
+		{"lanes, NaN", []float64{1, nan, 3}, []float64{0, 0, 0}},
+	} {
+		m := len(c.r1)
+		assert.Panics(t, func() {
+			EulerMultinomials(NewSource(1, "x", 0), make([]int64, m), c.r1, c.r2, 1, make([]int64, m), make([]int64, m))
+		}, c.name)
+	}
+}
