@@ -260,7 +260,7 @@ func binomialHazardRun(src *Source, n []int64, hazard []float64, same float64, o
 	if hazard != nil {
 		hazard = hazard[:len(n)]
 	}
-	inv := false
+	inv, nb := false, 0 // nb in a register, not b.nb in memory: no store-to-load chain
 	for j, k := range n {
 		h := same
 		if hazard != nil {
@@ -270,18 +270,19 @@ func binomialHazardRun(src *Source, n []int64, hazard []float64, same float64, o
 			checkHazard("rng.BinomialHazards", k, h) // panics
 		}
 		nf := float64(k)
-		b.nf[j], b.lambda[j], b.kind[j] = 0, 0, laneKernel
-		switch x := nf * h; {
+		switch x := nf * h; { // each lane's nf, lambda and kind written once
 		case h > math.Ln2:
-			b.setLane(j, k, h) // the scalar sampler
+			b.nf[j], b.lambda[j], b.kind[j] = 0, 0, laneKernel
+			nb = b.setLane(nb, j, k, h) // the scalar sampler
 		case x < binomialBatchLimit:
-			b.nf[j], b.lambda[j] = nf, h // the inversion kernel (n = 0 or h = 0: 0)
+			b.nf[j], b.lambda[j], b.kind[j] = nf, h, laneKernel // (n = 0 or h = 0: 0)
 			inv = inv || x > 0
 		default: // BTRS, as setLane would sort it
-			b.setBTRS(j, nf, h)
+			b.nf[j], b.lambda[j] = 0, 0
+			nb = b.setBTRS(nb, j, nf, h)
 		}
 	}
-	b.inv = inv
+	b.inv, b.nb = inv, nb
 	b.draw(src, n, out, func(j int) int64 { return BinomialHazard(src, n[j], hazardAt(hazard, same, j)) })
 }
 
@@ -322,9 +323,7 @@ func binomialsRun(src *Source, n []int64, p []float64, out []int64) {
 	m8 := (m + 7) &^ 7
 	clear(b.p[m:m8])
 	hazards(b.p[:m8], b.scratch[:m8]) // λ = −log(1 − p), in SIMD lanes
-	for j, k := range n {
-		b.setLaneP(j, k, b.p[j], b.scratch[j])
-	}
+	b.sortLanesP(n, b.p[:m], b.scratch[:m], 0, 0)
 	b.draw(src, n, out, func(j int) int64 { return Binomial(src, n[j], p[j]) })
 }
 
@@ -352,8 +351,8 @@ func binomialsConst(src *Source, n []int64, p float64, out []int64) {
 				checkBinomialP("rng.Binomials", k, p) // panics
 			}
 			b.reflect[j] = reflect
-			b.setLaneP(j, k, q, lambda)
 		}
+		b.sortLanesP(n[lo:hi], nil, nil, q, lambda)
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p) })
 	}
 }
@@ -373,8 +372,8 @@ func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
 				checkBinomialP("rng.BinomialsSame", k, p) // panics
 			}
 			b.reflect[j], b.reflects = reflect, reflect
-			b.setLaneP(j, k, q, lambda)
 		}
+		b.sortLanesP(n[lo:hi], nil, nil, q, lambda)
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p) })
 	}
 }
@@ -403,8 +402,10 @@ func checkBinomialP(fn string, n int64, p float64) {
 // BTRS when p ≤ ½ (its b.bp holds h until [binomialBatch.draw] turns it into
 // p = 1 − e^−h in lanes, [probLane]), the scalar sampler otherwise.
 // Lanes with n = 0 or h = 0 stay in the kernel at n = 0 (value 0), where
-// the caller has put every lane first.
-func (b *binomialBatch) setLane(j int, n int64, h float64) {
+// the caller has put every lane first. nb is the BTRS lanes so far, the
+// result those after lane j (the callers keep the count in a register and
+// set b.nb after their loops).
+func (b *binomialBatch) setLane(nb, j int, n int64, h float64) int {
 	switch nf := float64(n); {
 	case n == 0 || h == 0:
 	case h > math.Ln2:
@@ -413,30 +414,48 @@ func (b *binomialBatch) setLane(j int, n int64, h float64) {
 	case nf*h < binomialBatchLimit:
 		b.nf[j], b.lambda[j], b.inv = nf, h, true
 	default:
-		b.setBTRS(j, nf, h)
+		return b.setBTRS(nb, j, nf, h)
 	}
+	return nb
 }
 
-// setBTRS makes lane j the next BTRS lane, n trials with p (or, in a
-// hazard batch, the hazard).
-func (b *binomialBatch) setBTRS(j int, n, p float64) {
+// setBTRS makes lane j the BTRS lane after the first nb, n trials with p
+// (or, in a hazard batch, the hazard), and returns nb + 1.
+func (b *binomialBatch) setBTRS(nb, j int, n, p float64) int {
 	b.kind[j] = laneBTRS
-	b.bidx[b.nb], b.bn[b.nb], b.bp[b.nb] = int32(j), n, p
-	b.nb++
+	i := nb & (BlockSize - 1) // nb < j < BlockSize: no bounds check
+	b.bidx[i], b.bn[i], b.bp[i] = int32(j), n, p
+	return nb + 1
 }
 
-// setLaneP sorts lane j of a probability batch for p ≤ ½ (the callers
-// reflect p > ½) with hazard lambda = −log(1 − p): the inversion kernel
-// when n·λ < binomialBatchLimit, else BTRS.
-func (b *binomialBatch) setLaneP(j int, n int64, p, lambda float64) {
-	b.nf[j], b.lambda[j] = 0, 0
-	switch {
-	case n == 0 || p <= 0:
-	case float64(n)*lambda < binomialBatchLimit:
-		b.nf[j], b.lambda[j], b.inv = float64(n), lambda, true
-	default:
-		b.setBTRS(j, float64(n), p)
+// sortLanesP sorts the lanes of a probability batch for p ≤ ½ (the callers
+// reflect p > ½): lane j has n[j] trials, p[j] and hazard lambda[j] =
+// −log(1 − p[j]), or pSame and lambdaSame when p is nil; it goes to the
+// inversion kernel when n·λ < binomialBatchLimit, else to BTRS; with n = 0
+// or p ≤ 0 (λ then may be NaN) to the kernel at n = 0 (value 0).
+func (b *binomialBatch) sortLanesP(n []int64, p, lambda []float64, pSame, lambdaSame float64) {
+	if p != nil {
+		p, lambda = p[:len(n)], lambda[:len(n)]
 	}
+	nb, inv := 0, false // in registers, not b's fields in memory
+	for j, k := range n {
+		pj, l := pSame, lambdaSame
+		if p != nil {
+			pj, l = p[j], lambda[j]
+		}
+		nf := float64(k)
+		if k == 0 || pj <= 0 {
+			nf, l = 0, 0
+		}
+		if nf*l < binomialBatchLimit {
+			b.nf[j], b.lambda[j] = nf, l
+			inv = inv || nf > 0
+			continue
+		}
+		b.nf[j], b.lambda[j] = 0, 0
+		nb = b.setBTRS(nb, j, nf, pj)
+	}
+	b.nb, b.inv = nb, b.inv || inv
 }
 
 // A BTRS lane has n·λ ≥ binomialBatchLimit and λ ≤ ln 2, so n·p ≥
