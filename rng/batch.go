@@ -311,15 +311,18 @@ func binomialsRun(src *Source, n []int64, p []float64, out []int64) {
 	m := len(n)
 	p = p[:m]
 	b := newBinomialBatch(m, false)
+	n, reflect, bp := n[:m], b.reflect[:m], b.p[:m]
+	var reflects int64
 	for j, pj := range p {
 		k := n[j]
 		if uint64(k) > MaxBinomialN || pj != pj {
 			checkBinomialP("rng.Binomials", k, pj) // panics
 		}
 		q, r := reflectP(pj)
-		b.reflect[j], b.reflects = r, b.reflects || r
-		b.p[j] = max(q, 0)
+		reflect[j], reflects = r, reflects|b2i(r)
+		bp[j] = max(q, 0)
 	}
+	b.reflects = reflects != 0
 	m8 := (m + 7) &^ 7
 	clear(b.p[m:m8])
 	hazards(b.p[:m8], b.scratch[:m8]) // λ = −log(1 − p), in SIMD lanes
@@ -329,11 +332,11 @@ func binomialsRun(src *Source, n []int64, p []float64, out []int64) {
 
 // reflectP returns the p a lane draws with, p itself or, when p > ½ (the
 // lane reflected: n − Binomial(n, 1 − p)), 1 − p, exact there.
+// It has no branch: the lanes' sides of ½ may alternate.
 func reflectP(p float64) (q float64, reflect bool) {
-	if p > 0.5 {
-		return 1 - p, true
-	}
-	return p, false
+	r := b2i(p > 0.5)
+	keep := uint64(r) - 1 // all ones unless reflected
+	return math.Float64frombits(math.Float64bits(p)&keep | math.Float64bits(1-p)&^keep), r != 0
 }
 
 // binomialsConst is [Binomials] with p[j] = p in every lane, equal to it

@@ -41,10 +41,7 @@ func eulerRunConst(src *Source, n []int64, r1, r2 []float64, dt float64, first, 
 	}
 	hazard, rare, share := eulerLane(x, y, dt)
 	binomialHazardRun(src, n, nil, hazard, leave)
-	var trials float64
-	for _, k := range leave {
-		trials += float64(k)
-	}
+	trials := leavers(leave)
 	qmax := 0.0
 	if trials > 0 { // some lane has leavers (all are ≥ 0)
 		qmax = rare

@@ -66,14 +66,13 @@ func (b *eulerScratch) run(src *Source, n []int64, r1, r2 []float64, dt float64,
 		checkRates(r1, r2)
 	}
 	binomialHazardRun(src, n, hazard, 0, leave)
-	var qmax, trials float64
+	qmax := 0.0
 	for j, k := range leave {
-		trials += float64(k)
 		if q := rare[j]; k > 0 && q > qmax {
 			qmax = q
 		}
 	}
-	if !skipRare(qmax, trials, m) {
+	if trials := leavers(leave); !skipRare(qmax, trials, m) {
 		binomialsRun(src, leave, share, first)
 		return
 	}
@@ -106,6 +105,18 @@ func checkRates(r1, r2 []float64) {
 			panic(fmt.Sprintf("rng.EulerMultinomials: rates %g and %g must be non-negative", x, y))
 		}
 	}
+}
+
+// leavers returns Σ leave as a float64, as the sum in float64 lane by lane
+// would for [skipRare]: summed in int64 (one-cycle adds, not a chain of
+// float64 ones), it is equal while the total is below 2⁵³, where every
+// partial float64 sum is exact; above, both exceed [maxSkipTrials].
+func leavers(leave []int64) float64 {
+	var t int64 // ≤ BlockSize·2⁵³ < 2⁶³
+	for _, k := range leave {
+		t += k
+	}
+	return float64(t)
 }
 
 // skipRare reports whether a run of m lanes draws its rare routes by
