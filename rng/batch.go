@@ -260,29 +260,7 @@ func binomialHazardRun(src *Source, n []int64, hazard []float64, same float64, o
 	if hazard != nil {
 		hazard = hazard[:len(n)]
 	}
-	inv, nb := false, 0 // nb in a register, not b.nb in memory: no store-to-load chain
-	for j, k := range n {
-		h := same
-		if hazard != nil {
-			h = hazard[j]
-		}
-		if uint64(k) > MaxBinomialN || !(h >= 0) {
-			checkHazard("rng.BinomialHazards", k, h) // panics
-		}
-		nf := float64(k)
-		switch x := nf * h; { // each lane's nf, lambda and kind written once
-		case h > math.Ln2:
-			b.nf[j], b.lambda[j], b.kind[j] = 0, 0, laneKernel
-			nb = b.setLane(nb, j, k, h) // the scalar sampler
-		case x < binomialBatchLimit:
-			b.nf[j], b.lambda[j], b.kind[j] = nf, h, laneKernel // (n = 0 or h = 0: 0)
-			inv = inv || x > 0
-		default: // BTRS, as setLane would sort it
-			b.nf[j], b.lambda[j] = 0, 0
-			nb = b.setBTRS(nb, j, nf, h)
-		}
-	}
-	b.inv, b.nb = inv, nb
+	b.sortHazards(n, hazard, same)
 	b.draw(src, n, out, func(j int) int64 { return BinomialHazard(src, n[j], hazardAt(hazard, same, j)) })
 }
 

@@ -144,3 +144,35 @@ func pows(x, a, out []float64) {
 	}
 	powsGeneric(x, a, out)
 }
+
+// sortHazardsAVX512 is the AVX-512 kernel of [binomialBatch.sortHazards]
+// (sort_hazards_amd64.s) over m lanes, eight at a time: lane j's n[j] and
+// hazard h[j] (same in every lane when h is nil) give nf, lambda and kind,
+// and the BTRS lanes (their lane, n and hazard) are compacted into bidx,
+// bn and bp; it returns their number nb and flags: bit 0 some lane has
+// work in the inversion kernel, bit 1 some lane is invalid or for the
+// scalar sampler (the outputs then incomplete). It writes whole groups of
+// eight: nf, lambda and kind up to m rounded up to 8 (0 beyond m), bidx,
+// bn and bp up to eight elements past a group's first BTRS slot.
+//
+//go:noescape
+func sortHazardsAVX512(n *int64, h *float64, same float64, m int, nf, lambda *float64, kind *uint8, bidx *int32, bn, bp *float64) (nb, flags int)
+
+// sortHazardsKernel sorts b's lanes with the kernel of invLevel, and
+// reports whether it did: false under the pure-Go level, or when a lane is
+// invalid or for the scalar sampler (sortHazardsGeneric then sorts them).
+func sortHazardsKernel(b *binomialBatch, n []int64, hazard []float64, same float64) bool {
+	if invLevel != 1 || len(n) == 0 {
+		return false
+	}
+	var h *float64
+	if hazard != nil {
+		h = &hazard[0]
+	}
+	nb, flags := sortHazardsAVX512(&n[0], h, same, len(n), &b.nf[0], &b.lambda[0], &b.kind[0], &b.bidx[0], &b.bn[0], &b.bp[0])
+	if flags&2 != 0 {
+		return false
+	}
+	b.nb, b.inv = nb, flags&1 != 0
+	return true
+}

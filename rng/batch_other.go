@@ -39,3 +39,6 @@ func probs(h, out []float64) { probsGeneric(h, out) }
 func ptrsRound(u, v, mean []float64, out []int64, _ *[ptrsRoundScratch]float64) {
 	ptrsTrialGeneric(u, v, mean, out, true)
 }
+
+// sortHazardsKernel reports that no kernel sorts: sortHazardsGeneric does.
+func sortHazardsKernel(*binomialBatch, []int64, []float64, float64) bool { return false }
