@@ -202,6 +202,8 @@ type binomialBatch struct {
 	reflect     [BlockSize]bool    // a p > ½ lane drawn as n − Binomial(n, 1 − p)
 	bidx        [BlockSize]int32   // the BTRS lanes' lanes
 	nb, nscalar int                // the BTRS lanes and the scalar ones
+	sameLambda  float64            // every inversion lane's λ, when lambdaSame
+	lambdaSame  bool               // the inversion lanes share one λ (the kernel's s computed once)
 	hazard      bool               // the BTRS lanes' p holds their hazard
 	inv         bool               // some lane has n·λ > 0 in the inversion kernel
 	reflects    bool               // some lane is reflected
@@ -214,7 +216,7 @@ type binomialBatch struct {
 // reflect only where the batch reflects).
 func newBinomialBatch(n int, hazard bool) *binomialBatch {
 	b := binomialFree.get()
-	b.hazard, b.inv, b.reflects, b.nb, b.nscalar = hazard, false, false, 0, 0
+	b.hazard, b.inv, b.reflects, b.nb, b.nscalar, b.lambdaSame = hazard, false, false, 0, 0, false
 	n16 := (n + 15) &^ 15
 	clear(b.nf[n:n16])
 	clear(b.lambda[n:n16])
@@ -261,6 +263,7 @@ func binomialHazardRun(src *Source, n []int64, hazard []float64, same float64, o
 		hazard = hazard[:len(n)]
 	}
 	b.sortHazards(n, hazard, same)
+	b.sameLambda, b.lambdaSame = same, hazard == nil
 	b.draw(src, n, out, func(j int) int64 { return BinomialHazard(src, n[j], hazardAt(hazard, same, j)) })
 }
 
@@ -334,6 +337,7 @@ func binomialsConst(src *Source, n []int64, p float64, out []int64) {
 			b.reflect[j] = reflect
 		}
 		b.sortLanesP(n[lo:hi], nil, nil, q, lambda)
+		b.sameLambda, b.lambdaSame = lambda, true
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p) })
 	}
 }
@@ -355,6 +359,7 @@ func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
 			b.reflect[j], b.reflects = reflect, reflect
 		}
 		b.sortLanesP(n[lo:hi], nil, nil, q, lambda)
+		b.sameLambda, b.lambdaSame = lambda, true
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p) })
 	}
 }
@@ -459,7 +464,11 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 	}
 	m16 := (m + 15) &^ 15
 	if b.inv {
-		binomialInv(b.uv[:m16], b.nf[:m16], b.lambda[:m16], b.res[:m16], b.scratch[:m16])
+		lambda := b.lambda[:m16]
+		if b.lambdaSame { // lanes not in the kernel have nf = 0: value 0 with any λ
+			lambda = nil
+		}
+		binomialInv(b.uv[:m16], b.nf[:m16], lambda, b.sameLambda, b.res[:m16], b.scratch[:m16])
 	} else { // no lane with work in the inversion kernel: all its lanes give 0
 		clear(b.res[:m])
 	}

@@ -7,13 +7,14 @@ import "github.com/klauspost/cpuid/v2"
 // poissonInvAVX512 and binomialInvAVX512 are the AVX-512 inversion kernels
 // (batch_amd64.s), sixteen lanes at a time over n lanes (a multiple of
 // 16), equal bit for bit to poissonInvGeneric and binomialInvGeneric;
-// binomialInvAVX512 uses s (n float64s) as scratch.
+// binomialInvAVX512 uses s (n float64s) as scratch, and takes λ = same in
+// every lane when lambda is nil.
 //
 //go:noescape
 func poissonInvAVX512(u, mean *float64, out *int64, n int)
 
 //go:noescape
-func binomialInvAVX512(u, nf, lambda *float64, out *int64, s *float64, n int)
+func binomialInvAVX512(u, nf, lambda *float64, same float64, out *int64, s *float64, n int)
 
 // btrsRoundAVX512 is the AVX-512 kernel of a round of BTRS trials
 // (batch_squeeze_amd64.s) over n lanes (a multiple of 8), equal bit for
@@ -66,13 +67,18 @@ func poissonInv(u, mean []float64, out []int64) {
 }
 
 // binomialInv runs the binomial inversion kernel of invLevel (scratch:
-// len(u) float64s).
-func binomialInv(u, nf, lambda []float64, out []int64, scratch []float64) {
+// len(u) float64s), λ = lambda[j], or same in every lane when lambda is
+// nil.
+func binomialInv(u, nf, lambda []float64, same float64, out []int64, scratch []float64) {
 	if invLevel == 1 && len(u) > 0 {
-		binomialInvAVX512(&u[0], &nf[0], &lambda[0], &out[0], &scratch[0], len(u))
+		var l *float64
+		if lambda != nil {
+			l = &lambda[0]
+		}
+		binomialInvAVX512(&u[0], &nf[0], l, same, &out[0], &scratch[0], len(u))
 		return
 	}
-	binomialInvGeneric(u, nf, lambda, out)
+	binomialInvGeneric(u, nf, lambda, same, out)
 }
 
 // invImpls lists the inversion kernels this CPU can run, best first,

@@ -37,7 +37,8 @@ func BenchmarkPoissonBatch(b *testing.B) {
 // BenchmarkBinomialBatch reports amortised ns per draw of Binomial(n, p)
 // over the §6.4 grid's n ∈ {10, 10³, 10⁶} × p ∈ {10⁻⁴, 0.01, 0.3}, as
 // BenchmarkPoissonBatch: scalar Binomial per lane against Binomials, and
-// BinomialHazards (the infection kernel's form) on the same lanes.
+// BinomialHazards (the infection kernel's form) on the same lanes, and
+// BinomialHazardsSame with the middle lane's hazard in every lane.
 func BenchmarkBinomialBatch(b *testing.B) {
 	for _, n := range []int64{10, 1e3, 1e6} {
 		for _, p := range []float64{1e-4, 0.01, 0.3} {
@@ -67,6 +68,13 @@ func BenchmarkBinomialBatch(b *testing.B) {
 				src := NewSource(1, "bench", 0)
 				for b.Loop() {
 					BinomialHazards(src, nv, hv, out)
+				}
+				reportPerDraw(b, b.N*BlockSize)
+			})
+			b.Run(name+"/batch-hazard-same", func(b *testing.B) {
+				src := NewSource(1, "bench", 0)
+				for b.Loop() {
+					BinomialHazardsSame(src, nv, hv[BlockSize/2], out)
 				}
 				reportPerDraw(b, b.N*BlockSize)
 			})

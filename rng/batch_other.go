@@ -9,8 +9,8 @@ var invLevel = 0
 func poissonInv(u, mean []float64, out []int64) { poissonInvGeneric(u, mean, out) }
 
 // binomialInv runs the pure-Go binomial inversion kernel.
-func binomialInv(u, nf, lambda []float64, out []int64, _ []float64) {
-	binomialInvGeneric(u, nf, lambda, out)
+func binomialInv(u, nf, lambda []float64, same float64, out []int64, _ []float64) {
+	binomialInvGeneric(u, nf, lambda, same, out)
 }
 
 // invImpls lists the inversion kernels: the pure-Go ones.
