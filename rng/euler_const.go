@@ -18,7 +18,7 @@ func constRates(r1, r2 []float64) bool {
 	for lo := 0; lo < len(r1); lo += chunk {
 		var diff uint64
 		for j := lo; j < min(lo+chunk, len(r1)); j++ {
-			diff |= math.Float64bits(r1[j]) ^ bx | math.Float64bits(r2[j]) ^ by
+			diff |= (math.Float64bits(r1[j]) ^ bx) | (math.Float64bits(r2[j]) ^ by)
 		}
 		if diff != 0 {
 			return false

@@ -2,6 +2,7 @@ package rng
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,6 +74,10 @@ func TestConstRates(t *testing.T) {
 		{"r1 differs last", []float64{1, 1, 1.5}, []float64{2, 2, 2}, false},
 		{"r2 differs", []float64{1, 1}, []float64{2, 3}, false},
 		{"−0 and +0", []float64{0, negZero}, []float64{0, 0}, false},
+		// r1 differing in a bit set in r2 (0.02's lowest): ^ binds as |
+		// does, so a comparison written without parentheses misses it.
+		{"r1 differs in r2's bits", []float64{1, math.Float64frombits(math.Float64bits(1) ^ 1)}, []float64{0.02, 0.02}, false},
+		{"r1 differs after a chunk", append(make([]float64, 20), 1), make([]float64, 21), false},
 		{"empty", nil, nil, false},
 	} {
 		assert.Equal(t, c.want, constRates(c.r1, c.r2), c.name)
