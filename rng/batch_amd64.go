@@ -182,3 +182,23 @@ func sortHazardsKernel(b *binomialBatch, n []int64, hazard []float64, same float
 	b.nb, b.inv = nb, flags&1 != 0
 	return true
 }
+
+// eulerLanesAVX512 is the AVX-512 kernel of eulerLanes
+// (euler_lanes_amd64.s) over m lanes, eight at a time, equal bit for bit
+// to eulerLanesGeneric; it writes whole groups of eight (the outputs need
+// room for m rounded up to 8) and returns 0 when some rate is invalid.
+//
+//go:noescape
+func eulerLanesAVX512(r1, r2 *float64, dt float64, hazard, rare, share *float64, m int) (ok int)
+
+// eulerLanes runs eulerLanesGeneric in the kernel of invLevel (the
+// outputs have room for len(r1) rounded up to 8).
+func eulerLanes(r1, r2 []float64, dt float64, hazard, rare, share []float64) bool {
+	if invLevel == 1 && len(r1) > 0 {
+		m := len(r1)
+		_, _ = r2[m-1], share[:(m+7)&^7] // the kernel's reads and whole-group writes
+		_, _ = hazard[:(m+7)&^7], rare[:(m+7)&^7]
+		return eulerLanesAVX512(&r1[0], &r2[0], dt, &hazard[0], &rare[0], &share[0], m) != 0
+	}
+	return eulerLanesGeneric(r1, r2, dt, hazard, rare, share)
+}

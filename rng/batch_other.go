@@ -42,3 +42,8 @@ func ptrsRound(u, v, mean []float64, out []int64, _ *[ptrsRoundScratch]float64) 
 
 // sortHazardsKernel reports that no kernel sorts: sortHazardsGeneric does.
 func sortHazardsKernel(*binomialBatch, []int64, []float64, float64) bool { return false }
+
+// eulerLanes runs eulerLanesGeneric.
+func eulerLanes(r1, r2 []float64, dt float64, hazard, rare, share []float64) bool {
+	return eulerLanesGeneric(r1, r2, dt, hazard, rare, share)
+}

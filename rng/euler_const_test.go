@@ -128,3 +128,49 @@ func TestEulerMultinomialsPanics(t *testing.T) {
 		}, c.name)
 	}
 }
+
+// TestEulerLanesKernelEqualsGeneric checks that eulerLanes (the kernel of
+// every level this CPU runs) sets every lane's hazard, rare and first
+// shares to eulerLanesGeneric's bits, zero rates (both, either, −0)
+// included, for runs of 1 to BlockSize lanes; and that both report
+// negative and NaN rates.
+func TestEulerLanesKernelEqualsGeneric(t *testing.T) {
+	src := NewSource(testSeed, "eulerLanes", 0)
+	for _, m := range []int{1, 3, 8, 9, 64, 200, BlockSize} {
+		r1, r2 := make([]float64, m), make([]float64, m)
+		for j := range r1 {
+			r1[j], r2[j] = 365*Uniform(src)*Uniform(src), 0.02*Uniform(src)
+			switch j % 7 {
+			case 1:
+				r1[j] = 0
+			case 2:
+				r2[j] = negZero
+			case 3:
+				r1[j], r2[j] = 0, 0
+			case 4:
+				r1[j], r2[j] = negZero, 0
+			case 5:
+				r1[j] = r2[j]
+			}
+		}
+		wantH, wantR, wantS := make([]float64, m), make([]float64, m), make([]float64, m)
+		require.True(t, eulerLanesGeneric(r1, r2, 1/365.25, wantH, wantR, wantS))
+		withInvImpls(func(impl string) {
+			var h, r, s [BlockSize]float64
+			require.True(t, eulerLanes(r1, r2, 1/365.25, h[:m], r[:m], s[:m]))
+			for j := range m {
+				assert.Equal(t, math.Float64bits(wantH[j]), math.Float64bits(h[j]), "%s m=%d lane %d hazard", impl, m, j)
+				assert.Equal(t, math.Float64bits(wantR[j]), math.Float64bits(r[j]), "%s m=%d lane %d rare", impl, m, j)
+				assert.Equal(t, math.Float64bits(wantS[j]), math.Float64bits(s[j]), "%s m=%d lane %d share", impl, m, j)
+			}
+		})
+	}
+	nan := math.NaN()
+	for _, bad := range [][2]float64{{-1, 0}, {0, -1e-300}, {nan, 1}, {1, nan}} {
+		r1, r2 := []float64{1, 2, bad[0]}, []float64{0.1, 0.2, bad[1]}
+		withInvImpls(func(impl string) {
+			var h, r, s [BlockSize]float64
+			assert.False(t, eulerLanes(r1, r2, 1, h[:3], r[:3], s[:3]), "%s: %v", impl, bad)
+		})
+	}
+}

@@ -56,13 +56,7 @@ func (b *eulerScratch) run(src *Source, n []int64, r1, r2 []float64, dt float64,
 	m := len(n)
 	r1, r2, first, leave = r1[:m], r2[:m], first[:m], leave[:m]
 	hazard, rare, share := b.hazard[:m], b.rare[:m], b.share[:m]
-	low := 0.0 // the smallest rate, NaN if any is
-	for j, x := range r1 {
-		y := r2[j]
-		low = min(low, x, y)
-		hazard[j], rare[j], share[j] = eulerLane(x, y, dt)
-	}
-	if !(low >= 0) {
+	if !eulerLanes(r1, r2, dt, hazard, rare, share) {
 		checkRates(r1, r2)
 	}
 	binomialHazardRun(src, n, hazard, 0, leave)
@@ -93,6 +87,21 @@ func eulerLane(x, y, dt float64) (hazard, rare, share float64) {
 		return total * dt, min(x, y) * inv, x * inv
 	}
 	return 0, 0, 1
+}
+
+// eulerLanesGeneric sets hazard, rare and share to [eulerLane]'s for
+// every lane of r1, r2, and reports whether every rate is valid (≥ 0, not
+// NaN); the outputs are incomplete when not. The kernels equal it bit for
+// bit.
+func eulerLanesGeneric(r1, r2 []float64, dt float64, hazard, rare, share []float64) bool {
+	r2, hazard, rare, share = r2[:len(r1)], hazard[:len(r1)], rare[:len(r1)], share[:len(r1)]
+	low := 0.0 // the smallest rate, NaN if any is
+	for j, x := range r1 {
+		y := r2[j]
+		low = min(low, x, y)
+		hazard[j], rare[j], share[j] = eulerLane(x, y, dt)
+	}
+	return low >= 0
 }
 
 // checkRates panics on the first lane of r1, r2 with a negative or NaN
