@@ -202,3 +202,36 @@ func eulerLanes(r1, r2 []float64, dt float64, hazard, rare, share []float64) boo
 	}
 	return eulerLanesGeneric(r1, r2, dt, hazard, rare, share)
 }
+
+// rareMaxAVX512 and reflectRoutesAVX512 are the AVX-512 kernels of
+// rareMaxGeneric and reflectRoutesGeneric (euler_routes_amd64.s) over m
+// lanes, eight at a time (masked loads and stores for the last group);
+// rareMaxAVX512 returns the leavers' total as an int64 and the largest
+// share as +0 when no lane's is positive.
+//
+//go:noescape
+func rareMaxAVX512(leave *int64, rare *float64, m int) (qmax float64, total int64)
+
+//go:noescape
+func reflectRoutesAVX512(first, leave *int64, r1, r2 *float64, m int)
+
+// rareMax runs rareMaxGeneric in the kernel of invLevel.
+func rareMax(leave []int64, rare []float64) (qmax, trials float64) {
+	if invLevel == 1 && len(leave) > 0 {
+		_ = rare[len(leave)-1]
+		q, t := rareMaxAVX512(&leave[0], &rare[0], len(leave))
+		return q, float64(t) // as leavers: the int64 total, converted once
+	}
+	return rareMaxGeneric(leave, rare)
+}
+
+// reflectRoutes runs reflectRoutesGeneric in the kernel of invLevel.
+func reflectRoutes(first, leave []int64, r1, r2 []float64) {
+	if invLevel == 1 && len(first) > 0 {
+		m := len(first)
+		_, _, _ = leave[m-1], r1[m-1], r2[m-1]
+		reflectRoutesAVX512(&first[0], &leave[0], &r1[0], &r2[0], m)
+		return
+	}
+	reflectRoutesGeneric(first, leave, r1, r2)
+}

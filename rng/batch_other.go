@@ -47,3 +47,13 @@ func sortHazardsKernel(*binomialBatch, []int64, []float64, float64) bool { retur
 func eulerLanes(r1, r2 []float64, dt float64, hazard, rare, share []float64) bool {
 	return eulerLanesGeneric(r1, r2, dt, hazard, rare, share)
 }
+
+// rareMax runs rareMaxGeneric.
+func rareMax(leave []int64, rare []float64) (qmax, trials float64) {
+	return rareMaxGeneric(leave, rare)
+}
+
+// reflectRoutes runs reflectRoutesGeneric.
+func reflectRoutes(first, leave []int64, r1, r2 []float64) {
+	reflectRoutesGeneric(first, leave, r1, r2)
+}

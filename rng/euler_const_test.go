@@ -174,3 +174,47 @@ func TestEulerLanesKernelEqualsGeneric(t *testing.T) {
 		})
 	}
 }
+
+// TestRouteKernelsEqualGeneric checks rareMax and reflectRoutes (the
+// kernel of every level this CPU runs) against rareMaxGeneric and
+// reflectRoutesGeneric for runs of 1 to BlockSize lanes: lanes without
+// leavers, zero and −0 shares, ties and r1 = r2 included; and that the
+// reflection leaves the elements past the run untouched.
+func TestRouteKernelsEqualGeneric(t *testing.T) {
+	src := NewSource(testSeed, "routeKernels", 0)
+	for _, m := range []int{1, 5, 8, 12, 64, 255, BlockSize} {
+		for trial := range 3 {
+			leave, first, rare := make([]int64, m+3), make([]int64, m+3), make([]float64, m)
+			r1, r2 := make([]float64, m), make([]float64, m)
+			for j := range m {
+				leave[j] = int64(Uniform(src) * 300)
+				first[j] = int64(Uniform(src) * float64(leave[j]))
+				rare[j] = 0.5 * Uniform(src)
+				r1[j], r2[j] = Uniform(src), Uniform(src)
+				switch (j + trial) % 5 {
+				case 0:
+					leave[j] = 0
+				case 1:
+					rare[j] = negZero
+				case 2:
+					r1[j] = r2[j]
+				}
+				if trial == 2 { // no positive share among lanes with leavers
+					rare[j] = 0
+				}
+			}
+			first[m], first[m+1], first[m+2] = 7, 8, 9
+			wantQ, wantT := rareMaxGeneric(leave[:m], rare)
+			want := append([]int64(nil), first...)
+			reflectRoutesGeneric(want[:m], leave[:m], r1, r2)
+			withInvImpls(func(impl string) {
+				q, tr := rareMax(leave[:m], rare)
+				assert.Equal(t, math.Float64bits(wantQ), math.Float64bits(q), "%s m=%d: qmax", impl, m)
+				assert.Equal(t, wantT, tr, "%s m=%d: trials", impl, m)
+				got := append([]int64(nil), first...)
+				reflectRoutes(got[:m], leave[:m], r1, r2)
+				assert.Equal(t, want, got, "%s m=%d: first routes", impl, m)
+			})
+		}
+	}
+}

@@ -60,19 +60,35 @@ func (b *eulerScratch) run(src *Source, n []int64, r1, r2 []float64, dt float64,
 		checkRates(r1, r2)
 	}
 	binomialHazardRun(src, n, hazard, 0, leave)
-	qmax := 0.0
+	qmax, trials := rareMax(leave, rare)
+	if !skipRare(qmax, trials, m) {
+		binomialsRun(src, leave, share, first)
+		return
+	}
+	rareRoutes(src, leave, rare, qmax, first)
+	reflectRoutes(first, leave, r1, r2)
+}
+
+// rareMaxGeneric returns the largest rare share among the lanes with
+// leavers (+0 when none is positive) and the leavers' total ([leavers]).
+// The kernels equal it.
+func rareMaxGeneric(leave []int64, rare []float64) (qmax, trials float64) {
+	rare = rare[:len(leave)]
 	for j, k := range leave {
 		if q := rare[j]; k > 0 && q > qmax {
 			qmax = q
 		}
 	}
-	if trials := leavers(leave); !skipRare(qmax, trials, m) {
-		binomialsRun(src, leave, share, first)
-		return
-	}
-	rareRoutes(src, leave, rare, qmax, first)
+	return qmax, leavers(leave)
+}
+
+// reflectRoutesGeneric turns the rare route's count into the first's in
+// the lanes whose first route is the common one (r1 > r2): first = leave
+// − first. The kernels equal it.
+func reflectRoutesGeneric(first, leave []int64, r1, r2 []float64) {
+	leave, r1, r2 = leave[:len(first)], r1[:len(first)], r2[:len(first)]
 	for j, k := range leave {
-		if r1[j] > r2[j] { // the first route is the common one
+		if r1[j] > r2[j] {
 			first[j] = k - first[j]
 		}
 	}
