@@ -292,7 +292,22 @@ func binomialsRun(src *Source, n []int64, p []float64, out []int64) {
 	m := len(n)
 	p = p[:m]
 	b := newBinomialBatch(m, false)
-	n, reflect, bp := n[:m], b.reflect[:m], b.p[:m]
+	if !sortProbsKernel(b, n, p) {
+		b.sortProbsGeneric(n, p)
+	}
+	b.draw(src, n, out, func(j int) int64 { return Binomial(src, n[j], p[j]) })
+}
+
+// sortProbsGeneric sorts the lanes of a [Binomials] run (a fresh batch):
+// lane j with n[j] trials and p[j] is reflected when p > ½ ([reflectP]),
+// its λ = hazardLane(max(p, 0)) taken in SIMD lanes ([hazards]), and the
+// lanes sorted by [binomialBatch.sortLanesP]. Invalid inputs panic as in
+// [Binomial]. The kernels equal it (every lane's nf, lambda and reflect,
+// the BTRS lanes' bidx, bn and bp, nb, inv and reflects; kind, read only
+// with scalar lanes, which a probability batch has not, is not set).
+func (b *binomialBatch) sortProbsGeneric(n []int64, p []float64) {
+	m := len(n)
+	p, reflect, bp := p[:m], b.reflect[:m], b.p[:m]
 	var reflects int64
 	for j, pj := range p {
 		k := n[j]
@@ -308,7 +323,6 @@ func binomialsRun(src *Source, n []int64, p []float64, out []int64) {
 	clear(b.p[m:m8])
 	hazards(b.p[:m8], b.scratch[:m8]) // λ = −log(1 − p), in SIMD lanes
 	b.sortLanesP(n, b.p[:m], b.scratch[:m], 0, 0)
-	b.draw(src, n, out, func(j int) int64 { return Binomial(src, n[j], p[j]) })
 }
 
 // reflectP returns the p a lane draws with, p itself or, when p > ½ (the

@@ -235,3 +235,30 @@ func reflectRoutes(first, leave []int64, r1, r2 []float64) {
 	}
 	reflectRoutesGeneric(first, leave, r1, r2)
 }
+
+// sortProbsAVX512 is the AVX-512 kernel of sortProbsGeneric
+// (sort_probs_amd64.s) over m lanes, eight at a time: lane j's n[j] and
+// p[j] give reflect, nf and lambda, and the BTRS lanes (their lane, n and
+// p after reflection) are compacted into bidx, bn and bp; it returns their
+// number nb and flags: bit 0 some lane has work in the inversion kernel,
+// bit 1 some lane is reflected, bit 2 some input is invalid (the outputs
+// then incomplete). It writes whole groups as sortHazardsAVX512 does.
+//
+//go:noescape
+func sortProbsAVX512(n *int64, p *float64, m int, nf, lambda *float64, reflect *bool, bidx *int32, bn, bp *float64) (nb, flags int)
+
+// sortProbsKernel sorts a Binomials run's lanes with the kernel of
+// invLevel, and reports whether it did: false under the pure-Go level or
+// when an input is invalid (sortProbsGeneric then panics).
+func sortProbsKernel(b *binomialBatch, n []int64, p []float64) bool {
+	if invLevel != 1 || len(n) == 0 {
+		return false
+	}
+	_ = p[len(n)-1]
+	nb, flags := sortProbsAVX512(&n[0], &p[0], len(n), &b.nf[0], &b.lambda[0], &b.reflect[0], &b.bidx[0], &b.bn[0], &b.bp[0])
+	if flags&4 != 0 {
+		return false
+	}
+	b.nb, b.inv, b.reflects = nb, flags&1 != 0, flags&2 != 0
+	return true
+}

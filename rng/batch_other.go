@@ -57,3 +57,6 @@ func rareMax(leave []int64, rare []float64) (qmax, trials float64) {
 func reflectRoutes(first, leave []int64, r1, r2 []float64) {
 	reflectRoutesGeneric(first, leave, r1, r2)
 }
+
+// sortProbsKernel reports that no kernel sorts: sortProbsGeneric does.
+func sortProbsKernel(*binomialBatch, []int64, []float64) bool { return false }
