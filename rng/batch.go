@@ -458,6 +458,28 @@ func (b *binomialBatch) sortLanesP(n []int64, p, lambda []float64, pSame, lambda
 	b.nb, b.inv = nb, b.inv || inv
 }
 
+// drawOutGeneric writes a run's values res to out, n − x in the lanes
+// with reflect (only when reflects), and returns the OR of res, negative
+// when some lane is in the rounding gap. The kernels equal it.
+func drawOutGeneric(res, n []int64, reflect []bool, reflects bool, out []int64) (sign int64) {
+	if !reflects {
+		for j, x := range res {
+			out[j] = x
+			sign |= x
+		}
+		return sign
+	}
+	n, reflect, out = n[:len(res)], reflect[:len(res)], out[:len(res)]
+	for j, x := range res {
+		sign |= x
+		if reflect[j] {
+			x = n[j] - x
+		}
+		out[j] = x
+	}
+	return sign
+}
+
 // A BTRS lane has n·λ ≥ binomialBatchLimit and λ ≤ ln 2, so n·p ≥
 // n·λ·(1 − λ/2) ≥ 0.65·binomialBatchLimit (p = 1 − e^−λ ≥ λ − λ²/2):
 // at least 10, the smallest n·p for which Hörmann (1993) validates BTRS's
@@ -499,23 +521,8 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 		for i, l := range b.bidx[:nb] { // a BTRS lane's res is 0 (n = 0 in the kernel)
 			res[l] = b.bres[i]
 		}
-		var sign int64 // negative when some lane is in the rounding gap
-		if b.reflects {
-			n, reflect := n[:m], b.reflect[:m]
-			for j, x := range res {
-				sign |= x
-				if reflect[j] {
-					x = n[j] - x
-				}
-				out[j] = x
-			}
-		} else {
-			for j, x := range res {
-				out[j] = x
-				sign |= x
-			}
-		}
-		if sign < 0 {
+		// sign is negative when some lane is in the rounding gap.
+		if sign := drawOut(res, n, b.reflect[:m], b.reflects, out); sign < 0 {
 			for j, x := range res {
 				if x < 0 {
 					out[j] = scalar(j) // the rounding gap: redrawn exactly (unreflected)

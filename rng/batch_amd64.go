@@ -262,3 +262,21 @@ func sortProbsKernel(b *binomialBatch, n []int64, p []float64) bool {
 	b.nb, b.inv, b.reflects = nb, flags&1 != 0, flags&2 != 0
 	return true
 }
+
+// drawOutAVX512 is the AVX-512 kernel of drawOutGeneric
+// (draw_out_amd64.s) over m lanes, eight at a time (masked loads and
+// stores for the last group), reflect read only when reflects is 1, as
+// whole groups of eight bytes (it needs room for m rounded up to 8).
+//
+//go:noescape
+func drawOutAVX512(res, n *int64, reflect *bool, reflects int, out *int64, m int) (sign int64)
+
+// drawOut runs drawOutGeneric in the kernel of invLevel.
+func drawOut(res, n []int64, reflect []bool, reflects bool, out []int64) int64 {
+	if invLevel == 1 && len(res) > 0 {
+		m := len(res)
+		_, _, _ = n[m-1], reflect[:(m+7)&^7], out[m-1]
+		return drawOutAVX512(&res[0], &n[0], &reflect[0], int(b2i(reflects)), &out[0], m)
+	}
+	return drawOutGeneric(res, n, reflect, reflects, out)
+}

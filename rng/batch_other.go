@@ -60,3 +60,8 @@ func reflectRoutes(first, leave []int64, r1, r2 []float64) {
 
 // sortProbsKernel reports that no kernel sorts: sortProbsGeneric does.
 func sortProbsKernel(*binomialBatch, []int64, []float64) bool { return false }
+
+// drawOut runs drawOutGeneric.
+func drawOut(res, n []int64, reflect []bool, reflects bool, out []int64) int64 {
+	return drawOutGeneric(res, n, reflect, reflects, out)
+}
