@@ -218,8 +218,12 @@ func reflectRoutesAVX512(first, leave *int64, r1, r2 *float64, m int)
 // rareMax runs rareMaxGeneric in the kernel of invLevel.
 func rareMax(leave []int64, rare []float64) (qmax, trials float64) {
 	if invLevel == 1 && len(leave) > 0 {
-		_ = rare[len(leave)-1]
-		q, t := rareMaxAVX512(&leave[0], &rare[0], len(leave))
+		var r *float64
+		if rare != nil {
+			_ = rare[len(leave)-1]
+			r = &rare[0]
+		}
+		q, t := rareMaxAVX512(&leave[0], r, len(leave))
 		return q, float64(t) // as leavers: the int64 total, converted once
 	}
 	return rareMaxGeneric(leave, rare)

@@ -41,7 +41,7 @@ func eulerRunConst(src *Source, n []int64, r1, r2 []float64, dt float64, first, 
 	}
 	hazard, rare, share := eulerLane(x, y, dt)
 	binomialHazardRun(src, n, nil, hazard, leave)
-	trials := leavers(leave)
+	_, trials := rareMax(leave, nil) // the leavers' total
 	qmax := 0.0
 	if trials > 0 { // some lane has leavers (all are ≥ 0)
 		qmax = rare

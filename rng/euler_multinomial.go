@@ -70,9 +70,12 @@ func (b *eulerScratch) run(src *Source, n []int64, r1, r2 []float64, dt float64,
 }
 
 // rareMaxGeneric returns the largest rare share among the lanes with
-// leavers (+0 when none is positive) and the leavers' total ([leavers]).
-// The kernels equal it.
+// leavers (+0 when none is positive, or rare is nil) and the leavers'
+// total ([leavers]). The kernels equal it.
 func rareMaxGeneric(leave []int64, rare []float64) (qmax, trials float64) {
+	if rare == nil {
+		return 0, leavers(leave)
+	}
 	rare = rare[:len(leave)]
 	for j, k := range leave {
 		if q := rare[j]; k > 0 && q > qmax {

@@ -14,7 +14,8 @@
 	KMOVB AX, K7
 
 // func rareMaxAVX512(leave *int64, rare *float64, m int) (qmax float64, total int64)
-// Per group: the total += leave; the running maximum of rare over the
+// Per group: the total += leave; unless rare is nil (qmax then +0), the
+// running maximum of rare over the
 // lanes with leave > 0 and rare > 0 (the others +0, so that the result is
 // +0 when none is positive, and the maximum of positive shares, exact in
 // any order, otherwise); then both reduced across the eight lanes.
@@ -29,14 +30,18 @@ TEXT ·rareMaxAVX512(SB), NOSPLIT, $0-40
 rgroup:
 	TAILMASK
 	VMOVDQU64.Z (SI), K7, Z0
-	VMOVUPD.Z   (DX), K7, Z1
 	VPADDQ      Z0, Z22, Z22
+	TESTQ       DX, DX
+	JZ          rnext
+	VMOVUPD.Z   (DX), K7, Z1
 	VPCMPQ      $6, Z20, Z0, K7, K1
 	VCMPPD      $0x1e, Z20, Z1, K1, K1
 	VMOVAPD.Z   Z1, K1, Z1
 	VMAXPD      Z1, Z21, Z21
+	ADDQ        $64, DX // only when rare is not nil: DX stays 0 otherwise
+
+rnext:
 	ADDQ        $64, SI
-	ADDQ        $64, DX
 	SUBQ        $8, CX
 	JG          rgroup
 
