@@ -284,3 +284,21 @@ func drawOut(res, n []int64, reflect []bool, reflects bool, out []int64) int64 {
 	}
 	return drawOutGeneric(res, n, reflect, reflects, out)
 }
+
+// constRatesAVX512 is the AVX-512 kernel of constRatesGeneric
+// (const_rates_amd64.s) over m ≥ 1 lanes, eight at a time (masked loads
+// for the last group), leaving at the first group that differs; it
+// returns 1 when every lane has lane 0's bits.
+//
+//go:noescape
+func constRatesAVX512(r1, r2 *float64, m int) (same int)
+
+// constRatesKernel runs constRatesGeneric in the kernel of invLevel
+// (len(r1) ≥ 1, len(r2) = len(r1)).
+func constRatesKernel(r1, r2 []float64) bool {
+	if invLevel == 1 {
+		_ = r2[len(r1)-1]
+		return constRatesAVX512(&r1[0], &r2[0], len(r1)) != 0
+	}
+	return constRatesGeneric(r1, r2)
+}

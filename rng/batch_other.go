@@ -65,3 +65,6 @@ func sortProbsKernel(*binomialBatch, []int64, []float64) bool { return false }
 func drawOut(res, n []int64, reflect []bool, reflects bool, out []int64) int64 {
 	return drawOutGeneric(res, n, reflect, reflects, out)
 }
+
+// constRatesKernel runs constRatesGeneric.
+func constRatesKernel(r1, r2 []float64) bool { return constRatesGeneric(r1, r2) }

@@ -5,11 +5,18 @@ import "math"
 // constRates reports whether every lane of a run (at least one) has the
 // same rates, bit for bit, so that one lane's arithmetic is every lane's.
 // At a likelihood evaluation every particle shares the model's
-// rates (σ, γ, μ), so most of [EulerMultinomials]' runs are such.
+// rates (σ, γ, μ), so most of [EulerMultinomials]' runs are such. The
+// kernel of invLevel compares them ([constRatesGeneric] its twin).
 func constRates(r1, r2 []float64) bool {
 	if len(r1) == 0 {
 		return false
 	}
+	return constRatesKernel(r1, r2[:len(r1)])
+}
+
+// constRatesGeneric reports whether every lane of r1, r2 has lane 0's
+// rates, bit for bit. The kernels equal it.
+func constRatesGeneric(r1, r2 []float64) bool {
 	r2 = r2[:len(r1)]
 	bx, by := math.Float64bits(r1[0]), math.Float64bits(r2[0])
 	// Chunks of lanes without a branch per lane, so that a run of varying

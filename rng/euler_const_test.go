@@ -80,7 +80,26 @@ func TestConstRates(t *testing.T) {
 		{"r1 differs after a chunk", append(make([]float64, 20), 1), make([]float64, 21), false},
 		{"empty", nil, nil, false},
 	} {
-		assert.Equal(t, c.want, constRates(c.r1, c.r2), c.name)
+		withInvImpls(func(impl string) {
+			assert.Equal(t, c.want, constRates(c.r1, c.r2), "%s: %s", impl, c.name)
+		})
+	}
+	// Every lane count, a differing bit in each lane and either rate.
+	for m := 1; m <= 40; m++ {
+		r1, r2 := make([]float64, m), make([]float64, m)
+		for j := range m {
+			r1[j], r2[j] = 28.9, 0.02
+		}
+		withInvImpls(func(impl string) {
+			assert.True(t, constRates(r1, r2), "%s m=%d", impl, m)
+			for j := range m {
+				for _, r := range [][]float64{r1, r2} {
+					r[j] = math.Float64frombits(math.Float64bits(r[j]) ^ 1<<(j%64))
+					assert.Equal(t, j == 0 && m == 1, constRates(r1, r2), "%s m=%d lane %d", impl, m, j)
+					r[j] = math.Float64frombits(math.Float64bits(r[j]) ^ 1<<(j%64))
+				}
+			}
+		})
 	}
 }
 
