@@ -85,7 +85,10 @@ func binomialInv(u, nf, lambda []float64, same float64, out []int64, scratch []f
 // ending with the pure-Go ones.
 func invImpls() []namedInv {
 	var out []namedInv
-	if cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512DQ) {
+	// VL and POPCNT for the sorting and reduction kernels (EVEX ymm
+	// operations, the BTRS lanes' counts); every AVX-512 CPU with DQ has
+	// them, but the check says what the kernels use.
+	if cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512DQ, cpuid.AVX512VL, cpuid.POPCNT) {
 		out = append(out, namedInv{"avx512", 1})
 	}
 	return append(out, namedInv{"go", 0})
