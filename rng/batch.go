@@ -202,23 +202,24 @@ type binomialBatch struct {
 	reflect     [BlockSize]bool    // a p > ½ lane drawn as n − Binomial(n, 1 − p)
 	bidx        [BlockSize]int32   // the BTRS lanes' lanes
 	nb, nscalar int                // the BTRS lanes and the scalar ones
+	sameLambda  float64            // every inversion lane's λ, when lambdaSame
+	lambdaSame  bool               // the inversion lanes share one λ (the kernel's s computed once)
 	hazard      bool               // the BTRS lanes' p holds their hazard
 	inv         bool               // some lane has n·λ > 0 in the inversion kernel
 	reflects    bool               // some lane is reflected
 }
 
-// newBinomialBatch returns kept scratch for a run of n lanes, every lane
-// (and the padding to 16) in the kernel with n = 0, its BTRS lanes given
-// by their hazards (hazard) or their p; [binomialBatch.draw] gives it
-// back.
+// newBinomialBatch returns kept scratch for a run of n lanes, its BTRS
+// lanes given by their hazards (hazard) or their p; [binomialBatch.draw]
+// gives it back. Only the padding to 16 is cleared (into the kernel with n
+// = 0): the sorters write every lane's nf, lambda and kind (a lane's
+// reflect only where the batch reflects).
 func newBinomialBatch(n int, hazard bool) *binomialBatch {
 	b := binomialFree.get()
-	b.hazard, b.inv, b.reflects, b.nb, b.nscalar = hazard, false, false, 0, 0
+	b.hazard, b.inv, b.reflects, b.nb, b.nscalar, b.lambdaSame = hazard, false, false, 0, 0, false
 	n16 := (n + 15) &^ 15
-	clear(b.nf[:n16])
-	clear(b.lambda[:n16])
-	clear(b.kind[:n])
-	clear(b.reflect[:n])
+	clear(b.nf[n:n16])
+	clear(b.lambda[n:n16])
 	return b
 }
 
@@ -245,34 +246,34 @@ func BinomialHazardsSame(src *Source, n []int64, hazard float64, out []int64) {
 // binomialHazardRuns draws [BinomialHazards] run by run, each lane's hazard
 // hazard[j], or same when hazard is nil.
 func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, out []int64) {
-	at := func(j int) float64 {
-		if hazard == nil {
-			return same
-		}
-		return hazard[j]
-	}
 	for lo, hi := range Runs(len(n)) {
-		b := newBinomialBatch(hi-lo, true)
-		inv := false
-		for j, k := range n[lo:hi] {
-			h := at(lo + j)
-			if uint64(k) > MaxBinomialN || !(h >= 0) {
-				checkHazard("rng.BinomialHazards", k, h) // panics
-			}
-			nf := float64(k)
-			switch x := nf * h; {
-			case h > math.Ln2:
-				b.setLane(j, k, h) // the scalar sampler
-			case x < binomialBatchLimit:
-				b.nf[j], b.lambda[j] = nf, h // the inversion kernel (n = 0 or h = 0: 0)
-				inv = inv || x > 0
-			default: // BTRS, as setLane would sort it
-				b.setBTRS(j, nf, h)
-			}
+		var h []float64
+		if hazard != nil {
+			h = hazard[lo:hi]
 		}
-		b.inv = inv
-		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return BinomialHazard(src, n[lo+j], at(lo+j)) })
+		binomialHazardRun(src, n[lo:hi], h, same, out[lo:hi])
 	}
+}
+
+// binomialHazardRun draws one run of [BinomialHazards] (len(n) ≤
+// [BlockSize]), lane j's hazard hazard[j], or same when hazard is nil.
+func binomialHazardRun(src *Source, n []int64, hazard []float64, same float64, out []int64) {
+	b := newBinomialBatch(len(n), true)
+	if hazard != nil {
+		hazard = hazard[:len(n)]
+	}
+	b.sortHazards(n, hazard, same)
+	b.sameLambda, b.lambdaSame = same, hazard == nil
+	b.draw(src, n, out, func(j int) int64 { return BinomialHazard(src, n[j], hazardAt(hazard, same, j)) })
+}
+
+// hazardAt is lane j's hazard in [binomialHazardRun]: hazard[j], or same
+// when hazard is nil.
+func hazardAt(hazard []float64, same float64, j int) float64 {
+	if hazard == nil {
+		return same
+	}
+	return hazard[j]
 }
 
 // Binomials sets out[j] to a Binomial(n[j], p[j]) draw for every j, in the
@@ -282,41 +283,83 @@ func binomialHazardRuns(src *Source, n []int64, hazard []float64, same float64, 
 // as in [Binomial]. It allocates nothing.
 func Binomials(src *Source, n []int64, p []float64, out []int64) {
 	for lo, hi := range Runs(len(n)) {
+		binomialsRun(src, n[lo:hi], p[lo:hi], out[lo:hi])
+	}
+}
+
+// binomialsRun draws one run of [Binomials] (len(n) ≤ [BlockSize]).
+func binomialsRun(src *Source, n []int64, p []float64, out []int64) {
+	m := len(n)
+	p = p[:m]
+	b := newBinomialBatch(m, false)
+	if !sortProbsKernel(b, n, p) {
+		b.sortProbsGeneric(n, p)
+	}
+	b.draw(src, n, out, func(j int) int64 { return Binomial(src, n[j], p[j]) })
+}
+
+// sortProbsGeneric sorts the lanes of a [Binomials] run (a fresh batch):
+// lane j with n[j] trials and p[j] is reflected when p > ½ ([reflectP]),
+// its λ = hazardLane(max(p, 0)) taken in SIMD lanes ([hazards]), and the
+// lanes sorted by [binomialBatch.sortLanesP]. Invalid inputs panic as in
+// [Binomial]. The kernels equal it (every lane's nf, lambda and reflect,
+// the BTRS lanes' bidx, bn and bp, nb, inv and reflects; kind, read only
+// with scalar lanes, which a probability batch has not, is not set).
+func (b *binomialBatch) sortProbsGeneric(n []int64, p []float64) {
+	m := len(n)
+	p, reflect, bp := p[:m], b.reflect[:m], b.p[:m]
+	var reflects int64
+	for j, pj := range p {
+		k := n[j]
+		if uint64(k) > MaxBinomialN || pj != pj {
+			checkBinomialP("rng.Binomials", k, pj) // panics
+		}
+		q, r := reflectP(pj)
+		reflect[j], reflects = r, reflects|b2i(r)
+		bp[j] = max(q, 0)
+	}
+	b.reflects = reflects != 0
+	m8 := (m + 7) &^ 7
+	clear(b.p[m:m8])
+	hazards(b.p[:m8], b.scratch[:m8]) // λ = −log(1 − p), in SIMD lanes
+	b.sortLanesP(n, b.p[:m], b.scratch[:m], 0, 0)
+}
+
+// reflectP returns the p a lane draws with, p itself or, when p > ½ (the
+// lane reflected: n − Binomial(n, 1 − p)), 1 − p, exact there.
+// It has no branch: the lanes' sides of ½ may alternate.
+func reflectP(p float64) (q float64, reflect bool) {
+	r := b2i(p > 0.5)
+	keep := uint64(r) - 1 // all ones unless reflected
+	return math.Float64frombits(math.Float64bits(p)&keep | math.Float64bits(1-p)&^keep), r != 0
+}
+
+// binomialsConst is [Binomials] with p[j] = p in every lane, equal to it
+// draw for draw: λ = [hazardLane](p) (the kernel of hazards, bit for bit)
+// once for the run instead of per lane.
+func binomialsConst(src *Source, n []int64, p float64, out []int64) {
+	for lo, hi := range Runs(len(n)) {
 		b := newBinomialBatch(hi-lo, false)
-		m := hi - lo
-		for j, pj := range p[lo:hi] {
-			k := n[lo+j]
-			if uint64(k) > MaxBinomialN || pj != pj {
-				checkBinomialP("rng.Binomials", k, pj) // panics
-			}
-			if pj > 0.5 { // reflect: n − Binomial(n, 1 − p), 1 − p exact
-				b.reflect[j], b.reflects, pj = true, true, 1-pj
-			}
-			b.p[j] = max(pj, 0)
-		}
-		m8 := (m + 7) &^ 7
-		clear(b.p[m:m8])
-		hazards(b.p[:m8], b.scratch[:m8]) // λ = −log(1 − p), in SIMD lanes
+		q, reflect := reflectP(p)
+		q = max(q, 0)
+		lambda := hazardLane(q)
+		b.reflects = reflect
 		for j, k := range n[lo:hi] {
-			pj, h := b.p[j], b.scratch[j]
-			if nf := float64(k); pj > 0 && nf*h < binomialBatchLimit { // p ≤ ½: the inversion kernel
-				b.nf[j], b.lambda[j] = nf, h
-				b.inv = b.inv || nf > 0
-				continue
+			if uint64(k) > MaxBinomialN || p != p {
+				checkBinomialP("rng.Binomials", k, p) // panics
 			}
-			b.setLaneP(j, k, pj, h)
+			b.reflect[j] = reflect
 		}
-		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p[lo+j]) })
+		b.sortLanesP(n[lo:hi], nil, nil, q, lambda)
+		b.sameLambda, b.lambdaSame = lambda, true
+		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p) })
 	}
 }
 
 // BinomialsSame is [Binomials] with one p for every lane (its λ computed
 // once).
 func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
-	q, reflect := p, p > 0.5
-	if reflect { // n − Binomial(n, 1 − p), 1 − p exact
-		q = 1 - p
-	}
+	q, reflect := reflectP(p)
 	lambda := math.NaN()
 	if q > 0 {
 		lambda = -fastLog1p(-q) // once: every inversion lane's hazard
@@ -328,8 +371,9 @@ func BinomialsSame(src *Source, n []int64, p float64, out []int64) {
 				checkBinomialP("rng.BinomialsSame", k, p) // panics
 			}
 			b.reflect[j], b.reflects = reflect, reflect
-			b.setLaneP(j, k, q, lambda)
 		}
+		b.sortLanesP(n[lo:hi], nil, nil, q, lambda)
+		b.sameLambda, b.lambdaSame = lambda, true
 		b.draw(src, n[lo:hi], out[lo:hi], func(j int) int64 { return Binomial(src, n[lo+j], p) })
 	}
 }
@@ -357,8 +401,11 @@ func checkBinomialP(fn string, n int64, p float64) {
 // p)): the inversion kernel when p ≤ ½ and n·h < binomialBatchLimit, else
 // BTRS when p ≤ ½ (its b.bp holds h until [binomialBatch.draw] turns it into
 // p = 1 − e^−h in lanes, [probLane]), the scalar sampler otherwise.
-// Lanes with n = 0 or h = 0 stay in the kernel at n = 0 (value 0).
-func (b *binomialBatch) setLane(j int, n int64, h float64) {
+// Lanes with n = 0 or h = 0 stay in the kernel at n = 0 (value 0), where
+// the caller has put every lane first. nb is the BTRS lanes so far, the
+// result those after lane j (the callers keep the count in a register and
+// set b.nb after their loops).
+func (b *binomialBatch) setLane(nb, j int, n int64, h float64) int {
 	switch nf := float64(n); {
 	case n == 0 || h == 0:
 	case h > math.Ln2:
@@ -367,29 +414,70 @@ func (b *binomialBatch) setLane(j int, n int64, h float64) {
 	case nf*h < binomialBatchLimit:
 		b.nf[j], b.lambda[j], b.inv = nf, h, true
 	default:
-		b.setBTRS(j, nf, h)
+		return b.setBTRS(nb, j, nf, h)
 	}
+	return nb
 }
 
-// setBTRS makes lane j the next BTRS lane, n trials with p (or, in a
-// hazard batch, the hazard).
-func (b *binomialBatch) setBTRS(j int, n, p float64) {
+// setBTRS makes lane j the BTRS lane after the first nb, n trials with p
+// (or, in a hazard batch, the hazard), and returns nb + 1.
+func (b *binomialBatch) setBTRS(nb, j int, n, p float64) int {
 	b.kind[j] = laneBTRS
-	b.bidx[b.nb], b.bn[b.nb], b.bp[b.nb] = int32(j), n, p
-	b.nb++
+	i := nb & (BlockSize - 1) // nb < j < BlockSize: no bounds check
+	b.bidx[i], b.bn[i], b.bp[i] = int32(j), n, p
+	return nb + 1
 }
 
-// setLaneP sorts lane j of a probability batch for p ≤ ½ (the callers
-// reflect p > ½) with hazard lambda = −log(1 − p): the inversion kernel
-// when n·λ < binomialBatchLimit, else BTRS.
-func (b *binomialBatch) setLaneP(j int, n int64, p, lambda float64) {
-	switch {
-	case n == 0 || p <= 0:
-	case float64(n)*lambda < binomialBatchLimit:
-		b.nf[j], b.lambda[j], b.inv = float64(n), lambda, true
-	default:
-		b.setBTRS(j, float64(n), p)
+// sortLanesP sorts the lanes of a probability batch for p ≤ ½ (the callers
+// reflect p > ½): lane j has n[j] trials, p[j] and hazard lambda[j] =
+// −log(1 − p[j]), or pSame and lambdaSame when p is nil; it goes to the
+// inversion kernel when n·λ < binomialBatchLimit, else to BTRS; with n = 0
+// or p ≤ 0 (λ then may be NaN) to the kernel at n = 0 (value 0).
+func (b *binomialBatch) sortLanesP(n []int64, p, lambda []float64, pSame, lambdaSame float64) {
+	if p != nil {
+		p, lambda = p[:len(n)], lambda[:len(n)]
 	}
+	nb, inv := 0, false // in registers, not b's fields in memory
+	for j, k := range n {
+		pj, l := pSame, lambdaSame
+		if p != nil {
+			pj, l = p[j], lambda[j]
+		}
+		nf := float64(k)
+		if k == 0 || pj <= 0 {
+			nf, l = 0, 0
+		}
+		if nf*l < binomialBatchLimit {
+			b.nf[j], b.lambda[j] = nf, l
+			inv = inv || nf > 0
+			continue
+		}
+		b.nf[j], b.lambda[j] = 0, 0
+		nb = b.setBTRS(nb, j, nf, pj)
+	}
+	b.nb, b.inv = nb, b.inv || inv
+}
+
+// drawOutGeneric writes a run's values res to out, n − x in the lanes
+// with reflect (only when reflects), and returns the OR of res, negative
+// when some lane is in the rounding gap. The kernels equal it.
+func drawOutGeneric(res, n []int64, reflect []bool, reflects bool, out []int64) (sign int64) {
+	if !reflects {
+		for j, x := range res {
+			out[j] = x
+			sign |= x
+		}
+		return sign
+	}
+	n, reflect, out = n[:len(res)], reflect[:len(res)], out[:len(res)]
+	for j, x := range res {
+		sign |= x
+		if reflect[j] {
+			x = n[j] - x
+		}
+		out[j] = x
+	}
+	return sign
 }
 
 // A BTRS lane has n·λ ≥ binomialBatchLimit and λ ≤ ln 2, so n·p ≥
@@ -412,7 +500,11 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 	}
 	m16 := (m + 15) &^ 15
 	if b.inv {
-		binomialInv(b.uv[:m16], b.nf[:m16], b.lambda[:m16], b.res[:m16], b.scratch[:m16])
+		lambda := b.lambda[:m16]
+		if b.lambdaSame { // lanes not in the kernel have nf = 0: value 0 with any λ
+			lambda = nil
+		}
+		binomialInv(b.uv[:m16], b.nf[:m16], lambda, b.sameLambda, b.res[:m16], b.scratch[:m16])
 	} else { // no lane with work in the inversion kernel: all its lanes give 0
 		clear(b.res[:m])
 	}
@@ -425,23 +517,13 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 		b.btrsLanes(src, nb)
 	}
 	if b.nscalar == 0 { // inversion and BTRS lanes only
-		var sign int64                // negative when some lane is in the rounding gap
-		for j, x := range b.res[:m] { // a BTRS lane's is 0 (n = 0 in the kernel)
-			out[j] = x
-			sign |= x
+		res := b.res[:m]
+		for i, l := range b.bidx[:nb] { // a BTRS lane's res is 0 (n = 0 in the kernel)
+			res[l] = b.bres[i]
 		}
-		for i, l := range b.bidx[:nb] {
-			out[l] = b.bres[i]
-		}
-		if b.reflects {
-			for j, r := range b.reflect[:m] {
-				if r {
-					out[j] = n[j] - out[j]
-				}
-			}
-		}
-		if sign < 0 {
-			for j, x := range b.res[:m] {
+		// sign is negative when some lane is in the rounding gap.
+		if sign := drawOut(res, n, b.reflect[:m], b.reflects, out); sign < 0 {
+			for j, x := range res {
 				if x < 0 {
 					out[j] = scalar(j) // the rounding gap: redrawn exactly (unreflected)
 				}
@@ -466,7 +548,7 @@ func (b *binomialBatch) draw(src *Source, n []int64, out []int64, scalar func(j 
 				continue
 			}
 		}
-		if b.reflect[j] {
+		if b.reflects && b.reflect[j] {
 			x = n[j] - x
 		}
 		out[j] = x

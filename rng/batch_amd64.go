@@ -7,13 +7,14 @@ import "github.com/klauspost/cpuid/v2"
 // poissonInvAVX512 and binomialInvAVX512 are the AVX-512 inversion kernels
 // (batch_amd64.s), sixteen lanes at a time over n lanes (a multiple of
 // 16), equal bit for bit to poissonInvGeneric and binomialInvGeneric;
-// binomialInvAVX512 uses s (n float64s) as scratch.
+// binomialInvAVX512 uses s (n float64s) as scratch, and takes λ = same in
+// every lane when lambda is nil.
 //
 //go:noescape
 func poissonInvAVX512(u, mean *float64, out *int64, n int)
 
 //go:noescape
-func binomialInvAVX512(u, nf, lambda *float64, out *int64, s *float64, n int)
+func binomialInvAVX512(u, nf, lambda *float64, same float64, out *int64, s *float64, n int)
 
 // btrsRoundAVX512 is the AVX-512 kernel of a round of BTRS trials
 // (batch_squeeze_amd64.s) over n lanes (a multiple of 8), equal bit for
@@ -66,20 +67,28 @@ func poissonInv(u, mean []float64, out []int64) {
 }
 
 // binomialInv runs the binomial inversion kernel of invLevel (scratch:
-// len(u) float64s).
-func binomialInv(u, nf, lambda []float64, out []int64, scratch []float64) {
+// len(u) float64s), λ = lambda[j], or same in every lane when lambda is
+// nil.
+func binomialInv(u, nf, lambda []float64, same float64, out []int64, scratch []float64) {
 	if invLevel == 1 && len(u) > 0 {
-		binomialInvAVX512(&u[0], &nf[0], &lambda[0], &out[0], &scratch[0], len(u))
+		var l *float64
+		if lambda != nil {
+			l = &lambda[0]
+		}
+		binomialInvAVX512(&u[0], &nf[0], l, same, &out[0], &scratch[0], len(u))
 		return
 	}
-	binomialInvGeneric(u, nf, lambda, out)
+	binomialInvGeneric(u, nf, lambda, same, out)
 }
 
 // invImpls lists the inversion kernels this CPU can run, best first,
 // ending with the pure-Go ones.
 func invImpls() []namedInv {
 	var out []namedInv
-	if cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512DQ) {
+	// VL and POPCNT for the sorting and reduction kernels (EVEX ymm
+	// operations, the BTRS lanes' counts); every AVX-512 CPU with DQ has
+	// them, but the check says what the kernels use.
+	if cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512DQ, cpuid.AVX512VL, cpuid.POPCNT) {
 		out = append(out, namedInv{"avx512", 1})
 	}
 	return append(out, namedInv{"go", 0})
@@ -143,4 +152,156 @@ func pows(x, a, out []float64) {
 		return
 	}
 	powsGeneric(x, a, out)
+}
+
+// sortHazardsAVX512 is the AVX-512 kernel of [binomialBatch.sortHazards]
+// (sort_hazards_amd64.s) over m lanes, eight at a time: lane j's n[j] and
+// hazard h[j] (same in every lane when h is nil) give nf, lambda and kind,
+// and the BTRS lanes (their lane, n and hazard) are compacted into bidx,
+// bn and bp; it returns their number nb and flags: bit 0 some lane has
+// work in the inversion kernel, bit 1 some lane is invalid or for the
+// scalar sampler (the outputs then incomplete). It writes whole groups of
+// eight: nf, lambda and kind up to m rounded up to 8 (0 beyond m), bidx,
+// bn and bp up to eight elements past a group's first BTRS slot.
+//
+//go:noescape
+func sortHazardsAVX512(n *int64, h *float64, same float64, m int, nf, lambda *float64, kind *uint8, bidx *int32, bn, bp *float64) (nb, flags int)
+
+// sortHazardsKernel sorts b's lanes with the kernel of invLevel, and
+// reports whether it did: false under the pure-Go level, or when a lane is
+// invalid or for the scalar sampler (sortHazardsGeneric then sorts them).
+func sortHazardsKernel(b *binomialBatch, n []int64, hazard []float64, same float64) bool {
+	if invLevel != 1 || len(n) == 0 {
+		return false
+	}
+	var h *float64
+	if hazard != nil {
+		h = &hazard[0]
+	}
+	nb, flags := sortHazardsAVX512(&n[0], h, same, len(n), &b.nf[0], &b.lambda[0], &b.kind[0], &b.bidx[0], &b.bn[0], &b.bp[0])
+	if flags&2 != 0 {
+		return false
+	}
+	b.nb, b.inv = nb, flags&1 != 0
+	return true
+}
+
+// eulerLanesAVX512 is the AVX-512 kernel of eulerLanes
+// (euler_lanes_amd64.s) over m lanes, eight at a time, equal bit for bit
+// to eulerLanesGeneric; it writes whole groups of eight (the outputs need
+// room for m rounded up to 8) and returns 0 when some rate is invalid.
+//
+//go:noescape
+func eulerLanesAVX512(r1, r2 *float64, dt float64, hazard, rare, share *float64, m int) (ok int)
+
+// eulerLanes runs eulerLanesGeneric in the kernel of invLevel (the
+// outputs have room for len(r1) rounded up to 8).
+func eulerLanes(r1, r2 []float64, dt float64, hazard, rare, share []float64) bool {
+	if invLevel == 1 && len(r1) > 0 {
+		m := len(r1)
+		_, _ = r2[m-1], share[:(m+7)&^7] // the kernel's reads and whole-group writes
+		_, _ = hazard[:(m+7)&^7], rare[:(m+7)&^7]
+		return eulerLanesAVX512(&r1[0], &r2[0], dt, &hazard[0], &rare[0], &share[0], m) != 0
+	}
+	return eulerLanesGeneric(r1, r2, dt, hazard, rare, share)
+}
+
+// rareMaxAVX512 and reflectRoutesAVX512 are the AVX-512 kernels of
+// rareMaxGeneric and reflectRoutesGeneric (euler_routes_amd64.s) over m
+// lanes, eight at a time (masked loads and stores for the last group);
+// rareMaxAVX512 returns the leavers' total as an int64 and the largest
+// share as +0 when no lane's is positive.
+//
+//go:noescape
+func rareMaxAVX512(leave *int64, rare *float64, m int) (qmax float64, total int64)
+
+//go:noescape
+func reflectRoutesAVX512(first, leave *int64, r1, r2 *float64, m int)
+
+// rareMax runs rareMaxGeneric in the kernel of invLevel.
+func rareMax(leave []int64, rare []float64) (qmax, trials float64) {
+	if invLevel == 1 && len(leave) > 0 {
+		var r *float64
+		if rare != nil {
+			_ = rare[len(leave)-1]
+			r = &rare[0]
+		}
+		q, t := rareMaxAVX512(&leave[0], r, len(leave))
+		return q, float64(t) // as leavers: the int64 total, converted once
+	}
+	return rareMaxGeneric(leave, rare)
+}
+
+// reflectRoutes runs reflectRoutesGeneric in the kernel of invLevel.
+func reflectRoutes(first, leave []int64, r1, r2 []float64) {
+	if invLevel == 1 && len(first) > 0 {
+		m := len(first)
+		_, _, _ = leave[m-1], r1[m-1], r2[m-1]
+		reflectRoutesAVX512(&first[0], &leave[0], &r1[0], &r2[0], m)
+		return
+	}
+	reflectRoutesGeneric(first, leave, r1, r2)
+}
+
+// sortProbsAVX512 is the AVX-512 kernel of sortProbsGeneric
+// (sort_probs_amd64.s) over m lanes, eight at a time: lane j's n[j] and
+// p[j] give reflect, nf and lambda, and the BTRS lanes (their lane, n and
+// p after reflection) are compacted into bidx, bn and bp; it returns their
+// number nb and flags: bit 0 some lane has work in the inversion kernel,
+// bit 1 some lane is reflected, bit 2 some input is invalid (the outputs
+// then incomplete). It writes whole groups as sortHazardsAVX512 does.
+//
+//go:noescape
+func sortProbsAVX512(n *int64, p *float64, m int, nf, lambda *float64, reflect *bool, bidx *int32, bn, bp *float64) (nb, flags int)
+
+// sortProbsKernel sorts a Binomials run's lanes with the kernel of
+// invLevel, and reports whether it did: false under the pure-Go level or
+// when an input is invalid (sortProbsGeneric then panics).
+func sortProbsKernel(b *binomialBatch, n []int64, p []float64) bool {
+	if invLevel != 1 || len(n) == 0 {
+		return false
+	}
+	_ = p[len(n)-1]
+	nb, flags := sortProbsAVX512(&n[0], &p[0], len(n), &b.nf[0], &b.lambda[0], &b.reflect[0], &b.bidx[0], &b.bn[0], &b.bp[0])
+	if flags&4 != 0 {
+		return false
+	}
+	b.nb, b.inv, b.reflects = nb, flags&1 != 0, flags&2 != 0
+	return true
+}
+
+// drawOutAVX512 is the AVX-512 kernel of drawOutGeneric
+// (draw_out_amd64.s) over m lanes, eight at a time (masked loads and
+// stores for the last group), reflect read only when reflects is 1, as
+// whole groups of eight bytes (it needs room for m rounded up to 8).
+//
+//go:noescape
+func drawOutAVX512(res, n *int64, reflect *bool, reflects int, out *int64, m int) (sign int64)
+
+// drawOut runs drawOutGeneric in the kernel of invLevel.
+func drawOut(res, n []int64, reflect []bool, reflects bool, out []int64) int64 {
+	if invLevel == 1 && len(res) > 0 {
+		m := len(res)
+		_, _, _ = n[m-1], reflect[:(m+7)&^7], out[m-1]
+		return drawOutAVX512(&res[0], &n[0], &reflect[0], int(b2i(reflects)), &out[0], m)
+	}
+	return drawOutGeneric(res, n, reflect, reflects, out)
+}
+
+// constRatesAVX512 is the AVX-512 kernel of constRatesGeneric
+// (const_rates_amd64.s) over m ≥ 1 lanes, eight at a time (masked loads
+// for the last group), leaving at the first group that differs; it
+// returns 1 when every lane has lane 0's bits.
+//
+//go:noescape
+func constRatesAVX512(r1, r2 *float64, m int) (same int)
+
+// constRatesKernel runs constRatesGeneric in the kernel of invLevel
+// (len(r1) ≥ 1, len(r2) = len(r1)).
+func constRatesKernel(r1, r2 []float64) bool {
+	if invLevel == 1 {
+		_ = r2[len(r1)-1]
+		return constRatesAVX512(&r1[0], &r2[0], len(r1)) != 0
+	}
+	return constRatesGeneric(r1, r2)
 }

@@ -37,7 +37,8 @@ func BenchmarkPoissonBatch(b *testing.B) {
 // BenchmarkBinomialBatch reports amortised ns per draw of Binomial(n, p)
 // over the §6.4 grid's n ∈ {10, 10³, 10⁶} × p ∈ {10⁻⁴, 0.01, 0.3}, as
 // BenchmarkPoissonBatch: scalar Binomial per lane against Binomials, and
-// BinomialHazards (the infection kernel's form) on the same lanes.
+// BinomialHazards (the infection kernel's form) on the same lanes, and
+// BinomialHazardsSame with the middle lane's hazard in every lane.
 func BenchmarkBinomialBatch(b *testing.B) {
 	for _, n := range []int64{10, 1e3, 1e6} {
 		for _, p := range []float64{1e-4, 0.01, 0.3} {
@@ -67,6 +68,13 @@ func BenchmarkBinomialBatch(b *testing.B) {
 				src := NewSource(1, "bench", 0)
 				for b.Loop() {
 					BinomialHazards(src, nv, hv, out)
+				}
+				reportPerDraw(b, b.N*BlockSize)
+			})
+			b.Run(name+"/batch-hazard-same", func(b *testing.B) {
+				src := NewSource(1, "bench", 0)
+				for b.Loop() {
+					BinomialHazardsSame(src, nv, hv[BlockSize/2], out)
 				}
 				reportPerDraw(b, b.N*BlockSize)
 			})
@@ -106,17 +114,20 @@ func BenchmarkGammaBatch(b *testing.B) {
 // EulerMultinomials on He et al.'s London day (dt = 1/365.25 year, rates
 // ±10 % across lanes): S (10⁵, force 1 per year against μ = 0.02: ~290
 // leavers, rare route q ≈ 0.02, drawn by Binomials) and E (2 000, σ = 28.9
-// against μ: ~160 leavers, rare q ≈ 7·10⁻⁴, drawn by skipping).
+// against μ: ~160 leavers, rare q ≈ 7·10⁻⁴, drawn by skipping); and E
+// with σ the same in every lane (Eσ), as at a likelihood evaluation, where
+// every particle shares σ, γ and μ.
 func BenchmarkEulerMultinomials(b *testing.B) {
 	for _, c := range []struct {
 		name   string
 		n      int64
 		r1, r2 float64
-	}{{"S", 100_000, 1, 0.02}, {"E", 2_000, 28.9, 0.02}} {
+		spread float64 // r1's relative spread across lanes
+	}{{"S", 100_000, 1, 0.02, 0.2}, {"E", 2_000, 28.9, 0.02, 0.2}, {"Eσ", 2_000, 28.9, 0.02, 0}} {
 		n, r1, r2 := make([]int64, BlockSize), make([]float64, BlockSize), make([]float64, BlockSize)
 		first, leave := make([]int64, BlockSize), make([]int64, BlockSize)
 		for j := range n {
-			n[j], r1[j], r2[j] = c.n, c.r1*(0.9+0.2*float64(j)/BlockSize), c.r2
+			n[j], r1[j], r2[j] = c.n, c.r1*(1+c.spread*(float64(j)/BlockSize-0.5)), c.r2
 		}
 		b.Run(c.name, func(b *testing.B) {
 			src := NewSource(1, "bench", 0)

@@ -73,10 +73,14 @@ func poissonInvGeneric(u, mean []float64, out []int64) {
 // gives 0), by the
 // sequential search of [binomialSearch] with f(0) = qⁿ = expLane(−n·λ),
 // s = p/q = e^λ − 1 = expm1Lane(λ) and f(i) = f(i−1)·((s·(n−i+1))·(1/i));
-// −1 in the rounding gap. The SIMD kernels equal it bit for bit.
-func binomialInvGeneric(u, nf, lambda []float64, out []int64) {
+// −1 in the rounding gap; λ = lambda[j], or same in every lane when lambda
+// is nil. The SIMD kernels equal it bit for bit.
+func binomialInvGeneric(u, nf, lambda []float64, same float64, out []int64) {
 	for j, n := range nf {
-		l := lambda[j]
+		l := same
+		if lambda != nil {
+			l = lambda[j]
+		}
 		s := expm1Lane(l)
 		px := expLane(-float64(n * l))
 		c, uj, m := px, u[j], n

@@ -9,8 +9,8 @@ var invLevel = 0
 func poissonInv(u, mean []float64, out []int64) { poissonInvGeneric(u, mean, out) }
 
 // binomialInv runs the pure-Go binomial inversion kernel.
-func binomialInv(u, nf, lambda []float64, out []int64, _ []float64) {
-	binomialInvGeneric(u, nf, lambda, out)
+func binomialInv(u, nf, lambda []float64, same float64, out []int64, _ []float64) {
+	binomialInvGeneric(u, nf, lambda, same, out)
 }
 
 // invImpls lists the inversion kernels: the pure-Go ones.
@@ -39,3 +39,32 @@ func probs(h, out []float64) { probsGeneric(h, out) }
 func ptrsRound(u, v, mean []float64, out []int64, _ *[ptrsRoundScratch]float64) {
 	ptrsTrialGeneric(u, v, mean, out, true)
 }
+
+// sortHazardsKernel reports that no kernel sorts: sortHazardsGeneric does.
+func sortHazardsKernel(*binomialBatch, []int64, []float64, float64) bool { return false }
+
+// eulerLanes runs eulerLanesGeneric.
+func eulerLanes(r1, r2 []float64, dt float64, hazard, rare, share []float64) bool {
+	return eulerLanesGeneric(r1, r2, dt, hazard, rare, share)
+}
+
+// rareMax runs rareMaxGeneric.
+func rareMax(leave []int64, rare []float64) (qmax, trials float64) {
+	return rareMaxGeneric(leave, rare)
+}
+
+// reflectRoutes runs reflectRoutesGeneric.
+func reflectRoutes(first, leave []int64, r1, r2 []float64) {
+	reflectRoutesGeneric(first, leave, r1, r2)
+}
+
+// sortProbsKernel reports that no kernel sorts: sortProbsGeneric does.
+func sortProbsKernel(*binomialBatch, []int64, []float64) bool { return false }
+
+// drawOut runs drawOutGeneric.
+func drawOut(res, n []int64, reflect []bool, reflects bool, out []int64) int64 {
+	return drawOutGeneric(res, n, reflect, reflects, out)
+}
+
+// constRatesKernel runs constRatesGeneric.
+func constRatesKernel(r1, r2 []float64) bool { return constRatesGeneric(r1, r2) }

@@ -171,15 +171,38 @@ func TestInvKernelsEqualGeneric(t *testing.T) {
 	u, mean, nf, lambda := invLanes(n, poissonBatchLimit)
 	wantP, wantB := make([]int64, n), make([]int64, n)
 	poissonInvGeneric(u, mean, wantP)
-	binomialInvGeneric(u, nf, lambda, wantB)
+	binomialInvGeneric(u, nf, lambda, 0, wantB)
 	assert.Contains(t, wantP, int64(-1), "some Poisson lanes fall in the rounding gap")
 	withInvImpls(func(name string) {
 		gotP, gotB := make([]int64, n), make([]int64, n)
 		poissonInv(u, mean, gotP)
-		binomialInv(u, nf, lambda, gotB, make([]float64, n))
+		binomialInv(u, nf, lambda, 0, gotB, make([]float64, n))
 		assert.Equal(t, wantP, gotP, "%s: Poisson", name)
 		assert.Equal(t, wantB, gotB, "%s: binomial", name)
 	})
+}
+
+// TestInvKernelsSameLambda checks the binomial inversion with one λ for
+// every lane (lambda nil, s computed once) against the per-lane kernel
+// given that λ in every lane, under every kernel this CPU runs: the same
+// values lane for lane, zero lanes (n = 0) and the rounding gap included.
+func TestInvKernelsSameLambda(t *testing.T) {
+	const n = 4096
+	u, _, nf, _ := invLanes(n, binomialBatchLimit)
+	for _, same := range []float64{1e-6, 0.01, 0.1, math.Ln2} {
+		lambda := make([]float64, n)
+		for j := range nf {
+			nf[j] = min(nf[j], math.Floor(binomialBatchLimit/same*0.999))
+			lambda[j] = same
+		}
+		want := make([]int64, n)
+		binomialInvGeneric(u, nf, lambda, 0, want)
+		withInvImpls(func(name string) {
+			got := make([]int64, n)
+			binomialInv(u, nf, nil, same, got, make([]float64, n))
+			assert.Equal(t, want, got, "%s: λ = %g", name, same)
+		})
+	}
 }
 
 // TestBatchedMatchesScalarSearch checks the kernels' values against the
@@ -189,7 +212,7 @@ func TestBatchedMatchesScalarSearch(t *testing.T) {
 	u, mean, nf, lambda := invLanes(2048, 19.999) // the scalar searches' regime
 	gotP, gotB := make([]int64, len(u)), make([]int64, len(u))
 	poissonInvGeneric(u, mean, gotP)
-	binomialInvGeneric(u, nf, lambda, gotB)
+	binomialInvGeneric(u, nf, lambda, 0, gotB)
 	for j := range u {
 		if mean[j] > 0 && gotP[j] >= 0 {
 			x, ok := poissonSearch(u[j], expLane(-mean[j]), mean[j], 4)

@@ -42,37 +42,117 @@ func EulerMultinomials(src *Source, n []int64, r1, r2 []float64, dt float64, fir
 	b := eulerFree.get()
 	defer eulerFree.put(b)
 	for lo, hi := range Runs(len(n)) {
-		m := hi - lo
-		for j := range m {
-			x, y := r1[lo+j], r2[lo+j]
-			if !(x >= 0 && y >= 0) {
-				panic(fmt.Sprintf("rng.EulerMultinomials: rates %g and %g must be non-negative", x, y))
-			}
-			b.hazard[j], b.rare[j], b.share[j] = 0, 0, 1
-			if total := x + y; total != 0 {
-				inv := 1 / total // one division for both shares
-				b.hazard[j], b.rare[j], b.share[j] = total*dt, min(x, y)*inv, x*inv
-			}
-		}
-		BinomialHazards(src, n[lo:hi], b.hazard[:m], leave[lo:hi])
-		var qmax, trials float64
-		for j, k := range leave[lo:hi] {
-			trials += float64(k)
-			if q := b.rare[j]; k > 0 && q > qmax {
-				qmax = q
-			}
-		}
-		if qmax*trials > skipEventsPerLane*float64(m) || trials > maxSkipTrials {
-			Binomials(src, leave[lo:hi], b.share[:m], first[lo:hi])
+		if constRates(r1[lo:hi], r2[lo:hi]) {
+			eulerRunConst(src, n[lo:hi], r1[lo:hi], r2[lo:hi], dt, first[lo:hi], leave[lo:hi])
 			continue
 		}
-		rareRoutes(src, leave[lo:hi], b.rare[:m], qmax, first[lo:hi])
-		for j, k := range leave[lo:hi] {
-			if r1[lo+j] > r2[lo+j] { // the first route is the common one
-				first[lo+j] = k - first[lo+j]
-			}
+		b.run(src, n[lo:hi], r1[lo:hi], r2[lo:hi], dt, first[lo:hi], leave[lo:hi])
+	}
+}
+
+// run draws one run of [EulerMultinomials] (len(n) ≤ [BlockSize]), lane
+// by lane rates.
+func (b *eulerScratch) run(src *Source, n []int64, r1, r2 []float64, dt float64, first, leave []int64) {
+	m := len(n)
+	r1, r2, first, leave = r1[:m], r2[:m], first[:m], leave[:m]
+	hazard, rare, share := b.hazard[:m], b.rare[:m], b.share[:m]
+	if !eulerLanes(r1, r2, dt, hazard, rare, share) {
+		checkRates(r1, r2)
+	}
+	binomialHazardRun(src, n, hazard, 0, leave)
+	qmax, trials := rareMax(leave, rare)
+	if !skipRare(qmax, trials, m) {
+		binomialsRun(src, leave, share, first)
+		return
+	}
+	rareRoutes(src, leave, rare, qmax, first)
+	reflectRoutes(first, leave, r1, r2)
+}
+
+// rareMaxGeneric returns the largest rare share among the lanes with
+// leavers (+0 when none is positive, or rare is nil) and the leavers'
+// total ([leavers]). The kernels equal it.
+func rareMaxGeneric(leave []int64, rare []float64) (qmax, trials float64) {
+	if rare == nil {
+		return 0, leavers(leave)
+	}
+	rare = rare[:len(leave)]
+	for j, k := range leave {
+		if q := rare[j]; k > 0 && q > qmax {
+			qmax = q
 		}
 	}
+	return qmax, leavers(leave)
+}
+
+// reflectRoutesGeneric turns the rare route's count into the first's in
+// the lanes whose first route is the common one (r1 > r2): first = leave
+// − first. The kernels equal it.
+func reflectRoutesGeneric(first, leave []int64, r1, r2 []float64) {
+	leave, r1, r2 = leave[:len(first)], r1[:len(first)], r2[:len(first)]
+	for j, k := range leave {
+		if r1[j] > r2[j] {
+			first[j] = k - first[j]
+		}
+	}
+}
+
+// eulerLane returns a lane's hazard (r1 + r2)·dt, rare share min(r1,
+// r2)/(r1 + r2) and first share r1/(r1 + r2) for valid rates x = r1 and
+// y = r2 ([checkRates]): 0, 0 and 1 when r1 + r2 = 0.
+func eulerLane(x, y, dt float64) (hazard, rare, share float64) {
+	if total := x + y; total != 0 {
+		inv := 1 / total // one division for both shares
+		return total * dt, min(x, y) * inv, x * inv
+	}
+	return 0, 0, 1
+}
+
+// eulerLanesGeneric sets hazard, rare and share to [eulerLane]'s for
+// every lane of r1, r2, and reports whether every rate is valid (≥ 0, not
+// NaN); the outputs are incomplete when not. The kernels equal it bit for
+// bit.
+func eulerLanesGeneric(r1, r2 []float64, dt float64, hazard, rare, share []float64) bool {
+	r2, hazard, rare, share = r2[:len(r1)], hazard[:len(r1)], rare[:len(r1)], share[:len(r1)]
+	low := 0.0 // the smallest rate, NaN if any is
+	for j, x := range r1 {
+		y := r2[j]
+		low = min(low, x, y)
+		hazard[j], rare[j], share[j] = eulerLane(x, y, dt)
+	}
+	return low >= 0
+}
+
+// checkRates panics on the first lane of r1, r2 with a negative or NaN
+// rate. The callers run it only when a reduction over the lanes (the
+// smallest rate, NaN if any) shows one, so that the lanes' loop has no
+// branch for it.
+func checkRates(r1, r2 []float64) {
+	for j, x := range r1 {
+		if y := r2[j]; !(x >= 0 && y >= 0) {
+			panic(fmt.Sprintf("rng.EulerMultinomials: rates %g and %g must be non-negative", x, y))
+		}
+	}
+}
+
+// leavers returns Σ leave as a float64, as the sum in float64 lane by lane
+// would for [skipRare]: summed in int64 (one-cycle adds, not a chain of
+// float64 ones), it is equal while the total is below 2⁵³, where every
+// partial float64 sum is exact; above, both exceed [maxSkipTrials].
+func leavers(leave []int64) float64 {
+	var t int64 // ≤ BlockSize·2⁵³ < 2⁶³
+	for _, k := range leave {
+		t += k
+	}
+	return float64(t)
+}
+
+// skipRare reports whether a run of m lanes draws its rare routes by
+// skipping ([rareRoutes]): when it expects at most [skipEventsPerLane]
+// candidates per lane (qmax·trials, its largest rare share among lanes
+// with leavers times its leavers) and its trials are exact in float64.
+func skipRare(qmax, trials float64, m int) bool {
+	return !(qmax*trials > skipEventsPerLane*float64(m) || trials > maxSkipTrials)
 }
 
 // rareRoutes sets out[j] ~ Binomial(n[j], q[j]) for every lane, every
@@ -83,7 +163,7 @@ func EulerMultinomials(src *Source, n []int64, r1, r2 []float64, dt float64, fir
 // uniform V < q[j]/qmax; none when q[j] = qmax). The trials are then
 // independent Bernoulli(q[j]), so each out[j] has exactly the binomial law.
 // Stream: per candidate, U then (under thinning) V, until the gap passes the
-// last trial.
+// last trial. A nil q is qmax in every lane (no thinning).
 func rareRoutes(src *Source, n []int64, q []float64, qmax float64, out []int64) {
 	clear(out)
 	if qmax <= 0 {
@@ -103,7 +183,7 @@ func rareRoutes(src *Source, n []int64, q []float64, qmax float64, out []int64) 
 			}
 			end += float64(n[j])
 		}
-		if q[j] == qmax || Uniform(src)*qmax < q[j] {
+		if q == nil || q[j] == qmax || Uniform(src)*qmax < q[j] {
 			out[j]++
 		}
 	}
