@@ -65,7 +65,7 @@ func (b *eulerScratch) run(src *Source, n []int64, r1, r2 []float64, dt float64,
 		binomialsRun(src, leave, share, first)
 		return
 	}
-	rareRoutes(src, leave, rare, qmax, first)
+	rareRoutes(src, leave, rare, qmax, trials, first)
 	reflectRoutes(first, leave, r1, r2)
 }
 
@@ -163,25 +163,28 @@ func skipRare(qmax, trials float64, m int) bool {
 // uniform V < q[j]/qmax; none when q[j] = qmax). The trials are then
 // independent Bernoulli(q[j]), so each out[j] has exactly the binomial law.
 // Stream: per candidate, U then (under thinning) V, until the gap passes the
-// last trial. A nil q is qmax in every lane (no thinning).
-func rareRoutes(src *Source, n []int64, q []float64, qmax float64, out []int64) {
+// last trial. A nil q is qmax in every lane (no thinning). trials is Σ n[j]
+// ([leavers]), at most [maxSkipTrials] ([skipRare]).
+func rareRoutes(src *Source, n []int64, q []float64, qmax, trials float64, out []int64) {
 	clear(out)
 	if qmax <= 0 {
 		return
 	}
-	logq := fastLog1p(-qmax)   // < 0
-	j, end := 0, float64(n[0]) // lane j holds the trials before end
-	pos := -1.0                // the last candidate's trial
+	logq := fastLog1p(-qmax) // < 0
+	// A gap past the last trial ends the draws at once, rather than after a
+	// walk over the remaining lanes (most runs have no candidate at all).
+	// Below trials ≤ 2⁵² the positions are exact integers, so the walk
+	// compares them in int64: one-cycle adds, not a chain of float64 ones.
+	j, end := 0, n[0] // lane j holds the trials before end
+	pos := -1.0       // the last candidate's trial
 	for {
 		g := math.Floor(fastLog(1-Uniform(src)) / logq)
-		if pos += g + 1; !(pos < math.MaxInt64) {
+		if pos += g + 1; !(pos < trials) {
 			return
 		}
-		for pos >= end {
-			if j++; j == len(n) {
-				return
-			}
-			end += float64(n[j])
+		for t := int64(pos); t >= end; { // some lane holds trial t < trials
+			j++
+			end += n[j]
 		}
 		if q == nil || q[j] == qmax || Uniform(src)*qmax < q[j] {
 			out[j]++
