@@ -90,23 +90,16 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 	b := poissonFree.get()
 	defer poissonFree.put(b)
 	n := len(mean)
-	for _, m := range mean {
-		if !(m >= 0 && m <= MaxPoissonMean) {
-			checkPoissonMean("rng.Poissons", m) // panics
-		}
+	np, inv, ok := sortMeansKernel(b, mean)
+	if !ok {
+		np, inv = b.sortMeansGeneric(mean)
 	}
+	// The uniforms come after the checks, so that an invalid mean panics
+	// with the stream untouched; the PTRS lanes' are gathered from them.
 	src.Uniforms(b.uv[:2*n])
 	u, v := b.uv[:n], b.uv[n:2*n]
-	np, inv := 0, false
-	for j, m := range mean {
-		b.mean[j] = 0
-		if m < poissonBatchLimit {
-			b.mean[j] = m
-			inv = inv || m > 0
-			continue
-		}
-		b.pidx[np], b.pu[np], b.pv[np], b.pm[np] = int32(j), u[j], v[j], m
-		np++
+	for i, l := range b.pidx[:np] {
+		b.pu[i], b.pv[i] = u[l], v[l]
 	}
 	if inv {
 		n16 := (n + 15) &^ 15
@@ -133,6 +126,32 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 			}
 		}
 	}
+}
+
+// sortMeansGeneric sorts the lanes of a [Poissons] run: invalid means
+// panic as in [Poisson]; lane j with mean < poissonBatchLimit (the
+// inversion regime) has it in b.mean, 0 elsewhere; the others (PTRS) are
+// compacted in lane order into b.pidx and b.pm. It returns their number np
+// and whether some inversion lane has a positive mean (work for the
+// inversion kernel). The kernels equal it (b.mean's lanes bit for bit,
+// b.pidx[:np], b.pm[:np], np and inv).
+func (b *poissonBatch) sortMeansGeneric(mean []float64) (np int, inv bool) {
+	for _, m := range mean {
+		if !(m >= 0 && m <= MaxPoissonMean) {
+			checkPoissonMean("rng.Poissons", m) // panics
+		}
+	}
+	for j, m := range mean {
+		b.mean[j] = 0
+		if m < poissonBatchLimit {
+			b.mean[j] = m
+			inv = inv || m > 0
+			continue
+		}
+		b.pidx[np], b.pm[np] = int32(j), m
+		np++
+	}
+	return np, inv
 }
 
 // ptrsLanes draws the run's np PTRS lanes b.pm[:np], whose first trials

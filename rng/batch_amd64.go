@@ -305,3 +305,27 @@ func constRatesKernel(r1, r2 []float64) bool {
 	}
 	return constRatesGeneric(r1, r2)
 }
+
+// sortMeansAVX512 is the AVX-512 kernel of sortMeansGeneric
+// (sort_means_amd64.s) over m lanes, eight at a time: it returns the PTRS
+// lanes' number np and flags: bit 0 some inversion lane has a positive
+// mean, bit 2 some mean is invalid (the outputs then incomplete). It
+// writes whole groups (bmean up to m rounded up to 8, pidx and pm eight
+// slots from np), as sortProbsAVX512 does.
+//
+//go:noescape
+func sortMeansAVX512(mean *float64, m int, bmean *float64, pidx *int32, pm *float64) (np, flags int)
+
+// sortMeansKernel sorts a Poissons run's lanes with the kernel of
+// invLevel, and reports whether it did: false under the pure-Go level or
+// when a mean is invalid (sortMeansGeneric then panics).
+func sortMeansKernel(b *poissonBatch, mean []float64) (np int, inv, ok bool) {
+	if invLevel != 1 || len(mean) == 0 {
+		return 0, false, false
+	}
+	np, flags := sortMeansAVX512(&mean[0], len(mean), &b.mean[0], &b.pidx[0], &b.pm[0])
+	if flags&4 != 0 {
+		return 0, false, false
+	}
+	return np, flags&1 != 0, true
+}
