@@ -21,6 +21,16 @@ var eulerFree freeList[eulerScratch]
 // it expects at most half a candidate per lane.
 const skipEventsPerLane = 0.5
 
+// skipLogMargin lets [rareRoutes] end without a logarithm when the gap
+// G = ⌊log(1 − U)/log(1 − qmax)⌋ certainly reaches the r trials left:
+// |log(1 − U)| ≥ U, so U > r·|log(1 − qmax)|·skipLogMargin gives a computed
+// quotient ≥ r even after fastLog's 3 ulp, the division's and this test's
+// roundings (all below 2⁻⁴⁹ relative, far under the margin 2⁻³⁰), and so
+// the same end as the logarithm would. Runs expecting few candidates
+// (qmax·trials ≪ 1, the common case) then skip the logarithm of their one
+// gap nearly always.
+const skipLogMargin = 1 + 0x1p-30
+
 // maxSkipTrials bounds the trials of a run drawn by skipping: their
 // positions are counted in float64, exact below 2⁵³.
 const maxSkipTrials = 1 << 52
@@ -171,6 +181,7 @@ func rareRoutes(src *Source, n []int64, q []float64, qmax, trials float64, out [
 		return
 	}
 	logq := fastLog1p(-qmax) // < 0
+	scale := -logq * skipLogMargin
 	// A gap past the last trial ends the draws at once, rather than after a
 	// walk over the remaining lanes (most runs have no candidate at all).
 	// Below trials ≤ 2⁵² the positions are exact integers, so the walk
@@ -178,7 +189,11 @@ func rareRoutes(src *Source, n []int64, q []float64, qmax, trials float64, out [
 	j, end := 0, n[0] // lane j holds the trials before end
 	pos := -1.0       // the last candidate's trial
 	for {
-		g := math.Floor(fastLog(1-Uniform(src)) / logq)
+		u := Uniform(src)
+		if u > (trials-pos-1)*scale { // G ≥ the trials left ([skipLogMargin])
+			return
+		}
+		g := math.Floor(fastLog(1-u) / logq)
 		if pos += g + 1; !(pos < trials) {
 			return
 		}

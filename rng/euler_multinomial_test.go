@@ -164,3 +164,28 @@ func TestRareRoutesStream(t *testing.T) {
 		})
 	}
 }
+
+// TestSkipLogMargin checks rareRoutes' early end at its edge: a uniform
+// just above (trials left)·|log(1 − qmax)|·skipLogMargin gives a gap of at
+// least the trials left by the logarithm too, for shares from 10⁻¹² to ½
+// and 1 to 2⁵² trials left.
+func TestSkipLogMargin(t *testing.T) {
+	src := NewSource(testSeed, "skipLogMargin", 0)
+	for range 200_000 {
+		qmax := math.Exp(-Uniform(src)*27) / 2
+		r := math.Floor(math.Exp(Uniform(src) * 36))
+		logq := fastLog1p(-qmax)
+		thr := r * (-logq * skipLogMargin)
+		if thr >= 1 {
+			continue
+		}
+		// The smallest uniform (a multiple of 2⁻⁵³) above thr, and its next.
+		for _, u := range []float64{math.Floor(thr*0x1p53+1) * 0x1p-53, math.Floor(thr*0x1p53+2) * 0x1p-53} {
+			if u >= 1 {
+				continue
+			}
+			g := math.Floor(fastLog(1-u) / logq)
+			assert.GreaterOrEqual(t, g, r, "qmax %g, r %g, u %g", qmax, r, u)
+		}
+	}
+}
