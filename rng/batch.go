@@ -111,11 +111,9 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 	if np > 0 {
 		b.ptrsLanes(src, np)
 	}
-	var sign int64                // negative when some lane is in the rounding gap
-	for j, x := range b.res[:n] { // a PTRS lane's is 0 (mean 0 in the kernel)
-		out[j] = x
-		sign |= x
-	}
+	// A PTRS lane's res is 0 (mean 0 in the kernel); sign is negative when
+	// some lane is in the rounding gap.
+	sign := drawOut(b.res[:n], nil, nil, false, out)
 	for i, l := range b.pidx[:np] {
 		out[l] = b.pres[i]
 	}
@@ -478,8 +476,9 @@ func (b *binomialBatch) sortLanesP(n []int64, p, lambda []float64, pSame, lambda
 }
 
 // drawOutGeneric writes a run's values res to out, n − x in the lanes
-// with reflect (only when reflects), and returns the OR of res, negative
-// when some lane is in the rounding gap. The kernels equal it.
+// with reflect (only when reflects; n and reflect may be nil otherwise),
+// and returns the OR of res, negative when some lane is in the rounding
+// gap. The kernels equal it.
 func drawOutGeneric(res, n []int64, reflect []bool, reflects bool, out []int64) (sign int64) {
 	if !reflects {
 		for j, x := range res {

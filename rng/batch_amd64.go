@@ -278,12 +278,17 @@ func sortProbsKernel(b *binomialBatch, n []int64, p []float64) bool {
 //go:noescape
 func drawOutAVX512(res, n *int64, reflect *bool, reflects int, out *int64, m int) (sign int64)
 
-// drawOut runs drawOutGeneric in the kernel of invLevel.
+// drawOut runs drawOutGeneric in the kernel of invLevel; n and reflect
+// may be nil when reflects is false.
 func drawOut(res, n []int64, reflect []bool, reflects bool, out []int64) int64 {
 	if invLevel == 1 && len(res) > 0 {
 		m := len(res)
-		_, _, _ = n[m-1], reflect[:(m+7)&^7], out[m-1]
-		return drawOutAVX512(&res[0], &n[0], &reflect[0], int(b2i(reflects)), &out[0], m)
+		_ = out[m-1]
+		if !reflects { // the kernel reads neither n nor reflect (a Poisson run has none)
+			return drawOutAVX512(&res[0], nil, nil, 0, &out[0], m)
+		}
+		_, _ = n[m-1], reflect[:(m+7)&^7]
+		return drawOutAVX512(&res[0], &n[0], &reflect[0], 1, &out[0], m)
 	}
 	return drawOutGeneric(res, n, reflect, reflects, out)
 }
