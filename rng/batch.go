@@ -90,23 +90,16 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 	b := poissonFree.get()
 	defer poissonFree.put(b)
 	n := len(mean)
-	for _, m := range mean {
-		if !(m >= 0 && m <= MaxPoissonMean) {
-			checkPoissonMean("rng.Poissons", m) // panics
-		}
+	np, inv, ok := sortMeansKernel(b, mean)
+	if !ok {
+		np, inv = b.sortMeansGeneric(mean)
 	}
+	// The uniforms come after the checks, so that an invalid mean panics
+	// with the stream untouched; the PTRS lanes' are gathered from them.
 	src.Uniforms(b.uv[:2*n])
 	u, v := b.uv[:n], b.uv[n:2*n]
-	np, inv := 0, false
-	for j, m := range mean {
-		b.mean[j] = 0
-		if m < poissonBatchLimit {
-			b.mean[j] = m
-			inv = inv || m > 0
-			continue
-		}
-		b.pidx[np], b.pu[np], b.pv[np], b.pm[np] = int32(j), u[j], v[j], m
-		np++
+	for i, l := range b.pidx[:np] {
+		b.pu[i], b.pv[i] = u[l], v[l]
 	}
 	if inv {
 		n16 := (n + 15) &^ 15
@@ -118,11 +111,9 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 	if np > 0 {
 		b.ptrsLanes(src, np)
 	}
-	var sign int64                // negative when some lane is in the rounding gap
-	for j, x := range b.res[:n] { // a PTRS lane's is 0 (mean 0 in the kernel)
-		out[j] = x
-		sign |= x
-	}
+	// A PTRS lane's res is 0 (mean 0 in the kernel); sign is negative when
+	// some lane is in the rounding gap.
+	sign := drawOut(b.res[:n], nil, nil, false, out)
 	for i, l := range b.pidx[:np] {
 		out[l] = b.pres[i]
 	}
@@ -133,6 +124,32 @@ func poissonRun(src *Source, mean []float64, out []int64) {
 			}
 		}
 	}
+}
+
+// sortMeansGeneric sorts the lanes of a [Poissons] run: invalid means
+// panic as in [Poisson]; lane j with mean < poissonBatchLimit (the
+// inversion regime) has it in b.mean, 0 elsewhere; the others (PTRS) are
+// compacted in lane order into b.pidx and b.pm. It returns their number np
+// and whether some inversion lane has a positive mean (work for the
+// inversion kernel). The kernels equal it (b.mean's lanes bit for bit,
+// b.pidx[:np], b.pm[:np], np and inv).
+func (b *poissonBatch) sortMeansGeneric(mean []float64) (np int, inv bool) {
+	for _, m := range mean {
+		if !(m >= 0 && m <= MaxPoissonMean) {
+			checkPoissonMean("rng.Poissons", m) // panics
+		}
+	}
+	for j, m := range mean {
+		b.mean[j] = 0
+		if m < poissonBatchLimit {
+			b.mean[j] = m
+			inv = inv || m > 0
+			continue
+		}
+		b.pidx[np], b.pm[np] = int32(j), m
+		np++
+	}
+	return np, inv
 }
 
 // ptrsLanes draws the run's np PTRS lanes b.pm[:np], whose first trials
@@ -459,8 +476,9 @@ func (b *binomialBatch) sortLanesP(n []int64, p, lambda []float64, pSame, lambda
 }
 
 // drawOutGeneric writes a run's values res to out, n − x in the lanes
-// with reflect (only when reflects), and returns the OR of res, negative
-// when some lane is in the rounding gap. The kernels equal it.
+// with reflect (only when reflects; n and reflect may be nil otherwise),
+// and returns the OR of res, negative when some lane is in the rounding
+// gap. The kernels equal it.
 func drawOutGeneric(res, n []int64, reflect []bool, reflects bool, out []int64) (sign int64) {
 	if !reflects {
 		for j, x := range res {

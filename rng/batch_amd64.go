@@ -278,12 +278,17 @@ func sortProbsKernel(b *binomialBatch, n []int64, p []float64) bool {
 //go:noescape
 func drawOutAVX512(res, n *int64, reflect *bool, reflects int, out *int64, m int) (sign int64)
 
-// drawOut runs drawOutGeneric in the kernel of invLevel.
+// drawOut runs drawOutGeneric in the kernel of invLevel; n and reflect
+// may be nil when reflects is false.
 func drawOut(res, n []int64, reflect []bool, reflects bool, out []int64) int64 {
 	if invLevel == 1 && len(res) > 0 {
 		m := len(res)
-		_, _, _ = n[m-1], reflect[:(m+7)&^7], out[m-1]
-		return drawOutAVX512(&res[0], &n[0], &reflect[0], int(b2i(reflects)), &out[0], m)
+		_ = out[m-1]
+		if !reflects { // the kernel reads neither n nor reflect (a Poisson run has none)
+			return drawOutAVX512(&res[0], nil, nil, 0, &out[0], m)
+		}
+		_, _ = n[m-1], reflect[:(m+7)&^7]
+		return drawOutAVX512(&res[0], &n[0], &reflect[0], 1, &out[0], m)
 	}
 	return drawOutGeneric(res, n, reflect, reflects, out)
 }
@@ -304,4 +309,28 @@ func constRatesKernel(r1, r2 []float64) bool {
 		return constRatesAVX512(&r1[0], &r2[0], len(r1)) != 0
 	}
 	return constRatesGeneric(r1, r2)
+}
+
+// sortMeansAVX512 is the AVX-512 kernel of sortMeansGeneric
+// (sort_means_amd64.s) over m lanes, eight at a time: it returns the PTRS
+// lanes' number np and flags: bit 0 some inversion lane has a positive
+// mean, bit 2 some mean is invalid (the outputs then incomplete). It
+// writes whole groups (bmean up to m rounded up to 8, pidx and pm eight
+// slots from np), as sortProbsAVX512 does.
+//
+//go:noescape
+func sortMeansAVX512(mean *float64, m int, bmean *float64, pidx *int32, pm *float64) (np, flags int)
+
+// sortMeansKernel sorts a Poissons run's lanes with the kernel of
+// invLevel, and reports whether it did: false under the pure-Go level or
+// when a mean is invalid (sortMeansGeneric then panics).
+func sortMeansKernel(b *poissonBatch, mean []float64) (np int, inv, ok bool) {
+	if invLevel != 1 || len(mean) == 0 {
+		return 0, false, false
+	}
+	np, flags := sortMeansAVX512(&mean[0], len(mean), &b.mean[0], &b.pidx[0], &b.pm[0])
+	if flags&4 != 0 {
+		return 0, false, false
+	}
+	return np, flags&1 != 0, true
 }

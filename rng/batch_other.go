@@ -68,3 +68,6 @@ func drawOut(res, n []int64, reflect []bool, reflects bool, out []int64) int64 {
 
 // constRatesKernel runs constRatesGeneric.
 func constRatesKernel(r1, r2 []float64) bool { return constRatesGeneric(r1, r2) }
+
+// sortMeansKernel reports that no kernel sorts: sortMeansGeneric does.
+func sortMeansKernel(*poissonBatch, []float64) (np int, inv, ok bool) { return 0, false, false }

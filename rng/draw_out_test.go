@@ -8,7 +8,8 @@ import (
 
 // TestDrawOutKernelEqualsGeneric checks drawOut (the kernel of every level
 // this CPU runs) against drawOutGeneric for runs of 1 to BlockSize lanes,
-// with and without reflected lanes and with lanes in the rounding gap (−1):
+// with and without reflected lanes (without: also with n and reflect nil,
+// as a Poisson run passes them) and with lanes in the rounding gap (−1):
 // the same values written, the same sign, and the elements past the run
 // untouched.
 func TestDrawOutKernelEqualsGeneric(t *testing.T) {
@@ -35,6 +36,13 @@ func TestDrawOutKernelEqualsGeneric(t *testing.T) {
 					sign := drawOut(res, n, reflect[:m], reflects, got[:m])
 					assert.Equal(t, want, got, "%s m=%d reflects=%t gap=%t", impl, m, reflects, gap)
 					assert.Equal(t, wantSign, sign, "%s m=%d reflects=%t gap=%t: sign", impl, m, reflects, gap)
+					if !reflects { // as a Poisson run calls it: no n, no reflect
+						got := make([]int64, m+2)
+						got[m], got[m+1] = 5, 6
+						sign := drawOut(res, nil, nil, false, got[:m])
+						assert.Equal(t, want, got, "%s m=%d gap=%t, nil n", impl, m, gap)
+						assert.Equal(t, wantSign, sign, "%s m=%d gap=%t, nil n: sign", impl, m, gap)
+					}
 				})
 			}
 		}

@@ -57,7 +57,7 @@ func eulerRunConst(src *Source, n []int64, r1, r2 []float64, dt float64, first, 
 		binomialsConst(src, leave, share, first)
 		return
 	}
-	rareRoutes(src, leave, nil, qmax, first)
+	rareRoutes(src, leave, nil, qmax, trials, first)
 	if x > y { // the first route is the common one
 		for j, k := range leave {
 			first[j] = k - first[j]

@@ -21,6 +21,16 @@ var eulerFree freeList[eulerScratch]
 // it expects at most half a candidate per lane.
 const skipEventsPerLane = 0.5
 
+// skipLogMargin lets [rareRoutes] end without a logarithm when the gap
+// G = ⌊log(1 − U)/log(1 − qmax)⌋ certainly reaches the r trials left:
+// |log(1 − U)| ≥ U, so U > r·|log(1 − qmax)|·skipLogMargin gives a computed
+// quotient ≥ r even after fastLog's 3 ulp, the division's and this test's
+// roundings (all below 2⁻⁴⁹ relative, far under the margin 2⁻³⁰), and so
+// the same end as the logarithm would. Runs expecting few candidates
+// (qmax·trials ≪ 1, the common case) then skip the logarithm of their one
+// gap nearly always.
+const skipLogMargin = 1 + 0x1p-30
+
 // maxSkipTrials bounds the trials of a run drawn by skipping: their
 // positions are counted in float64, exact below 2⁵³.
 const maxSkipTrials = 1 << 52
@@ -65,7 +75,7 @@ func (b *eulerScratch) run(src *Source, n []int64, r1, r2 []float64, dt float64,
 		binomialsRun(src, leave, share, first)
 		return
 	}
-	rareRoutes(src, leave, rare, qmax, first)
+	rareRoutes(src, leave, rare, qmax, trials, first)
 	reflectRoutes(first, leave, r1, r2)
 }
 
@@ -163,25 +173,33 @@ func skipRare(qmax, trials float64, m int) bool {
 // uniform V < q[j]/qmax; none when q[j] = qmax). The trials are then
 // independent Bernoulli(q[j]), so each out[j] has exactly the binomial law.
 // Stream: per candidate, U then (under thinning) V, until the gap passes the
-// last trial. A nil q is qmax in every lane (no thinning).
-func rareRoutes(src *Source, n []int64, q []float64, qmax float64, out []int64) {
+// last trial. A nil q is qmax in every lane (no thinning). trials is Σ n[j]
+// ([leavers]), at most [maxSkipTrials] ([skipRare]).
+func rareRoutes(src *Source, n []int64, q []float64, qmax, trials float64, out []int64) {
 	clear(out)
 	if qmax <= 0 {
 		return
 	}
-	logq := fastLog1p(-qmax)   // < 0
-	j, end := 0, float64(n[0]) // lane j holds the trials before end
-	pos := -1.0                // the last candidate's trial
+	logq := fastLog1p(-qmax) // < 0
+	scale := -logq * skipLogMargin
+	// A gap past the last trial ends the draws at once, rather than after a
+	// walk over the remaining lanes (most runs have no candidate at all).
+	// Below trials ≤ 2⁵² the positions are exact integers, so the walk
+	// compares them in int64: one-cycle adds, not a chain of float64 ones.
+	j, end := 0, n[0] // lane j holds the trials before end
+	pos := -1.0       // the last candidate's trial
 	for {
-		g := math.Floor(fastLog(1-Uniform(src)) / logq)
-		if pos += g + 1; !(pos < math.MaxInt64) {
+		u := Uniform(src)
+		if u > (trials-pos-1)*scale { // G ≥ the trials left ([skipLogMargin])
 			return
 		}
-		for pos >= end {
-			if j++; j == len(n) {
-				return
-			}
-			end += float64(n[j])
+		g := math.Floor(fastLog(1-u) / logq)
+		if pos += g + 1; !(pos < trials) {
+			return
+		}
+		for t := int64(pos); t >= end; { // some lane holds trial t < trials
+			j++
+			end += n[j]
 		}
 		if q == nil || q[j] == qmax || Uniform(src)*qmax < q[j] {
 			out[j]++

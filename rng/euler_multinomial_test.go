@@ -87,9 +87,105 @@ func TestRareRoutes(t *testing.T) {
 					qmax = max(qmax, q[j])
 				}
 				d := binomialCase(name, c.n, c.q, drawCount(t, 400_000))
-				d.draw = batchedDraw(func(src *Source, out []int64) { rareRoutes(src, n, q, qmax, out) })
+				d.draw = batchedDraw(func(src *Source, out []int64) { rareRoutes(src, n, q, qmax, leavers(n), out) })
 				checkDistribution(t, d)
 			})
+		}
+	}
+}
+
+// rareRoutesWalk is rareRoutes as it was before the early exit and the
+// integer walk: every gap walks the lanes in float64 until it lands in one
+// or passes the last. TestRareRoutesStream holds rareRoutes to it, draw
+// for draw.
+func rareRoutesWalk(src *Source, n []int64, q []float64, qmax float64, out []int64) {
+	clear(out)
+	if qmax <= 0 {
+		return
+	}
+	logq := fastLog1p(-qmax)
+	j, end := 0, float64(n[0])
+	pos := -1.0
+	for {
+		g := math.Floor(fastLog(1-Uniform(src)) / logq)
+		if pos += g + 1; !(pos < math.MaxInt64) {
+			return
+		}
+		for pos >= end {
+			if j++; j == len(n) {
+				return
+			}
+			end += float64(n[j])
+		}
+		if q == nil || q[j] == qmax || Uniform(src)*qmax < q[j] {
+			out[j]++
+		}
+	}
+}
+
+// TestRareRoutesStream checks that rareRoutes leaves the counts and the
+// stream exactly where the plain walk does, on runs with empty lanes
+// (first, last, inner), thinned and unthinned, few and many candidates.
+func TestRareRoutesStream(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		m    int
+		n    func(j int) int64
+		q    func(j int) float64 // nil: no thinning
+	}{
+		{"const", BlockSize, func(int) int64 { return 40 }, nil},
+		{"one-lane", 1, func(int) int64 { return 7 }, nil},
+		{"empty-ends", 37, func(j int) int64 { return int64(j % 5 * (j % 36)) }, func(j int) float64 { return 0.01 * float64(j%4+1) }},
+		{"thinned", BlockSize, func(j int) int64 { return int64(j%9) * 3 }, func(j int) float64 { return 0.002 * float64(j%7) }},
+		{"dense", 64, func(j int) int64 { return 1000 }, func(j int) float64 { return 0.3 + 0.2*float64(j%2) }},
+		{"all-empty", 16, func(int) int64 { return 0 }, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			n, q := make([]int64, c.m), []float64(nil)
+			for j := range n {
+				n[j] = c.n(j)
+			}
+			qmax := 0.04
+			if c.q != nil {
+				q, qmax = make([]float64, c.m), 0.0
+				for j := range q {
+					q[j] = c.q(j)
+					qmax = max(qmax, q[j])
+				}
+			}
+			got, want := make([]int64, c.m), make([]int64, c.m)
+			for seed := range uint64(200) {
+				a, b := NewSource(seed, "rare", 0), NewSource(seed, "rare", 0)
+				rareRoutes(a, n, q, qmax, leavers(n), got)
+				rareRoutesWalk(b, n, q, qmax, want)
+				assert.Equal(t, want, got, "seed %d", seed)
+				assert.Equal(t, b.Uint64(), a.Uint64(), "stream after, seed %d", seed)
+			}
+		})
+	}
+}
+
+// TestSkipLogMargin checks rareRoutes' early end at its edge: a uniform
+// just above (trials left)·|log(1 − qmax)|·skipLogMargin gives a gap of at
+// least the trials left by the logarithm too, for shares from 10⁻¹² to ½
+// and 1 to 2⁵² trials left.
+func TestSkipLogMargin(t *testing.T) {
+	src := NewSource(testSeed, "skipLogMargin", 0)
+	for range 200_000 {
+		qmax := math.Exp(-Uniform(src)*27) / 2
+		r := math.Floor(math.Exp(Uniform(src) * 36))
+		logq := fastLog1p(-qmax)
+		thr := r * (-logq * skipLogMargin)
+		if thr >= 1 {
+			continue
+		}
+		// The smallest uniform (a multiple of 2⁻⁵³) above thr, and its next.
+		for _, u := range []float64{math.Floor(thr*0x1p53+1) * 0x1p-53, math.Floor(thr*0x1p53+2) * 0x1p-53} {
+			if u >= 1 {
+				continue
+			}
+			g := math.Floor(fastLog(1-u) / logq)
+			assert.GreaterOrEqual(t, g, r, "qmax %g, r %g, u %g", qmax, r, u)
 		}
 	}
 }
