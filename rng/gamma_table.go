@@ -3,6 +3,7 @@ package rng
 import (
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 // GammaTable draws Gamma(shape, 1) for one shape shared by many lanes (a
@@ -27,7 +28,8 @@ import (
 //     area ([Alias]'s index and fraction from one uniform);
 //   - strip i: U2. If U2 < r_i = s_i/h_i the point is under the squeeze
 //     and Z = z_i + (U2/r_i)·w is accepted with no density evaluation
-//     (under the squeeze the position is uniform over the strip).
+//     (under the squeeze the position is uniform over the strip); X is
+//     then c·e^(Z − z_R), c = a·e^(z_R), in SIMD lanes.
 //     Otherwise U3 is the position, Z = z_i + U3·w, and U4 the height,
 //     accepted when s_i + U4·(h_i − s_i) < f(Z);
 //   - a tail ending at z₀, where log f has slope b: U2 is the position by
@@ -43,35 +45,21 @@ import (
 // hat, add up to about 2w·max f per unit of hat area, and w shrinks with
 // the strip count while the range [z_L, z_R] scales with f's spread. 510
 // strips (a 512-entry alias table with the tails, a power of two so U1·512
-// is exact) keep the pieces' data, 24 bytes a piece, and the alias table,
-// 12 bytes a column, within 19 KB: the fast path's tables stay in a core's
-// L1 cache beside the lanes' data. Shapes outside [0.01, 10⁶] (below, the
+// is exact) keep the fast path's tables, 40 bytes a piece, within 20 KB: in
+// a core's L1 cache beside the lanes' data. Shapes outside [0.01, 10⁶] (below, the
 // range's left end is far beyond where e^z underflows; above, e^z − 1 − z
 // loses the precision of log f near the mode) are drawn by [Gammas].
 type GammaTable struct {
 	shape    float64 // the table's shape; 0 before the first Set
 	fallback bool    // shape outside [gammaTableMinShape, gammaTableMaxShape]
-	// The pieces, strips 0 … gammaTableStrips−1 then the left and right
-	// tails: the alias table's keep probabilities and aliases ([Alias]),
-	// and each piece's squeeze data.
-	keep    [gammaTablePieces]float64
-	alias   [gammaTablePieces]uint16
-	strips  [gammaTablePieces]gammaStrip
-	hat, sq [gammaTableStrips]float64 // h_i and s_i per strip (the wedge's test)
-	tails   [2]gammaTail              // left, right
-	w       float64                   // the strips' width
-}
-
-// gammaStrip is one piece's data on the squeeze's fast path: r = s/h (0
-// for a tail: its trials always take the slow path), z the strip's left
-// end and wr = w/r.
-type gammaStrip struct {
-	r, z, wr float64
+	d        gammaTableData
+	hat, sq  [gammaTableStrips]float64 // h_i and s_i per strip (the wedge's test)
+	tails    [2]gammaTail              // left, right
 }
 
 // gammaTail is one tail's tangent exponential hat: its end z0, log f(z0)
-// and the slope b of log f at z0 (positive on the left, negative on the
-// right).
+// (raised by the margin) and the slope b of log f at z0 (positive on the
+// left, negative on the right).
 type gammaTail struct {
 	z0, lf0, b float64
 }
@@ -132,33 +120,37 @@ func (t *GammaTable) build() {
 		return gammaLogF(a, z) - math.Log(a*math.Abs(math.Expm1(z)))
 	}
 	zl, zr := gammaTailEnd(logTail, target, -1), gammaTailEnd(logTail, target, 1)
-	t.w = (zr - zl) / gammaTableStrips
+	d := &t.d
+	d.w, d.zr, d.c = (zr-zl)/gammaTableStrips, zr, a*math.Exp(zr)
 	area := make([]float64, gammaTablePieces)
 	for i := range gammaTableStrips {
-		za, zb := zl+float64(i)*t.w, zl+float64(i+1)*t.w
+		za, zb := zl+float64(i)*d.w, zl+float64(i+1)*d.w
 		fa, fb := math.Exp(gammaLogF(a, za)), math.Exp(gammaLogF(a, zb))
 		h, s := max(fa, fb), min(fa, fb)
 		if za < 0 && zb > 0 {
 			h = 1
 		}
 		h, s = h*(1+gammaTableMargin), s*(1-gammaTableMargin)
-		r := s / h
-		t.hat[i], t.sq[i], area[i] = h, s, h*t.w
-		t.strips[i] = gammaStrip{r: r, z: za, wr: t.w / r}
+		t.hat[i], t.sq[i], area[i] = h, s, h*d.w
+		d.r[i], d.z[i], d.wr[i] = s/h, za, 0
+		if s > 0 {
+			d.wr[i] = d.w / d.r[i]
+		}
 	}
 	for k, z0 := range [2]float64{zl, zr} {
 		// the hat's height at z0 is raised by the margin (log(1 + m) ≈ m)
 		tl := gammaTail{z0: z0, lf0: gammaLogF(a, z0) + gammaTableMargin, b: -a * math.Expm1(z0)}
 		t.tails[k] = tl
-		t.strips[gammaTableStrips+k] = gammaStrip{}
-		area[gammaTableStrips+k] = math.Exp(tl.lf0) / math.Abs(tl.b)
+		p := gammaTableStrips + k
+		d.r[p], d.z[p], d.wr[p] = 0, z0, 0
+		area[p] = math.Exp(tl.lf0) / math.Abs(tl.b)
 	}
 	pick, err := NewAlias(area)
 	if err != nil { // the areas are positive and finite for every shape in range
 		panic(fmt.Sprintf("rng.GammaTable.Set: shape %g: %v", a, err))
 	}
 	for i := range gammaTablePieces {
-		t.keep[i], t.alias[i] = pick.prob[i], uint16(pick.alias[i])
+		d.keep[i], d.alias[i] = pick.prob[i], int64(pick.alias[i])
 	}
 }
 
@@ -185,12 +177,11 @@ func gammaTailEnd(logTail func(float64) float64, target, sign float64) float64 {
 	return far
 }
 
-// gammaTableScratch is one run's scratch of Draws: the uniforms, each
-// lane's Z from the squeeze and the lanes past the squeeze.
+// gammaTableScratch is one run's scratch of Draws: the uniforms and the
+// lanes past the squeeze, a bit per lane.
 type gammaTableScratch struct {
 	u    [2 * BlockSize]float64
-	z    [BlockSize]float64
-	slow [BlockSize]int32
+	slow [BlockSize / 8]uint8
 }
 
 // gammaTableFree keeps Draws' scratch (see freeList).
@@ -199,12 +190,12 @@ var gammaTableFree freeList[gammaTableScratch]
 // Draws sets every out[j] to a Gamma(shape, 1) draw, shape that of the
 // last [GammaTable.Set], allocating nothing. In runs of at most
 // [BlockSize] lanes: the stream's next 2n uniforms for the run's n lanes,
-// (U1, U2) of lane 0, then of lane 1, …; every lane's first trial (see
-// [GammaTable]); then, in lane order, each lane whose U2 missed the
-// squeeze (about 2 %) finishes its trial, and any further ones, with
-// uniforms taken from the stream one at a time ([Uniform]). For a shape
-// outside the table's range it calls [Gammas] with shape in every lane.
-// It panics before the first Set.
+// U1 of every lane, then U2 of every lane; every lane's first trial (see
+// [GammaTable]), in SIMD lanes; then, in lane order, each lane whose U2
+// missed the squeeze (about 2 %) finishes its trial, and any further ones,
+// with uniforms taken from the stream one at a time ([Uniform]). For a
+// shape outside the table's range it calls [Gammas] with shape in every
+// lane. It panics before the first Set.
 func (t *GammaTable) Draws(src *Source, out []float64) {
 	if t.shape == 0 {
 		panic("rng.GammaTable.Draws: the table has no shape (call Set first)")
@@ -218,52 +209,16 @@ func (t *GammaTable) Draws(src *Source, out []float64) {
 	for lo, hi := range Runs(len(out)) {
 		o := out[lo:hi]
 		n := len(o)
+		u1, u2 := b.u[:n], b.u[n:2*n]
 		src.Uniforms(b.u[:2*n])
-		k := t.squeeze(b, n)
-		t.exps(b.z[:n], o)
-		for _, j := range b.slow[:k] {
-			p := t.piece(b.u[2*j])
-			o[j] = t.shape * fastExp(t.finish(src, p, b.u[2*j+1]))
+		slow := b.slow[:(n+7)/8]
+		gammaTableLanes(&t.d, u1, u2, o, slow)
+		for g, m := range slow {
+			for ; m != 0; m &= m - 1 {
+				j := 8*g + bits.TrailingZeros8(m)
+				o[j] = t.shape * fastExp(t.finish(src, t.d.piece(u1[j]), u2[j]))
+			}
 		}
-	}
-}
-
-// squeeze runs the first trial's squeeze of lanes 0 … n−1 from b.u,
-// without branches: b.z[j] is the lane's Z when U2 falls under the squeeze
-// (a value in the strips' range otherwise), and the lanes past it are
-// listed in b.slow, in order; it returns their number.
-func (t *GammaTable) squeeze(b *gammaTableScratch, n int) int {
-	k := 0
-	for j := range n {
-		u2 := b.u[2*j+1]
-		s := &t.strips[t.piece(b.u[2*j])]
-		b.z[j] = s.z + min(u2*s.wr, t.w)
-		b.slow[k] = int32(j)
-		k += int(b2i(u2 >= s.r))
-	}
-	return k
-}
-
-// piece returns the piece U1 = u picks: column i = ⌊512·u⌋ (exact: 512 is
-// a power of two), kept when the fraction 512·u − i is below its keep
-// probability, else its alias ([Alias]'s draw from one uniform). The
-// choice is a mask, not a branch: it goes either way at random.
-func (t *GammaTable) piece(u float64) int {
-	x := u * gammaTablePieces
-	i := int64(x) & (gammaTablePieces - 1)
-	alias := int64(t.alias[i])
-	keep := -b2i(x-float64(i) < t.keep[i]) // all ones to keep column i
-	return int(alias ^ (i^alias)&keep)
-}
-
-// exps sets out[j] = a·e^z[j] with fastExp's table and polynomial (z lies
-// within its range: the strips' range starts above −700 for every shape of
-// the table).
-func (t *GammaTable) exps(z, out []float64) {
-	a := t.shape
-	for j, v := range z[:len(out)] {
-		s, lo, p := expReduce(v)
-		out[j] = a * (s + s*(lo+p+lo*p))
 	}
 }
 
@@ -274,10 +229,10 @@ func (t *GammaTable) finish(src *Source, p int, u2 float64) float64 {
 		if z, ok := t.slowTrial(src, p, u2); ok {
 			return z
 		}
-		p = t.piece(Uniform(src))
+		p = t.d.piece(Uniform(src))
 		u2 = Uniform(src)
-		if s := &t.strips[p]; u2 < s.r {
-			return s.z + u2*s.wr
+		if u2 < t.d.r[p] {
+			return t.d.z[p] + u2*t.d.wr[p]
 		}
 	}
 }
@@ -287,7 +242,7 @@ func (t *GammaTable) finish(src *Source, p int, u2 float64) float64 {
 func (t *GammaTable) slowTrial(src *Source, p int, u2 float64) (z float64, ok bool) {
 	a := t.shape
 	if p < gammaTableStrips {
-		z = t.strips[p].z + Uniform(src)*t.w
+		z = t.d.z[p] + Uniform(src)*t.d.w
 		h, s := t.hat[p], t.sq[p]
 		return z, s+Uniform(src)*(h-s) < fastExp(gammaLogF(a, z))
 	}

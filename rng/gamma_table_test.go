@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -107,7 +108,7 @@ func TestGammaTableWedge(t *testing.T) {
 			p = i
 		}
 	}
-	z0, w, s, a := tab.strips[p].z, tab.w, tab.sq[p], tab.shape
+	z0, w, s, a := tab.d.z[p], tab.d.w, tab.sq[p], tab.shape
 	const grid = 10_000
 	cdf := make([]float64, grid+1)
 	prev := math.Exp(gammaLogF(a, z0)) - s
@@ -149,8 +150,8 @@ func TestGammaTableSqueezeRate(t *testing.T) {
 			tab.Set(shape)
 			var sq, hat float64
 			for i := range gammaTableStrips {
-				sq += tab.sq[i] * tab.w
-				hat += tab.hat[i] * tab.w
+				sq += tab.sq[i] * tab.d.w
+				hat += tab.hat[i] * tab.d.w
 			}
 			for _, tl := range tab.tails {
 				hat += math.Exp(tl.lf0) / math.Abs(tl.b)
@@ -178,13 +179,13 @@ func TestGammaTableSqueezeRate(t *testing.T) {
 func TestGammaTableSet(t *testing.T) {
 	var tab GammaTable
 	tab.Set(0.355)
-	w := tab.w
-	tab.w = -1 // a mark that only a rebuild erases
+	w := tab.d.w
+	tab.d.w = -1 // a mark that only a rebuild erases
 	tab.Set(0.355)
-	assert.Equal(t, -1.0, tab.w, "same shape: no rebuild")
+	assert.Equal(t, -1.0, tab.d.w, "same shape: no rebuild")
 	next := math.Nextafter(0.355, 1)
 	tab.Set(next)
-	assert.InDelta(t, w, tab.w, 1e-12, "the next float64: rebuilt")
+	assert.InDelta(t, w, tab.d.w, 1e-12, "the next float64: rebuilt")
 	assert.Equal(t, next, tab.Shape())
 	for _, shape := range []float64{0.001, gammaTableMinShape / 2, gammaTableMaxShape * 2} {
 		tab.Set(shape)
@@ -233,5 +234,54 @@ func TestGammaTableAllocs(t *testing.T) {
 		src, out := NewSource(1, "allocs", 0), make([]float64, 2*BlockSize+5)
 		tab.Draws(src, out) // warm the free lists
 		assert.Zero(t, testing.AllocsPerRun(100, func() { tab.Draws(src, out) }), "shape %g", shape)
+	}
+}
+
+// TestGammaTableDataLayout checks the offsets at which the SIMD kernel
+// (gamma_table_amd64.s) reads gammaTableData.
+func TestGammaTableDataLayout(t *testing.T) {
+	var d gammaTableData
+	for _, c := range []struct {
+		name string
+		got  uintptr
+		want uintptr
+	}{
+		{"alias", unsafe.Offsetof(d.alias), 4096},
+		{"r", unsafe.Offsetof(d.r), 8192},
+		{"z", unsafe.Offsetof(d.z), 12288},
+		{"wr", unsafe.Offsetof(d.wr), 16384},
+		{"w", unsafe.Offsetof(d.w), 20480},
+		{"zr", unsafe.Offsetof(d.zr), 20488},
+		{"c", unsafe.Offsetof(d.c), 20496},
+	} {
+		assert.Equal(t, c.want, c.got, c.name)
+	}
+	assert.Zero(t, unsafe.Offsetof(d.keep))
+}
+
+// TestGammaTableLanesEqualGeneric checks that every kernel this CPU runs
+// gives gammaTableLanesGeneric's values and slow bits lane for lane, on
+// the table's shapes and uniforms that include 0 and 1 − 2⁻⁵³ (both U1 and
+// U2), over a run whose length is not a multiple of 8.
+func TestGammaTableLanesEqualGeneric(t *testing.T) {
+	const n = BlockSize - 3
+	for _, shape := range gammaTableShapes {
+		var tab GammaTable
+		tab.Set(shape)
+		u1, u2 := edgeUniforms(NewSource(9, fmt.Sprintf("gamma table lanes %g", shape), 0), n)
+		u2[5], u1[17] = 1-0x1p-53, 0
+		want, wantSlow := make([]float64, n), make([]uint8, (n+7)/8)
+		gammaTableLanesGeneric(&tab.d, u1, u2, want, wantSlow)
+		assert.NotEqual(t, make([]uint8, len(wantSlow)), wantSlow, "shape %g: some lanes miss the squeeze", shape)
+		withInvImpls(func(name string) {
+			got, gotSlow := make([]float64, n), make([]uint8, (n+7)/8)
+			gammaTableLanes(&tab.d, u1, u2, got, gotSlow)
+			for j := range n {
+				if wantSlow[j/8]>>(j%8)&1 == 0 {
+					assert.Equal(t, math.Float64bits(want[j]), math.Float64bits(got[j]), "%s shape %g lane %d", name, shape, j)
+				}
+			}
+			assert.Equal(t, wantSlow, gotSlow, "%s shape %g: the slow lanes", name, shape)
+		})
 	}
 }
