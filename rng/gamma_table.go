@@ -46,9 +46,10 @@ import (
 // the strip count while the range [z_L, z_R] scales with f's spread. 510
 // strips (a 512-entry alias table with the tails, a power of two so U1·512
 // is exact) keep the fast path's tables, 40 bytes a piece, within 20 KB: in
-// a core's L1 cache beside the lanes' data. Shapes outside [0.01, 10⁶] (below, the
-// range's left end is far beyond where e^z underflows; above, e^z − 1 − z
-// loses the precision of log f near the mode) are drawn by [Gammas].
+// a core's L1 cache beside the lanes' data. Shapes outside [0.01, 10⁶] are
+// drawn by [Gammas]: below, the range's left end is far beyond where e^z
+// underflows (z_R − z_L reaches 692 at 0.01, near the SIMD exp's bound of
+// 700); above, e^z − 1 − z loses the precision of log f near the mode.
 type GammaTable struct {
 	shape    float64 // the table's shape; 0 before the first Set
 	fallback bool    // shape outside [gammaTableMinShape, gammaTableMaxShape]
@@ -132,17 +133,15 @@ func (t *GammaTable) build() {
 		}
 		h, s = h*(1+gammaTableMargin), s*(1-gammaTableMargin)
 		t.hat[i], t.sq[i], area[i] = h, s, h*d.w
-		d.r[i], d.z[i], d.wr[i] = s/h, za, 0
-		if s > 0 {
-			d.wr[i] = d.w / d.r[i]
-		}
+		d.z[i], d.wr[i] = za, d.w/(s/h) // +Inf if s = 0: no squeeze
+
 	}
 	for k, z0 := range [2]float64{zl, zr} {
 		// the hat's height at z0 is raised by the margin (log(1 + m) ≈ m)
 		tl := gammaTail{z0: z0, lf0: gammaLogF(a, z0) + gammaTableMargin, b: -a * math.Expm1(z0)}
 		t.tails[k] = tl
 		p := gammaTableStrips + k
-		d.r[p], d.z[p], d.wr[p] = 0, z0, 0
+		d.z[p], d.wr[p] = z0, math.Inf(1)
 		area[p] = math.Exp(tl.lf0) / math.Abs(tl.b)
 	}
 	pick, err := NewAlias(area)
@@ -150,7 +149,7 @@ func (t *GammaTable) build() {
 		panic(fmt.Sprintf("rng.GammaTable.Set: shape %g: %v", a, err))
 	}
 	for i := range gammaTablePieces {
-		d.keep[i], d.alias[i] = pick.prob[i], int64(pick.alias[i])
+		d.pick[i] = uint64(pick.alias[i])<<(gammaPickBits+1) | uint64(math.Ceil(pick.prob[i]*(1<<gammaPickBits)))
 	}
 }
 
@@ -231,8 +230,8 @@ func (t *GammaTable) finish(src *Source, p int, u2 float64) float64 {
 		}
 		p = t.d.piece(Uniform(src))
 		u2 = Uniform(src)
-		if u2 < t.d.r[p] {
-			return t.d.z[p] + u2*t.d.wr[p]
+		if v := u2 * t.d.wr[p]; v < t.d.w {
+			return t.d.z[p] + v
 		}
 	}
 }

@@ -142,7 +142,8 @@ func TestGammaTableWedge(t *testing.T) {
 // decides at least 97 % of the trials (its area over the hats'), from the
 // table's smallest shape to its largest, and Draws takes further uniforms
 // (the slow path) in about that proportion: 10⁴ lanes take 2·10⁴ uniforms
-// and each slow lane at least 2 more.
+// and each slow lane at least 2 more. The strips' range stays within the
+// SIMD exp's (expLane: −700 ≤ Z − z_R).
 func TestGammaTableSqueezeRate(t *testing.T) {
 	for _, shape := range gammaTableShapes {
 		t.Run(fmt.Sprintf("shape=%g", shape), func(t *testing.T) {
@@ -158,6 +159,7 @@ func TestGammaTableSqueezeRate(t *testing.T) {
 			}
 			rate := sq / hat
 			assert.GreaterOrEqual(t, rate, 0.97, "squeeze's share of the hat")
+			assert.Less(t, tab.d.zr-tab.tails[0].z0, 700.0, "Z − z_R within expLane's range")
 			const lanes = 10_000
 			src := NewSource(testSeed, "GammaTable/slow", 0)
 			tab.Draws(src, make([]float64, lanes))
@@ -246,17 +248,15 @@ func TestGammaTableDataLayout(t *testing.T) {
 		got  uintptr
 		want uintptr
 	}{
-		{"alias", unsafe.Offsetof(d.alias), 4096},
-		{"r", unsafe.Offsetof(d.r), 8192},
-		{"z", unsafe.Offsetof(d.z), 12288},
-		{"wr", unsafe.Offsetof(d.wr), 16384},
-		{"w", unsafe.Offsetof(d.w), 20480},
-		{"zr", unsafe.Offsetof(d.zr), 20488},
-		{"c", unsafe.Offsetof(d.c), 20496},
+		{"pick", unsafe.Offsetof(d.pick), 0},
+		{"z", unsafe.Offsetof(d.z), 4096},
+		{"wr", unsafe.Offsetof(d.wr), 8192},
+		{"w", unsafe.Offsetof(d.w), 12288},
+		{"zr", unsafe.Offsetof(d.zr), 12296},
+		{"c", unsafe.Offsetof(d.c), 12304},
 	} {
 		assert.Equal(t, c.want, c.got, c.name)
 	}
-	assert.Zero(t, unsafe.Offsetof(d.keep))
 }
 
 // TestGammaTableLanesEqualGeneric checks that every kernel this CPU runs
@@ -283,5 +283,38 @@ func TestGammaTableLanesEqualGeneric(t *testing.T) {
 			}
 			assert.Equal(t, wantSlow, gotSlow, "%s shape %g: the slow lanes", name, shape)
 		})
+	}
+}
+
+// TestGammaTablePieceIsAlias checks that the packed pick words choose as
+// the Alias built from the same hat areas, uniform for uniform (10⁵
+// uniforms per shape, and the edges 0 and 1 − 2⁻⁵³).
+func TestGammaTablePieceIsAlias(t *testing.T) {
+	for _, shape := range gammaTableShapes {
+		var tab GammaTable
+		tab.Set(shape)
+		area := make([]float64, gammaTablePieces)
+		for i := range gammaTableStrips {
+			area[i] = tab.hat[i] * tab.d.w
+		}
+		for k, tl := range tab.tails {
+			area[gammaTableStrips+k] = math.Exp(tl.lf0) / math.Abs(tl.b)
+		}
+		alias, err := NewAlias(area)
+		require.NoError(t, err)
+		name := fmt.Sprintf("GammaTable/pieces/%g", shape)
+		src, src2 := NewSource(testSeed, name, 0), NewSource(testSeed, name, 0)
+		for range 100_000 {
+			require.Equal(t, alias.Draw(src2), tab.d.piece(Uniform(src)), "shape %g", shape)
+		}
+		for _, u := range []float64{0, 1 - 0x1p-53} {
+			x := u * gammaTablePieces
+			i := min(int(x), gammaTablePieces-1)
+			want := int(alias.alias[i])
+			if x-float64(i) < alias.prob[i] {
+				want = i
+			}
+			assert.Equal(t, want, tab.d.piece(u), "shape %g, U1 = %g", shape, u)
+		}
 	}
 }
