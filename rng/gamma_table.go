@@ -26,10 +26,11 @@ import (
 //
 //   - U1 picks the piece (a strip or a tail) with probability ∝ its hat's
 //     area ([Alias]'s index and fraction from one uniform);
-//   - strip i: U2. If U2 < r_i = s_i/h_i the point is under the squeeze
-//     and Z = z_i + (U2/r_i)·w is accepted with no density evaluation
-//     (under the squeeze the position is uniform over the strip); X is
-//     then c·e^(Z − z_R), c = a·e^(z_R), in SIMD lanes.
+//   - strip i: U2. If U2 < r_i = s_i/h_i (computed as U2·(w/r_i) < w) the
+//     point is under the squeeze and Z = z_i + U2·(w/r_i) is accepted with
+//     no density evaluation (under the squeeze the position is uniform
+//     over the strip); X is then c·e^(Z − z_R), c = a·e^(z_R), in SIMD
+//     lanes ([gammaTableData]).
 //     Otherwise U3 is the position, Z = z_i + U3·w, and U4 the height,
 //     accepted when s_i + U4·(h_i − s_i) < f(Z);
 //   - a tail ending at z₀, where log f has slope b: U2 is the position by
@@ -45,7 +46,7 @@ import (
 // hat, add up to about 2w·max f per unit of hat area, and w shrinks with
 // the strip count while the range [z_L, z_R] scales with f's spread. 510
 // strips (a 512-entry alias table with the tails, a power of two so U1·512
-// is exact) keep the fast path's tables, 40 bytes a piece, within 20 KB: in
+// is exact) keep the fast path's tables, 24 bytes a piece, within 12 KB: in
 // a core's L1 cache beside the lanes' data. Shapes outside [0.01, 10⁶] are
 // drawn by [Gammas]: below, the range's left end is far beyond where e^z
 // underflows (z_R − z_L reaches 692 at 0.01, near the SIMD exp's bound of
