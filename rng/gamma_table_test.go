@@ -18,7 +18,7 @@ import (
 var gammaTableShapes = []float64{0.01, 0.05, 0.355, 1, 2.5, 10, 1e4, 1e6}
 
 // tableDraws returns a draw function that hands out the values of Draws
-// over runs of lanes lanes (more than BlockSize, so that Draws splits it).
+// called over lanes lanes at a time.
 func tableDraws(src *Source, tab *GammaTable, lanes int) func() float64 {
 	out := make([]float64, lanes)
 	next := lanes
@@ -43,6 +43,8 @@ func TestGammaTableMoments(t *testing.T) {
 			var tab GammaTable
 			tab.Set(shape)
 			src := NewSource(testSeed, fmt.Sprintf("GammaTable/shape=%g", shape), 0)
+			// 3·256 + 17 lanes: Draws splits them into runs, the last one
+			// not a multiple of 8 (the SIMD kernel's tail in Go).
 			checkGamma(t, shape, tableDraws(src, &tab, 3*BlockSize+17))
 		})
 	}
@@ -141,8 +143,12 @@ func TestGammaTableWedge(t *testing.T) {
 // TestGammaTableSqueezeRate checks the table's design target: the squeeze
 // decides at least 97 % of the trials (its area over the hats'), from the
 // table's smallest shape to its largest, and Draws takes further uniforms
-// (the slow path) in about that proportion: 10⁴ lanes take 2·10⁴ uniforms
-// and each slow lane at least 2 more. The strips' range stays within the
+// (the slow path) in about that proportion: 10⁴ lanes take 2·10⁴ uniforms,
+// and each of the about (1 − rate)·10⁴ ≈ 200 slow lanes 2 more for its
+// wedge or tail test, plus 2 + 2 per trial it restarts (rejections are
+// rarer than 1 in 2, so under 4 extra uniforms per slow lane on average);
+// the bound 8·(1 − rate)·10⁴ leaves a factor 2 for that and for the
+// count's Poisson spread (√200 ≈ 14). The strips' range stays within the
 // SIMD exp's (expLane: −700 ≤ Z − z_R).
 func TestGammaTableSqueezeRate(t *testing.T) {
 	for _, shape := range gammaTableShapes {
@@ -166,6 +172,7 @@ func TestGammaTableSqueezeRate(t *testing.T) {
 			extra := 0
 			for ref := NewSource(testSeed, "GammaTable/slow", 0); *ref != *src; extra++ {
 				Uniform(ref)
+				// far beyond the 2 per lane and the slow lanes' few
 				require.Less(t, extra, 3*lanes, "the stream is not where Draws should leave it")
 			}
 			extra -= 2 * lanes
@@ -191,7 +198,7 @@ func TestGammaTableSet(t *testing.T) {
 	assert.Equal(t, next, tab.Shape())
 	for _, shape := range []float64{0.001, gammaTableMinShape / 2, gammaTableMaxShape * 2} {
 		tab.Set(shape)
-		shapes := make([]float64, 600)
+		shapes := make([]float64, 600) // more than two runs of 256
 		for j := range shapes {
 			shapes[j] = shape
 		}
