@@ -460,3 +460,55 @@ func TestMeasureSampleEdges(t *testing.T) {
 	assert.Equal(t, int64(7), m.Sample(src, 7, 1, 0)) // sd = tol
 	assert.Equal(t, int64(0), m.Sample(src, 7, 0, 0.1))
 }
+
+// TestHe2010NarrowSeries: wherever LogDensity takes the series
+// (he2010LogNarrow), it equals the erfc form (he2010LogWide) within 10⁻¹²
+// + 3·10⁻¹⁴/(h·max(|x|, 1)) on the log. The series' omitted terms are below
+// 10⁻¹² relative (he2010NarrowMax); the erfc form's two terms agree to
+// about h·max(|x|, 1) relative, so their difference magnifies their
+// error (up to about 3·10⁻¹⁴ relative in the far tail) by its inverse
+// (1.4·10⁻¹¹ at c = 10⁶ and 7.5 sd, 1.6·10⁻¹¹ at c = 10⁵, ρ = 0.9 and 7.5
+// sd, 1.8·10⁻¹⁰ at ψ = 0.5 and 3.5 sd, where mpmath at 50 digits sides
+// with the series to 10⁻¹⁴: the three cases below; the fourth pins the
+// addition of tol). The grid: London's ρ and ψ, ψ = 0 and 0.5, true counts
+// from 40 (s ≈ 4.6: the series never applies) and 150 (s ≈ 10: it applies
+// near the mean, where its last term counts 4·10⁻¹¹) to 10⁶, reports from 10
+// sd below to 13 sd above the mean; some case must take each path.
+func TestHe2010NarrowSeries(t *testing.T) {
+	var narrow, wide int
+	for _, rho := range []float64{0.488, 0.1, 0.9} {
+		for _, psi := range []float64{0.116, 0, 0.5} {
+			for _, c := range []int64{40, 150, 200, 300, 1000, 6000, 100_000, 1_000_000} {
+				m := rho * float64(c)
+				s := math.Sqrt(m*(1-rho+psi*psi*m)) + he2010Tol
+				for z := -10.0; z <= 13; z += 0.25 {
+					y := math.Round(m + z*s)
+					if y < 1 {
+						continue
+					}
+					h := 1 / s
+					x := (y - m) * h
+					if h*h*(x*x+8) >= he2010NarrowMax {
+						wide++
+						continue
+					}
+					narrow++
+					want := he2010LogWide(y, m, s)
+					got := He2010Measurement{}.LogDensity(int64(y), c, rho, psi)
+					require.InDelta(t, want, got, 1e-12+3e-14/(h*max(math.Abs(x), 1)), "y=%g c=%d rho=%g psi=%g (%.2f sd)", y, c, rho, psi, x)
+				}
+			}
+		}
+	}
+	assert.Positive(t, narrow)
+	assert.Positive(t, wide)
+	t.Logf("%d cases by the series, %d by erfc", narrow, wide)
+	// mpmath 1.3 at 50 digits: log(ncdf((y+0.5-m)/s) - ncdf((y-0.5-m)/s) + 1e-18)
+	// with m = 0.488·10⁶, s = sqrt(m·(1 − 0.488 + 0.116²·m)) + 10⁻¹⁸.
+	assert.InDelta(t, -39.778845862356451, He2010Measurement{}.LogDensity(63423, 1_000_000, 0.488, 0.116), 1e-13)
+	assert.InDelta(t, -19.448867119176421, He2010Measurement{}.LogDensity(1_342_002, 1_000_000, 0.488, 0.5), 1e-13)
+	assert.InDelta(t, -38.255225127613507, He2010Measurement{}.LogDensity(11_697, 100_000, 0.9, 0.116), 1e-13)
+	// And one where tol is added by log1p's series (log d ≈ −15.1; the erfc
+	// form agrees here).
+	assert.InDelta(t, -15.109477342160660, He2010Measurement{}.LogDensity(56, 300, 0.488, 0.116), 1e-13)
+}

@@ -177,17 +177,35 @@ func BenchmarkBinomialBatchMean(b *testing.B) {
 }
 
 // BenchmarkPoissonBatchMean is BenchmarkPoissonBatch's batch case at the
-// means of benchMeans.
+// means of benchMeans, and the same 256 lanes sharing the mean μ: "same"
+// through Poissons, "table" through PoissonsTabled with a table set once (a day's
+// births in every particle of a filter).
 func BenchmarkPoissonBatchMean(b *testing.B) {
 	for _, mu := range benchMeans {
-		mean, out := make([]float64, BlockSize), make([]int64, BlockSize)
+		mean, same, out := make([]float64, BlockSize), make([]float64, BlockSize), make([]int64, BlockSize)
 		for j := range mean {
-			mean[j] = mu * (0.9 + 0.2*float64(j)/BlockSize)
+			mean[j], same[j] = mu*(0.9+0.2*float64(j)/BlockSize), mu
 		}
 		b.Run(fmt.Sprintf("mean=%g", mu), func(b *testing.B) {
 			src := NewSource(1, "bench", 0)
 			for b.Loop() {
 				Poissons(src, mean, out)
+			}
+			reportPerDraw(b, b.N*BlockSize)
+		})
+		b.Run(fmt.Sprintf("mean=%g/same", mu), func(b *testing.B) {
+			src := NewSource(1, "bench", 0)
+			for b.Loop() {
+				Poissons(src, same, out)
+			}
+			reportPerDraw(b, b.N*BlockSize)
+		})
+		b.Run(fmt.Sprintf("mean=%g/table", mu), func(b *testing.B) {
+			src := NewSource(1, "bench", 0)
+			tables, which := make([]PoissonTable, 1), make([]int32, BlockSize)
+			tables[0].Set(mu)
+			for b.Loop() {
+				PoissonsTabled(src, tables, which, out)
 			}
 			reportPerDraw(b, b.N*BlockSize)
 		})

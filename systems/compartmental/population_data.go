@@ -47,6 +47,7 @@ type PopulationData struct {
 	pop     []float64      // per patch: P(τ) of popTick
 	popTick int
 	cohortD bool // the day being stepped is the cohort day
+	births  birthTables
 	s, e    []int64
 	i, r    []int64
 	roles   *ecs.RoleColumns
@@ -264,6 +265,7 @@ func (c *PopulationData) Initialize(m phases.Model) error {
 	c.placeB = make([]float64, len(c.curves))
 	c.placeN = make([]int64, len(c.curves))
 	c.runs = placeRuns(c.place)
+	c.births.init(c.place, len(c.curves))
 	c.popTick = -1
 	return c.blocks.Init(m, c)
 }
@@ -289,25 +291,28 @@ func (c *PopulationData) Population(m phases.Model, t int) []float64 {
 func (c *PopulationData) Step(m phases.Model, tick int) error {
 	c.Population(m, tick)
 	c.cohortD = math.Abs(DecimalDayOfYear(m.TickDate(tick))-c.p.CohortDay*YearDays/365) < 0.5
+	c.births.set(c.placeB, c.cohort, c.cohortD)
 	c.blocks.Run(m, c)
 	return nil
 }
 
-// Block draws the entries of block b's patches from its stream, batched
-// ([rng.Poissons]: every patch's births in one call).
+// Block draws the entries of block b's patches from its stream. When every
+// patch has its place's first patch's cohort share (a particle filter's
+// particles), from the places' tables of the day ([rng.PoissonsTabled]:
+// one uniform per patch); otherwise batched ([rng.Poissons]: every
+// patch's births in one call).
 func (c *PopulationData) Block(b int) {
 	lo, hi := c.blocks.Range(b)
-	var mean [rng.BlockSize]float64
 	var births [rng.BlockSize]int64
-	dt := 1 / YearDays
-	for j := lo; j < hi; j++ {
-		br := c.placeB[c.place[j]]
-		mean[j-lo] = (1 - c.cohort[j]) * br * dt
-		if c.cohortD {
-			mean[j-lo] += c.cohort[j] * br
+	if place := c.place[lo:hi]; c.births.covers(place, c.cohort[lo:hi]) {
+		rng.PoissonsTabled(c.blocks.Stream(b), c.births.tables, place, births[:hi-lo])
+	} else {
+		var mean [rng.BlockSize]float64
+		for j := lo; j < hi; j++ {
+			mean[j-lo] = birthMean(c.cohort[j], c.placeB[c.place[j]], c.cohortD)
 		}
+		rng.Poissons(c.blocks.Stream(b), mean[:hi-lo], births[:hi-lo])
 	}
-	rng.Poissons(c.blocks.Stream(b), mean[:hi-lo], births[:hi-lo])
 	s := c.s[lo:hi]
 	for j, n := range births[:hi-lo] {
 		s[j] += n
