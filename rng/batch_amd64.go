@@ -334,3 +334,23 @@ func sortMeansKernel(b *poissonBatch, mean []float64) (np int, inv, ok bool) {
 	}
 	return np, flags&1 != 0, true
 }
+
+// gammaTableLanesAVX512 is the AVX-512 kernel of [GammaTable]'s first
+// trials (gamma_table_amd64.s) over n lanes (a multiple of 8), equal bit
+// for bit to gammaTableLanesGeneric.
+//
+//go:noescape
+func gammaTableLanesAVX512(d *gammaTableData, u1, u2, out *float64, slow *uint8, n int)
+
+// gammaTableLanes runs a run's first trials (gammaTableLanesGeneric) in the
+// kernel of invLevel, the AVX-512 one over the lanes' multiple of 8.
+func gammaTableLanes(d *gammaTableData, u1, u2, out []float64, slow []uint8) {
+	n8 := 0
+	if invLevel == 1 {
+		n8 = len(out) &^ 7
+		if n8 > 0 {
+			gammaTableLanesAVX512(d, &u1[0], &u2[0], &out[0], &slow[0], n8)
+		}
+	}
+	gammaTableLanesGeneric(d, u1[n8:], u2[n8:], out[n8:], slow[n8/8:])
+}

@@ -84,7 +84,9 @@ func BenchmarkBinomialBatch(b *testing.B) {
 
 // BenchmarkGammaBatch reports amortised ns per draw of Gamma(shape) for the
 // particle filter's noise shape (dt/σ_SE² ≈ 0.36 for He et al.'s London)
-// and shapes 2.5 and 30: scalar Gamma per lane against Gammas.
+// and shapes 2.5 and 30: scalar Gamma per lane against Gammas, and
+// GammaTable (built once, outside the loop) with the shape in every lane, as
+// a likelihood evaluation's particles share it.
 func BenchmarkGammaBatch(b *testing.B) {
 	for _, a := range []float64{0.36, 2.5, 30} {
 		shape, out := make([]float64, BlockSize), make([]float64, BlockSize)
@@ -104,6 +106,15 @@ func BenchmarkGammaBatch(b *testing.B) {
 			src := NewSource(1, "bench", 0)
 			for b.Loop() {
 				Gammas(src, shape, out)
+			}
+			reportPerDraw(b, b.N*BlockSize)
+		})
+		b.Run(fmt.Sprintf("shape=%g/table", a), func(b *testing.B) {
+			src := NewSource(1, "bench", 0)
+			var tab GammaTable
+			tab.Set(a)
+			for b.Loop() {
+				tab.Draws(src, out)
 			}
 			reportPerDraw(b, b.N*BlockSize)
 		})

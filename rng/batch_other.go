@@ -71,3 +71,8 @@ func constRatesKernel(r1, r2 []float64) bool { return constRatesGeneric(r1, r2) 
 
 // sortMeansKernel reports that no kernel sorts: sortMeansGeneric does.
 func sortMeansKernel(*poissonBatch, []float64) (np int, inv, ok bool) { return 0, false, false }
+
+// gammaTableLanes runs a run's first trials with the pure-Go kernel.
+func gammaTableLanes(d *gammaTableData, u1, u2, out []float64, slow []uint8) {
+	gammaTableLanesGeneric(d, u1, u2, out, slow)
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
+	"github.com/rubeola/rubeola/rng"
 	"github.com/rubeola/rubeola/systems"
 	"github.com/rubeola/rubeola/systems/internal/snapstate"
 )
@@ -62,6 +63,9 @@ type EulerSEIR struct {
 	basis *systems.SeasonBasis
 	coef  [][]float64
 	seas  []float64
+	// noise is the gamma table of the particles' shared noise shape
+	// (EulerRates.Noise), set before the blocks run.
+	noise rng.GammaTable
 }
 
 var (
@@ -182,6 +186,7 @@ func (c *EulerSEIR) Step(m phases.Model, tick int) error {
 	if c.basis != nil {
 		c.basis.Multipliers(c.rates.DOY, YearDays, c.coef, c.seas)
 	}
+	c.rates.Noise = sharedNoise(&c.noise, c.rates.SigmaSE, c.rates.DT)
 	c.blocks.Run(m, c)
 	return nil
 }

@@ -9,8 +9,21 @@ import (
 // BenchmarkEulerSEIRBlock steps one block of 256 London-like particles one
 // day (He et al.'s London MLE; S ≈ 100 000, E and I ≈ 2 000 as in an
 // epidemic year, P = 3.3 million): ns/op ÷ 256 is the cost of one
-// particle-day.
+// particle-day. The noise is drawn by rng.Gammas ("gammas") or, as
+// EulerSEIR.Step does when the particles share σ_SE, from a GammaTable
+// ("table").
 func BenchmarkEulerSEIRBlock(b *testing.B) {
+	for _, table := range []bool{false, true} {
+		name := "noise=gammas"
+		if table {
+			name = "noise=table"
+		}
+		b.Run(name, func(b *testing.B) { benchEulerSEIRBlock(b, table) })
+	}
+}
+
+// benchEulerSEIRBlock is one case of BenchmarkEulerSEIRBlock.
+func benchEulerSEIRBlock(b *testing.B, table bool) {
 	const n = rng.BlockSize
 	s, e, i, r := make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
 	pop, cases := make([]float64, n), make([]int64, n)
@@ -27,6 +40,9 @@ func BenchmarkEulerSEIRBlock(b *testing.B) {
 		for k := range s {
 			s[k], e[k], i[k], r[k], pop[k] = 100000, 2000, 2000, 3200000, 3.3e6
 		}
+	}
+	if table {
+		q.Noise = sharedNoise(new(rng.GammaTable), q.SigmaSE, q.DT)
 	}
 	src := rng.NewSource(1, "bench", 0)
 	reset()

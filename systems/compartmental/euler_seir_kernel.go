@@ -26,6 +26,10 @@ type EulerRates struct {
 	// Coupling, when not nil, is each patch's coupling term added to
 	// (I + ι)^α in the force (EulerSEIR's he10 coupling), precomputed.
 	Coupling []float64
+	// Noise, when not nil, is a gamma table set to the shape dt/σ_SE² that
+	// every patch with σ_SE > 0 shares ([sharedNoise]): the noise is drawn
+	// from it instead of [rng.Gammas]. It is read-only while blocks run.
+	Noise *rng.GammaTable
 }
 
 // EulerSEIRBlock advances the patches of one block by one step of He,
@@ -47,8 +51,9 @@ type EulerRates struct {
 //
 // (I + ι)^α is computed for the run's patches at once ([rng.Pows]). Draw
 // order, in runs of at most [rng.BlockSize] patches, each batched over the
-// run: the gamma noise of the patches with σ_SE > 0 and S > 0
-// ([rng.Gammas], those patches in order), then the Euler-multinomials
+// run: the gamma noise of the patches with σ_SE > 0 and S > 0 (those
+// patches in order, by q.Noise's [rng.GammaTable.Draws] when it is set,
+// else by [rng.Gammas]), then the Euler-multinomials
 // ([rng.EulerMultinomials]: leavers, then first routes) of S, of E and of I.
 func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
 	d := eulerFree.Get()
@@ -83,7 +88,11 @@ func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *
 			noisy++
 		}
 	}
-	rng.Gammas(src, d.shape[:noisy], d.noise[:noisy])
+	if q.Noise != nil {
+		q.Noise.Draws(src, d.noise[:noisy])
+	} else {
+		rng.Gammas(src, d.shape[:noisy], d.noise[:noisy])
+	}
 	d.powers(q, i, off)
 	d.forces(q, pop, off)
 	for k, j := range d.noisy[:noisy] { // dW/dt = σ_SE²·Gamma(dt/σ_SE²)/dt
@@ -104,6 +113,29 @@ func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *
 		r[j] += toR[j]
 		cases[j] += toR[j]
 	}
+}
+
+// sharedNoise returns tab set to the noise's shape dt/σ_SE² when every
+// patch with σ_SE > 0 has the same σ_SE (the same bits: a likelihood
+// evaluation's particles share it, so their shapes are equal), and nil when
+// they differ (IF2's and IBPF's perturbed particles) or no patch has noise.
+// Set rebuilds tab only when the shape changes, so a filter builds it once.
+func sharedNoise(tab *rng.GammaTable, sigmaSE []float64, dt float64) *rng.GammaTable {
+	var sse float64
+	for _, v := range sigmaSE {
+		switch {
+		case !(v > 0):
+		case sse == 0:
+			sse = v
+		case math.Float64bits(v) != math.Float64bits(sse):
+			return nil
+		}
+	}
+	if sse == 0 {
+		return nil
+	}
+	tab.Set(dt / (sse * sse))
+	return tab
 }
 
 // powers sets d.xa[j] = (I_j + ι_j)^α_j for the run's patches, batched

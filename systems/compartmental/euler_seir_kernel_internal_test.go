@@ -12,7 +12,9 @@ import (
 // referenceEulerSEIRBlock is EulerSEIRBlock as first written, lane by lane
 // with no shortcut: the oracle the kernel's fast paths (β shared between
 // lanes, the term test once per step, the powers' lanes that need none)
-// must equal bit for bit, draws included.
+// must equal bit for bit, draws included. Its noise is drawn as the
+// kernel's: from q.Noise when set (a shape every noisy patch shares), else
+// by rng.Gammas.
 func referenceEulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
 	for lo, hi := range rng.Runs(len(s)) {
 		referenceEulerRun(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], pop[lo:hi], q, lo, cases[lo:hi])
@@ -30,7 +32,11 @@ func referenceEulerRun(src *rng.Source, s, e, i, r []int64, pop []float64, q *Eu
 		}
 	}
 	noise := make([]float64, len(noisy))
-	rng.Gammas(src, shape, noise)
+	if q.Noise != nil {
+		q.Noise.Draws(src, noise)
+	} else {
+		rng.Gammas(src, shape, noise)
+	}
 	m := len(s)
 	x, alpha, xa := make([]float64, m), make([]float64, m), make([]float64, m)
 	for j, inf := range i {
@@ -112,7 +118,9 @@ type eulerCase struct {
 // shared by every particle, shared in runs, all distinct; the term and
 // holidays; spatPomp's β; an estimated season; the coupling term (some
 // negative); P ≤ 0; σ_SE = 0 on some lanes; I + ι = 0; α = 1; a tail run
-// shorter than a block.
+// shorter than a block. Each row runs with the noise from rng.Gammas and,
+// as EulerSEIR.Step does, from a GammaTable when the noisy lanes share
+// σ_SE (sharedNoise; rows whose σ_SE differ stay on Gammas).
 func TestEulerSEIRBlockEqualsReference(t *testing.T) {
 	vary := func(v []float64, every int, step float64) {
 		for j := range v {
@@ -173,29 +181,45 @@ func TestEulerSEIRBlockEqualsReference(t *testing.T) {
 		}, nil},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			q, s, e, i, r, pop := londonBlock(c.n)
-			if c.edit != nil {
-				c.edit(q, s, e, i, pop)
+		for _, table := range []bool{false, true} {
+			name := c.name + "/gammas"
+			if table {
+				name = c.name + "/table"
 			}
-			s2, e2, i2, r2 := append([]int64(nil), s...), append([]int64(nil), e...), append([]int64(nil), i...), append([]int64(nil), r...)
-			got, want := make([]int64, c.n), make([]int64, c.n)
-			src, src2 := rng.NewSource(5, "euler", 0), rng.NewSource(5, "euler", 0)
-			for day := range 30 {
-				if len(c.doys) > 0 {
-					q.DOY = c.doys[day%len(c.doys)]
-				}
-				EulerSEIRBlock(src, s, e, i, r, pop, q, got)
-				referenceEulerSEIRBlock(src2, s2, e2, i2, r2, pop, q, want)
-			}
-			assert.Equal(t, s2, s, "S")
-			assert.Equal(t, e2, e, "E")
-			assert.Equal(t, i2, i, "I")
-			assert.Equal(t, r2, r, "R")
-			assert.Equal(t, want, got, "cases")
-			assert.Equal(t, rng.Uniform(src2), rng.Uniform(src), "the stream after the steps")
-		})
+			t.Run(name, func(t *testing.T) {
+				checkEulerAgainstReference(t, c, table)
+			})
+		}
 	}
+}
+
+// checkEulerAgainstReference runs one row of
+// TestEulerSEIRBlockEqualsReference, its noise from a GammaTable when
+// table and the noisy lanes share σ_SE.
+func checkEulerAgainstReference(t *testing.T, c eulerCase, table bool) {
+	q, s, e, i, r, pop := londonBlock(c.n)
+	if c.edit != nil {
+		c.edit(q, s, e, i, pop)
+	}
+	if table {
+		q.Noise = sharedNoise(new(rng.GammaTable), q.SigmaSE, q.DT)
+	}
+	s2, e2, i2, r2 := append([]int64(nil), s...), append([]int64(nil), e...), append([]int64(nil), i...), append([]int64(nil), r...)
+	got, want := make([]int64, c.n), make([]int64, c.n)
+	src, src2 := rng.NewSource(5, "euler", 0), rng.NewSource(5, "euler", 0)
+	for day := range 30 {
+		if len(c.doys) > 0 {
+			q.DOY = c.doys[day%len(c.doys)]
+		}
+		EulerSEIRBlock(src, s, e, i, r, pop, q, got)
+		referenceEulerSEIRBlock(src2, s2, e2, i2, r2, pop, q, want)
+	}
+	assert.Equal(t, s2, s, "S")
+	assert.Equal(t, e2, e, "E")
+	assert.Equal(t, i2, i, "I")
+	assert.Equal(t, r2, r, "R")
+	assert.Equal(t, want, got, "cases")
+	assert.Equal(t, rng.Uniform(src2), rng.Uniform(src), "the stream after the steps")
 }
 
 // londonBlock returns n patches at He et al.'s London MLE in an epidemic
@@ -215,4 +239,36 @@ func londonBlock(n int) (q *EulerRates, s, e, i, r []int64, pop []float64) {
 		s[k], e[k], i[k], r[k], pop[k] = 100000+int64(k), 2000, 2000+int64(k%13), 3200000, 3.3e6
 	}
 	return q, s, e, i, r, pop
+}
+
+// TestSharedNoise checks when EulerSEIR draws its noise from a table: every
+// patch with σ_SE > 0 shares σ_SE (patches without noise do not count),
+// and the table's shape is then the kernel's dt/σ_SE² to the bit; σ_SE
+// differing by one ulp (a perturbed particle), or no noise, keep Gammas.
+func TestSharedNoise(t *testing.T) {
+	// He et al.'s London σ_SE; variables, so that dt/σ_SE² below is
+	// float64 arithmetic as in the kernel, not an exact constant.
+	dt, sse := 1/YearDays, 0.0878
+	for _, c := range []struct {
+		name    string
+		sigmaSE []float64
+		shared  bool
+	}{
+		{"all equal", []float64{sse, sse, sse}, true},
+		{"some without noise", []float64{0, sse, 0, sse}, true},
+		{"one ulp apart", []float64{sse, math.Nextafter(sse, 1), sse}, false},
+		{"none with noise", []float64{0, 0}, false},
+		{"no patches", nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var tab rng.GammaTable
+			got := sharedNoise(&tab, c.sigmaSE, dt)
+			if !c.shared {
+				assert.Nil(t, got)
+				return
+			}
+			assert.Same(t, &tab, got)
+			assert.Equal(t, math.Float64bits(dt/(sse*sse)), math.Float64bits(tab.Shape()))
+		})
+	}
 }
