@@ -9,7 +9,6 @@ import (
 	"github.com/rubeola/rubeola/metrics"
 	"github.com/rubeola/rubeola/params"
 	"github.com/rubeola/rubeola/phases"
-	"github.com/rubeola/rubeola/rng"
 	"github.com/rubeola/rubeola/systems"
 	"github.com/rubeola/rubeola/systems/internal/snapstate"
 )
@@ -63,9 +62,9 @@ type EulerSEIR struct {
 	basis *systems.SeasonBasis
 	coef  [][]float64
 	seas  []float64
-	// noise is the gamma table of the particles' shared noise shape
+	// noise holds the gamma tables of the step's noise shapes
 	// (EulerRates.Noise), set before the blocks run.
-	noise rng.GammaTable
+	noise noiseTables
 }
 
 var (
@@ -186,7 +185,8 @@ func (c *EulerSEIR) Step(m phases.Model, tick int) error {
 	if c.basis != nil {
 		c.basis.Multipliers(c.rates.DOY, YearDays, c.coef, c.seas)
 	}
-	c.rates.Noise = sharedNoise(&c.noise, c.rates.SigmaSE, c.rates.DT)
+	c.noise.set(c.rates.SigmaSE, c.rates.DT)
+	c.rates.Noise = &c.noise
 	c.blocks.Run(m, c)
 	return nil
 }

@@ -42,7 +42,8 @@ func benchEulerSEIRBlock(b *testing.B, table bool) {
 		}
 	}
 	if table {
-		q.Noise = sharedNoise(new(rng.GammaTable), q.SigmaSE, q.DT)
+		q.Noise = new(noiseTables)
+		q.Noise.set(q.SigmaSE, q.DT)
 	}
 	src := rng.NewSource(1, "bench", 0)
 	reset()

@@ -26,10 +26,11 @@ type EulerRates struct {
 	// Coupling, when not nil, is each patch's coupling term added to
 	// (I + ι)^α in the force (EulerSEIR's he10 coupling), precomputed.
 	Coupling []float64
-	// Noise, when not nil, is a gamma table set to the shape dt/σ_SE² that
-	// every patch with σ_SE > 0 shares ([sharedNoise]): the noise is drawn
-	// from it instead of [rng.Gammas]. It is read-only while blocks run.
-	Noise *rng.GammaTable
+	// Noise, when not nil, holds the gamma tables of the step's noise
+	// shapes dt/σ_SE² ([noiseTables]): a run whose noisy patches share σ_SE
+	// draws their noise from its table instead of [rng.Gammas]. It is
+	// read-only while blocks run.
+	Noise *noiseTables
 }
 
 // EulerSEIRBlock advances the patches of one block by one step of He,
@@ -52,8 +53,9 @@ type EulerRates struct {
 // (I + ι)^α is computed for the run's patches at once ([rng.Pows]). Draw
 // order, in runs of at most [rng.BlockSize] patches, each batched over the
 // run: the gamma noise of the patches with σ_SE > 0 and S > 0 (those
-// patches in order, by q.Noise's [rng.GammaTable.Draws] when it is set,
-// else by [rng.Gammas]), then the Euler-multinomials
+// patches in order: by their table's [rng.GammaTable.Draws] when they
+// share σ_SE and q.Noise has its table, else by [rng.Gammas]), then the
+// Euler-multinomials
 // ([rng.EulerMultinomials]: leavers, then first routes) of S, of E and of I.
 func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
 	d := eulerFree.Get()
@@ -81,15 +83,20 @@ type eulerDraws struct {
 func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, off int, cases []int64) {
 	dt, m := q.DT, len(s)
 	sigmaSE := q.SigmaSE[off : off+m]
-	noisy := 0
+	noisy, same := 0, true // same: every noisy patch has the first one's σ_SE
 	for j, sse := range sigmaSE {
 		if sse > 0 && s[j] > 0 {
 			d.noisy[noisy], d.shape[noisy] = j, dt/(sse*sse)
+			same = same && math.Float64bits(sse) == math.Float64bits(sigmaSE[d.noisy[0]])
 			noisy++
 		}
 	}
-	if q.Noise != nil {
-		q.Noise.Draws(src, d.noise[:noisy])
+	var tab *rng.GammaTable
+	if same && noisy > 0 {
+		tab = q.Noise.table(sigmaSE[d.noisy[0]])
+	}
+	if tab != nil {
+		tab.Draws(src, d.noise[:noisy])
 	} else {
 		rng.Gammas(src, d.shape[:noisy], d.noise[:noisy])
 	}
@@ -113,29 +120,6 @@ func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *
 		r[j] += toR[j]
 		cases[j] += toR[j]
 	}
-}
-
-// sharedNoise returns tab set to the noise's shape dt/σ_SE² when every
-// patch with σ_SE > 0 has the same σ_SE (the same bits: a likelihood
-// evaluation's particles share it, so their shapes are equal), and nil when
-// they differ (IF2's and IBPF's perturbed particles) or no patch has noise.
-// Set rebuilds tab only when the shape changes, so a filter builds it once.
-func sharedNoise(tab *rng.GammaTable, sigmaSE []float64, dt float64) *rng.GammaTable {
-	var sse float64
-	for _, v := range sigmaSE {
-		switch {
-		case !(v > 0):
-		case sse == 0:
-			sse = v
-		case math.Float64bits(v) != math.Float64bits(sse):
-			return nil
-		}
-	}
-	if sse == 0 {
-		return nil
-	}
-	tab.Set(dt / (sse * sse))
-	return tab
 }
 
 // powers sets d.xa[j] = (I_j + ι_j)^α_j for the run's patches, batched

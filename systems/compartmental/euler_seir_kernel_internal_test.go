@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/rubeola/rubeola/rng"
 )
@@ -13,8 +14,8 @@ import (
 // with no shortcut: the oracle the kernel's fast paths (β shared between
 // lanes, the term test once per step, the powers' lanes that need none)
 // must equal bit for bit, draws included. Its noise is drawn as the
-// kernel's: from q.Noise when set (a shape every noisy patch shares), else
-// by rng.Gammas.
+// kernel's: from q.Noise's table when every noisy patch of the run shares
+// σ_SE and there is one, else by rng.Gammas.
 func referenceEulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
 	for lo, hi := range rng.Runs(len(s)) {
 		referenceEulerRun(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], pop[lo:hi], q, lo, cases[lo:hi])
@@ -32,8 +33,17 @@ func referenceEulerRun(src *rng.Source, s, e, i, r []int64, pop []float64, q *Eu
 		}
 	}
 	noise := make([]float64, len(noisy))
-	if q.Noise != nil {
-		q.Noise.Draws(src, noise)
+	var tab *rng.GammaTable
+	if len(noisy) > 0 {
+		tab = q.Noise.table(q.SigmaSE[off+noisy[0]])
+		for _, j := range noisy {
+			if q.SigmaSE[off+j] != q.SigmaSE[off+noisy[0]] {
+				tab = nil
+			}
+		}
+	}
+	if tab != nil {
+		tab.Draws(src, noise)
 	} else {
 		rng.Gammas(src, shape, noise)
 	}
@@ -202,7 +212,8 @@ func checkEulerAgainstReference(t *testing.T, c eulerCase, table bool) {
 		c.edit(q, s, e, i, pop)
 	}
 	if table {
-		q.Noise = sharedNoise(new(rng.GammaTable), q.SigmaSE, q.DT)
+		q.Noise = new(noiseTables)
+		q.Noise.set(q.SigmaSE, q.DT)
 	}
 	s2, e2, i2, r2 := append([]int64(nil), s...), append([]int64(nil), e...), append([]int64(nil), i...), append([]int64(nil), r...)
 	got, want := make([]int64, c.n), make([]int64, c.n)
@@ -241,34 +252,36 @@ func londonBlock(n int) (q *EulerRates, s, e, i, r []int64, pop []float64) {
 	return q, s, e, i, r, pop
 }
 
-// TestSharedNoise checks when EulerSEIR draws its noise from a table: every
-// patch with σ_SE > 0 shares σ_SE (patches without noise do not count),
-// and the table's shape is then the kernel's dt/σ_SE² to the bit; σ_SE
-// differing by one ulp (a perturbed particle), or no noise, keep Gammas.
-func TestSharedNoise(t *testing.T) {
-	// He et al.'s London σ_SE; variables, so that dt/σ_SE² below is
-	// float64 arithmetic as in the kernel, not an exact constant.
-	dt, sse := 1/YearDays, 0.0878
-	for _, c := range []struct {
-		name    string
-		sigmaSE []float64
-		shared  bool
-	}{
-		{"all equal", []float64{sse, sse, sse}, true},
-		{"some without noise", []float64{0, sse, 0, sse}, true},
-		{"one ulp apart", []float64{sse, math.Nextafter(sse, 1), sse}, false},
-		{"none with noise", []float64{0, 0}, false},
-		{"no patches", nil, false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			var tab rng.GammaTable
-			got := sharedNoise(&tab, c.sigmaSE, dt)
-			if !c.shared {
-				assert.Nil(t, got)
-				return
-			}
-			assert.Same(t, &tab, got)
-			assert.Equal(t, math.Float64bits(dt/(sse*sse)), math.Float64bits(tab.Shape()))
-		})
+// TestNoiseTables checks when EulerSEIR draws its noise from a table: one
+// table per distinct σ_SE > 0 (patches without noise do not count, equal
+// neighbours are one value), its shape the kernel's dt/σ_SE² to the bit,
+// kept from step to step; more distinct values than maxNoiseTables
+// (perturbed particles) turn the tables off.
+func TestNoiseTables(t *testing.T) {
+	// He et al.'s London σ_SE and another town's; variables, so that
+	// dt/σ_SE² below is float64 arithmetic as in the kernel.
+	dt, a, b := 1/YearDays, 0.0878, 0.0629
+	var n noiseTables
+	n.set([]float64{a, a, 0, b, b, a}, dt)
+	assert.Len(t, n.byBits, 2)
+	for _, sse := range []float64{a, b} {
+		tab := n.table(sse)
+		require.NotNil(t, tab, "σ_SE %g", sse)
+		assert.Equal(t, math.Float64bits(dt/(sse*sse)), math.Float64bits(tab.Shape()))
 	}
+	assert.Nil(t, n.table(math.Nextafter(a, 1)), "one ulp apart: no table")
+	kept := n.table(a)
+	n.set([]float64{a, b}, dt)
+	assert.Same(t, kept, n.table(a), "kept from step to step")
+
+	perturbed := make([]float64, maxNoiseTables+1)
+	for j := range perturbed {
+		perturbed[j] = a * (1 + float64(j)*1e-6) // IF2's random walk: every particle its own σ_SE
+	}
+	n.set(perturbed, dt)
+	assert.Nil(t, n.table(a), "too many values: Gammas")
+	n.set([]float64{0, 0}, dt)
+	assert.Nil(t, n.table(0), "no noise: no table")
+	var none *noiseTables
+	assert.Nil(t, none.table(a), "no tables at all")
 }
