@@ -53,9 +53,9 @@ type EulerRates struct {
 // (I + ι)^α is computed for the run's patches at once ([rng.Pows]). Draw
 // order, in runs of at most [rng.BlockSize] patches, each batched over the
 // run: the gamma noise of the patches with σ_SE > 0 and S > 0 (those
-// patches in order: by their table's [rng.GammaTable.Draws] when they
-// share σ_SE and q.Noise has its table, else by [rng.Gammas]), then the
-// Euler-multinomials
+// patches in order: when q.Noise keeps tables, each group of consecutive
+// ones with the same σ_SE by its table's [rng.GammaTable.Draws], else all
+// by [rng.Gammas]), then the Euler-multinomials
 // ([rng.EulerMultinomials]: leavers, then first routes) of S, of E and of I.
 func EulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
 	d := eulerFree.Get()
@@ -83,23 +83,14 @@ type eulerDraws struct {
 func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, off int, cases []int64) {
 	dt, m := q.DT, len(s)
 	sigmaSE := q.SigmaSE[off : off+m]
-	noisy, same := 0, true // same: every noisy patch has the first one's σ_SE
+	noisy := 0
 	for j, sse := range sigmaSE {
 		if sse > 0 && s[j] > 0 {
-			d.noisy[noisy], d.shape[noisy] = j, dt/(sse*sse)
-			same = same && math.Float64bits(sse) == math.Float64bits(sigmaSE[d.noisy[0]])
+			d.noisy[noisy] = j
 			noisy++
 		}
 	}
-	var tab *rng.GammaTable
-	if same && noisy > 0 {
-		tab = q.Noise.table(sigmaSE[d.noisy[0]])
-	}
-	if tab != nil {
-		tab.Draws(src, d.noise[:noisy])
-	} else {
-		rng.Gammas(src, d.shape[:noisy], d.noise[:noisy])
-	}
+	d.noiseDraws(src, q.Noise, sigmaSE, dt, noisy)
 	d.powers(q, i, off)
 	d.forces(q, pop, off)
 	for k, j := range d.noisy[:noisy] { // dW/dt = σ_SE²·Gamma(dt/σ_SE²)/dt
@@ -119,6 +110,32 @@ func (d *eulerDraws) run(src *rng.Source, s, e, i, r []int64, pop []float64, q *
 		i[j] += toI[j] - leaveI[j]
 		r[j] += toR[j]
 		cases[j] += toR[j]
+	}
+}
+
+// noiseDraws draws the gamma noise of the run's noisy patches
+// d.noisy[:noisy] into d.noise: when the step keeps tables (tabs on),
+// each group of consecutive noisy patches with the same σ_SE from its
+// table ([rng.GammaTable.Draws]; a run holds one group unless it spans
+// two towns), else all of them by [rng.Gammas] with shapes dt/σ_SE².
+func (d *eulerDraws) noiseDraws(src *rng.Source, tabs *noiseTables, sigmaSE []float64, dt float64, noisy int) {
+	lanes := d.noisy[:noisy]
+	if tabs == nil || !tabs.on {
+		for k, j := range lanes {
+			sse := sigmaSE[j]
+			d.shape[k] = dt / (sse * sse)
+		}
+		rng.Gammas(src, d.shape[:noisy], d.noise[:noisy])
+		return
+	}
+	for lo := 0; lo < noisy; {
+		sse := sigmaSE[lanes[lo]]
+		hi := lo + 1
+		for hi < noisy && math.Float64bits(sigmaSE[lanes[hi]]) == math.Float64bits(sse) {
+			hi++
+		}
+		tabs.table(sse).Draws(src, d.noise[lo:hi])
+		lo = hi
 	}
 }
 

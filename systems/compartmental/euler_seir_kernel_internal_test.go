@@ -14,8 +14,8 @@ import (
 // with no shortcut: the oracle the kernel's fast paths (β shared between
 // lanes, the term test once per step, the powers' lanes that need none)
 // must equal bit for bit, draws included. Its noise is drawn as the
-// kernel's: from q.Noise's table when every noisy patch of the run shares
-// σ_SE and there is one, else by rng.Gammas.
+// kernel's: when q.Noise keeps tables, each group of consecutive noisy
+// patches with the same σ_SE from its table, else all by rng.Gammas.
 func referenceEulerSEIRBlock(src *rng.Source, s, e, i, r []int64, pop []float64, q *EulerRates, cases []int64) {
 	for lo, hi := range rng.Runs(len(s)) {
 		referenceEulerRun(src, s[lo:hi], e[lo:hi], i[lo:hi], r[lo:hi], pop[lo:hi], q, lo, cases[lo:hi])
@@ -33,17 +33,15 @@ func referenceEulerRun(src *rng.Source, s, e, i, r []int64, pop []float64, q *Eu
 		}
 	}
 	noise := make([]float64, len(noisy))
-	var tab *rng.GammaTable
-	if len(noisy) > 0 {
-		tab = q.Noise.table(q.SigmaSE[off+noisy[0]])
-		for _, j := range noisy {
-			if q.SigmaSE[off+j] != q.SigmaSE[off+noisy[0]] {
-				tab = nil
+	if q.Noise != nil && q.Noise.on {
+		for lo := 0; lo < len(noisy); {
+			hi := lo + 1
+			for hi < len(noisy) && q.SigmaSE[off+noisy[hi]] == q.SigmaSE[off+noisy[lo]] {
+				hi++
 			}
+			q.Noise.table(q.SigmaSE[off+noisy[lo]]).Draws(src, noise[lo:hi])
+			lo = hi
 		}
-	}
-	if tab != nil {
-		tab.Draws(src, noise)
 	} else {
 		rng.Gammas(src, shape, noise)
 	}
@@ -128,9 +126,9 @@ type eulerCase struct {
 // shared by every particle, shared in runs, all distinct; the term and
 // holidays; spatPomp's β; an estimated season; the coupling term (some
 // negative); P ≤ 0; σ_SE = 0 on some lanes; I + ι = 0; α = 1; a tail run
-// shorter than a block. Each row runs with the noise from rng.Gammas and,
-// as EulerSEIR.Step does, from a GammaTable when the noisy lanes share
-// σ_SE (sharedNoise; rows whose σ_SE differ stay on Gammas).
+// shorter than a block; towns' σ_SE changing inside a run. Each row runs
+// with the noise from rng.Gammas and, as EulerSEIR.Step does, from the
+// step's noiseTables (one GammaTable per σ_SE).
 func TestEulerSEIRBlockEqualsReference(t *testing.T) {
 	vary := func(v []float64, every int, step float64) {
 		for j := range v {
@@ -160,6 +158,9 @@ func TestEulerSEIRBlockEqualsReference(t *testing.T) {
 			for j := range q.Season {
 				q.Season[j] = 0.8 + 0.1*float64(j%3)
 			}
+		}, nil},
+		{"towns' sigma_SE inside runs", 600, func(q *EulerRates, _, _, _ []int64, _ []float64) {
+			vary(q.SigmaSE, 200, -0.01) // three towns of 200 particles: runs of 256 span two
 		}, nil},
 		{"no season", 100, func(q *EulerRates, _, _, _ []int64, _ []float64) { q.Seasonal = false }, nil},
 		{"the term's edges", 100, nil, []float64{6.99, 7, 100, 100.01, 114.99, 115, 199, 199.5, 251.9, 252, 300, 300.2, 307.9, 308, 356, 356.1, 0, 365.2}},
