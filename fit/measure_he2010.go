@@ -64,8 +64,9 @@ func (He2010Measurement) LogDensity(y, c int64, rho, psi float64) float64 {
 		}
 		return math.Log(0.5*math.Erfc(-b*(1/math.Sqrt2)) + he2010Tol)
 	}
-	if h := 1 / s; h*h*((yf-m)*h*(yf-m)*h+8) < he2010NarrowMax {
-		return he2010LogNarrow((yf-m)*h, h)
+	h := 1 / s
+	if x := (yf - m) * h; h*h*(x*x+8) < he2010NarrowMax {
+		return he2010LogNarrow(x, h)
 	}
 	return he2010LogWide(yf, m, s)
 }
