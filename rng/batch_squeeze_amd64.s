@@ -53,17 +53,6 @@ DATA sqzConst<>+352(SB)/8, $0x3f8a9fbe76c8b439 // c0013 = 0.013 (PTRS's thin tai
 DATA sqzConst<>+360(SB)/8, $0x3fed67f1c864beb5 // halfLog2Pi = ½·log 2π
 GLOBL sqzConst<>(SB), RODATA|NOPTR, $368
 
-// sqzIota<>: the lane indices 0 … 7 of the first group (int64).
-DATA sqzIota<>+0(SB)/8, $0
-DATA sqzIota<>+8(SB)/8, $1
-DATA sqzIota<>+16(SB)/8, $2
-DATA sqzIota<>+24(SB)/8, $3
-DATA sqzIota<>+32(SB)/8, $4
-DATA sqzIota<>+40(SB)/8, $5
-DATA sqzIota<>+48(SB)/8, $6
-DATA sqzIota<>+56(SB)/8, $7
-GLOBL sqzIota<>(SB), RODATA|NOPTR, $64
-
 // CANDIDATE sets Z12 to x = ((2a·(1/us) + b)·uu) + Z8 and Z10 to us, from
 // a in Z3, b in Z2 and the uniform U in Z9 (uu = U − ½); Z8 holds the
 // offset (frac(mean) for PTRS, c for BTRS). Temporaries Z11.
@@ -180,7 +169,7 @@ TEXT ·btrsRoundAVX512(SB), NOSPLIT, $0-56
 	MOVQ DI, R12
 	XORQ R10, R10
 	SQZSETUP
-	VMOVDQU64 sqzIota<>(SB), Z30
+	VMOVDQU64 ·laneIota(SB), Z30
 
 btrs:
 	// The set-up and the candidate, as the scalar btrs: Z1 n, Z18 p,
@@ -377,7 +366,7 @@ TEXT ·ptrsRoundAVX512(SB), NOSPLIT, $0-48
 	MOVQ DI, R12
 	XORQ R10, R10
 	SQZSETUP
-	VMOVDQU64 sqzIota<>(SB), Z30
+	VMOVDQU64 ·laneIota(SB), Z30
 	VBROADCASTSD sqzConst<>+72(SB), Z14
 
 ptrs2:

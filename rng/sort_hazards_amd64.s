@@ -11,17 +11,6 @@ DATA shConst<>+24(SB)/8, $1
 DATA shConst<>+32(SB)/8, $8
 GLOBL shConst<>(SB), RODATA|NOPTR, $40
 
-// shIota<>: the integers 0 … 7, the lanes of the first group.
-DATA shIota<>+0(SB)/8, $0
-DATA shIota<>+8(SB)/8, $1
-DATA shIota<>+16(SB)/8, $2
-DATA shIota<>+24(SB)/8, $3
-DATA shIota<>+32(SB)/8, $4
-DATA shIota<>+40(SB)/8, $5
-DATA shIota<>+48(SB)/8, $6
-DATA shIota<>+56(SB)/8, $7
-GLOBL shIota<>(SB), RODATA|NOPTR, $64
-
 // func sortHazardsAVX512(n *int64, h *float64, same float64, m int, nf, lambda *float64, kind *uint8, bidx *int32, bn, bp *float64) (nb, flags int)
 // Per group of eight lanes (K7 the group's lanes below m): the checks
 // (n > 2⁵³ unsigned, !(h ≥ 0), h > ln 2: return flags 2), then x = n·h,
@@ -44,7 +33,7 @@ TEXT ·sortHazardsAVX512(SB), NOSPLIT, $0-96
 	VBROADCASTSD shConst<>+8(SB), Z21
 	VBROADCASTSD shConst<>+16(SB), Z22
 	VPBROADCASTQ shConst<>+24(SB), Z23
-	VMOVDQU64 shIota<>(SB), Z24
+	VMOVDQU64 ·laneIota(SB), Z24
 	VPBROADCASTQ shConst<>+32(SB), Z25
 	VPXORQ Z26, Z26, Z26
 	VBROADCASTSD same+16(FP), Z27

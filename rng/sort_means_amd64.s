@@ -9,17 +9,6 @@ DATA smConst<>+8(SB)/8, $0x4049000000000000
 DATA smConst<>+16(SB)/8, $8
 GLOBL smConst<>(SB), RODATA|NOPTR, $24
 
-// smIota<>: the integers 0 … 7, the lanes of the first group.
-DATA smIota<>+0(SB)/8, $0
-DATA smIota<>+8(SB)/8, $1
-DATA smIota<>+16(SB)/8, $2
-DATA smIota<>+24(SB)/8, $3
-DATA smIota<>+32(SB)/8, $4
-DATA smIota<>+40(SB)/8, $5
-DATA smIota<>+48(SB)/8, $6
-DATA smIota<>+56(SB)/8, $7
-GLOBL smIota<>(SB), RODATA|NOPTR, $64
-
 // func sortMeansAVX512(mean *float64, m int, bmean *float64, pidx *int32, pm *float64) (np, flags int)
 // Per group of eight lanes (K7 those below m): the check (K1 the lanes
 // with 0 ≤ mean ≤ 2⁵², ordered, so NaN fails; any other lane: return
@@ -38,7 +27,7 @@ TEXT ·sortMeansAVX512(SB), NOSPLIT, $0-56
 	VPXORQ       Z24, Z24, Z24
 	VBROADCASTSD smConst<>+0(SB), Z25
 	VBROADCASTSD smConst<>+8(SB), Z26
-	VMOVDQU64    smIota<>(SB), Z28
+	VMOVDQU64    ·laneIota(SB), Z28
 	VPBROADCASTQ smConst<>+16(SB), Z29
 	TESTQ        CX, CX
 	JLE          mdone

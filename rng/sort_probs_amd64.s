@@ -16,17 +16,6 @@ DATA spConst<>+48(SB)/8, $1
 DATA spConst<>+56(SB)/8, $8
 GLOBL spConst<>(SB), RODATA|NOPTR, $64
 
-// spIota<>: the integers 0 … 7, the lanes of the first group.
-DATA spIota<>+0(SB)/8, $0
-DATA spIota<>+8(SB)/8, $1
-DATA spIota<>+16(SB)/8, $2
-DATA spIota<>+24(SB)/8, $3
-DATA spIota<>+32(SB)/8, $4
-DATA spIota<>+40(SB)/8, $5
-DATA spIota<>+48(SB)/8, $6
-DATA spIota<>+56(SB)/8, $7
-GLOBL spIota<>(SB), RODATA|NOPTR, $64
-
 // func sortProbsAVX512(n *int64, p *float64, m int, nf, lambda *float64, reflect *bool, bidx *int32, bn, bp *float64) (nb, flags int)
 // Per group of eight lanes (K7 those below m): the checks (n > 2⁵³
 // unsigned, p NaN: return flags 4); the reflected lanes K3 = p > ½, q =
@@ -54,7 +43,7 @@ TEXT ·sortProbsAVX512(SB), NOSPLIT, $0-88
 	VPBROADCASTQ spConst<>+32(SB), Z25
 	VBROADCASTSD spConst<>+40(SB), Z26
 	VPBROADCASTQ spConst<>+48(SB), Z27
-	VMOVDQU64    spIota<>(SB), Z28
+	VMOVDQU64    ·laneIota(SB), Z28
 	VPBROADCASTQ spConst<>+56(SB), Z29
 	LEAQ         ·vecLog1pCoef(SB), R8
 	TESTQ        CX, CX
