@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 
 // func constRatesAVX512(r1, r2 *float64, m int) (same int)
 // Lane 0's bits broadcast; per group of eight lanes (K7 those below m),
@@ -14,15 +15,7 @@ TEXT ·constRatesAVX512(SB), NOSPLIT, $0-32
 	VPBROADCASTQ (DX), Z21
 
 cgroup:
-	MOVQ $0xff, AX
-	CMPQ CX, $8
-	JGE  cmasked
-	MOVQ $1, AX
-	SHLQ CX, AX
-	DECQ AX
-
-cmasked:
-	KMOVB    AX, K7
+	TAILMASK
 	VMOVDQU64.Z (SI), K7, Z0
 	VMOVDQU64.Z (DX), K7, Z1
 	VPCMPQ   $4, Z20, Z0, K7, K1

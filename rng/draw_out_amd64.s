@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 
 // func drawOutAVX512(res, n *int64, reflect *bool, reflects int, out *int64, m int) (sign int64)
 // Per group of eight lanes (K7 those below m): sign |= res; where
@@ -16,15 +17,7 @@ TEXT ·drawOutAVX512(SB), NOSPLIT, $0-56
 	VPXORQ Z20, Z20, Z20 // the OR of the values
 
 ogroup:
-	MOVQ $0xff, AX
-	CMPQ CX, $8
-	JGE  omasked
-	MOVQ $1, AX
-	SHLQ CX, AX
-	DECQ AX
-
-omasked:
-	KMOVB AX, K7
+	TAILMASK
 	VMOVDQU64.Z (SI), K7, Z0
 	VPORQ       Z0, Z20, Z20
 	TESTQ       BX, BX

@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 
 // elConst<>: 0 the sign bit, 8 1.0.
 DATA elConst<>+0(SB)/8, $0x8000000000000000
@@ -28,15 +29,7 @@ TEXT ·eulerLanesAVX512(SB), NOSPLIT, $0-64
 	MOVQ $1, R10
 
 group:
-	MOVQ $0xff, AX
-	CMPQ CX, $8
-	JGE  masked
-	MOVQ $1, AX
-	SHLQ CX, AX
-	DECQ AX
-
-masked:
-	KMOVB AX, K7
+	TAILMASK
 	VMOVUPD.Z (SI), K7, Z0
 	VMOVUPD.Z (DX), K7, Z1
 	VCMPPD   $0x1d, Z23, Z0, K7, K1

@@ -1,17 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
-
-// TAILMASK sets K7 to the lanes of the group below CX (all eight when CX
-// ≥ 8), using AX.
-#define TAILMASK \
-	MOVQ $0xff, AX \
-	CMPQ CX, $8 \
-	JGE  4(PC) \
-	MOVQ $1, AX \
-	SHLQ CX, AX \
-	DECQ AX \
-	KMOVB AX, K7
+#include "lanes_amd64.h"
 
 // func rareMaxAVX512(leave *int64, rare *float64, m int) (qmax float64, total int64)
 // Per group: the total += leave; unless rare is nil (qmax then +0), the

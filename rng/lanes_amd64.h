@@ -96,3 +96,14 @@
 	VADDPD  Z1, Z1, Z1 \
 	VMULPD  Z3, Z1, Z1 \
 	VXORPD  Z20, Z1, Z1
+
+// TAILMASK sets K7 to the lanes of the group below CX (all eight when CX
+// ≥ 8), using AX.
+#define TAILMASK \
+	MOVQ $0xff, AX \
+	CMPQ CX, $8 \
+	JGE  4(PC) \
+	MOVQ $1, AX \
+	SHLQ CX, AX \
+	DECQ AX \
+	KMOVB AX, K7

@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 
 // shConst<>: 0 the integer 2⁵³ (MaxBinomialN), 8 ln 2, 16 50.0
 // (binomialBatchLimit), 24 the integer 1 (laneBTRS), 32 the integer 8.
@@ -41,15 +42,7 @@ TEXT ·sortHazardsAVX512(SB), NOSPLIT, $0-96
 	JLE   done
 
 group:
-	MOVQ $0xff, AX
-	CMPQ CX, $8
-	JGE  masked
-	MOVQ $1, AX
-	SHLQ CX, AX
-	DECQ AX
-
-masked:
-	KMOVB AX, K7
+	TAILMASK
 	VMOVDQU64.Z (SI), K7, Z0
 	VMOVAPD.Z   Z27, K7, Z1
 	TESTQ DX, DX

@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 
 // smConst<>: 0 MaxPoissonMean (2⁵²), 8 50.0 (poissonBatchLimit), 16 the
 // integer 8.
@@ -33,15 +34,7 @@ TEXT ·sortMeansAVX512(SB), NOSPLIT, $0-56
 	JLE          mdone
 
 mgroup:
-	MOVQ $0xff, AX
-	CMPQ CX, $8
-	JGE  mmasked
-	MOVQ $1, AX
-	SHLQ CX, AX
-	DECQ AX
-
-mmasked:
-	KMOVB     AX, K7
+	TAILMASK
 	VMOVUPD.Z (SI), K7, Z0
 	VCMPPD    $0x1d, Z24, Z0, K7, K1
 	VCMPPD    $0x12, Z25, Z0, K1, K1

@@ -50,15 +50,7 @@ TEXT ·sortProbsAVX512(SB), NOSPLIT, $0-88
 	JLE          pdone
 
 pgroup:
-	MOVQ $0xff, AX
-	CMPQ CX, $8
-	JGE  pmasked
-	MOVQ $1, AX
-	SHLQ CX, AX
-	DECQ AX
-
-pmasked:
-	KMOVB AX, K7
+	TAILMASK
 	VMOVDQU64.Z (SI), K7, Z10
 	VMOVUPD.Z   (DX), K7, Z0
 	VPCMPUQ     $6, Z25, Z10, K7, K1
