@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,8 +11,9 @@ import (
 )
 
 // TestPermuteFloat64 checks PermuteFloat64 against the permutation written
-// out, bit for bit, on slices it skips (all values with the same bits) and
-// slices it permutes: values that differ late, −0 beside +0 (equal but not
+// out, bit for bit, on slices it skips (all values with the same bits, or
+// every ancestor's value the same as its descendant's) and slices it
+// permutes: values that differ late, −0 beside +0 (equal but not
 // the same bits), NaNs, and ancestors covering a prefix only.
 func TestPermuteFloat64(t *testing.T) {
 	nan := math.NaN()
@@ -29,6 +31,9 @@ func TestPermuteFloat64(t *testing.T) {
 		{"signed zeros", []float64{0, math.Copysign(0, -1), 0}, []int32{1, 1, 0}},
 		{"NaN among numbers", []float64{1, nan, 1}, []int32{1, 0, 1}},
 		{"prefix of ancestors", []float64{5, 6, 7, 8}, []int32{3, 2}},
+		{"a value per town, ancestors in their towns", []float64{4, 4, 4, 9, 9, 9}, []int32{2, 2, 0, 5, 3, 3}},
+		{"a value per town, an ancestor in another town", []float64{4, 4, 4, 9, 9, 9}, []int32{2, 2, 0, 5, 3, 0}},
+		{"fixed points only", []float64{1, 2, 3}, []int32{0, 1, 2}},
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
@@ -37,8 +42,17 @@ func TestPermuteFloat64(t *testing.T) {
 				want[j] = row.x[a]
 			}
 			got := append([]float64(nil), row.x...)
-			systems.PermuteFloat64(got, make([]float64, len(got)), row.anc)
+			scratch := make([]float64, len(got))
+			for j := range scratch {
+				scratch[j] = -7 // a value no row holds
+			}
+			systems.PermuteFloat64(got, scratch, row.anc)
 			assert.Equal(t, bits(want), bits(got))
+			if slices.Equal(bits(want), bits(row.x)) {
+				for _, v := range scratch {
+					assert.Equal(t, -7.0, v, "a slice the permutation leaves as it is is not copied")
+				}
+			}
 		})
 	}
 }
