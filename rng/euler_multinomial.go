@@ -182,6 +182,10 @@ func rareRoutes(src *Source, n []int64, q []float64, qmax, trials float64, out [
 	}
 	logq := fastLog1p(-qmax) // < 0
 	scale := -logq * skipLogMargin
+	if q == nil {
+		rareRoutesShared(src, n, logq, scale, trials, out)
+		return
+	}
 	// A gap past the last trial ends the draws at once, rather than after a
 	// walk over the remaining lanes (most runs have no candidate at all).
 	// Below trials ≤ 2⁵² the positions are exact integers, so the walk
@@ -201,8 +205,49 @@ func rareRoutes(src *Source, n []int64, q []float64, qmax, trials float64, out [
 			j++
 			end += n[j]
 		}
-		if q == nil || q[j] == qmax || Uniform(src)*qmax < q[j] {
+		if q[j] == qmax || Uniform(src)*qmax < q[j] {
 			out[j]++
+		}
+	}
+}
+
+// rareCandidates is how many candidate trials [rareRoutesShared] finds
+// before it assigns them to their lanes.
+const rareCandidates = 64
+
+// rareRoutesShared is [rareRoutes] without thinning (every lane's share
+// is qmax, logq = log(1 − qmax)), with the same uniforms and counts: it
+// finds up to [rareCandidates] candidates' trials first (a chain of
+// gaps whose logarithms do not wait on the walk over the lanes), then
+// walks the lanes once for all of them.
+func rareRoutesShared(src *Source, n []int64, logq, scale, trials float64, out []int64) {
+	var cand [rareCandidates]int64
+	j, end := 0, n[0] // lane j holds the trials before end
+	pos := -1.0       // the last candidate's trial
+	for {
+		k, last := 0, false
+		for ; k < rareCandidates; k++ {
+			u := Uniform(src)
+			if u > (trials-pos-1)*scale { // G ≥ the trials left ([skipLogMargin])
+				last = true
+				break
+			}
+			g := math.Floor(fastLog(1-u) / logq)
+			if pos += g + 1; !(pos < trials) {
+				last = true
+				break
+			}
+			cand[k] = int64(pos)
+		}
+		for _, t := range cand[:k] {
+			for t >= end { // some lane holds trial t < trials
+				j++
+				end += n[j]
+			}
+			out[j]++
+		}
+		if last {
+			return
 		}
 	}
 }
