@@ -30,7 +30,7 @@ type particles struct {
 	rho     []float64
 	psi     []float64
 	meas    Measurement
-	scratch []float64
+	perm    *columnPermuter // built at the first resampling
 	anc     []int32
 	blocks  [][]int       // the filter's blocks of places
 	resrc   []*rng.Source // per block: the resampling stream
@@ -104,7 +104,6 @@ func newParticlesDays(spec *Spec, obs *Observations, j int, seed uint64, workers
 		return nil, err
 	}
 	n := rep.Len()
-	ps.scratch = make([]float64, n)
 	ps.anc = make([]int32, n)
 	ps.blocks = spec.blocks()
 	ps.resrc = make([]*rng.Source, len(ps.blocks))
@@ -149,19 +148,13 @@ func (ps *particles) advance(ctx context.Context, day int) error {
 }
 
 // resample moves every particle's state and parameters: patch i takes
-// patch ps.anc[i]'s.
+// patch ps.anc[i]'s, column by column on the model's workers
+// ([columnPermuter]).
 func (ps *particles) resample() {
-	for _, col := range ps.states {
-		systems.PermuteInt64(col, ps.scratch, ps.anc)
+	if ps.perm == nil {
+		ps.perm = newColumnPermuter(ps)
 	}
-	if _, ok := ps.counter.(phases.Resampler); !ok {
-		systems.PermuteInt64(ps.counter.Cases(), ps.scratch, ps.anc)
-	}
-	for _, r := range ps.resamp {
-		r.Resample(ps.anc)
-	}
-	systems.PermuteFloat64(ps.rho, ps.scratch, ps.anc)
-	systems.PermuteFloat64(ps.psi, ps.scratch, ps.anc)
+	ps.m.ForBlocks(ps.perm.items(), ps.perm)
 }
 
 // knownNames lists the unambiguous parameter names, sorted.
