@@ -218,12 +218,13 @@ func (r *blockResampler) weighChunk(b, it, lo, hi int) {
 }
 
 // ancestors sets the ancestors of the targets chunk c of block b owns
-// (every particle of an unobserved block is its own ancestor).
+// (every particle of an unobserved block is its own ancestor, as is every
+// particle of a block without weight, whose log-likelihood is then NaN).
 func (r *blockResampler) ancestors(b, c, lo, hi int) {
 	j := r.ps.j
 	towns := r.ps.blocks[b]
 	anc := r.ps.anc
-	if !r.blk[b].observed {
+	if !r.blk[b].observed || r.blk[b].first < 0 { // unobserved, or no weight (NaN log weights): kept
 		for _, p := range towns {
 			for i := lo; i < hi; i++ {
 				anc[p*j+i] = int32(p*j + i)

@@ -255,3 +255,22 @@ func TestBlockResamplerAllImpossible(t *testing.T) {
 		require.Equal(t, int32(i), a)
 	}
 }
+
+// TestBlockResamplerNaN checks a block whose log weights hold a NaN (no
+// measurement gives one; a custom model might): its conditional
+// log-likelihood is NaN, so the filter's is, and every particle keeps its
+// state rather than an ancestor left from an earlier report.
+func TestBlockResamplerNaN(t *testing.T) {
+	const j = 600
+	logw := make([]float64, j)
+	logw[300] = math.NaN()
+	ps, r := resamplerFixture(j, [][]int{{0}}, logw, [][]int64{{3}}, inOrder)
+	for i := range ps.anc {
+		ps.anc[i] = 0 // an earlier report's ancestors
+	}
+	cond, ess := [][]float64{{0}}, [][]float64{{0}}
+	assert.True(t, math.IsNaN(r.report(0, cond, ess)))
+	for i, a := range ps.anc {
+		require.Equal(t, int32(i), a)
+	}
+}
