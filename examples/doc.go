@@ -65,6 +65,10 @@
 //     by age of each region at the end; run.toml is the same model for
 //     rubeola run --config; underfive.go is a phase of the program's own
 //     reading the agent table (go run ./examples/abm).
+//   - uk40: the 40 largest cities' biweekly reports (Dalziel et al. 2016,
+//     via spatPomp; ../shared/data/uk40, not part of rubeola) converted to
+//     fit inputs on a 14-day grid, then one block particle filter of the
+//     coupled model (forty.toml; go run ./examples/uk40).
 //   - englandwales: the 954 towns of England and Wales from a run file
 //     (the compartmental model, births from the scenario's births_per_year with a
 //     school-entry cohort, school terms, weekly negative-binomial reports)
