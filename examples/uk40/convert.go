@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/rubeola/rubeola/internal/atomicfile"
+	"github.com/rubeola/rubeola/internal/csvin"
 )
 
 // gridStart is the first day of the 14-day grid the reports are placed on:
@@ -221,17 +222,16 @@ func censusRows(s *series) [][]string {
 	return out
 }
 
-// readCSV reads a CSV file whose header is exactly want and returns its
-// data rows.
+// readCSV reads a CSV file whose header is exactly want (the project's
+// bounded reader: a byte-order mark is skipped) and returns its data rows.
 func readCSV(name string, want []string) ([][]string, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	r := csv.NewReader(f)
-	r.FieldsPerRecord = -1 // the header is compared below
-	head, err := r.Read()
+	r := csvin.NewReader(f)
+	head, err := r.Header()
 	if err != nil {
 		return nil, fmt.Errorf("%s: header: %w", name, err)
 	}
@@ -239,15 +239,9 @@ func readCSV(name string, want []string) ([][]string, error) {
 		return nil, fmt.Errorf("%s: header %v: expected %v", name, head, want)
 	}
 	r.FieldsPerRecord = len(want)
-	var rows [][]string
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			return rows, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		rows = append(rows, rec)
+	rows, err := r.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	return rows, nil
 }
