@@ -181,27 +181,16 @@ func rareRoutes(src *Source, n []int64, q []float64, qmax, trials float64, out [
 		return
 	}
 	logq := fastLog1p(-qmax) // < 0
-	scale := -logq * skipLogMargin
+	sk := rareSkip{logq: logq, scale: -logq * skipLogMargin, trials: trials, pos: -1}
 	if q == nil {
-		rareRoutesShared(src, n, logq, scale, trials, out)
+		rareRoutesShared(src, n, sk, out)
 		return
 	}
-	// A gap past the last trial ends the draws at once, rather than after a
-	// walk over the remaining lanes (most runs have no candidate at all).
 	// Below trials ≤ 2⁵² the positions are exact integers, so the walk
 	// compares them in int64: one-cycle adds, not a chain of float64 ones.
 	j, end := 0, n[0] // lane j holds the trials before end
-	pos := -1.0       // the last candidate's trial
-	for {
-		u := Uniform(src)
-		if u > (trials-pos-1)*scale { // G ≥ the trials left ([skipLogMargin])
-			return
-		}
-		g := math.Floor(fastLog(1-u) / logq)
-		if pos += g + 1; !(pos < trials) {
-			return
-		}
-		for t := int64(pos); t >= end; { // some lane holds trial t < trials
+	for sk.next(Uniform(src)) {
+		for t := int64(sk.pos); t >= end; { // some lane holds trial t < trials
 			j++
 			end += n[j]
 		}
@@ -211,33 +200,45 @@ func rareRoutes(src *Source, n []int64, q []float64, qmax, trials float64, out [
 	}
 }
 
+// rareSkip is the geometric skipping of [rareRoutes] over trials laid end
+// to end: pos is the last candidate's trial (−1 before the first).
+type rareSkip struct {
+	logq, scale float64 // log(1 − qmax), −logq·[skipLogMargin]
+	trials, pos float64
+}
+
+// next moves pos to the next candidate trial, the gap ⌊log(1 − u)/logq⌋
+// on, and reports whether it lies before the last trial. A gap past the
+// last trial ends the draws at once, rather than after a walk over the
+// remaining lanes (most runs have no candidate at all): u above
+// (trials − pos − 1)·scale gives G ≥ the trials left ([skipLogMargin]).
+func (s *rareSkip) next(u float64) bool {
+	if u > (s.trials-s.pos-1)*s.scale {
+		return false
+	}
+	s.pos += math.Floor(fastLog(1-u)/s.logq) + 1
+	return s.pos < s.trials
+}
+
 // rareCandidates is how many candidate trials [rareRoutesShared] finds
 // before it assigns them to their lanes.
 const rareCandidates = 64
 
 // rareRoutesShared is [rareRoutes] without thinning (every lane's share
-// is qmax, logq = log(1 − qmax)), with the same uniforms and counts: it
-// finds up to [rareCandidates] candidates' trials first (a chain of
-// gaps whose logarithms do not wait on the walk over the lanes), then
-// walks the lanes once for all of them.
-func rareRoutesShared(src *Source, n []int64, logq, scale, trials float64, out []int64) {
+// is qmax), with the same uniforms and counts: it finds up to
+// [rareCandidates] candidates' trials first (a chain of gaps whose
+// logarithms do not wait on the walk over the lanes), then walks the
+// lanes once for all of them.
+func rareRoutesShared(src *Source, n []int64, sk rareSkip, out []int64) {
 	var cand [rareCandidates]int64
 	j, end := 0, n[0] // lane j holds the trials before end
-	pos := -1.0       // the last candidate's trial
 	for {
-		k, last := 0, false
+		k, more := 0, true
 		for ; k < rareCandidates; k++ {
-			u := Uniform(src)
-			if u > (trials-pos-1)*scale { // G ≥ the trials left ([skipLogMargin])
-				last = true
+			if more = sk.next(Uniform(src)); !more {
 				break
 			}
-			g := math.Floor(fastLog(1-u) / logq)
-			if pos += g + 1; !(pos < trials) {
-				last = true
-				break
-			}
-			cand[k] = int64(pos)
+			cand[k] = int64(sk.pos)
 		}
 		for _, t := range cand[:k] {
 			for t >= end { // some lane holds trial t < trials
@@ -246,7 +247,7 @@ func rareRoutesShared(src *Source, n []int64, logq, scale, trials float64, out [
 			}
 			out[j]++
 		}
-		if last {
+		if !more {
 			return
 		}
 	}
