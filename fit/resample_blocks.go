@@ -57,6 +57,7 @@ type blockResampler struct {
 type blockDraw struct {
 	observed    bool
 	max         float64 // the largest log weight
+	total       float64 // Σw over the chunks, in chunk order
 	u, step     float64 // the systematic draw: targets (u + i)·step
 	first, last int     // the first and last chunk with weight (−1: none)
 }
@@ -133,6 +134,7 @@ func (r *blockResampler) sums(b int) (cond, essB float64) {
 			d.last = c
 		}
 	}
+	d.total = total
 	if !d.observed {
 		return 0, j
 	}
@@ -337,10 +339,7 @@ func weightedSum(w []float64, x []int64) float64 {
 func (r *blockResampler) collectMeans() {
 	ns := len(r.ps.states)
 	for b, towns := range r.ps.blocks {
-		total := 0.0
-		for _, v := range r.csum[b*r.nc : (b+1)*r.nc] {
-			total += v
-		}
+		total := r.blk[b].total
 		for _, p := range towns {
 			out := make([]float64, ns+1)
 			for c := range r.nc {
